@@ -1,0 +1,87 @@
+// swift-tools-version:6.0
+// Specwright: a declarative API spec compiler for Swift.
+//
+// The generator is a pipeline, one module per stage:
+//   SpecYAML (libyaml events -> located nodes) -> SpecCore (nodes -> validated spec model)
+//   -> SpecIR (spec -> resolved, named, escaped IR) -> SpecRender (IR -> templates -> text)
+//   -> SpecCompiler (one call for the whole pipeline) -> SpecwrightCLI (`specwright`).
+// `Specwright` is the runtime library that generated code and apps import.
+import Foundation
+import PackageDescription
+
+/// Every file in Templates/ except the Swift file that lists them is embedded in the generator.
+let templateFiles: [String] = {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".swifttemplate") }.sorted()
+}()
+
+/// Generated example clients are compiled with warnings as errors: generated code must be warning-free.
+let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+/// The specs in Specs/ whose generated clients are compiled and exercised by the tests.
+let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen"]
+
+let package = Package(
+    name: "Specwright",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "Specwright", targets: ["Specwright"]),
+        .executable(name: "specwright", targets: ["SpecwrightCLI"]),
+    ],
+    targets: [
+        // MARK: Generator pipeline
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "SpecDiagnostics"),
+        .target(name: "SpecYAML", dependencies: ["CYAML", "SpecDiagnostics"]),
+        .target(name: "SpecCore", dependencies: ["SpecYAML", "SpecDiagnostics"]),
+        .target(name: "SpecIR", dependencies: ["SpecCore"]),
+        .target(name: "SpecRender", dependencies: ["SpecIR", "SpecDiagnostics"]),
+        .target(
+            name: "DefaultTemplates",
+            path: "Templates",
+            sources: ["DefaultTemplates.swift"],
+            resources: templateFiles.map { .embedInCode($0) }
+        ),
+        .target(
+            name: "SpecCompiler",
+            dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
+        ),
+        .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler"]),
+
+        // MARK: Runtime
+        .target(name: "Specwright"),
+
+        // MARK: Benchmark
+        .executableTarget(
+            name: "SpecwrightBenchmark",
+            dependencies: ["SpecCompiler", "SpecYAML"],
+            path: "Benchmarks/SpecwrightBenchmark"
+        ),
+
+        // MARK: Tests
+        .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
+        .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
+        .testTarget(
+            name: "SpecCompilerTests",
+            dependencies: ["SpecCompiler"],
+            exclude: ["Goldens", "Diagnostics"]
+        ),
+        .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),
+        .testTarget(
+            name: "GeneratedClientTests",
+            dependencies: exampleClients.map { .target(name: "\($0)Client") } + ["Specwright"]
+        ),
+    ] + exampleClients.map { name in
+        .target(
+            name: "\(name)Client",
+            dependencies: ["Specwright"],
+            path: "Tests/GeneratedClients/\(name)",
+            swiftSettings: strictWarnings
+        )
+    }
+)
