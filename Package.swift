@@ -6,15 +6,14 @@
 //   -> SpecIR (spec -> resolved, named, escaped IR) -> SpecRender (IR -> templates -> text)
 //   -> SpecCompiler (one call for the whole pipeline) -> SpecwrightCLI (`specwright`).
 // `Specwright` is the runtime library that generated code and apps import.
-import Foundation
 import PackageDescription
 
-/// Every file in Templates/ except the Swift file that lists them is embedded in the generator.
-let templateFiles: [String] = {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Templates")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".swifttemplate") }.sorted()
-}()
+/// The default templates in Templates/, embedded in the generator at build time.
+/// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
+let templateNames = [
+    "Alias", "Doc", "Endpoint", "EndpointItem", "Endpoints", "Enum", "ErrorEnum", "FileHeader", "Group",
+    "Models", "Struct", "Union",
+]
 
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.
 let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
@@ -45,7 +44,7 @@ let package = Package(
             name: "DefaultTemplates",
             path: "Templates",
             sources: ["DefaultTemplates.swift"],
-            resources: templateFiles.map { .embedInCode($0) }
+            resources: templateNames.map { .embedInCode("\($0).swifttemplate") }
         ),
         .target(
             name: "SpecCompiler",

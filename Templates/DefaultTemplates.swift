@@ -1,5 +1,18 @@
 /// The default templates, embedded in the generator at build time so it works from any directory.
 public enum DefaultTemplates {
-    /// Each template's file name and text, in file-name order.
-    public static let all: [(name: String, text: String)] = []
+    /// Each template's name (its file name without `.swifttemplate`) and text.
+    public static let all: [(name: String, text: String)] = [
+        ("Alias", PackageResources.Alias_swifttemplate),
+        ("Doc", PackageResources.Doc_swifttemplate),
+        ("Endpoint", PackageResources.Endpoint_swifttemplate),
+        ("EndpointItem", PackageResources.EndpointItem_swifttemplate),
+        ("Endpoints", PackageResources.Endpoints_swifttemplate),
+        ("Enum", PackageResources.Enum_swifttemplate),
+        ("ErrorEnum", PackageResources.ErrorEnum_swifttemplate),
+        ("FileHeader", PackageResources.FileHeader_swifttemplate),
+        ("Group", PackageResources.Group_swifttemplate),
+        ("Models", PackageResources.Models_swifttemplate),
+        ("Struct", PackageResources.Struct_swifttemplate),
+        ("Union", PackageResources.Union_swifttemplate),
+    ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -1,1 +1,40 @@
-print("specwright placeholder")
+import Foundation
+import SpecCompiler
+import SpecDiagnostics
+
+/// `specwright`: parses the command line, runs the pipeline, prints diagnostics, sets the exit code.
+/// Exit codes: 0 success, 1 spec errors, 2 usage errors.
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func report(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics { printError(diagnostic.description) }
+}
+
+func run(_ command: Command) -> Int32 {
+    switch command {
+    case .help(let topic):
+        guard let text = Help.text(for: topic) else {
+            printError("error: no help for '\(topic ?? "")'\n\n\(Help.overview)")
+            return 2
+        }
+        print(text)
+        return 0
+    case .version:
+        print(Help.version)
+        return 0
+    case .validate(let specs):
+        return Runner(templatesFolder: nil).validate(specs)
+    case .generate(let specs, let output, let templates, let access):
+        return Runner(templatesFolder: templates).generate(specs, output: output, access: access)
+    }
+}
+
+do {
+    exit(run(try Arguments.parse(Array(CommandLine.arguments.dropFirst()))))
+} catch {
+    printError("error: \(error.message)\nRun 'specwright --help' for usage.")
+    exit(2)
+}

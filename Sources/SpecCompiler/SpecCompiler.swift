@@ -1,0 +1,88 @@
+import DefaultTemplates
+import SpecCore
+import SpecDiagnostics
+import SpecIR
+import SpecRender
+import SpecYAML
+
+/// One generated file: its name (no folder) and its text.
+public struct OutputFile: Sendable, Hashable {
+    /// The file name, like `ChirpModels.swift`.
+    public var name: String
+    /// The Swift source.
+    public var contents: String
+}
+
+/// What a compile run may override.
+public struct CompilerOptions: Sendable {
+    /// Overrides the spec's `access`.
+    public var access: AccessLevel?
+    /// Bounds for the YAML layer.
+    public var limits: YAMLLimits
+
+    /// Options with the spec's own settings.
+    public init(access: AccessLevel? = nil, limits: YAMLLimits = .default) {
+        self.access = access
+        self.limits = limits
+    }
+}
+
+/// The result of compiling one spec.
+public struct CompileResult: Sendable {
+    /// The generated files; empty when there are errors.
+    public var files: [OutputFile]
+    /// Every diagnostic of the run.
+    public var diagnostics: DiagnosticBag
+    /// Every spec file read (the root and its includes), for build systems.
+    public var inputs: [String]
+}
+
+/// The whole pipeline in one call: YAML -> spec model -> validation -> IR -> templates -> files.
+public enum SpecCompiler {
+    /// Compiles the spec at `path`, reading files with `read`.
+    public static func compile(
+        path: String, templates: TemplateSet, options: CompilerOptions = CompilerOptions(),
+        read: (String) throws -> [UInt8]
+    ) -> CompileResult {
+        let (decoded, decodeDiagnostics) = SpecLoader.load(path: path, limits: options.limits, read: read)
+        var diagnostics = decodeDiagnostics
+        guard let spec = decoded else { return CompileResult(files: [], diagnostics: diagnostics, inputs: [path]) }
+        diagnostics.append(contentsOf: Validator.validate(spec))
+        guard !diagnostics.hasErrors else { return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files) }
+        let (models, endpoints) = Lowering.lower(spec, access: options.access)
+        do {
+            let files = [
+                OutputFile(name: "\(spec.name)Models.swift", contents: try templates.render("Models", .object(models))),
+                OutputFile(name: "\(spec.name)Endpoints.swift", contents: try templates.render("Endpoints", .object(endpoints))),
+            ]
+            return CompileResult(files: files, diagnostics: diagnostics, inputs: spec.files)
+        } catch {
+            diagnostics.report(error.diagnostic)
+            return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files)
+        }
+    }
+
+    /// The default templates, each replaced by a file of the same name from `overrides`.
+    /// Returns nil when a template does not parse; the diagnostics say where.
+    public static func templates(
+        overrides: [(name: String, path: String, text: String)] = []
+    ) -> (templates: TemplateSet?, diagnostics: DiagnosticBag) {
+        var diagnostics = DiagnosticBag()
+        var templates: [Template] = []
+        for (name, text) in DefaultTemplates.all {
+            do {
+                templates.append(try Template(name: name, path: "Templates/\(name).swifttemplate", source: text))
+            } catch {
+                diagnostics.report(error.diagnostic)
+            }
+        }
+        for override in overrides {
+            do {
+                templates.append(try Template(name: override.name, path: override.path, source: override.text))
+            } catch {
+                diagnostics.report(error.diagnostic)
+            }
+        }
+        return (diagnostics.hasErrors ? nil : TemplateSet(templates), diagnostics)
+    }
+}

@@ -1,0 +1,128 @@
+import SpecDiagnostics
+import SpecYAML
+
+extension NodeReader {
+    /// The keys an endpoint may have.
+    static let endpointKeys = [
+        "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
+        "errors", "deprecated", "timeout",
+    ]
+
+    /// Every entry under `endpoints:` (or a group), in declaration order.
+    func endpointItems(_ pairs: [YAMLPair], file: String) -> [EndpointItem] {
+        pairs.compactMap { pair in
+            guard let name = key(pair, in: "endpoints"), let entry = mapping(pair.value, "endpoint '\(name)'") else { return nil }
+            if entry.contains(where: { $0.key.scalar == "request" }) {
+                return endpoint(name, entry, at: pair.key.location, file: file).map(EndpointItem.endpoint)
+            }
+            if let misplaced = entry.first(where: { Self.endpointKeys.contains($0.key.scalar ?? "") && $0.value.mapping == nil }) {
+                diagnostics.error(
+                    "endpoint '\(name)' needs a 'request' key, like 'request: GET /path' (found '\(misplaced.key.scalar ?? "")' but no 'request'; an entry without 'request' is a group of endpoints)",
+                    at: pair.key.location)
+                return nil
+            }
+            return .group(GroupDecl(name: name, location: pair.key.location, items: endpointItems(entry, file: file), file: file))
+        }
+    }
+
+    private func endpoint(_ name: String, _ pairs: [YAMLPair], at location: SourceLocation, file: String) -> EndpointDecl? {
+        let what = "endpoint '\(name)'"
+        let keys = knownKeys(pairs, allowed: Self.endpointKeys, in: what)
+        guard let requestNode = keys["request"]?.value, let (method, path) = requestLine(requestNode, in: what) else { return nil }
+        var endpoint = EndpointDecl(
+            name: name, location: location, method: method, path: path, pathLocation: requestNode.location,
+            description: keys["description"].flatMap { string($0.value, "description") },
+            deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false,
+            auth: keys["auth"].flatMap { auth($0.value) },
+            pathParameters: parameters(keys["path"], in: what),
+            query: parameters(keys["query"], in: what),
+            headers: parameters(keys["headers"], in: what),
+            body: nil, encoding: .json, response: nil, errors: [], timeout: nil, file: file)
+        endpoint.pathLocation = textLocation(requestNode).advanced(by: method.rawValue.unicodeScalars.count + 1)
+        if let node = keys["body"]?.value {
+            if let pairs = node.mapping {
+                endpoint.body = .fields(fields(pairs, in: "the body of \(what)"), at: node.location)
+            } else if let type = type(node, "body of \(what)") {
+                endpoint.body = .type(type)
+            }
+        }
+        if let node = keys["encoding"]?.value, let text = string(node, "encoding") {
+            if let encoding = BodyEncoding(rawValue: text) {
+                endpoint.encoding = encoding
+            } else {
+                diagnostics.error("unknown encoding '\(text)'; use json, form, multipart or binary\(Suggestions.didYouMean(text, in: BodyEncoding.allCases.map(\.rawValue)))", at: node.location)
+            }
+        }
+        endpoint.response = keys["response"].flatMap { type($0.value, "response of \(what)") }
+        if let node = keys["errors"]?.value { endpoint.errors = errors(node, in: what) }
+        if let node = keys["timeout"]?.value, let seconds = number(node, "timeout") {
+            if seconds > 0 { endpoint.timeout = seconds } else { diagnostics.error("timeout must be more than 0 seconds", at: node.location) }
+        }
+        return endpoint
+    }
+
+    /// `GET /users/{id}` -> (.get, "/users/{id}").
+    private func requestLine(_ node: YAMLNode, in what: String) -> (HTTPMethodName, String)? {
+        guard let text = string(node, "request") else { return nil }
+        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2 else {
+            diagnostics.error("request of \(what) must be a method and a path, like 'GET /users/{id}'", at: node.location)
+            return nil
+        }
+        let methodText = String(parts[0])
+        guard let method = HTTPMethodName(rawValue: methodText) else {
+            let suggestion = HTTPMethodName(rawValue: methodText.uppercased()).map { "; did you mean '\($0.rawValue)'?" }
+                ?? "; use GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS"
+            diagnostics.error("unknown HTTP method '\(methodText)' in \(what)\(suggestion)", at: textLocation(node))
+            return nil
+        }
+        return (method, String(parts[1]))
+    }
+
+    private func parameters(_ pair: YAMLPair?, in what: String) -> [FieldDecl] {
+        guard let pair, let pairs = mapping(pair.value, "'\(pair.key.scalar ?? "")' of \(what)") else { return [] }
+        return fields(pairs, in: what)
+    }
+
+    /// `none`, `bearer`, `{ header: Name }` or `{ query: name }`.
+    func auth(_ node: YAMLNode) -> AuthScheme? {
+        let help = "auth must be none, bearer, { header: Name } or { query: name }"
+        if let text = node.scalar {
+            switch text {
+            case "none": return AuthScheme.none
+            case "bearer": return .bearer
+            default:
+                diagnostics.error("unknown auth '\(text)'; \(help)\(Suggestions.didYouMean(text, in: ["none", "bearer"]))", at: node.location)
+                return nil
+            }
+        }
+        guard let pairs = node.mapping, pairs.count == 1, let pair = pairs.first, let kind = pair.key.scalar else {
+            diagnostics.error(help, at: node.location)
+            return nil
+        }
+        guard let name = string(pair.value, "auth \(kind) name"), !name.isEmpty else { return nil }
+        switch kind {
+        case "header": return .header(name)
+        case "query": return .query(name)
+        default:
+            diagnostics.error("unknown auth kind '\(kind)'; \(help)\(Suggestions.didYouMean(kind, in: ["header", "query"]))", at: pair.key.location)
+            return nil
+        }
+    }
+
+    private func errors(_ node: YAMLNode, in what: String) -> [ErrorDecl] {
+        guard let pairs = mapping(node, "errors of \(what)") else { return [] }
+        return pairs.compactMap { pair in
+            guard let key = key(pair, in: "errors") else { return nil }
+            var status: Int?
+            if key != "default" {
+                guard let code = Int(key), (300...599).contains(code) else {
+                    diagnostics.error("error status '\(key)' of \(what) must be a status code from 300 to 599, or 'default'", at: pair.key.location)
+                    return nil
+                }
+                status = code
+            }
+            return type(pair.value, "error \(key) of \(what)").map { ErrorDecl(status: status, type: $0, location: pair.key.location) }
+        }
+    }
+}

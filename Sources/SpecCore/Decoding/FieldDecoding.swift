@@ -1,0 +1,54 @@
+import SpecDiagnostics
+import SpecYAML
+
+extension NodeReader {
+    /// The keys of a field's long form.
+    static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated"]
+
+    /// Every pair of a mapping as a field (model fields, inline bodies, parameters).
+    func fields(_ pairs: [YAMLPair], in what: String) -> [FieldDecl] {
+        pairs.compactMap { pair in
+            guard let name = key(pair, in: what) else { return nil }
+            return field(named: name, pair.value, at: pair.key.location, in: "\(kindName(what)) '\(name)' of \(what)")
+        }
+    }
+
+    private func kindName(_ what: String) -> String {
+        what.hasPrefix("model") ? "field" : "parameter"
+    }
+
+    /// One field: short form (`Int = 0`, `[String]`) or long form (`{ type: ..., description: ... }`).
+    func field(named name: String, _ node: YAMLNode, at location: SourceLocation, in what: String) -> FieldDecl? {
+        guard let pairs = node.mapping else {
+            guard let (type, defaultValue) = typeAndDefault(node, what) else { return nil }
+            return FieldDecl(wireName: name, location: location, type: type, defaultValue: defaultValue,
+                             description: nil, swiftName: nil, deprecated: false)
+        }
+        let keys = knownKeys(pairs, allowed: Self.fieldKeys, in: what)
+        guard let typeNode = keys["type"]?.value else {
+            diagnostics.error("\(what) needs a 'type'", at: node.location)
+            return nil
+        }
+        guard let (type, inlineDefault) = typeAndDefault(typeNode, what) else { return nil }
+        var defaultValue = inlineDefault
+        if let node = keys["default"]?.value {
+            if inlineDefault != nil {
+                diagnostics.error("\(what) has a default both after '=' and under 'default'", at: node.location)
+            }
+            defaultValue = self.defaultValue(node, what)
+        }
+        var swiftName: String?
+        if let node = keys["swiftName"]?.value, let text = string(node, "swiftName") {
+            if Naming.isIdentifier(text) {
+                swiftName = text
+            } else {
+                diagnostics.error("swiftName '\(text)' is not a Swift identifier", at: node.location)
+            }
+        }
+        return FieldDecl(
+            wireName: name, location: location, type: type, defaultValue: defaultValue,
+            description: keys["description"].flatMap { string($0.value, "description") },
+            swiftName: swiftName,
+            deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false)
+    }
+}

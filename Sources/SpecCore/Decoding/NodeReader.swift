@@ -1,0 +1,74 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// Shared helpers for decoding spec nodes; every problem becomes a located diagnostic.
+final class NodeReader {
+    /// Everything reported while decoding.
+    var diagnostics = DiagnosticBag()
+
+    /// The pairs of a mapping, or an error naming what was expected.
+    func mapping(_ node: YAMLNode, _ what: String) -> [YAMLPair]? {
+        if let pairs = node.mapping { return pairs }
+        if node.isPlainScalar, node.scalar == "" || node.scalar == "~" || node.scalar == "null" { return [] }
+        diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// Reports every key not in `allowed`, with a suggestion; returns the known pairs by key.
+    func knownKeys(_ pairs: [YAMLPair], allowed: [String], in what: String) -> [String: YAMLPair] {
+        var known: [String: YAMLPair] = [:]
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                diagnostics.error("a key in \(what) must be a string", at: pair.key.location)
+                continue
+            }
+            if allowed.contains(key) {
+                known[key] = pair
+            } else {
+                diagnostics.error(
+                    "unknown key '\(key)' in \(what)\(Suggestions.didYouMean(key, in: allowed))",
+                    at: pair.key.location)
+            }
+        }
+        return known
+    }
+
+    /// The key's text; non-string keys are reported.
+    func key(_ pair: YAMLPair, in what: String) -> String? {
+        if let key = pair.key.scalar { return key }
+        diagnostics.error("a key in \(what) must be a string", at: pair.key.location)
+        return nil
+    }
+
+    /// A scalar's text, or an error.
+    func string(_ node: YAMLNode, _ what: String) -> String? {
+        if let text = node.scalar { return text }
+        diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    /// `true` or `false` (only those words: no YAML 1.1 `yes`/`on`).
+    func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+        if node.isPlainScalar, let text = node.scalar {
+            if text == "true" { return true }
+            if text == "false" { return false }
+        }
+        diagnostics.error("\(what) must be true or false", at: node.location)
+        return nil
+    }
+
+    /// A number, or an error.
+    func number(_ node: YAMLNode, _ what: String) -> Double? {
+        if node.isPlainScalar, let text = node.scalar, let value = Double(text), value.isFinite { return value }
+        diagnostics.error("\(what) must be a number", at: node.location)
+        return nil
+    }
+
+    /// Where the text of a scalar starts (after an opening quote).
+    func textLocation(_ node: YAMLNode) -> SourceLocation {
+        switch node.value {
+        case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted): node.location.advanced(by: 1)
+        default: node.location
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// Reads a spec file and the files it includes, and decodes them into one `Spec`.
+public enum SpecLoader {
+    /// Keys of a root spec file.
+    static let topLevelKeys = [
+        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access",
+        "include", "models", "endpoints",
+    ]
+    /// Keys of an included file: its models and endpoints join the root's.
+    static let includedKeys = ["include", "models", "endpoints"]
+
+    /// Loads `path` with its includes. Returns nil when nothing could be decoded; the diagnostics say why.
+    /// - Parameter read: reads a file's bytes (the CLI reads the disk; tests pass files from memory).
+    public static func load(
+        path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
+    ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
+        let reader = NodeReader()
+        let top = SourceLocation(file: path, line: 1, column: 1)
+        guard let root = parse(path, includedAt: nil, limits: limits, read: read, reader: reader),
+              let pairs = reader.mapping(root, "a spec") else {
+            return (nil, reader.diagnostics)
+        }
+        let keys = reader.knownKeys(pairs, allowed: topLevelKeys, in: "the spec")
+        var spec = Spec(file: path, name: "", nameLocation: top, description: nil, baseURL: nil, defaultHeaders: [],
+                        dates: .iso8601, auth: .none, error: nil, access: .public, models: [], endpoints: [], files: [path])
+        readHeader(keys, into: &spec, reader: reader)
+        var included: [String] = [path]
+        join(keys, file: path, into: &spec, included: &included, limits: limits, read: read, reader: reader)
+        spec.files = included
+        return (spec, reader.diagnostics)
+    }
+
+    private static func parse(
+        _ path: String, includedAt: SourceLocation?, limits: YAMLLimits, read: (String) throws -> [UInt8], reader: NodeReader
+    ) -> YAMLNode? {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            let location = includedAt ?? SourceLocation(file: path, line: 1, column: 1)
+            reader.diagnostics.error("cannot read '\(path)': \(error)", at: location)
+            return nil
+        }
+        switch YAMLParser.parse(bytes, file: path, limits: limits) {
+        case .success(let node): return node
+        case .failure(let diagnostic):
+            reader.diagnostics.report(diagnostic)
+            return nil
+        }
+    }
+
+    private static func readHeader(_ keys: [String: YAMLPair], into spec: inout Spec, reader: NodeReader) {
+        if let node = keys["spec"]?.value, node.scalar != "1" {
+            reader.diagnostics.error("unsupported spec version '\(node.scalar ?? node.kindDescription)'; this generator reads version 1", at: node.location)
+        }
+        if let pair = keys["name"], let name = reader.string(pair.value, "name") {
+            spec.nameLocation = pair.value.location
+            if Naming.isIdentifier(name), name.first?.isUppercase == true {
+                spec.name = name
+            } else {
+                let suggestion = Naming.upperCamel(name)
+                reader.diagnostics.error(
+                    "name '\(name)' must be a Swift type name\(suggestion.isEmpty ? "" : ", like '\(suggestion)'")",
+                    at: pair.value.location)
+            }
+        } else if keys["name"] == nil {
+            reader.diagnostics.error("the spec needs a 'name': the Swift namespace of its endpoints, like 'name: Chirp'", at: spec.nameLocation)
+        }
+        spec.description = keys["description"].flatMap { reader.string($0.value, "description") }
+        if let node = keys["baseURL"]?.value, let url = reader.string(node, "baseURL") {
+            if isAbsoluteURL(url) {
+                spec.baseURL = url
+            } else {
+                reader.diagnostics.error("baseURL '\(url)' must be an absolute http or https URL", at: node.location)
+            }
+        }
+        if let node = keys["defaultHeaders"]?.value, let pairs = reader.mapping(node, "defaultHeaders") {
+            for pair in pairs {
+                guard let name = reader.key(pair, in: "defaultHeaders"), let value = reader.string(pair.value, "header '\(name)'") else { continue }
+                spec.defaultHeaders.append((name, value))
+            }
+        }
+        if let node = keys["dates"]?.value, let text = reader.string(node, "dates") {
+            switch text {
+            case "iso8601": spec.dates = .iso8601
+            case "iso8601-fractional": spec.dates = .iso8601Fractional
+            case "seconds": spec.dates = .seconds
+            case "milliseconds": spec.dates = .milliseconds
+            case "": reader.diagnostics.error("dates must be iso8601, iso8601-fractional, seconds, milliseconds or a date format pattern", at: node.location)
+            default: spec.dates = .pattern(text)
+            }
+        }
+        if let node = keys["auth"]?.value, let auth = reader.auth(node) { spec.auth = auth }
+        spec.error = keys["error"].flatMap { reader.type($0.value, "error") }
+        if let node = keys["access"]?.value, let text = reader.string(node, "access") {
+            if let access = AccessLevel(rawValue: text) {
+                spec.access = access
+            } else {
+                reader.diagnostics.error("access must be public, package or internal\(Suggestions.didYouMean(text, in: AccessLevel.allCases.map(\.rawValue)))", at: node.location)
+            }
+        }
+    }
+
+    /// Adds a file's models and endpoints, then those of the files it includes (each file once).
+    private static func join(
+        _ keys: [String: YAMLPair], file: String, into spec: inout Spec, included: inout [String],
+        limits: YAMLLimits, read: (String) throws -> [UInt8], reader: NodeReader
+    ) {
+        if let node = keys["models"]?.value { spec.models += reader.models(node, file: file) }
+        if let node = keys["endpoints"]?.value, let pairs = reader.mapping(node, "endpoints") {
+            spec.endpoints += reader.endpointItems(pairs, file: file)
+        }
+        guard let node = keys["include"]?.value else { return }
+        let items = node.sequence ?? [node]
+        for item in items {
+            guard let relative = reader.string(item, "an include"), !relative.isEmpty else { continue }
+            let path = resolve(relative, from: file)
+            if included.contains(path) { continue }
+            included.append(path)
+            guard let root = parse(path, includedAt: item.location, limits: limits, read: read, reader: reader),
+                  let pairs = reader.mapping(root, "an included spec") else { continue }
+            for pair in pairs where pair.key.scalar.map({ topLevelKeys.contains($0) && !includedKeys.contains($0) }) == true {
+                reader.diagnostics.error(
+                    "'\(pair.key.scalar ?? "")' belongs in the root spec; an included file has only models, endpoints and include",
+                    at: pair.key.location)
+            }
+            let keys = reader.knownKeys(pairs.filter { !topLevelKeys.contains($0.key.scalar ?? "") || includedKeys.contains($0.key.scalar ?? "") },
+                                        allowed: includedKeys, in: "an included spec")
+            join(keys, file: path, into: &spec, included: &included, limits: limits, read: read, reader: reader)
+        }
+    }
+
+    /// A path relative to the including file's folder; absolute paths stay as they are.
+    static func resolve(_ relative: String, from file: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        var parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for component in relative.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != "..", !last.isEmpty { parts.removeLast() } else { parts.append("..") }
+            default: parts.append(String(component))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    private static func isAbsoluteURL(_ text: String) -> Bool {
+        (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.count > 8
+            && !text.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0.value < 0x20 }
+    }
+}

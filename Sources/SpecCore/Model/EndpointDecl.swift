@@ -1,0 +1,91 @@
+import SpecDiagnostics
+
+/// An entry under `endpoints:`: an endpoint, or a group of entries.
+public enum EndpointItem: Sendable {
+    case endpoint(EndpointDecl)
+    case group(GroupDecl)
+}
+
+/// A group: a nested namespace of endpoints (`Chirp.Posts.like(id:)`).
+public struct GroupDecl: Sendable {
+    /// The key as written.
+    public var name: String
+    /// Where the key is written.
+    public var location: SourceLocation
+    /// The entries in declaration order.
+    public var items: [EndpointItem]
+    /// The spec file that declares it.
+    public var file: String
+}
+
+/// One HTTP endpoint.
+public struct EndpointDecl: Sendable {
+    /// The key as written: the factory's name.
+    public var name: String
+    /// Where the key is written.
+    public var location: SourceLocation
+    /// The HTTP method.
+    public var method: HTTPMethodName
+    /// The path template, `/users/{userID}/profile`.
+    public var path: String
+    /// Where the path is written.
+    public var pathLocation: SourceLocation
+    /// The doc comment text.
+    public var description: String?
+    /// Whether the endpoint is deprecated.
+    public var deprecated: Bool
+    /// The endpoint's own auth, overriding the top-level one.
+    public var auth: AuthScheme?
+    /// Declared path parameters.
+    public var pathParameters: [FieldDecl]
+    /// Query parameters.
+    public var query: [FieldDecl]
+    /// Header parameters.
+    public var headers: [FieldDecl]
+    /// The request body.
+    public var body: BodyDecl?
+    /// How the body is encoded.
+    public var encoding: BodyEncoding
+    /// The response type; `Empty` when not written.
+    public var response: TypeExpr?
+    /// Error models by status (nil status: `default`), in declaration order.
+    public var errors: [ErrorDecl]
+    /// The timeout in seconds.
+    public var timeout: Double?
+    /// The spec file that declares it.
+    public var file: String
+}
+
+/// A request body: inline fields (the factory takes them as arguments) or one type (`body:`).
+public enum BodyDecl: Sendable {
+    case fields([FieldDecl], at: SourceLocation)
+    case type(TypeExpr)
+
+    /// Where the body is written.
+    public var location: SourceLocation {
+        switch self {
+        case .fields(_, let location): location
+        case .type(let type): type.location
+        }
+    }
+}
+
+/// An error model for one status, or for every other non-2xx status.
+public struct ErrorDecl: Sendable {
+    /// The status code, nil for `default`.
+    public var status: Int?
+    /// The model decoded from the body.
+    public var type: TypeExpr
+    /// Where the status key is written.
+    public var location: SourceLocation
+}
+
+/// HTTP methods of format v1.
+public enum HTTPMethodName: String, Sendable, CaseIterable {
+    case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD", options = "OPTIONS"
+}
+
+/// Body encodings of format v1.
+public enum BodyEncoding: String, Sendable, CaseIterable {
+    case json, form, multipart, binary
+}

@@ -1,0 +1,77 @@
+import SpecDiagnostics
+
+/// A model as declared under `models:`.
+public struct ModelDecl: Sendable {
+    /// The name as written (before the generic parameter list).
+    public var name: String
+    /// Generic parameter names, for `Page<Item>`.
+    public var genericParameters: [String]
+    /// Where the model's key is written.
+    public var location: SourceLocation
+    /// The doc comment text.
+    public var description: String?
+    /// Whether the model is deprecated.
+    public var deprecated: Bool
+    /// What kind of model it is.
+    public var kind: Kind
+    /// The spec file that declares it.
+    public var file: String
+
+    /// The kinds of models.
+    public enum Kind: Sendable {
+        case object([FieldDecl])
+        case enumeration(EnumDecl)
+        case union(UnionDecl)
+        case alias(TypeExpr)
+    }
+}
+
+/// A field of an object model, or of an inline body, or a parameter.
+public struct FieldDecl: Sendable {
+    /// The wire name (JSON key, query name, header name).
+    public var wireName: String
+    /// Where the key is written.
+    public var location: SourceLocation
+    /// The field's type.
+    public var type: TypeExpr
+    /// The default value, if any.
+    public var defaultValue: LocatedDefault?
+    /// The doc comment text.
+    public var description: String?
+    /// An explicit Swift name (`swiftName:`).
+    public var swiftName: String?
+    /// Whether the field is deprecated.
+    public var deprecated: Bool
+}
+
+/// A string enum.
+public struct EnumDecl: Sendable {
+    /// One case: its Swift name when chosen explicitly, its wire value, where it is written.
+    public struct Case: Sendable {
+        public var swiftName: String?
+        public var wireValue: String
+        public var location: SourceLocation
+    }
+
+    /// The cases in declaration order.
+    public var cases: [Case]
+    /// Frozen enums have no `.unknown` case; an unknown value fails decoding.
+    public var frozen: Bool
+}
+
+/// A tagged union: a JSON property holds the tag that selects the variant.
+public struct UnionDecl: Sendable {
+    /// One variant: its tag value and the model it holds.
+    public struct Variant: Sendable {
+        public var tag: String
+        public var type: TypeExpr
+        public var location: SourceLocation
+    }
+
+    /// The variants in declaration order.
+    public var variants: [Variant]
+    /// The JSON property that holds the tag.
+    public var discriminator: String
+    /// Where the discriminator is written (or the model, when missing).
+    public var discriminatorLocation: SourceLocation
+}

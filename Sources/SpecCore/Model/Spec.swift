@@ -1,0 +1,52 @@
+import SpecDiagnostics
+
+/// A decoded spec: the root file with every included file's models and endpoints joined in.
+public struct Spec: Sendable {
+    /// The root file's path as given.
+    public var file: String
+    /// The namespace name (`name:`).
+    public var name: String
+    /// Where `name` is written (or the top of the file).
+    public var nameLocation: SourceLocation
+    /// The doc comment of the namespace.
+    public var description: String?
+    /// The base URL.
+    public var baseURL: String?
+    /// Literal headers sent with every request, in declaration order.
+    public var defaultHeaders: [(name: String, value: String)]
+    /// How dates are coded.
+    public var dates: DateStrategy
+    /// The default auth of every endpoint.
+    public var auth: AuthScheme
+    /// The default error model.
+    public var error: TypeExpr?
+    /// The access level of generated declarations.
+    public var access: AccessLevel
+    /// Models in declaration order (root file first, then includes in order).
+    public var models: [ModelDecl]
+    /// Endpoints and groups in declaration order.
+    public var endpoints: [EndpointItem]
+    /// Every file read for this spec (the root, then includes), for build systems.
+    public var files: [String]
+}
+
+/// How `Date` values are coded.
+public enum DateStrategy: Sendable, Hashable {
+    case iso8601, iso8601Fractional, seconds, milliseconds
+    /// A date format pattern (en_US_POSIX, UTC).
+    case pattern(String)
+}
+
+/// How an endpoint authenticates.
+public enum AuthScheme: Sendable, Hashable {
+    case none, bearer
+    /// An API key in the named header.
+    case header(String)
+    /// An API key in the named query parameter.
+    case query(String)
+}
+
+/// The access level of generated declarations.
+public enum AccessLevel: String, Sendable, CaseIterable {
+    case `public`, package, `internal`
+}

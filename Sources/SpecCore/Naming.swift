@@ -1,0 +1,98 @@
+/// Swift names derived from wire names: the naming rules of format v1.
+///
+/// `per_page` -> `perPage`, `X-Request-ID` -> `xRequestID`, `in-review` -> `inReview`,
+/// `public_user` -> `PublicUser`; characters an identifier cannot hold are dropped, a leading
+/// digit gets a `_` prefix, keywords are escaped with backticks.
+public enum Naming {
+    /// The lowerCamelCase identifier for a wire name, unescaped (empty when nothing usable is left).
+    public static func lowerCamel(_ wire: String) -> String {
+        let parts = words(wire)
+        guard let first = parts.first else { return "" }
+        var result = lowercasingLeadingCapitals(first)
+        for word in parts.dropFirst() { result += capitalizingFirst(word) }
+        return prefixingDigit(result)
+    }
+
+    /// The UpperCamelCase identifier for a wire name, unescaped.
+    public static func upperCamel(_ wire: String) -> String {
+        prefixingDigit(words(wire).map(capitalizingFirst).joined())
+    }
+
+    /// The identifier as it must be written in a declaration: keywords in backticks.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier as written after a dot (`.default` needs no backticks, `.self` does).
+    public static func escapedMember(_ identifier: String) -> String {
+        afterDotKeywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// Whether `text` is already a plain Swift identifier (letters, digits, `_`, not starting with a digit).
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
+        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// Splits a wire name into words at separators, dropping characters an identifier cannot hold.
+    static func words(_ wire: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in wire.unicodeScalars {
+            if isIdentifierScalar(scalar) && scalar != "_" {
+                current.append(scalar)
+            } else if isSeparator(scalar) || scalar == "_" {
+                if !current.isEmpty { words.append(String(current)); current = .init() }
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == " " || scalar == "." || scalar == "/" || scalar == ":"
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || isDigit(scalar) || scalar == "_"
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic && !properties.isBidiControl && !properties.isDefaultIgnorableCodePoint
+    }
+
+    private static func capitalizingFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `URLPath` -> `urlPath`, `ID` -> `id`, `userID` -> `userID`.
+    private static func lowercasingLeadingCapitals(_ word: String) -> String {
+        let characters = Array(word)
+        var end = 0
+        while end < characters.count, characters[end].isUppercase { end += 1 }
+        if end == 0 { return word }
+        if end > 1, end < characters.count, characters[end].isLowercase { end -= 1 }
+        return String(characters[..<end]).lowercased() + String(characters[end...])
+    }
+
+    private static func prefixingDigit(_ identifier: String) -> String {
+        guard let first = identifier.unicodeScalars.first, isDigit(first) else { return identifier }
+        return "_" + identifier
+    }
+
+    /// Words that must be escaped with backticks where a declaration names them.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_", "Type", "Protocol",
+    ]
+
+    /// Words that stay special even after a dot.
+    static let afterDotKeywords: Set<String> = ["self", "Type", "Protocol", "init"]
+}

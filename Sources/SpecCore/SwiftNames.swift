@@ -1,0 +1,19 @@
+/// The Swift name of each kind of declaration, in one place so validation and lowering agree.
+public enum SwiftNames {
+    /// A model's type name: `public_user` -> `PublicUser`.
+    public static func model(_ name: String) -> String { Naming.upperCamel(name) }
+    /// A field or parameter: its `swiftName`, else the wire name in lowerCamelCase.
+    public static func field(_ field: FieldDecl) -> String { field.swiftName ?? Naming.lowerCamel(field.wireName) }
+    /// An enum case: its chosen name, else the wire value in lowerCamelCase.
+    public static func enumCase(_ enumCase: EnumDecl.Case) -> String { enumCase.swiftName ?? Naming.lowerCamel(enumCase.wireValue) }
+    /// A union case: the tag in lowerCamelCase.
+    public static func unionCase(_ tag: String) -> String { Naming.lowerCamel(tag) }
+    /// An endpoint's factory function.
+    public static func endpoint(_ name: String) -> String { Naming.lowerCamel(name) }
+    /// A group's nested enum.
+    public static func group(_ name: String) -> String { Naming.upperCamel(name) }
+    /// The enum of an endpoint's error bodies, when they have several types.
+    public static func errorEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Error" }
+    /// A path placeholder's argument.
+    public static func pathParameter(_ name: String) -> String { Naming.lowerCamel(name) }
+}

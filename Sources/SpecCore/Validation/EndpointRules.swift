@@ -1,0 +1,162 @@
+import SpecDiagnostics
+
+extension Validator {
+    /// Endpoints and groups of one scope (the namespace or a group): names, paths, parameters, bodies, types.
+    mutating func checkEndpoints(_ items: [EndpointItem], scope: String, groupPath: [String]) {
+        var functions: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        var types: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        for item in items {
+            switch item {
+            case .group(let group):
+                let swiftName = SwiftNames.group(group.name)
+                checkScopeTypeName(swiftName, wire: group.name, at: group.location, what: "group", types: &types)
+                checkEndpoints(group.items, scope: swiftName, groupPath: groupPath + [swiftName])
+            case .endpoint(let endpoint):
+                let swiftName = SwiftNames.endpoint(endpoint.name)
+                if swiftName.isEmpty {
+                    diagnostics.error("endpoint name '\(endpoint.name)' has no characters a Swift name can use", at: endpoint.location)
+                } else {
+                    checkCollision(swiftName, at: endpoint.location, wire: endpoint.name, what: "endpoints in '\(scope)'", seen: &functions)
+                }
+                if hasErrorEnum(endpoint) {
+                    checkScopeTypeName(SwiftNames.errorEnum(endpoint.name), wire: endpoint.name, at: endpoint.location,
+                                       what: "error enum of endpoint", types: &types)
+                }
+                check(endpoint)
+            }
+        }
+    }
+
+    /// Whether an endpoint's errors have several types, so an enum of them is generated.
+    func hasErrorEnum(_ endpoint: EndpointDecl) -> Bool {
+        var distinct: [String] = []
+        for error in endpoint.errors where !distinct.contains(error.type.description) { distinct.append(error.type.description) }
+        return distinct.count > 1
+    }
+
+    /// A type nested in the namespace must not hide a model or another nested type.
+    private mutating func checkScopeTypeName(
+        _ swiftName: String, wire: String, at location: SourceLocation, what: String,
+        types: inout [(swiftName: String, wire: String, location: SourceLocation)]
+    ) {
+        if swiftName.isEmpty {
+            diagnostics.error("\(what) '\(wire)' has no characters a Swift name can use", at: location)
+        } else if let model = spec.models.first(where: { SwiftNames.model($0.name) == swiftName }) {
+            diagnostics.error("\(what) '\(wire)' becomes '\(swiftName)', which would hide the model '\(model.name)' inside the namespace; rename one",
+                              at: location, notes: [.note("model '\(model.name)' is here", at: model.location)])
+        } else if swiftName == spec.name || Self.reservedTypeNames.contains(swiftName) {
+            diagnostics.error("\(what) '\(wire)' becomes '\(swiftName)', a name that generated code already uses; rename it", at: location)
+        } else {
+            checkCollision(swiftName, at: location, wire: wire, what: "nested types", seen: &types)
+        }
+    }
+
+    private mutating func check(_ endpoint: EndpointDecl) {
+        let what = "endpoint '\(endpoint.name)'"
+        var arguments: [Argument] = []
+        func argument(_ swiftName: String, _ kind: String, _ location: SourceLocation) {
+            arguments.append(Argument(swiftName: swiftName, kind: kind, location: location))
+        }
+        // Path parameters, in path order.
+        switch PathTemplate.parse(endpoint.path) {
+        case .failure(let error):
+            diagnostics.error("\(error.message) of \(what)", at: endpoint.pathLocation.advanced(by: error.offset))
+        case .success(let template):
+            var placeholders: [String] = []
+            for name in template.parameterNames {
+                if placeholders.contains(name) {
+                    diagnostics.error("path parameter '{\(name)}' appears twice in the path of \(what)", at: endpoint.pathLocation)
+                    continue
+                }
+                placeholders.append(name)
+                let declared = endpoint.pathParameters.first { $0.wireName == name }
+                argument(declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name), "path parameter '\(name)'",
+                         declared?.location ?? endpoint.pathLocation)
+            }
+            for parameter in endpoint.pathParameters where !placeholders.contains(parameter.wireName) {
+                diagnostics.error("path parameter '\(parameter.wireName)' of \(what) is not in its path '\(endpoint.path)'\(Suggestions.didYouMean(parameter.wireName, in: placeholders))",
+                                  at: parameter.location)
+            }
+        }
+        checkParameters(endpoint.pathParameters, kind: "path parameter", of: what, allowArrays: false)
+        for parameter in endpoint.pathParameters {
+            if parameter.type.isOptional { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
+            if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
+        }
+        arguments += checkBody(endpoint, what: what)
+        checkParameters(endpoint.query, kind: "query parameter", of: what, allowArrays: true)
+        for parameter in endpoint.query { argument(SwiftNames.field(parameter), "query parameter '\(parameter.wireName)'", parameter.location) }
+        checkParameters(endpoint.headers, kind: "header parameter", of: what, allowArrays: false)
+        for parameter in endpoint.headers { argument(SwiftNames.field(parameter), "header parameter '\(parameter.wireName)'", parameter.location) }
+        if let response = endpoint.response { checkType(response, usage: .response) }
+        for error in endpoint.errors { checkType(error.type, usage: .errorModel) }
+        for (index, argument) in arguments.enumerated() {
+            guard let first = arguments[..<index].first(where: { $0.swiftName == argument.swiftName }) else { continue }
+            diagnostics.error("\(what) has two arguments named '\(argument.swiftName)': the \(first.kind) and the \(argument.kind)",
+                              at: argument.location, notes: [.note("the \(first.kind) is here", at: first.location)])
+        }
+    }
+
+    /// One argument of an endpoint's factory, for the duplicate check.
+    private struct Argument {
+        var swiftName: String
+        var kind: String
+        var location: SourceLocation
+    }
+
+    private mutating func checkParameters(_ parameters: [FieldDecl], kind: String, of what: String, allowArrays: Bool) {
+        checkFields(parameters, of: what, generics: [], usage: .parameter)
+        for parameter in parameters where !symbols.isParameterValue(parameter.type, allowArrays: allowArrays) {
+            if symbols.isParameterValue(parameter.type, allowArrays: true) {
+                diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) cannot be an array", at: parameter.type.location)
+            } else if case .named(let name, _, _) = parameter.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
+                continue // unknown type, already reported
+            } else {
+                diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) has type '\(parameter.type)', which cannot be sent as text; use a string, number, Bool, date, UUID, URL or string enum", at: parameter.type.location)
+            }
+        }
+    }
+
+    /// Checks the body and returns the factory arguments it adds.
+    private mutating func checkBody(_ endpoint: EndpointDecl, what: String) -> [Argument] {
+        guard let body = endpoint.body else {
+            if endpoint.encoding != .json {
+                diagnostics.error("\(what) has encoding '\(endpoint.encoding.rawValue)' but no body", at: endpoint.location)
+            }
+            return []
+        }
+        if endpoint.method == .get || endpoint.method == .head {
+            diagnostics.error("a \(endpoint.method.rawValue) request cannot have a body (\(what)); send its values as query parameters", at: body.location)
+        }
+        switch body {
+        case .fields(let fields, let location):
+            if endpoint.encoding == .binary {
+                diagnostics.error("a binary body is one Data or File value, not fields: write 'body: Data' (\(what))", at: location)
+            }
+            checkFields(fields, of: "the body of \(what)", generics: [], usage: .bodyField(endpoint.encoding))
+            if endpoint.encoding == .form {
+                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
+                    diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form cannot hold", at: field.type.location)
+                }
+            }
+            return fields.map { Argument(swiftName: SwiftNames.field($0), kind: "body field '\($0.wireName)'", location: $0.location) }
+        case .type(let type):
+            checkType(type, usage: .body(endpoint.encoding))
+            switch endpoint.encoding {
+            case .binary:
+                if case .named(let name, _, _) = symbols.resolvingAliases(type), name == "Data" || name == "File" {} else {
+                    diagnostics.error("a binary body must be Data or File, found '\(type)' (\(what))", at: type.location)
+                }
+            case .multipart:
+                diagnostics.error("a multipart body lists its parts as fields (body: { image: File, caption: String? }) (\(what))", at: type.location)
+            case .form:
+                if case .named(let name, _, _) = type, case .object? = symbols.model(named: name)?.kind {} else {
+                    diagnostics.error("a form body must be an object model or inline fields, found '\(type)' (\(what))", at: type.location)
+                }
+            case .json:
+                break
+            }
+            return [Argument(swiftName: "body", kind: "body", location: type.location)]
+        }
+    }
+}

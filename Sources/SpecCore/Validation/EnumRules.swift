@@ -1,0 +1,74 @@
+import SpecDiagnostics
+
+extension Validator {
+    /// Enums: at least one case, unique wire values and case names, no clash with `.unknown`.
+    mutating func checkEnum(_ decl: EnumDecl, model: ModelDecl) {
+        let what = "enum '\(model.name)'"
+        if decl.cases.isEmpty { diagnostics.error("\(what) has no values", at: model.location) }
+        if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
+        var wires: [(String, SourceLocation)] = []
+        var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        for enumCase in decl.cases {
+            if let first = wires.first(where: { $0.0 == enumCase.wireValue }) {
+                diagnostics.error("value '\(enumCase.wireValue)' of \(what) is listed twice", at: enumCase.location,
+                                  notes: [.note("first listed here", at: first.1)])
+                continue
+            }
+            wires.append((enumCase.wireValue, enumCase.location))
+            let swiftName = SwiftNames.enumCase(enumCase)
+            if swiftName.isEmpty {
+                diagnostics.error("value '\(enumCase.wireValue)' of \(what) has no characters a Swift name can use; name the case: enum: { name: '\(enumCase.wireValue)' }", at: enumCase.location)
+                continue
+            }
+            if !decl.frozen && swiftName == "unknown" {
+                diagnostics.error("value '\(enumCase.wireValue)' of \(what) becomes the case 'unknown', which holds values this client does not know; name it differently (enum: { unknownValue: \(enumCase.wireValue) }) or make the enum frozen", at: enumCase.location)
+                continue
+            }
+            checkCollision(swiftName, at: enumCase.location, wire: enumCase.wireValue, what: "values of \(what)", seen: &seen)
+        }
+    }
+
+    /// Unions: object-model variants with distinct tags and case names, and a discriminator.
+    mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl) {
+        let what = "union '\(model.name)'"
+        if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
+        if decl.discriminator.isEmpty && decl.discriminatorLocation != model.location {
+            diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
+        }
+        var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        for variant in decl.variants {
+            checkType(variant.type, usage: .unionVariant, generics: model.genericParameters)
+            if case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
+                if case .object = target.kind {} else {
+                    diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(name)'", at: variant.type.location)
+                }
+            } else if case .named(let name, _, _) = variant.type, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
+                // Unknown names are reported by checkType.
+            } else {
+                diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(variant.type)'", at: variant.type.location)
+            }
+            let swiftName = SwiftNames.unionCase(variant.tag)
+            if swiftName.isEmpty {
+                diagnostics.error("tag '\(variant.tag)' of \(what) has no characters a Swift case name can use", at: variant.location)
+                continue
+            }
+            checkCollision(swiftName, at: variant.location, wire: variant.tag, what: "tags of \(what)", seen: &seen)
+        }
+    }
+
+    /// An alias must not lead back to itself.
+    mutating func checkAliasCycle(_ model: ModelDecl) {
+        var chain = [model.name]
+        var current = model
+        while case .alias(let target) = current.kind, case .named(let name, _, _) = target.nonOptional,
+              let next = symbols.model(named: name) {
+            if next.name == model.name {
+                diagnostics.error("alias '\(model.name)' refers to itself (\((chain + [name]).joined(separator: " -> ")))", at: model.location)
+                return
+            }
+            if chain.contains(next.name) || chain.count > 64 { return }
+            chain.append(next.name)
+            current = next
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import SpecDiagnostics
+
+extension Validator {
+    /// Field types, defaults and Swift names (no two fields may share one).
+    mutating func checkFields(_ fields: [FieldDecl], of owner: String, generics: [String], usage: TypeUsage) {
+        var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        for field in fields {
+            checkType(field.type, usage: usage, generics: generics)
+            if let defaultValue = field.defaultValue {
+                checkDefault(defaultValue, type: field.type, of: "'\(field.wireName)' of \(owner)")
+            }
+            let swiftName = SwiftNames.field(field)
+            if swiftName.isEmpty {
+                diagnostics.error("'\(field.wireName)' of \(owner) has no characters a Swift name can use; set 'swiftName'", at: field.location)
+                continue
+            }
+            checkCollision(swiftName, at: field.location, wire: field.wireName, what: "fields of \(owner)", seen: &seen)
+        }
+    }
+
+    /// A default must fit its type: numbers for numbers, true/false for Bool, a quoted string for String,
+    /// a wire value for an enum, `[]` for arrays and `{}` for dictionaries.
+    mutating func checkDefault(_ value: LocatedDefault, type: TypeExpr, of what: String) {
+        let resolved = symbols.resolvingAliases(symbols.resolvingAliases(type).nonOptional)
+        let fits: Bool
+        var hint = ""
+        switch (value.value, resolved) {
+        case (.emptyArray, .array), (.emptyObject, .dictionary):
+            fits = true
+        case (_, .named(let name, _, _)):
+            if let decl = symbols.enumeration(resolved) {
+                let wires = decl.cases.map(\.wireValue)
+                switch value.value {
+                case .word(let word), .string(let word):
+                    fits = wires.contains(word)
+                    hint = fits ? "" : "; it is not a value of enum '\(name)'\(Suggestions.didYouMean(word, in: wires))"
+                default: fits = false
+                }
+            } else {
+                fits = Self.fits(value.value, builtin: BuiltinType(rawValue: name), hint: &hint)
+            }
+        default:
+            fits = false
+        }
+        if !fits {
+            diagnostics.error("default \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
+        }
+    }
+
+    private static func fits(_ value: DefaultValue, builtin: BuiltinType?, hint: inout String) -> Bool {
+        switch (value, builtin) {
+        case (.number(let text), .int?), (.number(let text), .int32?), (.number(let text), .int64?):
+            if text.contains(".") { hint = "; write a whole number" ; return false }
+            return Int64(text) != nil
+        case (.number, .double?), (.number, .float?), (.number, .decimal?), (.bool, .bool?), (.string, .string?):
+            return true
+        case (.word(let word), .string?):
+            hint = "; a String default is quoted, like \"\(word)\""
+            return false
+        case (_, let type?) where ![.string, .int, .int32, .int64, .double, .float, .decimal, .bool].contains(type):
+            hint = "; defaults are supported for numbers, Bool, String, enums, arrays ([]) and dictionaries ({})"
+            return false
+        default:
+            return false
+        }
+    }
+
+    private static func describe(_ value: DefaultValue) -> String {
+        switch value {
+        case .number(let text), .word(let text): "'\(text)'"
+        case .bool(let flag): "'\(flag)'"
+        case .string(let text): "\"\(text)\""
+        case .emptyArray: "'[]'"
+        case .emptyObject: "'{}'"
+        }
+    }
+}

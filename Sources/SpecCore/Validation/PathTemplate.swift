@@ -1,0 +1,62 @@
+import SpecDiagnostics
+
+/// A path template split into literal text and `{name}` placeholders.
+public struct PathTemplate: Sendable {
+    /// One piece of the path.
+    public enum Segment: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    /// The pieces in order.
+    public var segments: [Segment]
+
+    /// The placeholder names in path order.
+    public var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+    }
+
+    /// Splits `/users/{id}/posts`; a problem is returned with its scalar offset in the path.
+    public static func parse(_ path: String) -> Result<PathTemplate, PathError> {
+        guard path.hasPrefix("/") else { return .failure(PathError(message: "a path starts with '/'", offset: 0)) }
+        var segments: [Segment] = []
+        var literal = String.UnicodeScalarView()
+        var name: String.UnicodeScalarView?
+        var nameStart = 0
+        for (offset, scalar) in path.unicodeScalars.enumerated() {
+            switch (scalar, name) {
+            case ("{", nil):
+                if !literal.isEmpty { segments.append(.literal(String(literal))); literal = .init() }
+                name = .init()
+                nameStart = offset
+            case ("}", let current?):
+                let text = String(current)
+                guard Naming.isIdentifier(text) else {
+                    return .failure(PathError(message: text.isEmpty ? "empty path parameter '{}'" : "path parameter '{\(text)}' must be a name", offset: nameStart))
+                }
+                segments.append(.parameter(text))
+                name = nil
+            case ("{", _?), ("}", nil):
+                return .failure(PathError(message: "unbalanced '\(scalar)' in path", offset: offset))
+            case ("?", nil), ("#", nil):
+                return .failure(PathError(message: "a path cannot hold '\(scalar)'; declare query parameters under 'query:'", offset: offset))
+            case (_, var current?):
+                current.append(scalar)
+                name = current
+            case (_, nil):
+                literal.append(scalar)
+            }
+        }
+        if name != nil { return .failure(PathError(message: "unclosed '{' in path", offset: nameStart)) }
+        if !literal.isEmpty { segments.append(.literal(String(literal))) }
+        return .success(PathTemplate(segments: segments))
+    }
+}
+
+/// A malformed path template.
+public struct PathError: Error, Sendable {
+    /// What is wrong.
+    public var message: String
+    /// The scalar offset in the path text.
+    public var offset: Int
+}

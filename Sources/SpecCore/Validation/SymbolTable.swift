@@ -1,0 +1,51 @@
+import SpecDiagnostics
+
+/// The models of a spec by name, and how type expressions resolve against them.
+public struct SymbolTable: Sendable {
+    /// Models by spec name (the first declaration wins; duplicates are diagnosed).
+    private let models: [String: ModelDecl]
+
+    /// Builds the table from a spec's models.
+    public init(_ spec: Spec) {
+        var models: [String: ModelDecl] = [:]
+        for model in spec.models where models[model.name] == nil { models[model.name] = model }
+        self.models = models
+    }
+
+    /// The model with this spec name.
+    public func model(named name: String) -> ModelDecl? { models[name] }
+
+    /// The type with aliases followed (bounded, so alias cycles cannot hang).
+    public func resolvingAliases(_ type: TypeExpr) -> TypeExpr {
+        var current = type
+        for _ in 0..<64 {
+            guard case .named(let name, let arguments, _) = current, arguments.isEmpty,
+                  let model = models[name], case .alias(let target) = model.kind else { return current }
+            current = target
+        }
+        return current
+    }
+
+    /// The string enum a type names (after aliases and an outer optional), if any.
+    public func enumeration(_ type: TypeExpr) -> EnumDecl? {
+        guard case .named(let name, _, _) = resolvingAliases(resolvingAliases(type).nonOptional),
+              case .enumeration(let decl)? = models[name]?.kind else { return nil }
+        return decl
+    }
+
+    /// Whether values of this type can be sent as query, header, path or form values.
+    public func isParameterValue(_ type: TypeExpr, allowArrays: Bool) -> Bool {
+        switch resolvingAliases(type) {
+        case .optional(let wrapped): return isParameterValue(wrapped, allowArrays: allowArrays)
+        case .array(let element): return allowArrays && isParameterValue(element, allowArrays: false)
+        case .dictionary: return false
+        case .named(let name, _, _):
+            if let builtin = BuiltinType(rawValue: name) { return builtin.isParameterValue }
+            if case .enumeration? = models[name]?.kind { return true }
+            return false
+        }
+    }
+
+    /// Spec names of every model, in a stable order (for suggestions).
+    public var modelNames: [String] { models.keys.sorted() }
+}

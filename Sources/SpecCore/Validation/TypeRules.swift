@@ -1,0 +1,62 @@
+import SpecDiagnostics
+
+/// Where a type expression is used: decides which types are allowed there.
+enum TypeUsage: Equatable {
+    case field, alias, parameter, bodyField(BodyEncoding), body(BodyEncoding), response, errorModel, unionVariant
+
+    var allowsFile: Bool {
+        switch self {
+        case .bodyField(.multipart), .body(.binary): true
+        default: false
+        }
+    }
+}
+
+extension Validator {
+    /// Runtime and Swift names that a model must not take: it would shadow them in generated code.
+    static let reservedTypeNames: Set<String> = [
+        "Any", "AnyObject", "Array", "Bool", "Codable", "Decodable", "Dictionary", "Double", "Encodable", "Error",
+        "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Protocol", "Result", "Self", "Sendable",
+        "Set", "String", "Type", "Data", "Date", "Decimal", "URL", "UUID", "Foundation", "JSON", "JSONValue",
+        "APIClient", "APIDefaults", "APIError", "AuthRequirement", "CalendarDate", "CodingKeys", "Empty", "Endpoint",
+        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "ParameterValue", "RequestBody", "Response",
+        "ResponseDecoding", "Specwright", "StatusError", "StringEnum", "Transport", "UnionCoding",
+    ]
+
+    /// Checks that every name in `type` exists, has the right number of generic arguments and fits `usage`.
+    mutating func checkType(_ type: TypeExpr, usage: TypeUsage, generics: [String] = []) {
+        switch type {
+        case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
+            checkType(wrapped, usage: usage == .body(.binary) ? .field : usage, generics: generics)
+        case .named(let name, let arguments, let location):
+            for argument in arguments { checkType(argument, usage: .field, generics: generics) }
+            if generics.contains(name) {
+                if !arguments.isEmpty { diagnostics.error("generic parameter '\(name)' takes no arguments", at: location) }
+                return
+            }
+            if name == "Empty" {
+                if usage != .response || !arguments.isEmpty {
+                    diagnostics.error("'Empty' means a response without a body; it can only be a response type", at: location)
+                }
+                return
+            }
+            if let builtin = BuiltinType(rawValue: name) {
+                if !arguments.isEmpty { diagnostics.error("'\(name)' takes no generic arguments", at: location) }
+                if builtin == .file && !usage.allowsFile {
+                    diagnostics.error("'File' is a part of a multipart body; use it for fields of a multipart body or as a binary body", at: location)
+                }
+                return
+            }
+            guard let model = symbols.model(named: name) else {
+                let candidates = BuiltinType.allCases.map(\.rawValue) + symbols.modelNames + generics + ["Empty"]
+                diagnostics.error("unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: location)
+                return
+            }
+            let expected = model.genericParameters.count
+            if expected != arguments.count {
+                let form = expected == 0 ? "it is not generic" : "write \(name)<\(model.genericParameters.joined(separator: ", "))>"
+                diagnostics.error("'\(name)' takes \(expected) generic argument\(expected == 1 ? "" : "s"), found \(arguments.count); \(form)", at: location)
+            }
+        }
+    }
+}

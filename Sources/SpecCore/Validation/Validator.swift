@@ -1,0 +1,43 @@
+import SpecDiagnostics
+
+/// Checks every rule of format v1 that the decoder could not: names, types, defaults, endpoints.
+///
+/// Each rule lives in its own file as an extension; `validate` runs them all and reports every error.
+public struct Validator {
+    /// The spec being checked.
+    let spec: Spec
+    /// Its models by name.
+    let symbols: SymbolTable
+    /// What the rules found.
+    var diagnostics = DiagnosticBag()
+
+    /// Validates a decoded spec; the returned bag holds every problem found.
+    public static func validate(_ spec: Spec) -> DiagnosticBag {
+        var validator = Validator(spec: spec, symbols: SymbolTable(spec))
+        validator.checkModelNames()
+        validator.checkTopLevel()
+        for model in spec.models { validator.check(model) }
+        validator.checkRecursion()
+        validator.checkEndpoints(spec.endpoints, scope: spec.name, groupPath: [])
+        return validator.diagnostics
+    }
+
+    private mutating func checkTopLevel() {
+        if let error = spec.error { checkType(error, usage: .errorModel) }
+    }
+
+    private mutating func check(_ model: ModelDecl) {
+        let generics = model.genericParameters
+        switch model.kind {
+        case .object(let fields):
+            checkFields(fields, of: "model '\(model.name)'", generics: generics, usage: .field)
+        case .enumeration(let decl):
+            checkEnum(decl, model: model)
+        case .union(let decl):
+            checkUnion(decl, model: model)
+        case .alias(let target):
+            checkType(target, usage: .alias, generics: generics)
+            checkAliasCycle(model)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+/// The generated endpoints file of one spec.
+public struct EndpointsFileIR: Sendable {
+    /// The spec file's name, for the header.
+    public var source: String
+    /// The access modifier with its trailing space (`public `), or empty for internal.
+    public var access: String
+    /// The namespace enum.
+    public var namespace: DeclarationIR
+    /// `URL(string:)` argument literal, when the spec has a base URL.
+    public var baseURL: String?
+    /// Default headers as `"Name": "value"` pairs of literals.
+    public var defaultHeaders: [HeaderIR]
+    /// The `DateCoding` expression, like `.iso8601`.
+    public var dates: String
+    /// Endpoints and groups in declaration order.
+    public var items: [EndpointItemIR]
+}
+
+/// A literal header sent with every request.
+public struct HeaderIR: Sendable {
+    public var name: String
+    public var value: String
+}
+
+/// An endpoint or a group.
+public enum EndpointItemIR: Sendable {
+    case endpoint(EndpointIR)
+    case group(GroupIR)
+}
+
+/// A nested namespace.
+public struct GroupIR: Sendable {
+    public var name: String
+    public var items: [EndpointItemIR]
+}
+
+/// One factory function.
+public struct EndpointIR: Sendable {
+    /// The function name as declared.
+    public var name: String
+    public var doc: DocLines
+    public var deprecated: Bool
+    /// The function's parameters in argument order.
+    public var parameters: [ParameterIR]
+    /// Whether parameters go one per line.
+    public var wrapParameters: Bool
+    /// `Endpoint<Response, Failure>`.
+    public var returnType: String
+    /// `.get`
+    public var method: String
+    /// The path as a Swift string literal with interpolated parameters.
+    public var path: String
+    /// The `Endpoint` initializer's labeled arguments after the path, like `query: ["page": page]`.
+    public var arguments: [String]
+    /// Whether the initializer call goes one argument per line.
+    public var wrapArguments: Bool
+    /// The enum of error bodies, when they have several types.
+    public var errorEnum: ErrorEnumIR?
+}
+
+/// One function parameter.
+public struct ParameterIR: Sendable {
+    /// The argument label and parameter name.
+    public var label: String
+    public var type: String
+    /// ` = 1`, ` = nil` or empty.
+    public var defaultSuffix: String
+}
+
+/// The error bodies of one endpoint, by status.
+public struct ErrorEnumIR: Sendable {
+    public var name: String
+    public var doc: DocLines
+    public var cases: [UnionCaseIR]
+}

@@ -1,0 +1,126 @@
+import SpecCore
+
+/// Lowers validated endpoints to the IR of the endpoints file.
+struct EndpointLowering {
+    let spec: Spec
+    let symbols: SymbolTable
+    let spelling: TypeSpelling
+    let models: ModelLowering
+
+    func lower(_ items: [EndpointItem]) -> [EndpointItemIR] {
+        items.map { item in
+            switch item {
+            case .group(let group): .group(GroupIR(name: SwiftNames.group(group.name), items: lower(group.items)))
+            case .endpoint(let endpoint): .endpoint(lower(endpoint))
+            }
+        }
+    }
+
+    private func lower(_ endpoint: EndpointDecl) -> EndpointIR {
+        var parameters: [ParameterIR] = []
+        var path = ""
+        if case .success(let template) = PathTemplate.parse(endpoint.path) {
+            for segment in template.segments {
+                switch segment {
+                case .literal(let text):
+                    path += SwiftLiteral.escapedContent(text)
+                case .parameter(let name):
+                    let declared = endpoint.pathParameters.first { $0.wireName == name }
+                    let swiftName = Naming.escaped(declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name))
+                    path += "\\(\(swiftName))"
+                    parameters.append(ParameterIR(label: swiftName, type: declared.map { spelling.swift($0.type) } ?? "String", defaultSuffix: ""))
+                }
+            }
+        }
+        var arguments: [String] = []
+        if let body = endpoint.body {
+            switch body {
+            case .fields(let fields, _):
+                parameters += fields.map(parameter)
+                let encoding = endpoint.encoding == .binary ? "json" : endpoint.encoding.rawValue
+                arguments.append("body: .\(encoding)(fields: \(pairs(fields)))")
+            case .type(let type):
+                parameters.append(ParameterIR(label: "body", type: spelling.swift(type), defaultSuffix: ""))
+                arguments.append("body: .\(endpoint.encoding.rawValue)(body)")
+            }
+        }
+        parameters += endpoint.query.map(parameter)
+        parameters += endpoint.headers.map(parameter)
+        if !endpoint.query.isEmpty { arguments.insert("query: \(pairs(endpoint.query))", at: 0) }
+        if !endpoint.headers.isEmpty { arguments.insert("headers: \(pairs(endpoint.headers))", at: endpoint.query.isEmpty ? 0 : 1) }
+
+        let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
+        arguments.append("response: \(responseDecoding(response))")
+        let (failure, errorArguments, errorEnum) = errors(of: endpoint)
+        if !errorArguments.isEmpty { arguments.append("errors: [\(errorArguments.joined(separator: ", "))]") }
+        if let auth = authExpression(endpoint.auth ?? spec.auth) { arguments.append("auth: \(auth)") }
+        if let timeout = endpoint.timeout { arguments.append("timeout: \(Self.number(timeout))") }
+
+        var doc = SwiftLiteral.docLines(endpoint.description)
+        doc += (doc.isEmpty ? [] : [""]) + [" `\(endpoint.method.rawValue) \(SwiftLiteral.docLines(endpoint.path).first?.dropFirst() ?? "")`"]
+        let name = Naming.escaped(SwiftNames.endpoint(endpoint.name))
+        let returnType = "Endpoint<\(spelling.swift(response)), \(failure)>"
+        let signature = parameters.reduce(name.count + returnType.count + 30) { $0 + $1.label.count + $1.type.count + $1.defaultSuffix.count + 4 }
+        let call = arguments.reduce(path.count + 30) { $0 + $1.count + 2 }
+        return EndpointIR(
+            name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
+            wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
+            method: "." + endpoint.method.rawValue.lowercased(), path: "\"\(path)\"", arguments: arguments,
+            wrapArguments: call > 120, errorEnum: errorEnum)
+    }
+
+    private func parameter(_ field: FieldDecl) -> ParameterIR {
+        var suffix = field.defaultValue.map { " = " + spelling.defaultExpression($0.value, for: field.type) } ?? ""
+        if suffix.isEmpty && field.type.isOptional { suffix = " = nil" }
+        return ParameterIR(label: Naming.escaped(SwiftNames.field(field)), type: spelling.swift(field.type), defaultSuffix: suffix)
+    }
+
+    /// `["per_page": perPage, "tag": tag]`
+    private func pairs(_ fields: [FieldDecl]) -> String {
+        "[" + fields.map { "\(SwiftLiteral.string($0.wireName)): \(Naming.escaped(SwiftNames.field($0)))" }.joined(separator: ", ") + "]"
+    }
+
+    private func responseDecoding(_ type: TypeExpr) -> String {
+        guard case .named(let name, _, _) = symbols.resolvingAliases(type) else { return ".json" }
+        switch name {
+        case "Empty": return ".empty"
+        case "Data": return ".data"
+        default: return ".json"
+        }
+    }
+
+    /// The failure type, the `errors:` entries, and the enum of error bodies when they have several types.
+    private func errors(of endpoint: EndpointDecl) -> (String, [String], ErrorEnumIR?) {
+        if endpoint.errors.isEmpty {
+            guard let error = spec.error else { return ("Never", [], nil) }
+            return (spelling.swift(error), [".default"], nil)
+        }
+        var types: [String] = []
+        for error in endpoint.errors where !types.contains(spelling.swift(error.type)) { types.append(spelling.swift(error.type)) }
+        if types.count == 1, let only = types.first {
+            return (only, endpoint.errors.map { $0.status.map { ".status(\($0))" } ?? ".default" }, nil)
+        }
+        let enumName = SwiftNames.errorEnum(endpoint.name)
+        let cases = endpoint.errors.map { models.unionCase(tag: $0.status.map { "status\($0)" } ?? "default", type: $0.type) }
+        let entries = zip(endpoint.errors, cases).map { error, errorCase in
+            let status = error.status.map { ".status(\($0), " } ?? ".default("
+            return "\(status)\(errorCase.type).self, \(enumName).\(errorCase.member))"
+        }
+        let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
+        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, cases: cases))
+    }
+
+    private func authExpression(_ auth: AuthScheme) -> String? {
+        switch auth {
+        case .none: nil
+        case .bearer: ".bearer"
+        case .header(let name): ".header(\(SwiftLiteral.string(name)))"
+        case .query(let name): ".query(\(SwiftLiteral.string(name)))"
+        }
+    }
+
+    /// `10`, `2.5`
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

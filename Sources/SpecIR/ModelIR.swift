@@ -1,0 +1,122 @@
+/// The generated models file of one spec: everything resolved, named and escaped for the templates.
+public struct ModelsFileIR: Sendable {
+    /// The spec file's name, for the header.
+    public var source: String
+    /// The access modifier with its trailing space (`public `), or empty for internal.
+    public var access: String
+    /// The models in declaration order.
+    public var models: [ModelIR]
+}
+
+/// Doc comment lines, each ready to follow `///` (empty, or starting with a space).
+public typealias DocLines = [String]
+
+/// What every generated declaration has: a name, documentation, deprecation, access.
+public struct DeclarationIR: Sendable {
+    /// The Swift type name.
+    public var name: String
+    /// Doc comment lines.
+    public var doc: DocLines
+    /// Whether to emit `@available(*, deprecated)`.
+    public var deprecated: Bool
+}
+
+/// One model.
+public enum ModelIR: Sendable {
+    case structure(StructIR)
+    case enumeration(EnumIR)
+    case union(UnionIR)
+    case alias(AliasIR)
+}
+
+/// A struct model.
+public struct StructIR: Sendable {
+    public var declaration: DeclarationIR
+    /// `<Item: Codable & Sendable>` or empty.
+    public var genericClause: String
+    /// Generic parameter names, for the conditional Hashable conformance.
+    public var genericParameters: [String]
+    /// Stored properties in declaration order.
+    public var fields: [FieldIR]
+    /// CodingKeys cases; empty when the synthesized keys already match the wire.
+    public var codingKeys: [CodingKeyIR]
+    /// Whether `init(from:)` is written out (a field has a default for a missing key).
+    public var customDecoder: Bool
+    /// Whether the memberwise init lists its parameters one per line.
+    public var wrapInit: Bool
+}
+
+/// A stored property.
+public struct FieldIR: Sendable {
+    /// The property name as declared (keywords in backticks).
+    public var name: String
+    /// The property name after a dot (`.default` needs no backticks).
+    public var member: String
+    /// The Swift type.
+    public var type: String
+    /// The type without an outer `?`, for `decodeIfPresent`.
+    public var decodeType: String
+    /// `decode` or `decodeIfPresent`.
+    public var decodeMethod: String
+    /// ` ?? 0` for a defaulted field, else empty.
+    public var fallback: String
+    /// ` = 0`, ` = nil` or empty: the memberwise init's default.
+    public var initDefault: String
+    public var doc: DocLines
+    public var deprecated: Bool
+}
+
+/// A CodingKeys case.
+public struct CodingKeyIR: Sendable {
+    /// The case name (the property name).
+    public var name: String
+    /// ` = "wire_name"` when the wire name differs, else empty.
+    public var rawValue: String
+}
+
+/// A string enum.
+public struct EnumIR: Sendable {
+    public var declaration: DeclarationIR
+    /// Frozen enums have no `.unknown` case.
+    public var frozen: Bool
+    public var cases: [EnumCaseIR]
+}
+
+/// One enum case.
+public struct EnumCaseIR: Sendable {
+    /// The case name as declared.
+    public var name: String
+    /// The case name after a dot.
+    public var member: String
+    /// The wire value as a Swift string literal.
+    public var literal: String
+    /// ` = "WIRE"` when the raw value differs from the case name (frozen enums), else empty.
+    public var rawValue: String
+}
+
+/// A tagged union.
+public struct UnionIR: Sendable {
+    public var declaration: DeclarationIR
+    /// The discriminator property as a string literal.
+    public var discriminator: String
+    public var cases: [UnionCaseIR]
+}
+
+/// One union variant.
+public struct UnionCaseIR: Sendable {
+    public var name: String
+    public var member: String
+    /// The tag as a string literal.
+    public var tag: String
+    /// The payload type.
+    public var type: String
+}
+
+/// A typealias.
+public struct AliasIR: Sendable {
+    public var declaration: DeclarationIR
+    /// `<T>` or empty.
+    public var genericClause: String
+    /// The aliased Swift type.
+    public var target: String
+}

@@ -1,0 +1,91 @@
+import SpecCore
+
+/// What the user asked for on the command line.
+enum Command: Equatable {
+    case help(topic: String?)
+    case version
+    case generate(specs: [String], output: String, templates: String?, access: AccessLevel?)
+    case validate(specs: [String])
+}
+
+/// A command line that cannot be run: exit code 2, with the message and a pointer to help.
+struct UsageError: Error, Equatable {
+    var message: String
+}
+
+/// Hand-written parsing of `specwright <command> [options] <spec>...`.
+enum Arguments {
+    static let commands = ["generate", "validate", "help"]
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .help(topic: nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h": return .help(topic: nil)
+        case "help": return .help(topic: rest.first)
+        case "--version": return .version
+        case "generate": return try parseGenerate(rest)
+        case "validate":
+            let (specs, options) = try split(rest, allowed: [])
+            if options.help { return .help(topic: "validate") }
+            guard !specs.isEmpty else { throw UsageError(message: "validate needs at least one spec file") }
+            return .validate(specs: specs)
+        default:
+            if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)'") }
+            throw UsageError(message: "unknown command '\(first)'\(Suggestions.didYouMean(first, in: commands))")
+        }
+    }
+
+    private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
+        let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access"])
+        if options.help { return .help(topic: "generate") }
+        guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
+        guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
+        var access: AccessLevel?
+        if let text = options.values["--access"] {
+            guard let level = AccessLevel(rawValue: text) else {
+                throw UsageError(message: "--access must be public, package or internal, not '\(text)'")
+            }
+            access = level
+        }
+        return .generate(specs: specs, output: output, templates: options.values["--templates"], access: access)
+    }
+
+    /// Options given once each (`--name value` or `--name=value`), `--help`, and positional arguments.
+    private static func split(
+        _ arguments: [String], allowed: [String]
+    ) throws(UsageError) -> (positional: [String], options: (values: [String: String], help: Bool)) {
+        var positional: [String] = []
+        var values: [String: String] = [:]
+        var help = false
+        var index = 0
+        var onlyPositional = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" { onlyPositional = true; continue }
+            if argument == "--help" || argument == "-h" { help = true; continue }
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            guard allowed.contains(name) else {
+                throw UsageError(message: "unknown option '\(name)'\(Suggestions.didYouMean(name, in: allowed))")
+            }
+            guard values[name] == nil else { throw UsageError(message: "option '\(name)' is given twice") }
+            if parts.count == 2 {
+                values[name] = parts[1]
+            } else {
+                guard index < arguments.count, !arguments[index].hasPrefix("-") || arguments[index] == "-" else {
+                    throw UsageError(message: "option '\(name)' needs a value")
+                }
+                values[name] = arguments[index]
+                index += 1
+            }
+            if values[name]?.isEmpty == true { throw UsageError(message: "option '\(name)' needs a value") }
+        }
+        return (positional, (values, help))
+    }
+}
