@@ -64,6 +64,7 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
+        .testTarget(name: "SpecCoreTests", dependencies: ["SpecCore"]),
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
         .testTarget(
             name: "SpecCompilerTests",

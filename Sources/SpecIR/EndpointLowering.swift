@@ -52,16 +52,19 @@ struct EndpointLowering {
         let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
         arguments.append("response: \(responseDecoding(response))")
         let (failure, errorArguments, errorEnum) = errors(of: endpoint)
-        if !errorArguments.isEmpty { arguments.append("errors: [\(errorArguments.joined(separator: ", "))]") }
         if let auth = authExpression(endpoint.auth ?? spec.auth) { arguments.append("auth: \(auth)") }
+        if !errorArguments.isEmpty { arguments.append("errors: [\(errorArguments.joined(separator: ", "))]") }
         if let timeout = endpoint.timeout { arguments.append("timeout: \(Self.number(timeout))") }
 
         var doc = SwiftLiteral.docLines(endpoint.description)
         doc += (doc.isEmpty ? [] : [""]) + [" `\(endpoint.method.rawValue) \(SwiftLiteral.docLines(endpoint.path).first?.dropFirst() ?? "")`"]
         let name = Naming.escaped(SwiftNames.endpoint(endpoint.name))
         let returnType = "Endpoint<\(spelling.swift(response)), \(failure)>"
-        let signature = parameters.reduce(name.count + returnType.count + 30) { $0 + $1.label.count + $1.type.count + $1.defaultSuffix.count + 4 }
-        let call = arguments.reduce(path.count + 30) { $0 + $1.count + 2 }
+        // Lengths of the one-line forms, indentation aside: `public static func name(a: A) -> R {` and
+        // `Endpoint(.get, "/path", api, arguments)`.
+        let parameterText = parameters.map { $0.label.count + $0.type.count + $0.defaultSuffix.count + 2 }.reduce(0, +)
+        let signature = 19 + name.count + 2 + parameterText + 2 * max(parameters.count - 1, 0) + 5 + returnType.count + 2
+        let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
         return EndpointIR(
             name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
             wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
@@ -121,6 +124,8 @@ struct EndpointLowering {
 
     /// `10`, `2.5`
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        // Plain comparisons and conversions only: libm is not linked into every client of this module.
+        if value > -1e15 && value < 1e15, Double(Int64(value)) == value { return String(Int64(value)) }
+        return String(value)
     }
 }

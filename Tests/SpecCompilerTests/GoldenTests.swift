@@ -1,0 +1,41 @@
+import Foundation
+import SpecCompiler
+import Testing
+
+/// Output goldens: every case folder under Goldens/ holds a spec (`spec.yaml`, plus any files it includes)
+/// and `expected/`, the exact files the generator must write.
+@Suite struct GoldenTests {
+    static let folder = Golden.testsFolder.appendingPathComponent("Goldens")
+
+    static var cases: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test(arguments: cases)
+    func generatesExpectedFiles(_ name: String) throws {
+        let caseFolder = Self.folder.appendingPathComponent(name)
+        let templates = try #require(Golden.templates)
+        let result = SpecCompiler.compile(path: "spec.yaml", templates: templates, read: Golden.reader(in: caseFolder))
+        #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.sorted.map(\.description).joined(separator: "\n"))")
+        let expected = caseFolder.appendingPathComponent("expected")
+        for file in result.files {
+            try Golden.check(file.contents, against: expected.appendingPathComponent(file.name))
+        }
+        let written = ((try? FileManager.default.contentsOfDirectory(atPath: expected.path)) ?? []).sorted()
+        #expect(written == result.files.map(\.name).sorted(), "expected/ holds files the generator does not write")
+    }
+
+    /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what Specs/ generates.
+    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen"])
+    func exampleClientsAreUpToDate(_ name: String) throws {
+        let specs = Golden.packageRoot.appendingPathComponent("Specs")
+        let templates = try #require(Golden.templates)
+        let result = SpecCompiler.compile(path: "\(name).yaml", templates: templates, read: Golden.reader(in: specs))
+        #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.sorted.map(\.description).joined(separator: "\n"))")
+        #expect(result.files.count == 2)
+        let folder = Golden.packageRoot.appendingPathComponent("Tests/GeneratedClients/\(name)")
+        for file in result.files {
+            try Golden.check(file.contents, against: folder.appendingPathComponent(file.name))
+        }
+    }
+}
