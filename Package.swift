@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler"],
+            dependencies: ["SpecCompiler", "Specwright"],
             exclude: ["Goldens", "Diagnostics"]
         ),
         .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),

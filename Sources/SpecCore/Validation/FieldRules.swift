@@ -14,6 +14,10 @@ extension Validator {
                 diagnostics.error("'\(field.wireName)' of \(owner) has no characters a Swift name can use; set 'swiftName'", at: field.location)
                 continue
             }
+            if swiftName == "self" {
+                diagnostics.error("'\(field.wireName)' of \(owner) cannot be named 'self' in Swift; set 'swiftName'", at: field.location)
+                continue
+            }
             checkCollision(swiftName, at: field.location, wire: field.wireName, what: "fields of \(owner)", seen: &seen)
         }
     }

@@ -1,0 +1,83 @@
+import Foundation
+import KitchenClient
+import Specwright
+import Testing
+
+/// The kitchen-sink client: unions, frozen enums, keywords, escaped wire names, every default kind, groups.
+@Suite struct KitchenClientTests {
+    @Test func unionsDecodeByTagAndEncodeTheTagBack() throws {
+        let discounts = try JSON.decode([Discount].self, """
+            [{"kind": "percent", "percent": 10}, {"kind": "free_item", "dish_id": "7C3D5A4B-1111-2222-3333-444455556666"}]
+            """)
+        #expect(discounts.first == .percent(PercentOff(percent: 10)))
+        guard case .freeItem(let item) = discounts.last else {
+            Issue.record("expected .freeItem")
+            return
+        }
+        #expect(item.quantity == 1)
+        let object = try JSON.object(Discount.freeItem(item))
+        #expect(object["kind"] as? String == "free_item")
+        #expect(object["dish_id"] as? String == "7C3D5A4B-1111-2222-3333-444455556666")
+    }
+
+    @Test func unknownUnionTagIsADecodingError() {
+        #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
+    }
+
+    @Test func frozenEnumsRejectUnknownValues() throws {
+        #expect(throws: DecodingError.self) { try JSON.decode([Spiciness].self, #"["volcanic"]"#) }
+        #expect(Spiciness.allCases.count > 1)
+    }
+
+    @Test func escapedWireNamesRoundTripExactly() throws {
+        let text = #"{"pos\\ref": "A1", "ticket\"no": 7, "total\\(gross)": 12.5, "printed_at": "2026-11-30T10:00:00Z"}"#
+        let ticket = try JSON.decode(PosTicket.self, text)
+        #expect(ticket.posref == "A1")
+        #expect(ticket.ticketno == 7)
+        let object = try JSON.object(ticket)
+        #expect(Set(object.keys) == [#"pos\ref"#, #"ticket"no"#, #"total\(gross)"#, "printed_at"])
+    }
+
+    @Test func keywordFieldNamesWork() throws {
+        let ingredient = try JSON.decode(Ingredient.self, """
+            {"id": 1, "name": "salt", "class": "spice", "stock_grams": 10, "reorder_at_grams": 5}
+            """)
+        #expect(ingredient.class == "spice")
+        #expect(try JSON.object(ingredient)["class"] as? String == "spice")
+    }
+
+    @Test func defaultsOfEveryKindApplyWhenKeysAreMissing() throws {
+        let dish = try JSON.decode(Dish.self, """
+            {"id": "7C3D5A4B-1111-2222-3333-444455556666", "name": "Soup", "course": "starter",
+             "price": {"amount": 5, "currency": "EUR"}, "nutrition": {"kcal": 120}}
+            """)
+        #expect(dish.vegetarian == false)
+        #expect(dish.available == true)
+        #expect(dish.spiciness == .mild)
+        #expect(dish.allergens == [])
+        #expect(dish.nutrition["kcal"] == 120)
+    }
+
+    @Test func groupsNestAndKeywordsAreQueryArguments() async throws {
+        let client = APIClient(baseURL: Kitchen.baseURL, transport: CannedTransport(), credentials: StaticCredentials(bearerToken: "t"))
+        let request = try await client.request(for: Kitchen.Staff.Inventory.ingredients(class: "dairy"))
+        #expect(request.url?.absoluteString == "https://api.kitchen.example.com/v1/staff/ingredients?class=dairy&low_stock=false")
+    }
+
+    @Test func severalErrorTypesBecomeAnEnum() async throws {
+        let transport = CannedTransport(status: 409, json: #"{"message": "gone", "dish_ids": []}"#)
+        let client = APIClient(baseURL: Kitchen.baseURL, transport: transport, credentials: StaticCredentials(bearerToken: "t"))
+        let order = NewOrder(lines: [], pickupDay: try #require(CalendarDate(year: 2026, month: 12, day: 24)))
+        do {
+            _ = try await client.send(Kitchen.placeOrder(body: order, idempotencyKey: "k1"))
+            Issue.record("a 409 must throw")
+        } catch {
+            guard case .status(let failure) = error, case .status409(let body)? = failure.model else {
+                Issue.record("expected a typed 409 body, got \(error)")
+                return
+            }
+            #expect(body.message == "gone")
+            #expect(transport.requests.first?.value(forHTTPHeaderField: "Idempotency-Key") == "k1")
+        }
+    }
+}

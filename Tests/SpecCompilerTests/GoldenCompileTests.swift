@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Every golden's expected output type-checks against the runtime with warnings as errors, so a golden
+/// can never record code that does not compile.
+@Suite struct GoldenCompileTests {
+    /// The folder of the built Swift modules, next to the test bundle.
+    static var modulesFolder: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let modules = folder.appendingPathComponent("Modules/Specwright.swiftmodule")
+            if FileManager.default.fileExists(atPath: modules.path) { return modules.deletingLastPathComponent() }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    @Test(arguments: GoldenTests.cases)
+    func expectedOutputCompiles(_ name: String) throws {
+        let modules = try #require(Self.modulesFolder, "the Specwright module must be built next to the tests")
+        let expected = GoldenTests.folder.appendingPathComponent("\(name)/expected")
+        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).sorted().map { expected.appendingPathComponent($0).path }
+        let output = try Self.run("swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files)
+        #expect(output.status == 0, "\(output.text)")
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
