@@ -50,10 +50,15 @@ enum Golden {
     static func reader(in folder: URL) -> (String) throws -> [UInt8] {
         { path in
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
-                throw CocoaError(.fileNoSuchFile)
+                throw MissingFile()
             }
             return [UInt8](data)
         }
+    }
+
+    /// A file that is not there, described as the CLI describes it.
+    struct MissingFile: Error, CustomStringConvertible {
+        var description: String { "no such file" }
     }
 
     /// The default templates.

@@ -28,7 +28,9 @@ extension NodeReader {
     private func endpoint(_ name: String, _ pairs: [YAMLPair], at location: SourceLocation, file: String) -> EndpointDecl? {
         let what = "endpoint '\(name)'"
         let keys = knownKeys(pairs, allowed: Self.endpointKeys, in: what)
-        guard let requestNode = keys["request"]?.value, let (method, path) = requestLine(requestNode, in: what) else { return nil }
+        guard let requestNode = keys["request"]?.value else { return nil }
+        // A bad request line is reported, and the rest of the endpoint is still checked.
+        let (method, path, pathOffset) = requestLine(requestNode, in: what) ?? (.get, "", 0)
         var endpoint = EndpointDecl(
             name: name, location: location, method: method, path: path, pathLocation: requestNode.location,
             description: keys["description"].flatMap { string($0.value, "description") },
@@ -37,8 +39,8 @@ extension NodeReader {
             pathParameters: parameters(keys["path"], in: what),
             query: parameters(keys["query"], in: what),
             headers: parameters(keys["headers"], in: what),
-            body: nil, encoding: .json, response: nil, errors: [], timeout: nil, file: file)
-        endpoint.pathLocation = textLocation(requestNode).advanced(by: method.rawValue.unicodeScalars.count + 1)
+            body: nil, bodyLocation: keys["body"]?.key.location, encoding: .json, response: nil, errors: [], timeout: nil, file: file)
+        endpoint.pathLocation = textLocation(requestNode).advanced(by: pathOffset)
         if let node = keys["body"]?.value {
             if let pairs = node.mapping {
                 endpoint.body = .fields(fields(pairs, in: "the body of \(what)"), at: node.location)
@@ -61,10 +63,10 @@ extension NodeReader {
         return endpoint
     }
 
-    /// `GET /users/{id}` -> (.get, "/users/{id}").
-    private func requestLine(_ node: YAMLNode, in what: String) -> (HTTPMethodName, String)? {
+    /// `GET /users/{id}` -> (.get, "/users/{id}", offset of the path in the text).
+    private func requestLine(_ node: YAMLNode, in what: String) -> (HTTPMethodName, String, Int)? {
         guard let text = string(node, "request") else { return nil }
-        let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+        let parts = text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2 else {
             diagnostics.error("request of \(what) must be a method and a path, like 'GET /users/{id}'", at: node.location)
             return nil
@@ -76,7 +78,8 @@ extension NodeReader {
             diagnostics.error("unknown HTTP method '\(methodText)' in \(what)\(suggestion)", at: textLocation(node))
             return nil
         }
-        return (method, String(parts[1]))
+        let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: parts[1].unicodeScalars.startIndex)
+        return (method, String(parts[1]).trimmingTrailingSpaces, offset)
     }
 
     private func parameters(_ pair: YAMLPair?, in what: String) -> [FieldDecl] {

@@ -24,11 +24,18 @@ extension NodeReader {
             return FieldDecl(wireName: name, location: location, type: type, defaultValue: defaultValue,
                              description: nil, swiftName: nil, deprecated: false)
         }
-        let keys = knownKeys(pairs, allowed: Self.fieldKeys, in: what)
-        guard let typeNode = keys["type"]?.value else {
-            diagnostics.error("\(what) needs a 'type'", at: node.location)
+        guard pairs.contains(where: { $0.key.scalar == "type" }) else {
+            if pairs.count == 1, pairs.first?.key.scalar == "String" {
+                diagnostics.error("\(what): a dictionary type is written [String: Value], not {String: Value}", at: node.location)
+            } else {
+                diagnostics.error(
+                    "\(what) is a mapping without 'type'; an object cannot be written inside a field: define a model and use its name, or use the long form { type: ..., description: ... }",
+                    at: node.location)
+            }
             return nil
         }
+        let keys = knownKeys(pairs, allowed: Self.fieldKeys, in: what)
+        guard let typeNode = keys["type"]?.value else { return nil }
         guard let (type, inlineDefault) = typeAndDefault(typeNode, what) else { return nil }
         var defaultValue = inlineDefault
         if let node = keys["default"]?.value {

@@ -53,15 +53,20 @@ final class NodeReader {
             if text == "true" { return true }
             if text == "false" { return false }
         }
-        diagnostics.error("\(what) must be true or false", at: node.location)
+        diagnostics.error("\(what) must be true or false\(found(node))", at: node.location)
         return nil
     }
 
     /// A number, or an error.
     func number(_ node: YAMLNode, _ what: String) -> Double? {
         if node.isPlainScalar, let text = node.scalar, let value = Double(text), value.isFinite { return value }
-        diagnostics.error("\(what) must be a number", at: node.location)
+        diagnostics.error("\(what) must be a number\(found(node))", at: node.location)
         return nil
+    }
+
+    /// `, found 'text'` for a scalar, `, found a mapping` for a collection.
+    func found(_ node: YAMLNode) -> String {
+        node.scalar.map { ", found '\($0)'" } ?? ", found \(node.kindDescription)"
     }
 
     /// Where the text of a scalar starts (after an opening quote).

@@ -57,7 +57,9 @@ public enum SpecLoader {
         }
         if let pair = keys["name"], let name = reader.string(pair.value, "name") {
             spec.nameLocation = pair.value.location
-            if Naming.isIdentifier(name), name.first?.isUppercase == true {
+            if Validator.reservedTypeNames.contains(name) {
+                reader.diagnostics.error("name '\(name)' would shadow the type '\(name)' that generated code uses; choose another name", at: pair.value.location)
+            } else if Naming.isIdentifier(name), name.first?.isUppercase == true {
                 spec.name = name
             } else {
                 let suggestion = Naming.upperCamel(name)
@@ -98,7 +100,7 @@ public enum SpecLoader {
             if let access = AccessLevel(rawValue: text) {
                 spec.access = access
             } else {
-                reader.diagnostics.error("access must be public, package or internal\(Suggestions.didYouMean(text, in: AccessLevel.allCases.map(\.rawValue)))", at: node.location)
+                reader.diagnostics.error("access must be public, package or internal, found '\(text)'\(Suggestions.didYouMean(text, in: AccessLevel.allCases.map(\.rawValue)))", at: node.location)
             }
         }
     }

@@ -26,7 +26,7 @@ public struct EndpointDecl: Sendable {
     public var location: SourceLocation
     /// The HTTP method.
     public var method: HTTPMethodName
-    /// The path template, `/users/{userID}/profile`.
+    /// The path template, `/users/{userID}/profile`; empty when the request line is invalid.
     public var path: String
     /// Where the path is written.
     public var pathLocation: SourceLocation
@@ -44,6 +44,8 @@ public struct EndpointDecl: Sendable {
     public var headers: [FieldDecl]
     /// The request body.
     public var body: BodyDecl?
+    /// Where the `body` key is written.
+    public var bodyLocation: SourceLocation?
     /// How the body is encoded.
     public var encoding: BodyEncoding
     /// The response type; `Empty` when not written.

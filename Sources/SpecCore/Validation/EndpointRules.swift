@@ -16,7 +16,13 @@ extension Validator {
                 if swiftName.isEmpty {
                     diagnostics.error("endpoint name '\(endpoint.name)' has no characters a Swift name can use", at: endpoint.location)
                 } else {
-                    checkCollision(swiftName, at: endpoint.location, wire: endpoint.name, what: "endpoints in '\(scope)'", seen: &functions)
+                    if let first = functions.first(where: { $0.wire == endpoint.name }) {
+                        diagnostics.error("endpoint '\(endpoint.name)' is defined twice in '\(scope)'", at: endpoint.location,
+                                          notes: [.note("first defined here", at: first.location)])
+                    } else {
+                        checkCollision(swiftName, at: endpoint.location, wire: endpoint.name, what: "endpoints", of: "'\(scope)'",
+                                       renamable: false, seen: &functions)
+                    }
                 }
                 if hasErrorEnum(endpoint) {
                     checkScopeTypeName(SwiftNames.errorEnum(endpoint.name), wire: endpoint.name, at: endpoint.location,
@@ -47,7 +53,7 @@ extension Validator {
         } else if swiftName == spec.name || Self.reservedTypeNames.contains(swiftName) {
             diagnostics.error("\(what) '\(wire)' becomes '\(swiftName)', a name that generated code already uses; rename it", at: location)
         } else {
-            checkCollision(swiftName, at: location, wire: wire, what: "nested types", seen: &types)
+            checkCollision(swiftName, at: location, wire: wire, what: "\(what)s", of: "'\(spec.name)'", renamable: false, seen: &types)
         }
     }
 
@@ -57,27 +63,8 @@ extension Validator {
         func argument(_ swiftName: String, _ kind: String, _ location: SourceLocation) {
             arguments.append(Argument(swiftName: swiftName, kind: kind, location: location))
         }
-        // Path parameters, in path order.
-        switch PathTemplate.parse(endpoint.path) {
-        case .failure(let error):
-            diagnostics.error("\(error.message) of \(what)", at: endpoint.pathLocation.advanced(by: error.offset))
-        case .success(let template):
-            var placeholders: [String] = []
-            for name in template.parameterNames {
-                if placeholders.contains(name) {
-                    diagnostics.error("path parameter '{\(name)}' appears twice in the path of \(what)", at: endpoint.pathLocation)
-                    continue
-                }
-                placeholders.append(name)
-                let declared = endpoint.pathParameters.first { $0.wireName == name }
-                argument(declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name), "path parameter '\(name)'",
-                         declared?.location ?? endpoint.pathLocation)
-            }
-            for parameter in endpoint.pathParameters where !placeholders.contains(parameter.wireName) {
-                diagnostics.error("path parameter '\(parameter.wireName)' of \(what) is not in its path '\(endpoint.path)'\(Suggestions.didYouMean(parameter.wireName, in: placeholders))",
-                                  at: parameter.location)
-            }
-        }
+        // Path parameters, in path order (an invalid request line was reported when decoding).
+        if !endpoint.path.isEmpty { arguments += checkPath(endpoint, what: what) }
         checkParameters(endpoint.pathParameters, kind: "path parameter", of: what, allowArrays: false)
         for parameter in endpoint.pathParameters {
             if parameter.type.isOptional { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
@@ -88,8 +75,10 @@ extension Validator {
         for parameter in endpoint.query { argument(SwiftNames.field(parameter), "query parameter '\(parameter.wireName)'", parameter.location) }
         checkParameters(endpoint.headers, kind: "header parameter", of: what, allowArrays: false)
         for parameter in endpoint.headers { argument(SwiftNames.field(parameter), "header parameter '\(parameter.wireName)'", parameter.location) }
-        if let response = endpoint.response { checkType(response, usage: .response) }
-        for error in endpoint.errors { checkType(error.type, usage: .errorModel) }
+        if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
+        for error in endpoint.errors {
+            checkType(error.type, usage: .errorModel, in: "error \(error.status.map(String.init) ?? "default") of \(what)")
+        }
         for (index, argument) in arguments.enumerated() {
             guard let first = arguments[..<index].first(where: { $0.swiftName == argument.swiftName }) else { continue }
             diagnostics.error("\(what) has two arguments named '\(argument.swiftName)': the \(first.kind) and the \(argument.kind)",
@@ -105,7 +94,7 @@ extension Validator {
     }
 
     private mutating func checkParameters(_ parameters: [FieldDecl], kind: String, of what: String, allowArrays: Bool) {
-        checkFields(parameters, of: what, generics: [], usage: .parameter)
+        checkFields(parameters, of: what, kind: kind, generics: [], usage: .parameter)
         for parameter in parameters where !symbols.isParameterValue(parameter.type, allowArrays: allowArrays) {
             if symbols.isParameterValue(parameter.type, allowArrays: true) {
                 diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) cannot be an array", at: parameter.type.location)
@@ -117,6 +106,35 @@ extension Validator {
         }
     }
 
+    /// Checks the path template against the declared path parameters; returns the arguments they add.
+    private mutating func checkPath(_ endpoint: EndpointDecl, what: String) -> [Argument] {
+        let template: PathTemplate
+        switch PathTemplate.parse(endpoint.path) {
+        case .failure(let error):
+            diagnostics.error("the path '\(endpoint.path)' of \(what) \(error.message)", at: endpoint.pathLocation.advanced(by: error.offset))
+            return []
+        case .success(let parsed):
+            template = parsed
+        }
+        var arguments: [Argument] = []
+        var placeholders: [String] = []
+        for (name, offset) in template.parameters {
+            if placeholders.contains(name) {
+                diagnostics.error("path parameter '{\(name)}' appears twice in the path of \(what)", at: endpoint.pathLocation.advanced(by: offset))
+                continue
+            }
+            placeholders.append(name)
+            let declared = endpoint.pathParameters.first { $0.wireName == name }
+            arguments.append(Argument(swiftName: declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name),
+                                      kind: "path parameter '\(name)'", location: declared?.location ?? endpoint.pathLocation.advanced(by: offset)))
+        }
+        for parameter in endpoint.pathParameters where !placeholders.contains(parameter.wireName) {
+            diagnostics.error("path parameter '\(parameter.wireName)' of \(what) is not in its path '\(endpoint.path)'\(Suggestions.didYouMean(parameter.wireName, in: placeholders))",
+                              at: parameter.location)
+        }
+        return arguments
+    }
+
     /// Checks the body and returns the factory arguments it adds.
     private mutating func checkBody(_ endpoint: EndpointDecl, what: String) -> [Argument] {
         guard let body = endpoint.body else {
@@ -126,14 +144,14 @@ extension Validator {
             return []
         }
         if endpoint.method == .get || endpoint.method == .head {
-            diagnostics.error("a \(endpoint.method.rawValue) request cannot have a body (\(what)); send its values as query parameters", at: body.location)
+            diagnostics.error("a \(endpoint.method.rawValue) request cannot have a body (\(what)); send its values as query parameters", at: endpoint.bodyLocation ?? body.location)
         }
         switch body {
         case .fields(let fields, let location):
             if endpoint.encoding == .binary {
-                diagnostics.error("a binary body is one Data or File value, not fields: write 'body: Data' (\(what))", at: location)
+                diagnostics.error("the binary body of \(what) is one Data or File value, not fields; write 'body: Data'", at: location)
             }
-            checkFields(fields, of: "the body of \(what)", generics: [], usage: .bodyField(endpoint.encoding))
+            checkFields(fields, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
             if endpoint.encoding == .form {
                 for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
                     diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form cannot hold", at: field.type.location)
@@ -141,17 +159,17 @@ extension Validator {
             }
             return fields.map { Argument(swiftName: SwiftNames.field($0), kind: "body field '\($0.wireName)'", location: $0.location) }
         case .type(let type):
-            checkType(type, usage: .body(endpoint.encoding))
+            checkType(type, usage: .body(endpoint.encoding), in: "the body of \(what)")
             switch endpoint.encoding {
             case .binary:
                 if case .named(let name, _, _) = symbols.resolvingAliases(type), name == "Data" || name == "File" {} else {
-                    diagnostics.error("a binary body must be Data or File, found '\(type)' (\(what))", at: type.location)
+                    diagnostics.error("the binary body of \(what) must be Data or File, found '\(type)'", at: type.location)
                 }
             case .multipart:
-                diagnostics.error("a multipart body lists its parts as fields (body: { image: File, caption: String? }) (\(what))", at: type.location)
+                diagnostics.error("the multipart body of \(what) must list its parts as fields, like 'body: { image: File }'; found '\(type)'", at: type.location)
             case .form:
                 if case .named(let name, _, _) = type, case .object? = symbols.model(named: name)?.kind {} else {
-                    diagnostics.error("a form body must be an object model or inline fields, found '\(type)' (\(what))", at: type.location)
+                    diagnostics.error("the form body of \(what) must be an object model or inline fields, found '\(type)'", at: type.location)
                 }
             case .json:
                 break

@@ -24,7 +24,7 @@ extension Validator {
                 diagnostics.error("value '\(enumCase.wireValue)' of \(what) becomes the case 'unknown', which holds values this client does not know; name it differently (enum: { unknownValue: \(enumCase.wireValue) }) or make the enum frozen", at: enumCase.location)
                 continue
             }
-            checkCollision(swiftName, at: enumCase.location, wire: enumCase.wireValue, what: "values of \(what)", seen: &seen)
+            checkCollision(swiftName, at: enumCase.location, wire: enumCase.wireValue, what: "values", of: what, seen: &seen)
         }
     }
 
@@ -37,9 +37,15 @@ extension Validator {
         }
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for variant in decl.variants {
-            checkType(variant.type, usage: .unionVariant, generics: model.genericParameters)
+            checkType(variant.type, usage: .unionVariant, in: "variant '\(variant.tag)' of \(what)", generics: model.genericParameters)
             if case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
-                if case .object = target.kind {} else {
+                if case .object(let fields) = target.kind {
+                    if !decl.discriminator.isEmpty, fields.contains(where: { $0.wireName == decl.discriminator }) {
+                        diagnostics.error(
+                            "variant '\(variant.tag)' of \(what) is model '\(name)', which has a field '\(decl.discriminator)'; the union reads and writes that tag itself, so remove the field from '\(name)'",
+                            at: variant.type.location)
+                    }
+                } else {
                     diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(name)'", at: variant.type.location)
                 }
             } else if case .named(let name, _, _) = variant.type, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
@@ -52,18 +58,21 @@ extension Validator {
                 diagnostics.error("tag '\(variant.tag)' of \(what) has no characters a Swift case name can use", at: variant.location)
                 continue
             }
-            checkCollision(swiftName, at: variant.location, wire: variant.tag, what: "tags of \(what)", seen: &seen)
+            checkCollision(swiftName, at: variant.location, wire: variant.tag, what: "tags", of: what, renamable: false, seen: &seen)
         }
     }
 
-    /// An alias must not lead back to itself.
+    /// An alias must not lead back to itself; a cycle is reported once, at its first alias in declaration order.
     mutating func checkAliasCycle(_ model: ModelDecl) {
         var chain = [model.name]
         var current = model
         while case .alias(let target) = current.kind, case .named(let name, _, _) = target.nonOptional,
               let next = symbols.model(named: name) {
             if next.name == model.name {
-                diagnostics.error("alias '\(model.name)' refers to itself (\((chain + [name]).joined(separator: " -> ")))", at: model.location)
+                let first = spec.models.first { chain.contains($0.name) }
+                if first?.name == model.name {
+                    diagnostics.error("aliases \((chain + [name]).joined(separator: " -> ")) form a cycle", at: model.location)
+                }
                 return
             }
             if chain.contains(next.name) || chain.count > 64 { return }

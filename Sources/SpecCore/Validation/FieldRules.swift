@@ -2,12 +2,12 @@ import SpecDiagnostics
 
 extension Validator {
     /// Field types, defaults and Swift names (no two fields may share one).
-    mutating func checkFields(_ fields: [FieldDecl], of owner: String, generics: [String], usage: TypeUsage) {
+    mutating func checkFields(_ fields: [FieldDecl], of owner: String, kind: String, generics: [String], usage: TypeUsage) {
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for field in fields {
-            checkType(field.type, usage: usage, generics: generics)
-            if let defaultValue = field.defaultValue {
-                checkDefault(defaultValue, type: field.type, of: "'\(field.wireName)' of \(owner)")
+            let what = "\(kind) '\(field.wireName)' of \(owner)"
+            if checkType(field.type, usage: usage, in: what, generics: generics), let defaultValue = field.defaultValue {
+                checkDefault(defaultValue, type: field.type, of: what)
             }
             let swiftName = SwiftNames.field(field)
             if swiftName.isEmpty {
@@ -18,7 +18,7 @@ extension Validator {
                 diagnostics.error("'\(field.wireName)' of \(owner) cannot be named 'self' in Swift; set 'swiftName'", at: field.location)
                 continue
             }
-            checkCollision(swiftName, at: field.location, wire: field.wireName, what: "fields of \(owner)", seen: &seen)
+            checkCollision(swiftName, at: field.location, wire: field.wireName, what: "\(kind)s", of: owner, seen: &seen)
         }
     }
 
@@ -47,17 +47,29 @@ extension Validator {
             fits = false
         }
         if !fits {
-            diagnostics.error("default \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
+            if case .word("nil") = value.value, type.isOptional {
+                diagnostics.error("\(what) is optional and already defaults to nil; remove '= nil'", at: value.location)
+            } else {
+                diagnostics.error("default \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
+            }
         }
     }
 
     private static func fits(_ value: DefaultValue, builtin: BuiltinType?, hint: inout String) -> Bool {
         switch (value, builtin) {
-        case (.number(let text), .int?), (.number(let text), .int32?), (.number(let text), .int64?):
-            if text.contains(".") { hint = "; write a whole number" ; return false }
-            return Int64(text) != nil
+        case (.number(let text), .int32?):
+            if text.contains(".") { hint = "; write a whole number"; return false }
+            if Int32(text) == nil { hint = "; it is out of range for Int32"; return false }
+            return true
+        case (.number(let text), .int?), (.number(let text), .int64?):
+            if text.contains(".") { hint = "; write a whole number"; return false }
+            if Int64(text) == nil { hint = "; it is out of range for \(builtin?.rawValue ?? "Int")"; return false }
+            return true
         case (.number, .double?), (.number, .float?), (.number, .decimal?), (.bool, .bool?), (.string, .string?):
             return true
+        case (.word, .bool?):
+            hint = "; write true or false"
+            return false
         case (.word(let word), .string?):
             hint = "; a String default is quoted, like \"\(word)\""
             return false

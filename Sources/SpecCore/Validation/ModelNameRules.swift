@@ -40,12 +40,17 @@ extension Validator {
     }
 
     /// Reports a name that two declarations map to, at the second one, with a note at the first.
+    /// - Parameters:
+    ///   - what: the plural of what collides, like "fields" or "values".
+    ///   - owner: where, like "model 'User'".
+    ///   - renamable: whether the declarations can take a Swift name of their own (`swiftName`, enum case names).
     mutating func checkCollision(
-        _ swiftName: String, at location: SourceLocation, wire: String, what: String,
-        seen: inout [(swiftName: String, wire: String, location: SourceLocation)]
+        _ swiftName: String, at location: SourceLocation, wire: String, what: String, of owner: String,
+        renamable: Bool = true, seen: inout [(swiftName: String, wire: String, location: SourceLocation)]
     ) {
         if let first = seen.first(where: { $0.swiftName == swiftName }) {
-            diagnostics.error("\(what) '\(first.wire)' and '\(wire)' both become '\(swiftName)' in Swift; rename one or set its Swift name",
+            let advice = renamable ? "rename one or give it a Swift name" : "rename one"
+            diagnostics.error("\(what) '\(first.wire)' and '\(wire)' of \(owner) both become '\(swiftName)' in Swift; \(advice)",
                               at: location, notes: [.note("'\(first.wire)' is here", at: first.location)])
         } else {
             seen.append((swiftName, wire, location))

@@ -12,13 +12,14 @@ public struct PathTemplate: Sendable {
     public var segments: [Segment]
 
     /// The placeholder names in path order.
-    public var parameterNames: [String] {
-        segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-    }
+    public var parameterNames: [String] { parameters.map(\.name) }
+    /// The placeholders with the scalar offset of their `{` in the path.
+    public private(set) var parameters: [(name: String, offset: Int)] = []
 
     /// Splits `/users/{id}/posts`; a problem is returned with its scalar offset in the path.
     public static func parse(_ path: String) -> Result<PathTemplate, PathError> {
-        guard path.hasPrefix("/") else { return .failure(PathError(message: "a path starts with '/'", offset: 0)) }
+        guard path.hasPrefix("/") else { return .failure(PathError(message: "must start with '/'", offset: 0)) }
+        var template = PathTemplate(segments: [])
         var segments: [Segment] = []
         var literal = String.UnicodeScalarView()
         var name: String.UnicodeScalarView?
@@ -32,14 +33,17 @@ public struct PathTemplate: Sendable {
             case ("}", let current?):
                 let text = String(current)
                 guard Naming.isIdentifier(text) else {
-                    return .failure(PathError(message: text.isEmpty ? "empty path parameter '{}'" : "path parameter '{\(text)}' must be a name", offset: nameStart))
+                    return .failure(PathError(message: text.isEmpty ? "has an empty parameter '{}'" : "has a parameter '{\(text)}' that is not a name", offset: nameStart))
                 }
                 segments.append(.parameter(text))
+                template.parameters.append((text, nameStart))
                 name = nil
             case ("{", _?), ("}", nil):
-                return .failure(PathError(message: "unbalanced '\(scalar)' in path", offset: offset))
+                return .failure(PathError(message: "has an unbalanced '\(scalar)'", offset: offset))
             case ("?", nil), ("#", nil):
-                return .failure(PathError(message: "a path cannot hold '\(scalar)'; declare query parameters under 'query:'", offset: offset))
+                return .failure(PathError(message: "cannot hold '\(scalar)'; declare query parameters under 'query:'", offset: offset))
+            case (" ", _), ("\t", _):
+                return .failure(PathError(message: "cannot contain spaces", offset: offset))
             case (_, var current?):
                 current.append(scalar)
                 name = current
@@ -47,9 +51,10 @@ public struct PathTemplate: Sendable {
                 literal.append(scalar)
             }
         }
-        if name != nil { return .failure(PathError(message: "unclosed '{' in path", offset: nameStart)) }
+        if name != nil { return .failure(PathError(message: "has an unclosed '{'", offset: nameStart)) }
         if !literal.isEmpty { segments.append(.literal(String(literal))) }
-        return .success(PathTemplate(segments: segments))
+        template.segments = segments
+        return .success(template)
     }
 }
 

@@ -24,39 +24,45 @@ extension Validator {
     ]
 
     /// Checks that every name in `type` exists, has the right number of generic arguments and fits `usage`.
-    mutating func checkType(_ type: TypeExpr, usage: TypeUsage, generics: [String] = []) {
+    /// - Parameter what: where the type is used, for messages: "field 'author' of model 'Post'".
+    /// - Returns: whether every name resolved (so later checks, like defaults, can rely on the type).
+    @discardableResult
+    mutating func checkType(_ type: TypeExpr, usage: TypeUsage, in what: String, generics: [String] = []) -> Bool {
         switch type {
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
-            checkType(wrapped, usage: usage == .body(.binary) ? .field : usage, generics: generics)
+            return checkType(wrapped, usage: usage == .body(.binary) ? .field : usage, in: what, generics: generics)
         case .named(let name, let arguments, let location):
-            for argument in arguments { checkType(argument, usage: .field, generics: generics) }
+            var resolved = true
+            for argument in arguments where !checkType(argument, usage: .field, in: what, generics: generics) { resolved = false }
             if generics.contains(name) {
-                if !arguments.isEmpty { diagnostics.error("generic parameter '\(name)' takes no arguments", at: location) }
-                return
+                if !arguments.isEmpty { diagnostics.error("generic parameter '\(name)' takes no arguments (\(what))", at: location) }
+                return resolved
             }
             if name == "Empty" {
                 if usage != .response || !arguments.isEmpty {
-                    diagnostics.error("'Empty' means a response without a body; it can only be a response type", at: location)
+                    diagnostics.error("'Empty' means a response without a body; it cannot be the type of \(what)", at: location)
                 }
-                return
+                return resolved
             }
             if let builtin = BuiltinType(rawValue: name) {
-                if !arguments.isEmpty { diagnostics.error("'\(name)' takes no generic arguments", at: location) }
+                if !arguments.isEmpty { diagnostics.error("'\(name)' takes no generic arguments (\(what))", at: location) }
                 if builtin == .file && !usage.allowsFile {
-                    diagnostics.error("'File' is a part of a multipart body; use it for fields of a multipart body or as a binary body", at: location)
+                    diagnostics.error("\(what) is a File, which is only for fields of a body with 'encoding: multipart' and for a binary body", at: location)
                 }
-                return
+                return resolved
             }
             guard let model = symbols.model(named: name) else {
                 let candidates = BuiltinType.allCases.map(\.rawValue) + symbols.modelNames + generics + ["Empty"]
-                diagnostics.error("unknown type '\(name)'\(Suggestions.didYouMean(name, in: candidates))", at: location)
-                return
+                diagnostics.error("unknown type '\(name)' in \(what)\(Suggestions.didYouMean(name, in: candidates))", at: location)
+                return false
             }
             let expected = model.genericParameters.count
             if expected != arguments.count {
                 let form = expected == 0 ? "it is not generic" : "write \(name)<\(model.genericParameters.joined(separator: ", "))>"
-                diagnostics.error("'\(name)' takes \(expected) generic argument\(expected == 1 ? "" : "s"), found \(arguments.count); \(form)", at: location)
+                diagnostics.error("'\(name)' takes \(expected) generic argument\(expected == 1 ? "" : "s"), found \(arguments.count), in \(what); \(form)", at: location)
+                return false
             }
+            return resolved
         }
     }
 }

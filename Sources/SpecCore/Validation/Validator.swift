@@ -23,20 +23,20 @@ public struct Validator {
     }
 
     private mutating func checkTopLevel() {
-        if let error = spec.error { checkType(error, usage: .errorModel) }
+        if let error = spec.error { checkType(error, usage: .errorModel, in: "the top-level error model") }
     }
 
     private mutating func check(_ model: ModelDecl) {
         let generics = model.genericParameters
         switch model.kind {
         case .object(let fields):
-            checkFields(fields, of: "model '\(model.name)'", generics: generics, usage: .field)
+            checkFields(fields, of: "model '\(model.name)'", kind: "field", generics: generics, usage: .field)
         case .enumeration(let decl):
             checkEnum(decl, model: model)
         case .union(let decl):
             checkUnion(decl, model: model)
         case .alias(let target):
-            checkType(target, usage: .alias, generics: generics)
+            checkType(target, usage: .alias, in: "alias '\(model.name)'", generics: generics)
             checkAliasCycle(model)
         }
     }
