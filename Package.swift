@@ -71,6 +71,7 @@ let package = Package(
             dependencies: ["SpecCompiler", "Specwright"],
             exclude: ["Goldens", "Diagnostics"]
         ),
+        .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),
         .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),
         .testTarget(
             name: "GeneratedClientTests",

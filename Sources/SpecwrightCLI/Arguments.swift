@@ -18,7 +18,7 @@ enum Arguments {
     static let commands = ["generate", "validate", "help"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        guard let first = arguments.first else { return .help(topic: nil) }
+        guard let first = arguments.first else { throw UsageError(message: "missing command") }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h": return .help(topic: nil)

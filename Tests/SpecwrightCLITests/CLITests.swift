@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// The `specwright` command line: exit codes, usage errors, all-or-nothing writes, overrides.
+@Suite struct CLITests {
+    @Test func versionAndHelp() throws {
+        let cli = try CLI()
+        let version = try cli.run("--version")
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("specwright "))
+        let help = try cli.run("--help")
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("specwright generate <spec>... --output <dir>"))
+        let generateHelp = try cli.run("generate", "--help")
+        #expect(generateHelp.status == 0)
+        #expect(generateHelp.stdout.contains("--templates <dir>"))
+    }
+
+    @Test func usageErrorsExitTwoAndNameTheProblem() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        let cases: [([String], String)] = [
+            ([], "error: missing command"),
+            (["generat", "Tips.yaml"], "error: unknown command 'generat'; did you mean 'generate'?"),
+            (["generate", "Tips.yaml", "--output", "Out", "--frobnicate"], "error: unknown option '--frobnicate'"),
+            (["generate", "Tips.yaml", "--ouput", "Out"], "error: unknown option '--ouput'; did you mean '--output'?"),
+            (["generate", "Tips.yaml"], "error: generate needs --output <dir>"),
+            (["generate", "--output", "Out"], "error: generate needs at least one spec file"),
+            (["generate", "Tips.yaml", "--output"], "error: option '--output' needs a value"),
+            (["generate", "Tips.yaml", "--output", "Out", "--access", "open"], "error: --access must be public, package or internal, not 'open'"),
+            (["generate", "Tips.yaml", "--output", "Out", "--templates", "Nowhere"], "error: templates folder 'Nowhere' does not exist"),
+            (["validate"], "error: validate needs at least one spec file"),
+        ]
+        for (arguments, message) in cases {
+            let process = Process()
+            process.executableURL = CLI.executable
+            process.arguments = arguments
+            process.currentDirectoryURL = cli.folder
+            let err = Pipe()
+            process.standardError = err
+            process.standardOutput = Pipe()
+            try process.run()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(arguments)")
+            #expect(text.hasPrefix(message), "\(arguments): \(text)")
+        }
+        #expect(cli.read("Out/TipsModels.swift") == nil)
+    }
+
+    @Test func generateWritesBothFilesAndRewritesOnlyWhatChanged() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        let first = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "wrote Out/Nested/TipsModels.swift\nwrote Out/Nested/TipsEndpoints.swift\n")
+        #expect(cli.read("Out/Nested/TipsModels.swift")?.contains("public struct Tip: Codable, Hashable, Sendable") == true)
+        #expect(cli.read("Out/Nested/TipsEndpoints.swift")?.contains("public static func today() -> Endpoint<Tip, Never>") == true)
+        let stamp = try cli.modified("Out/Nested/TipsModels.swift")
+        Thread.sleep(forTimeInterval: 0.05)
+        let second = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        #expect(second.stdout == "unchanged Out/Nested/TipsModels.swift\nunchanged Out/Nested/TipsEndpoints.swift\n")
+        #expect(try cli.modified("Out/Nested/TipsModels.swift") == stamp)
+    }
+
+    @Test func anErrorInAnySpecWritesNothingAndLeavesExistingFilesAlone() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("Bad.yaml", "name: Bad\nmodels:\n  Post:\n    author: Usr\n  User:\n    id: UUID\n")
+        try cli.write("Out/TipsModels.swift", "// old\n")
+        let run = try cli.run("generate", "Tips.yaml", "Bad.yaml", "--output", "Out")
+        #expect(run.status == 1)
+        #expect(run.stderr == "Bad.yaml:4:13: error: unknown type 'Usr' in field 'author' of model 'Post'; did you mean 'User'?\n")
+        #expect(run.stdout.isEmpty)
+        #expect(cli.read("Out/TipsModels.swift") == "// old\n")
+        #expect(cli.read("Out/TipsEndpoints.swift") == nil)
+        #expect(cli.read("Out/BadModels.swift") == nil)
+    }
+
+    @Test func validateReportsEveryErrorOfEverySpec() throws {
+        let cli = try CLI()
+        try cli.write("A.yaml", "name: A\nmodels:\n  Post:\n    id: Strin\n    n: Int = x\n")
+        try cli.write("B.yaml", "nme: B\n")
+        let run = try cli.run("validate", "A.yaml", "B.yaml", "Missing.yaml")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            A.yaml:4:9: error: unknown type 'Strin' in field 'id' of model 'Post'; did you mean 'String'?
+            A.yaml:5:14: error: default 'x' does not fit type 'Int' of field 'n' of model 'Post'
+            B.yaml:1:1: error: unknown key 'nme' in the spec; did you mean 'name'?
+            B.yaml:1:1: error: the spec needs a 'name': the Swift namespace of its endpoints, like 'name: Chirp'
+            Missing.yaml:1:1: error: cannot read 'Missing.yaml': no such file
+
+            """)
+        #expect(try cli.run("validate", "A.yaml").status == 1)
+        try cli.write("C.yaml", CLI.validSpec)
+        let valid = try cli.run("validate", "C.yaml")
+        #expect(valid.status == 0)
+        #expect(valid.stderr.isEmpty)
+    }
+
+    @Test func twoSpecsWithOneNameAreAnError() throws {
+        let cli = try CLI()
+        try cli.write("One.yaml", CLI.validSpec)
+        try cli.write("Two.yaml", CLI.validSpec)
+        let run = try cli.run("generate", "One.yaml", "Two.yaml", "--output", "Out")
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("Two.yaml:1:1: error: 'TipsModels.swift' would be generated by both 'One.yaml' and 'Two.yaml'"))
+        #expect(cli.read("Out/TipsModels.swift") == nil)
+    }
+
+    @Test func templatesOverrideDefaultsByFileName() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("Custom/FileHeader.swifttemplate", "// Our header for {{source}}.\n\nimport Foundation\nimport Specwright\n")
+        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(cli.read("Out/TipsModels.swift")?.hasPrefix("// Our header for Tips.yaml.\n") == true)
+    }
+
+    @Test func aBadTemplateIsReportedAtItsLine() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("Custom/Alias.swifttemplate", "line one\n{{#open}}\n")
+        try cli.write("Custom/FileHeader.swifttemplate", "// {{sorce}}\n")
+        let unclosed = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        #expect(unclosed.status == 1)
+        #expect(unclosed.stderr.hasPrefix("Custom/Alias.swifttemplate:2:1: error: unclosed section"))
+        try FileManager.default.removeItem(at: cli.folder.appendingPathComponent("Custom/Alias.swifttemplate"))
+        let unknown = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "Custom/FileHeader.swifttemplate:1:4: error: unknown variable 'sorce'\n")
+        #expect(cli.read("Out/TipsModels.swift") == nil)
+    }
+
+    @Test func accessOverridesTheSpec() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--access", "package")
+        #expect(run.status == 0)
+        #expect(cli.read("Out/TipsModels.swift")?.contains("package struct Tip: Codable, Hashable, Sendable") == true)
+        #expect(cli.read("Out/TipsModels.swift")?.contains("public") == false)
+    }
+}
