@@ -58,7 +58,7 @@ let package = Package(
         // MARK: Benchmark
         .executableTarget(
             name: "SpecwrightBenchmark",
-            dependencies: ["SpecCompiler", "SpecYAML"],
+            dependencies: ["SpecCompiler", "SpecCore", "SpecIR", "SpecYAML"],
             path: "Benchmarks/SpecwrightBenchmark"
         ),
 

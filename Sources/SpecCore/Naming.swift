@@ -6,16 +6,60 @@
 public enum Naming {
     /// The lowerCamelCase identifier for a wire name, unescaped (empty when nothing usable is left).
     public static func lowerCamel(_ wire: String) -> String {
-        let parts = words(wire)
-        guard let first = parts.first else { return "" }
-        var result = lowercasingLeadingCapitals(first)
-        for word in parts.dropFirst() { result += capitalizingFirst(word) }
-        return prefixingDigit(result)
+        asciiCamel(wire, upper: false) ?? unicodeCamel(wire, upper: false)
     }
 
     /// The UpperCamelCase identifier for a wire name, unescaped.
     public static func upperCamel(_ wire: String) -> String {
-        prefixingDigit(words(wire).map(capitalizingFirst).joined())
+        asciiCamel(wire, upper: true) ?? unicodeCamel(wire, upper: true)
+    }
+
+    /// The naming rules over any text, word by word.
+    static func unicodeCamel(_ wire: String, upper: Bool) -> String {
+        let parts = words(wire)
+        guard let first = parts.first else { return "" }
+        var result = upper ? capitalizingFirst(first) : lowercasingLeadingCapitals(first)
+        for word in parts.dropFirst() { result += capitalizingFirst(word) }
+        return prefixingDigit(result)
+    }
+
+    /// The same rules over ASCII bytes, the common case, without Character or String work per letter.
+    /// Returns nil for text with non-ASCII scalars.
+    static func asciiCamel(_ wire: String, upper: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(wire.utf8.count + 1)
+        var firstWord = true
+        var wordStart = true
+        var leadingCapitals = 0 // capitals lowered at the start of the first word, for `URLPath` -> `urlPath`
+        for byte in wire.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isLower = byte >= 0x61 && byte <= 0x7A, isUpper = byte >= 0x41 && byte <= 0x5A, isDigit = byte >= 0x30 && byte <= 0x39
+            guard isLower || isUpper || isDigit else {
+                if byte == 0x5F || byte == 0x2D || byte == 0x20 || byte == 0x2E || byte == 0x2F || byte == 0x3A {
+                    if !bytes.isEmpty { firstWord = false; wordStart = true }
+                }
+                continue
+            }
+            if firstWord && !upper {
+                if isUpper && leadingCapitals == bytes.count {
+                    bytes.append(byte + 0x20)
+                    leadingCapitals += 1
+                } else {
+                    if isLower && leadingCapitals > 1 && leadingCapitals == bytes.count {
+                        bytes[bytes.count - 1] -= 0x20 // `URLPath`: the P starts the next word
+                    }
+                    leadingCapitals = -1
+                    bytes.append(byte)
+                }
+            } else if wordStart && isLower {
+                bytes.append(byte - 0x20)
+            } else {
+                bytes.append(byte)
+            }
+            wordStart = false
+        }
+        if let first = bytes.first, first >= 0x30 && first <= 0x39 { bytes.insert(0x5F, at: 0) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The identifier as it must be written in a declaration: keywords in backticks.

@@ -40,3 +40,31 @@ import Testing
         #expect(Suggestions.closest(to: "zzzzzz", in: ["User", "Post"]) == nil)
     }
 }
+
+/// The ASCII fast path of the naming rules agrees with the general one.
+@Suite struct NamingFastPathTests {
+    @Test func asciiFastPathMatchesTheGeneralRules() {
+        let alphabet = Array("aAbBzZ09_-. /:\"\\(")
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12)
+            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            for upper in [false, true] {
+                #expect(Naming.asciiCamel(text, upper: upper) == Naming.unicodeCamel(text, upper: upper), "\(text) upper: \(upper)")
+            }
+        }
+    }
+}
+
+/// A small deterministic random number generator for property tests.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

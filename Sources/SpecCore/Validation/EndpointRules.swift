@@ -47,7 +47,7 @@ extension Validator {
     ) {
         if swiftName.isEmpty {
             diagnostics.error("\(what) '\(wire)' has no characters a Swift name can use", at: location)
-        } else if let model = spec.models.first(where: { SwiftNames.model($0.name) == swiftName }) {
+        } else if let model = modelsBySwiftName[swiftName] {
             diagnostics.error("\(what) '\(wire)' becomes '\(swiftName)', which would hide the model '\(model.name)' inside the namespace; rename one",
                               at: location, notes: [.note("model '\(model.name)' is here", at: model.location)])
         } else if swiftName == spec.name || Self.reservedTypeNames.contains(swiftName) {

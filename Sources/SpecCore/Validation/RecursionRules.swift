@@ -3,30 +3,48 @@ import SpecDiagnostics
 extension Validator {
     /// A struct cannot hold itself by value (directly, optionally, or through other structs and unions):
     /// it would have infinite size. Arrays and dictionaries break the cycle.
+    ///
+    /// One depth-first search over the by-value references, in declaration order: each cycle is
+    /// reported once, at the reference that closes it.
     mutating func checkRecursion() {
-        var reported: [String] = []
-        for model in spec.models {
-            guard !reported.contains(model.name), let path = cycle(from: model.name, to: model.name, visited: []),
-                  let closing = path.last else { continue }
-            reported += path.map(\.name)
-            let names = ([model.name] + path.map(\.name)).joined(separator: " -> ")
-            diagnostics.error("model '\(model.name)' contains itself by value (\(names)); hold it in an array, like [\(model.name)]",
-                              at: closing.location)
+        var state: [String: VisitState] = [:]
+        for model in spec.models where state[model.name] == nil {
+            var stack: [(name: String, edges: [Reference], next: Int)] = [(model.name, byValueReferences(of: model.name), 0)]
+            state[model.name] = .inProgress
+            while let top = stack.last {
+                guard top.next < top.edges.count else {
+                    state[top.name] = .done
+                    stack.removeLast()
+                    continue
+                }
+                let edge = top.edges[top.next]
+                stack[stack.count - 1].next += 1
+                switch state[edge.name] {
+                case nil:
+                    state[edge.name] = .inProgress
+                    stack.append((edge.name, byValueReferences(of: edge.name), 0))
+                case .inProgress?:
+                    guard let start = stack.firstIndex(where: { $0.name == edge.name }) else { continue }
+                    let names = (stack[start...].map(\.name) + [edge.name]).joined(separator: " -> ")
+                    diagnostics.error("model '\(edge.name)' contains itself by value (\(names)); hold it in an array, like [\(edge.name)]",
+                                      at: edge.location)
+                case .done?:
+                    continue
+                }
+            }
         }
     }
 
-    /// The references by value from `name` that lead back to `target`, each with where it is written.
-    private func cycle(from name: String, to target: String, visited: [String]) -> [(name: String, location: SourceLocation)]? {
-        for next in byValueReferences(of: name) {
-            if next.name == target { return [next] }
-            if visited.contains(next.name) || visited.count > 256 { continue }
-            if let rest = cycle(from: next.name, to: target, visited: visited + [next.name]) { return [next] + rest }
-        }
-        return nil
+    private enum VisitState { case inProgress, done }
+
+    /// A by-value reference to a model, and where it is written.
+    private struct Reference {
+        var name: String
+        var location: SourceLocation
     }
 
-    /// Models a struct or union holds by value (aliases followed), with the place of each reference.
-    private func byValueReferences(of name: String) -> [(name: String, location: SourceLocation)] {
+    /// Models a struct or union holds by value (aliases followed).
+    private func byValueReferences(of name: String) -> [Reference] {
         guard let model = symbols.model(named: name) else { return [] }
         let types: [TypeExpr]
         switch model.kind {
@@ -38,7 +56,7 @@ extension Validator {
             guard case .named(let target, _, _) = symbols.resolvingAliases(symbols.resolvingAliases(type).nonOptional),
                   let referenced = symbols.model(named: target) else { return nil }
             switch referenced.kind {
-            case .object, .union: return (target, type.location)
+            case .object, .union: return Reference(name: target, location: type.location)
             case .alias, .enumeration: return nil
             }
         }

@@ -10,10 +10,16 @@ public struct Validator {
     let symbols: SymbolTable
     /// What the rules found.
     var diagnostics = DiagnosticBag()
+    /// Models by their Swift type name (the first of each name), for clashes with nested types.
+    let modelsBySwiftName: [String: ModelDecl]
 
     /// Validates a decoded spec; the returned bag holds every problem found.
     public static func validate(_ spec: Spec) -> DiagnosticBag {
-        var validator = Validator(spec: spec, symbols: SymbolTable(spec))
+        var modelsBySwiftName: [String: ModelDecl] = [:]
+        for model in spec.models where modelsBySwiftName[SwiftNames.model(model.name)] == nil {
+            modelsBySwiftName[SwiftNames.model(model.name)] = model
+        }
+        var validator = Validator(spec: spec, symbols: SymbolTable(spec), modelsBySwiftName: modelsBySwiftName)
         validator.checkModelNames()
         validator.checkTopLevel()
         for model in spec.models { validator.check(model) }
