@@ -6,7 +6,7 @@ import SpecDiagnostics
 /// so consumers see plain scalars, sequences and mappings.
 public struct YAMLNode: Sendable {
     /// The node's content.
-    public indirect enum Value: Sendable {
+    public enum Value: Sendable {
         /// A scalar, exactly as written (no YAML 1.1 type guessing), with its style.
         case scalar(String, ScalarStyle)
         /// A sequence of nodes.
@@ -21,13 +21,6 @@ public struct YAMLNode: Sendable {
     public var location: SourceLocation
     /// The explicit standard tag, if any (`tag:yaml.org,2002:str`, ...); other tags are rejected by the parser.
     public var tag: String?
-
-    /// Creates a node.
-    public init(_ value: Value, at location: SourceLocation, tag: String? = nil) {
-        self.value = value
-        self.location = location
-        self.tag = tag
-    }
 
     /// The scalar's text, or nil for a collection.
     public var scalar: String? {
@@ -60,6 +53,16 @@ public struct YAMLNode: Sendable {
         case .sequence: "a sequence"
         case .mapping: "a mapping"
         }
+    }
+}
+
+extension YAMLNode {
+    /// Creates a node.
+    ///
+    /// Declared in an extension so the struct keeps its implicit memberwise initializer, which this
+    /// forwards to: the optimizer builds nodes through it without a redundant copy and destroy.
+    public init(_ value: Value, at location: SourceLocation, tag: String? = nil) {
+        self.init(value: value, location: location, tag: tag)
     }
 }
 

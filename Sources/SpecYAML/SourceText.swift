@@ -1,0 +1,72 @@
+import SpecDiagnostics
+
+/// Positions in the raw input, for the errors that libyaml's marks do not locate
+/// (invalid UTF-8, reader errors) and for reading back the text of a failing line.
+///
+/// Line breaks are counted as libyaml counts them: LF, CR, CR LF, and NEL, LS, PS.
+/// Only used on error paths, so it favours clarity over speed.
+enum SourceText {
+    /// The location (1-based line, 1-based column in Unicode scalars) of the byte at `offset`.
+    static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < end {
+            let length = breakLength(at: index, in: bytes)
+            if length > 0 {
+                line += 1
+                index += length
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        var column = 1
+        var position = lineStart
+        while position < end {
+            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+            position += 1
+        }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+
+    /// The Unicode scalars of 0-based line `line` (without its line break), or nil past the end.
+    static func line(_ line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar]? {
+        var current = 0
+        var index = 0
+        while current < line {
+            guard index < bytes.count else { return nil }
+            let length = breakLength(at: index, in: bytes)
+            if length > 0 {
+                current += 1
+                index += length
+            } else {
+                index += 1
+            }
+        }
+        guard index <= bytes.count else { return nil }
+        var end = index
+        while end < bytes.count, breakLength(at: end, in: bytes) == 0 { end += 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+        return Array(text.unicodeScalars)
+    }
+
+    /// How many bytes the line break at `index` takes, or 0 when there is none.
+    private static func breakLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let byte = bytes[index]
+        switch byte {
+        case 0x0A:
+            return 1
+        case 0x0D:
+            return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+        case 0xC2:
+            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
+        case 0xE2:
+            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return 0 }
+            return bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CYAML
+import SpecDiagnostics
+
+/// The YAML front end: one spec file's bytes to one located node tree, or one located error.
+///
+/// Built on libyaml's event API; see `NodeComposer` for what is checked and `YAMLLimits` for the bounds.
+public enum YAMLParser {
+    /// Parses one YAML document. Errors are located Diagnostics (file:line:col, message).
+    ///
+    /// The input must be UTF-8 (a leading byte order mark is skipped). A stream with no document
+    /// (empty, or only comments) parses as an empty plain scalar at 1:1.
+    public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> Result<YAMLNode, Diagnostic> {
+        guard bytes.count <= limits.maxFileSize else {
+            return .failure(.error(
+                "file too large (\(bytes.count) bytes; the limit is \(limits.maxFileSize) bytes)",
+                at: SourceLocation(file: file, line: 1, column: 1)
+            ))
+        }
+        return bytes.withUnsafeBufferPointer { whole in
+            let bom = whole.count >= 3 && whole[0] == 0xEF && whole[1] == 0xBB && whole[2] == 0xBF ? 3 : 0
+            let input = UnsafeBufferPointer(rebasing: whole[bom...])
+            if let offset = UTF8Validation.firstInvalidOffset(in: input) {
+                return .failure(.error(
+                    "invalid UTF-8 at byte offset \(offset + bom)",
+                    at: SourceText.location(ofByte: offset, in: input, file: file)
+                ))
+            }
+            do throws(Diagnostic) {
+                let root = try EventReader.withReader(over: input) { reader throws(Diagnostic) in
+                    var composer = NodeComposer(file: file, limits: limits)
+                    return try composer.compose(reader)
+                }
+                guard let root else {
+                    return .failure(.error("libyaml ran out of memory", at: SourceLocation(file: file, line: 1, column: 1)))
+                }
+                return .success(root)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// For the benchmark: walks libyaml's events over the bytes and does nothing else; returns the event count (nil on a libyaml error).
+    public static func countEvents(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { input in
+            let count = EventReader.withReader(over: input) { reader -> Int? in
+                var count = 0
+                while reader.next() {
+                    count += 1
+                    let type = reader.event.pointee.type
+                    reader.deleteEvent()
+                    if type == YAML_STREAM_END_EVENT { return count }
+                }
+                return nil
+            }
+            return count ?? nil
+        }
+    }
+}
