@@ -49,16 +49,27 @@ public enum SpecCompiler {
         guard let spec = decoded else { return CompileResult(files: [], diagnostics: diagnostics, inputs: [path]) }
         diagnostics.append(contentsOf: Validator.validate(spec))
         guard !diagnostics.hasErrors else { return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files) }
-        let (models, endpoints) = Lowering.lower(spec, access: options.access)
-        do {
-            let files = [
-                OutputFile(name: "\(spec.name)Models.swift", contents: try templates.render("Models", .object(models))),
-                OutputFile(name: "\(spec.name)Endpoints.swift", contents: try templates.render("Endpoints", .object(endpoints))),
-            ]
+        let lowering = Lowering(spec, access: options.access)
+        let jobs: [@Sendable () -> Result<OutputFile, TemplateError>] = [
+            { render("Models", .object(lowering.modelsFile()), as: "\(spec.name)Models.swift", with: templates) },
+            { render("Endpoints", .object(lowering.endpointsFile()), as: "\(spec.name)Endpoints.swift", with: templates) },
+        ]
+        switch Parallel.map(jobs) {
+        case .success(let files):
             return CompileResult(files: files, diagnostics: diagnostics, inputs: spec.files)
-        } catch {
+        case .failure(let error):
             diagnostics.report(error.diagnostic)
             return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files)
+        }
+    }
+
+    private static func render(
+        _ template: String, _ context: TemplateValue, as name: String, with templates: TemplateSet
+    ) -> Result<OutputFile, TemplateError> {
+        do {
+            return .success(OutputFile(name: name, contents: try templates.render(template, context)))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -2,27 +2,43 @@ import SpecCore
 
 /// Lowers a validated spec to the IR the templates render: Swift names derived, types spelled,
 /// strings escaped, doc comments split into lines, declaration order kept.
-public enum Lowering {
-    /// The IR of both generated files. The spec must have passed validation.
+///
+/// Each generated file is lowered on its own, so the compiler can lower and render files in parallel.
+public struct Lowering: Sendable {
+    private let spec: Spec
+    private let modifier: String
+    private let source: String
+    private let symbols: SymbolTable
+    private let models: ModelLowering
+
+    /// Prepares lowering. The spec must have passed validation.
     /// - Parameter access: overrides the spec's `access` when given.
-    public static func lower(_ spec: Spec, access: AccessLevel? = nil) -> (models: ModelsFileIR, endpoints: EndpointsFileIR) {
+    public init(_ spec: Spec, access: AccessLevel? = nil) {
         let level = access ?? spec.access
-        let modifier = level == .internal ? "" : level.rawValue + " "
-        let symbols = SymbolTable(spec)
-        let spelling = TypeSpelling(symbols: symbols)
-        let models = ModelLowering(spelling: spelling, deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse())
-        let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: spelling, models: models)
-        let source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
-        let modelsFile = ModelsFileIR(source: source, access: modifier, models: spec.models.map(models.lower))
-        let endpointsFile = EndpointsFileIR(
+        self.spec = spec
+        modifier = level == .internal ? "" : level.rawValue + " "
+        source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
+        symbols = SymbolTable(spec)
+        models = ModelLowering(spelling: TypeSpelling(symbols: symbols),
+                               deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse())
+    }
+
+    /// The IR of the models file.
+    public func modelsFile() -> ModelsFileIR {
+        ModelsFileIR(source: source, access: modifier, models: spec.models.map(models.lower))
+    }
+
+    /// The IR of the endpoints file.
+    public func endpointsFile() -> EndpointsFileIR {
+        let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
+        return EndpointsFileIR(
             source: source,
             access: modifier,
             namespace: DeclarationIR(name: spec.name, doc: SwiftLiteral.docLines(spec.description), deprecated: false),
             baseURL: spec.baseURL.map(SwiftLiteral.string),
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: SwiftLiteral.string($0.name), value: SwiftLiteral.string($0.value)) },
-            dates: dateCoding(spec.dates),
+            dates: Self.dateCoding(spec.dates),
             items: endpoints.lower(spec.endpoints))
-        return (modelsFile, endpointsFile)
     }
 
     private static func dateCoding(_ strategy: DateStrategy) -> String {

@@ -1,7 +1,7 @@
 import SpecCore
 
 /// Lowers validated models to the IR of the models file.
-struct ModelLowering {
+struct ModelLowering: Sendable {
     let spelling: TypeSpelling
     /// Deprecated models that live declarations refer to: they are deprecated in their doc comment only,
     /// since the attribute would make every generated reference warn.

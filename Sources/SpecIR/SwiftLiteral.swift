@@ -7,6 +7,7 @@ public enum SwiftLiteral {
 
     /// The inside of a string literal: backslashes, quotes, controls and invisible line breaks escaped.
     public static func escapedContent(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -32,6 +33,11 @@ public enum SwiftLiteral {
     /// controls dropped, trailing spaces trimmed, each line ready to follow `///`.
     public static func docLines(_ text: String?) -> DocLines {
         guard let text, !text.isEmpty else { return [] }
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // One printable ASCII line, the common case.
+            let trimmed = text.trimmingTrailingWhitespace
+            return trimmed.isEmpty ? [] : [" " + trimmed]
+        }
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         var previous: Unicode.Scalar?
@@ -71,6 +77,7 @@ public enum SwiftLiteral {
 extension String {
     /// The string without trailing spaces and tabs.
     var trimmingTrailingWhitespace: String {
+        guard let last = utf8.last, last == 0x20 || last == 0x09 else { return self }
         var scalars = unicodeScalars[...]
         while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars))

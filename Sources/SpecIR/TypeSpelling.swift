@@ -1,7 +1,7 @@
 import SpecCore
 
 /// Spells spec type expressions as Swift types.
-struct TypeSpelling {
+struct TypeSpelling: Sendable {
     let symbols: SymbolTable
 
     /// `[Post]`, `[String: Int]?`, `Page<Post>`, `JSONValue`.

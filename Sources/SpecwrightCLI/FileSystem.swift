@@ -36,10 +36,16 @@ enum FileSystem {
     /// Writes `contents` atomically (temporary file, then rename) unless the file already holds exactly that.
     /// Returns whether it wrote.
     static func writeIfChanged(_ contents: String, to path: String) throws -> Bool {
-        let data = Data(contents.utf8)
-        if let existing = FileManager.default.contents(atPath: path), existing == data { return false }
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        return true
+        var contents = contents
+        return try contents.withUTF8 { bytes in
+            if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
+            // Data over the string's own storage: no second copy of a large file in memory.
+            let data = bytes.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            } ?? Data()
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            return true
+        }
     }
 
     static func createFolder(_ path: String) throws {

@@ -44,7 +44,7 @@ extension NodeReader {
         return model
     }
 
-    private func readDocumentation(_ keys: [String: YAMLPair], into model: inout ModelDecl) {
+    private func readDocumentation(_ keys: KnownKeys, into model: inout ModelDecl) {
         model.description = keys["description"].flatMap { string($0.value, "description") }
         model.deprecated = keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false
     }

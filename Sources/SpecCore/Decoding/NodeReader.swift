@@ -15,15 +15,15 @@ final class NodeReader {
     }
 
     /// Reports every key not in `allowed`, with a suggestion; returns the known pairs by key.
-    func knownKeys(_ pairs: [YAMLPair], allowed: [String], in what: String) -> [String: YAMLPair] {
-        var known: [String: YAMLPair] = [:]
+    func knownKeys(_ pairs: [YAMLPair], allowed: [String], in what: String) -> KnownKeys {
+        var known = KnownKeys()
         for pair in pairs {
             guard let key = pair.key.scalar else {
                 diagnostics.error("a key in \(what) must be a string", at: pair.key.location)
                 continue
             }
             if allowed.contains(key) {
-                known[key] = pair
+                known.pairs.append((key, pair))
             } else {
                 diagnostics.error(
                     "unknown key '\(key)' in \(what)\(Suggestions.didYouMean(key, in: allowed))",
@@ -75,5 +75,15 @@ final class NodeReader {
         case .scalar(_, .singleQuoted), .scalar(_, .doubleQuoted): node.location.advanced(by: 1)
         default: node.location
         }
+    }
+}
+
+/// The known keys of a mapping: a handful of pairs, looked up by a linear scan (faster than hashing here).
+struct KnownKeys {
+    fileprivate(set) var pairs: [(key: String, pair: YAMLPair)] = []
+
+    /// The pair with this key (keys are unique: the YAML layer rejects duplicates).
+    subscript(_ key: String) -> YAMLPair? {
+        pairs.first { $0.key == key }?.pair
     }
 }

@@ -51,7 +51,7 @@ public enum SpecLoader {
         }
     }
 
-    private static func readHeader(_ keys: [String: YAMLPair], into spec: inout Spec, reader: NodeReader) {
+    private static func readHeader(_ keys: KnownKeys, into spec: inout Spec, reader: NodeReader) {
         if let node = keys["spec"]?.value, node.scalar != "1" {
             reader.diagnostics.error("unsupported spec version '\(node.scalar ?? node.kindDescription)'; this generator reads version 1", at: node.location)
         }
@@ -107,7 +107,7 @@ public enum SpecLoader {
 
     /// Adds a file's models and endpoints, then those of the files it includes (each file once).
     private static func join(
-        _ keys: [String: YAMLPair], file: String, into spec: inout Spec, included: inout [String],
+        _ keys: KnownKeys, file: String, into spec: inout Spec, included: inout [String],
         limits: YAMLLimits, read: (String) throws -> [UInt8], reader: NodeReader
     ) {
         if let node = keys["models"]?.value { spec.models += reader.models(node, file: file) }

@@ -7,6 +7,7 @@ extension NodeReader {
     func type(_ node: YAMLNode, _ what: String) -> TypeExpr? {
         switch node.value {
         case .scalar(let text, _):
+            if let simple = TypeExprParser.simple(text, at: textLocation(node)) { return simple }
             var parser = TypeExprParser(text, at: textLocation(node))
             do { return try parser.parseTypeOnly() } catch { report(error, in: what); return nil }
         case .sequence(let items):
@@ -35,6 +36,7 @@ extension NodeReader {
     /// A type with an optional `= default` (scalar form) or a plain type (flow collection form).
     func typeAndDefault(_ node: YAMLNode, _ what: String) -> (TypeExpr, LocatedDefault?)? {
         guard case .scalar(let text, _) = node.value else { return type(node, what).map { ($0, nil) } }
+        if let simple = TypeExprParser.simple(text, at: textLocation(node)) { return (simple, nil) }
         var parser = TypeExprParser(text, at: textLocation(node))
         do { return try parser.parseTypeAndDefault() } catch { report(error, in: what); return nil }
     }

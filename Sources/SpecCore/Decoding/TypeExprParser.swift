@@ -17,6 +17,18 @@ struct TypeExprParser {
         self.start = start
     }
 
+    /// `Name` or `Name?` in ASCII, the most common type expressions, without the general parser.
+    static func simple(_ text: String, at location: SourceLocation) -> TypeExpr? {
+        var utf8 = Substring(text).utf8
+        let optional = utf8.last == 0x3F
+        if optional { utf8 = utf8.dropLast() }
+        guard let first = utf8.first, !(first >= 0x30 && first <= 0x39),
+              utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
+        else { return nil }
+        let named = TypeExpr.named(optional ? String(Substring(utf8)) : text, arguments: [], at: location)
+        return optional ? .optional(named) : named
+    }
+
     /// Parses `Type` optionally followed by `= default`.
     mutating func parseTypeAndDefault() throws(Failure) -> (TypeExpr, LocatedDefault?) {
         skipSpaces()
