@@ -1,0 +1,155 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sends ``Endpoint``s to one server: builds the request, adds headers and credentials,
+/// sends it through a ``Transport``, and decodes the response or the typed error.
+///
+/// Headers, from lowest to highest precedence: the API's default headers, the client's headers,
+/// the endpoint's header parameters, the body's `Content-Type`, and the credential.
+public struct APIClient: Sendable {
+    /// The server URL that endpoint paths are appended to; its path is kept as a prefix
+    /// (`http://host/api/v1` + `/feed` is `http://host/api/v1/feed`).
+    public let baseURL: URL
+    /// What sends the requests.
+    public let transport: any Transport
+    /// Extra headers sent with every request.
+    public let headers: [(name: String, value: String)]
+    /// Where bearer tokens and API keys come from.
+    public let credentials: (any CredentialsProvider)?
+
+    /// A client for the server at `baseURL`.
+    public init(
+        baseURL: URL,
+        transport: any Transport = URLSessionTransport(),
+        headers: KeyValuePairs<String, String> = [:],
+        credentials: (any CredentialsProvider)? = nil
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.headers = headers.map { (name: $0.key, value: $0.value) }
+        self.credentials = credentials
+    }
+
+    /// Sends the endpoint and returns its decoded response.
+    public func send<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Value {
+        try await response(endpoint).value
+    }
+
+    /// Sends the endpoint and returns its decoded response with the status and headers.
+    public func response<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Response<Value> {
+        let request = try await request(for: endpoint)
+        let data: Data
+        let httpResponse: HTTPURLResponse
+        do {
+            if Task.isCancelled {
+                throw CancellationError()
+            }
+            (data, httpResponse) = try await transport.send(request)
+        } catch {
+            throw Self.transportError(error)
+        }
+        guard (100..<600).contains(httpResponse.statusCode) else {
+            throw .invalidResponse
+        }
+        let dates = endpoint.api.dates
+        guard (200..<300).contains(httpResponse.statusCode) else {
+            let model = try? endpoint.errors.decoding(for: httpResponse.statusCode)?.decode(data, dates: dates)
+            throw .status(StatusError(statusCode: httpResponse.statusCode, headers: httpResponse.headerDictionary, data: data, model: model))
+        }
+        do {
+            let value = try endpoint.response.decode(data, dates: dates)
+            return Response(value: value, httpResponse: httpResponse)
+        } catch {
+            throw .decoding(DecodingFailure(error, data: data))
+        }
+    }
+
+    /// The `URLRequest` the client would send for the endpoint, with URL, headers, body and credential.
+    public func request<Value, Failure>(for endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> URLRequest {
+        var query = endpoint.query
+        var credentialHeader: (name: String, value: String)?
+        if endpoint.auth != .none {
+            let credential = try await credential(for: endpoint.auth, errorType: Failure.self)
+            switch endpoint.auth {
+            case .none: break
+            case .bearer: credentialHeader = (name: "Authorization", value: "Bearer \(credential)")
+            case .header(let name): credentialHeader = (name: name, value: credential)
+            case .query(let name): query.append((name: name, value: credential))
+            }
+        }
+        let url = try url(path: endpoint.path, query: query, errorType: Failure.self)
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        if let timeout = endpoint.timeout {
+            request.timeoutInterval = timeout
+        }
+        for header in endpoint.api.headers + headers + endpoint.headers {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        if let body = endpoint.body {
+            do {
+                let (data, contentType) = try body.encoded(dates: endpoint.api.dates)
+                request.httpBody = data
+                request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            } catch {
+                throw .encoding(error)
+            }
+        }
+        if let credentialHeader {
+            request.setValue(credentialHeader.value, forHTTPHeaderField: credentialHeader.name)
+        }
+        return request
+    }
+
+    /// The credential for `requirement`, or the error that explains why there is none.
+    private func credential<Failure>(for requirement: AuthRequirement, errorType: Failure.Type) async throws(APIError<Failure>) -> String {
+        guard let credentials else { throw .missingCredentials }
+        let credential: String?
+        do {
+            credential = try await credentials.credential(for: requirement)
+        } catch is CancellationError {
+            throw .cancelled
+        } catch {
+            throw .credentials(error)
+        }
+        guard let credential else { throw .missingCredentials }
+        return credential
+    }
+
+    /// The base URL with the endpoint's path appended and the strictly encoded query set.
+    private func url<Failure>(path: String, query: [(name: String, value: String)], errorType: Failure.Type) throws(APIError<Failure>) -> URL {
+        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
+            throw .invalidURL(baseURL.absoluteString + path)
+        }
+        var basePath = components.percentEncodedPath
+        while basePath.hasSuffix("/") {
+            basePath.removeLast()
+        }
+        let baseQuery = components.percentEncodedQuery
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.fragment = nil
+        var text = (components.string ?? "") + basePath + (path.hasPrefix("/") ? path : "/" + path)
+        let queryParts = [baseQuery, query.isEmpty ? nil : PercentEncoding.query(query)].compactMap { $0 }.filter { !$0.isEmpty }
+        if !queryParts.isEmpty {
+            text += "?" + queryParts.joined(separator: "&")
+        }
+        guard let url = URL(string: text), url.scheme != nil, url.host != nil else {
+            throw .invalidURL(text)
+        }
+        return url
+    }
+
+    /// The API error for a transport failure: cancellation or `.transport`.
+    private static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
+        if error is CancellationError || (error as? URLError)?.code == .cancelled {
+            return .cancelled
+        }
+        if error is NotHTTPResponse {
+            return .invalidResponse
+        }
+        return .transport(error)
+    }
+}

@@ -1,0 +1,32 @@
+/// Supplies the bearer token or API key an endpoint requires, such as from a keychain or a refreshed session.
+public protocol CredentialsProvider: Sendable {
+    /// The token or key for `requirement`; `nil` when there is none, which fails the request with
+    /// ``APIError/missingCredentials``.
+    func credential(for requirement: AuthRequirement) async throws -> String?
+}
+
+/// Fixed credentials: one bearer token and API keys by header or query parameter name.
+public struct StaticCredentials: CredentialsProvider {
+    /// The token for ``AuthRequirement/bearer``.
+    public var bearerToken: String?
+    /// The key for any header or query requirement not named in ``apiKeys``.
+    public var apiKey: String?
+    /// Keys by the header or query parameter name they go in.
+    public var apiKeys: [String: String]
+
+    /// Credentials with a bearer token and/or API keys.
+    public init(bearerToken: String? = nil, apiKey: String? = nil, apiKeys: [String: String] = [:]) {
+        self.bearerToken = bearerToken
+        self.apiKey = apiKey
+        self.apiKeys = apiKeys
+    }
+
+    /// The token or key for `requirement`.
+    public func credential(for requirement: AuthRequirement) async throws -> String? {
+        switch requirement {
+        case .none: nil
+        case .bearer: bearerToken
+        case .header(let name), .query(let name): apiKeys[name] ?? apiKey
+        }
+    }
+}

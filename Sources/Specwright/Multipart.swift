@@ -1,0 +1,91 @@
+import Foundation
+
+/// A value that can be a field of a `multipart/form-data` body: a ``File``, any ``ParameterValue``, or an array of them.
+public protocol MultipartValue: Sendable {
+    /// The parts this value contributes under its field name: one per element for arrays.
+    ///
+    /// - Parameter dates: how the endpoint writes dates, for `Date` values.
+    func multipartParts(dates: DateCoding) -> [MultipartPart]
+}
+
+/// One part of a multipart body, before the field name is attached.
+public struct MultipartPart: Hashable, Sendable {
+    /// The part's bytes.
+    public var data: Data
+    /// The file name, for file parts.
+    public var filename: String?
+    /// The part's media type; `nil` for plain text fields, which are sent without a `Content-Type`.
+    public var contentType: String?
+
+    /// A part with bytes, an optional file name and an optional media type.
+    public init(data: Data, filename: String? = nil, contentType: String? = nil) {
+        self.data = data
+        self.filename = filename
+        self.contentType = contentType
+    }
+
+    /// A plain text field.
+    public init(text: String) {
+        self.init(data: Data(text.utf8))
+    }
+}
+
+extension File: MultipartValue {
+    /// One file part with the file's name and media type.
+    public func multipartParts(dates: DateCoding) -> [MultipartPart] {
+        [MultipartPart(data: data, filename: filename, contentType: contentType)]
+    }
+}
+
+extension Array: MultipartValue where Element: MultipartValue {
+    /// The parts of every element, in order, all under the same field name.
+    public func multipartParts(dates: DateCoding) -> [MultipartPart] {
+        flatMap { $0.multipartParts(dates: dates) }
+    }
+}
+
+/// Writes `multipart/form-data` bodies (RFC 7578).
+enum MultipartEncoding {
+    /// The body bytes and the boundary that separates its parts.
+    ///
+    /// The boundary holds a random UUID and is regenerated in the unlikely case any part contains it.
+    static func encode(_ fields: [(name: String, part: MultipartPart)]) -> (data: Data, boundary: String) {
+        var boundary = newBoundary()
+        while fields.contains(where: { $0.part.data.range(of: Data(boundary.utf8)) != nil }) {
+            boundary = newBoundary()
+        }
+        var body = Data()
+        for field in fields {
+            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(field.name))\""
+            if let filename = field.part.filename {
+                head += "; filename=\"\(quoted(filename))\""
+            }
+            head += "\r\n"
+            if let contentType = field.part.contentType {
+                head += "Content-Type: \(headerSafe(contentType))\r\n"
+            }
+            head += "\r\n"
+            body.append(Data(head.utf8))
+            body.append(field.part.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return (body, boundary)
+    }
+
+    private static func newBoundary() -> String {
+        "specwright-" + UUID().uuidString.lowercased()
+    }
+
+    /// Escapes a name for a quoted `Content-Disposition` parameter as browsers do (`"` and line breaks percent-encoded).
+    private static func quoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "%22")
+            .replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    /// Removes line breaks, which would end the header.
+    private static func headerSafe(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
+    }
+}

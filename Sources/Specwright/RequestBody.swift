@@ -1,0 +1,117 @@
+import Foundation
+
+/// The body of a request, as the spec describes it; encoded when the request is built,
+/// with the endpoint's date coding.
+public struct RequestBody: Sendable {
+    /// The kinds of body, by media type.
+    public enum Kind: Hashable, Sendable {
+        /// `application/json`.
+        case json
+        /// `application/x-www-form-urlencoded`.
+        case form
+        /// `multipart/form-data`.
+        case multipart
+        /// Raw bytes with their own media type.
+        case binary
+    }
+
+    private enum Content: Sendable {
+        case json(any Encodable & Sendable)
+        case jsonFields([(name: String, value: any Encodable & Sendable)])
+        case formFields(KeyValuePairs<String, (any ParameterValue)?>)
+        case formModel(any Encodable & Sendable)
+        case multipart([(name: String, value: any MultipartValue)])
+        case binary(Data, contentType: String)
+    }
+
+    private let content: Content
+
+    private init(_ content: Content) {
+        self.content = content
+    }
+
+    /// The kind of body.
+    public var kind: Kind {
+        switch content {
+        case .json, .jsonFields: .json
+        case .formFields, .formModel: .form
+        case .multipart: .multipart
+        case .binary: .binary
+        }
+    }
+
+    /// A JSON body holding one encoded value (a model, an array, a scalar).
+    public static func json(_ value: some Encodable & Sendable) -> RequestBody {
+        RequestBody(.json(value))
+    }
+
+    /// A JSON object with these members in this order; `nil` values are left out.
+    public static func json(fields: KeyValuePairs<String, (any Encodable & Sendable)?>) -> RequestBody {
+        RequestBody(.jsonFields(fields.compactMap { name, value in value.map { (name: name, value: $0) } }))
+    }
+
+    /// A form body with these fields in this order; `nil` values are left out and arrays repeat their key.
+    public static func form(fields: KeyValuePairs<String, (any ParameterValue)?>) -> RequestBody {
+        RequestBody(.formFields(fields))
+    }
+
+    /// A form body from a flat model: each property a field, arrays repeating their key, `nil` left out.
+    public static func form(_ value: some Encodable & Sendable) -> RequestBody {
+        RequestBody(.formModel(value))
+    }
+
+    /// A `multipart/form-data` body with these fields in this order; `nil` values are left out.
+    public static func multipart(fields: KeyValuePairs<String, (any MultipartValue)?>) -> RequestBody {
+        RequestBody(.multipart(fields.compactMap { name, value in value.map { (name: name, value: $0) } }))
+    }
+
+    /// Raw bytes sent as they are.
+    public static func binary(_ data: Data, contentType: String = "application/octet-stream") -> RequestBody {
+        RequestBody(.binary(data, contentType: contentType))
+    }
+
+    /// A file's bytes sent as they are, with the file's media type.
+    public static func binary(_ file: File) -> RequestBody {
+        RequestBody(.binary(file.data, contentType: file.contentType))
+    }
+
+    /// The bytes and the `Content-Type` header of the body.
+    ///
+    /// Throws the encoder's error when a value cannot be encoded.
+    public func encoded(dates: DateCoding) throws -> (data: Data, contentType: String) {
+        switch content {
+        case .json(let value):
+            return (try dates.makeJSONEncoder().encode(value), "application/json")
+        case .jsonFields(let fields):
+            return (try Self.jsonObject(fields, dates: dates), "application/json")
+        case .formFields(let fields):
+            return (FormEncoding.encode(parameterPairs(fields, dates: dates)), "application/x-www-form-urlencoded")
+        case .formModel(let value):
+            return (FormEncoding.encode(try FormEncoding.pairs(of: value, dates: dates)), "application/x-www-form-urlencoded")
+        case .multipart(let fields):
+            let parts = fields.flatMap { field in
+                field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
+            }
+            let (data, boundary) = MultipartEncoding.encode(parts)
+            return (data, "multipart/form-data; boundary=\(boundary)")
+        case .binary(let data, let contentType):
+            return (data, contentType)
+        }
+    }
+
+    /// Writes the members one by one so the object keeps the order the spec gave.
+    private static func jsonObject(_ fields: [(name: String, value: any Encodable & Sendable)], dates: DateCoding) throws -> Data {
+        let encoder = dates.makeJSONEncoder()
+        var data = Data("{".utf8)
+        for (index, field) in fields.enumerated() {
+            if index > 0 {
+                data.append(UInt8(ascii: ","))
+            }
+            data.append(try encoder.encode(field.name))
+            data.append(UInt8(ascii: ":"))
+            data.append(try encoder.encode(field.value))
+        }
+        data.append(UInt8(ascii: "}"))
+        return data
+    }
+}

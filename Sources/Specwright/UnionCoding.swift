@@ -1,0 +1,25 @@
+/// Helpers for tagged unions (`oneOf` with a discriminator) that generated enums call from `Codable`.
+///
+/// The tag lives in the same JSON object as the fields of the case's value.
+public enum UnionCoding: Sendable {
+    /// Reads the tag string stored under `key`.
+    public static func tag(in decoder: any Decoder, key: String) throws -> String {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        return try container.decode(String.self, forKey: AnyCodingKey(key))
+    }
+
+    /// Writes the value's fields and then the tag under `key`, into the same object.
+    public static func encode(_ value: some Encodable, tag: String, key: String, to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try container.encode(tag, forKey: AnyCodingKey(key))
+    }
+
+    /// The error for a tag no case of the union knows, pointing at the tag in the coding path.
+    public static func unknownTag(_ tag: String, key: String, in decoder: any Decoder) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath + [AnyCodingKey(key)],
+            debugDescription: "Unknown \(key) \"\(tag)\"."
+        ))
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Specwright
+import Testing
+
+/// The parts of a multipart body: headers and data, split on the boundary from the content type.
+struct ParsedPart: Equatable {
+    var headers: [String]
+    var body: String
+}
+
+func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
+    let prefix = "multipart/form-data; boundary="
+    try #require(contentType.hasPrefix(prefix))
+    let boundary = String(contentType.dropFirst(prefix.count))
+    let text = String(decoding: data, as: UTF8.self)
+    try #require(text.hasSuffix("--\(boundary)--\r\n"))
+    let chunks = text.components(separatedBy: "--\(boundary)")
+    try #require(chunks.first == "")
+    try #require(chunks.last == "--\r\n")
+    return try chunks.dropFirst().dropLast().map { chunk in
+        try #require(chunk.hasPrefix("\r\n") && chunk.hasSuffix("\r\n"))
+        let inner = String(decoding: chunk.utf8.dropFirst(2).dropLast(2), as: UTF8.self)
+        let split = try #require(inner.range(of: "\r\n\r\n"))
+        return ParsedPart(headers: inner[..<split.lowerBound].components(separatedBy: "\r\n"), body: String(inner[split.upperBound...]))
+    }
+}
+
+@Suite struct RequestBodyTests {
+    let client = stubClient(StubTransport())
+
+    @Test func jsonFieldsKeepOrderAndOmitNil() async throws {
+        let missing: String? = nil
+        let api = APIDefaults(dates: .iso8601Fractional)
+        let endpoint = Endpoint<Empty, Never>(.post, "/x", api, body: .json(fields: [
+            "zeta": 1, "alpha": missing, "mid": "x/y", "when": sampleDate, "list": [1, 2], "day": CalendarDate("2026-11-30"),
+        ]), response: .empty)
+        let request = try await client.request(for: endpoint)
+        #expect(request.bodyText == #"{"zeta":1,"mid":"x/y","when":"2026-11-30T08:15:00.000Z","list":[1,2],"day":"2026-11-30"}"#)
+    }
+
+    @Test func emptyJSONFields() async throws {
+        let endpoint = Endpoint<Empty, Never>(.post, "/x", APIDefaults(), body: .json(fields: [:]), response: .empty)
+        #expect(try await client.request(for: endpoint).bodyText == "{}")
+    }
+
+    @Test func jsonModel() async throws {
+        let request = try await client.request(for: Chirp.createPost(body: NewPost(text: "hi", visibility: .inReview, publishAt: sampleDate)))
+        let object = try JSONDecoder().decode([String: String].self, from: try #require(request.httpBody))
+        #expect(object == ["text": "hi", "visibility": "in-review", "publish_at": "2026-11-30T08:15:00Z"])
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/json")
+    }
+
+    @Test func formFields() async throws {
+        let request = try await client.request(for: Chirp.signup(name: "Jane Doe+1&x=y/é", visibility: .inReview))
+        #expect(request.bodyText == "name=Jane%20Doe%2B1%26x%3Dy%2F%C3%A9&visibility=in-review")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+    }
+
+    @Test func formModel() async throws {
+        let profile = Profile(name: "Ann Lee", bio: nil, age: 41, birthday: CalendarDate("1985-03-07"), interests: ["a&b", "c"], status: .banned)
+        let request = try await client.request(for: Chirp.updateProfile(body: profile))
+        #expect(request.bodyText == "name=Ann%20Lee&age=41&birthday=1985-03-07&interests=a%26b&interests=c&status=BANNED")
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-www-form-urlencoded")
+    }
+
+    @Test func formModelWithDatesAndWrappers() throws {
+        struct Wrapper: Encodable, Sendable {
+            var value: String
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                try container.encode(value)
+            }
+        }
+        struct Model: Encodable, Sendable {
+            var when: Date
+            var wrapped: [Wrapper]
+            var bytes: [UInt8]
+            var flag: Bool
+        }
+        let body = RequestBody.form(Model(when: sampleDate, wrapped: [Wrapper(value: "w1"), Wrapper(value: "w2")], bytes: [7], flag: true))
+        let encoded = try body.encoded(dates: .seconds)
+        #expect(String(decoding: encoded.data, as: UTF8.self) == "when=1796026500&wrapped=w1&wrapped=w2&bytes=7&flag=true")
+        #expect(body.kind == .form)
+    }
+
+    @Test func formModelRejectsNestedObjects() async throws {
+        struct Outer: Encodable, Sendable { var inner: Inner }
+        struct Inner: Encodable, Sendable { var x: Int }
+        let endpoint = Endpoint<Empty, Never>(.post, "/x", APIDefaults(), body: .form(Outer(inner: Inner(x: 1))), response: .empty)
+        do {
+            _ = try await client.request(for: endpoint)
+            Issue.record("Expected an encoding error")
+        } catch {
+            guard case .encoding(let underlying) = error else { Issue.record("Unexpected \(error)"); return }
+            #expect(underlying is EncodingError)
+        }
+        #expect(throws: EncodingError.self) { try RequestBody.form("just a string").encoded(dates: .iso8601) }
+    }
+
+    @Test func multipart() async throws {
+        let image = File(data: Data("PNG\r\n--bytes".utf8), filename: "me \"1\".png", contentType: "image/png")
+        let request = try await client.request(for: Chirp.uploadAvatar(image: image, caption: "Hello, world"))
+        let contentType = try #require(request.value(forHTTPHeaderField: "Content-Type"))
+        let parts = try parseMultipart(try #require(request.httpBody), contentType: contentType)
+        #expect(parts == [
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="image"; filename="me %221%22.png""#, "Content-Type: image/png"], body: "PNG\r\n--bytes"),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="caption""#], body: "Hello, world"),
+        ])
+        #expect(request.httpMethod == "PUT")
+    }
+
+    @Test func multipartOmitsNilAndRepeatsArrays() async throws {
+        let withoutCaption = try await client.request(for: Chirp.uploadAvatar(image: File(data: Data([0xFF, 0x00]))))
+        let contentType = try #require(withoutCaption.value(forHTTPHeaderField: "Content-Type"))
+        let parts = try parseMultipart(try #require(withoutCaption.httpBody), contentType: contentType)
+        #expect(parts.count == 1)
+        #expect(parts.first?.headers == [#"Content-Disposition: form-data; name="image""#, "Content-Type: application/octet-stream"])
+
+        let body = RequestBody.multipart(fields: [
+            "files": [File(data: Data("a".utf8), filename: "a.txt", contentType: "text/plain"), File(data: Data("b".utf8), filename: "b.txt")],
+            "tags": ["x", "y"], "when": sampleDate, "count": 3,
+        ])
+        let encoded = try body.encoded(dates: .milliseconds)
+        let many = try parseMultipart(encoded.data, contentType: encoded.contentType)
+        #expect(many.map(\.body) == ["a", "b", "x", "y", "1796026500000", "3"])
+        #expect(many.map { $0.headers[0] } == [
+            #"Content-Disposition: form-data; name="files"; filename="a.txt""#,
+            #"Content-Disposition: form-data; name="files"; filename="b.txt""#,
+            #"Content-Disposition: form-data; name="tags""#, #"Content-Disposition: form-data; name="tags""#,
+            #"Content-Disposition: form-data; name="when""#, #"Content-Disposition: form-data; name="count""#,
+        ])
+    }
+
+    @Test func multipartBoundariesDiffer() throws {
+        let body = RequestBody.multipart(fields: ["a": "1"])
+        let first = try body.encoded(dates: .iso8601)
+        let second = try body.encoded(dates: .iso8601)
+        #expect(first.contentType != second.contentType)
+        #expect(first.contentType.hasPrefix("multipart/form-data; boundary=specwright-"))
+    }
+
+    @Test func binaryFile() async throws {
+        let file = File(data: Data([9, 8, 7]), filename: "x.bin", contentType: "application/x-thing")
+        let request = try await client.request(for: Chirp.uploadFile(body: file))
+        #expect(request.httpBody == Data([9, 8, 7]))
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == "application/x-thing")
+        let custom = try RequestBody.binary(Data([1]), contentType: "image/gif").encoded(dates: .iso8601)
+        #expect(custom.contentType == "image/gif")
+        #expect(custom.data == Data([1]))
+    }
+}

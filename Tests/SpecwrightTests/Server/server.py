@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Loopback HTTP server for the Specwright runtime tests (Python 3 standard library only).
+
+Usage: server.py --port 0 [--exit-on-stdin-close]
+  Prints the chosen port on the first line of stdout. Stops on SIGTERM, and with
+  --exit-on-stdin-close also when its stdin closes (the test process ended or died).
+
+Routes:
+  /echo/...            any method: JSON with the method, the raw path and query as received,
+                       the headers, the body (base64), and the parsed query, form and multipart fields.
+  /status/<code>       answers <code>; a JSON error body {"code": ..., "message": ...} unless 204/304.
+  /slow?seconds=N      waits N seconds, then answers 200 {}.
+  /bytes?count=N       N raw bytes 0, 1, 2, ... (mod 256) as application/octet-stream.
+  /json                a fixed JSON post, for decoding over the network.
+"""
+import argparse
+import base64
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qsl
+
+
+def parse_multipart(body, content_type):
+    """Splits a multipart/form-data body into parts: name, filename, content type, data."""
+    boundary = None
+    for param in content_type.split(";")[1:]:
+        key, _, value = param.strip().partition("=")
+        if key.lower() == "boundary":
+            boundary = value.strip('"')
+    if boundary is None:
+        return None
+    delimiter = b"--" + boundary.encode()
+    if not body.startswith(delimiter) or not body.endswith(delimiter + b"--\r\n"):
+        return None
+    parts = []
+    for chunk in body.split(delimiter)[1:-1]:
+        if not chunk.startswith(b"\r\n") or not chunk.endswith(b"\r\n"):
+            return None
+        head, separator, data = chunk[2:-2].partition(b"\r\n\r\n")
+        if not separator:
+            return None
+        part = {"name": None, "filename": None, "contentType": None, "body": base64.b64encode(data).decode()}
+        for line in head.decode().split("\r\n"):
+            name, _, value = line.partition(":")
+            if name.lower() == "content-disposition":
+                for param in value.split(";")[1:]:
+                    key, _, raw = param.strip().partition("=")
+                    part[key] = raw.strip('"')
+            elif name.lower() == "content-type":
+                part["contentType"] = value.strip()
+        parts.append(part)
+    return parts
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format, *args):
+        pass
+
+    def send_json(self, status, value):
+        body = json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Server", "specwright-test")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def handle_any(self):
+        try:
+            self.route()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def route(self):
+        raw_path, _, raw_query = self.path.partition("?")
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        query = dict(parse_qsl(raw_query, keep_blank_values=True)) if raw_query else {}
+
+        if raw_path.startswith("/echo/"):
+            content_type = self.headers.get("Content-Type") or ""
+            form = None
+            parts = None
+            if content_type.startswith("application/x-www-form-urlencoded"):
+                form = parse_qsl(body.decode(), keep_blank_values=True)
+            elif content_type.startswith("multipart/form-data"):
+                parts = parse_multipart(body, content_type)
+            self.send_json(200, {
+                "method": self.command,
+                "path": raw_path,
+                "query": raw_query,
+                "queryItems": parse_qsl(raw_query, keep_blank_values=True),
+                "headers": [[name, value] for name, value in self.headers.items()],
+                "body": base64.b64encode(body).decode(),
+                "form": form,
+                "parts": parts,
+            })
+        elif raw_path.startswith("/status/"):
+            code = int(raw_path[len("/status/"):])
+            if code in (204, 304):
+                self.send_response(code)
+                self.end_headers()
+            else:
+                self.send_json(code, {"code": code, "message": "status %d" % code})
+        elif raw_path == "/slow":
+            time.sleep(float(query.get("seconds", "5")))
+            self.send_json(200, {})
+        elif raw_path == "/bytes":
+            count = int(query.get("count", "256"))
+            data = bytes(index % 256 for index in range(count))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        elif raw_path == "/json":
+            self.send_json(200, {
+                "id": "0f8fad5b-d9cb-469f-a165-70867728950e",
+                "text": "hello",
+                "like_count": 3,
+                "created_at": "2026-11-30T08:15:00.250Z",
+                "day": "2026-11-30",
+                "extra": {"tags": ["a", "b"], "score": 1.5},
+            })
+        else:
+            self.send_json(404, {"code": 404, "message": "no route " + raw_path})
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = handle_any
+
+    def do_HEAD(self):
+        self.send_response(200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+
+def exit_when_stdin_closes():
+    """Stops the server when the test process closes stdin or dies, so no server outlives its tests."""
+    while sys.stdin.buffer.read(1024):
+        pass
+    os._exit(0)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--exit-on-stdin-close", action="store_true")
+    arguments = parser.parse_args()
+    # The spawning process may have blocked signals (the child inherits the mask): allow SIGTERM and SIGINT.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))
+    if arguments.exit_on_stdin_close:
+        threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
