@@ -15,6 +15,7 @@ struct PendingMerge {
 /// within a sequence of mappings, earlier mappings win over later ones.
 enum MergeKeys {
     /// The merge for `<<: value`; a located error unless `value` is a mapping or a sequence of mappings.
+    /// (An alias value has been checked by `checkAliased`, which locates its errors better.)
     static func pending(_ value: YAMLNode, writtenAt location: SourceLocation, position: Int) throws(Diagnostic) -> PendingMerge {
         switch value.value {
         case .mapping(let pairs):
@@ -38,6 +39,31 @@ enum MergeKeys {
                 at: location
             )
         }
+    }
+
+    /// For `<<: *name` (checked before `pending`): an error at the `<<` key, with a note at the anchored
+    /// node, unless `value` is a mapping or a sequence of mappings. The anchored node is in another
+    /// part of the file, so its own location says nothing about this merge.
+    static func checkAliased(_ value: YAMLNode, name: String, mergeKey: SourceLocation) throws(Diagnostic) {
+        let misfit: String
+        switch value.value {
+        case .mapping:
+            return
+        case .sequence(let items):
+            let item = items.first { item in
+                if case .mapping = item.value { return false }
+                return true
+            }
+            guard let item else { return }
+            misfit = "; an item of '*\(name)' is \(item.kindDescription)"
+        case .scalar:
+            misfit = ", not \(value.kindDescription)"
+        }
+        throw .error(
+            "a merge key '<<' needs a mapping or a sequence of mappings\(misfit)",
+            at: mergeKey,
+            notes: [.note("the anchor '&\(name)' is defined here", at: value.location)]
+        )
     }
 
     /// `pairs` (the explicit ones) with the merged pairs inserted at the merge's position.

@@ -164,6 +164,10 @@ struct NodeComposer {
             )
         }
         aliasExpansion = total
+        if current.pendingIsMerge {
+            // `<<: *name`: blamed where the merge is written, not inside the anchored node.
+            try MergeKeys.checkAliased(target.node, name: name, mergeKey: current.mergeKeyLocation ?? location)
+        }
         try add(target.node, size: target.size, writtenAt: location)
     }
 

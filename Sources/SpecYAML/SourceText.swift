@@ -31,6 +31,27 @@ enum SourceText {
         return SourceLocation(file: file, line: line, column: column)
     }
 
+    /// The location just past the input's last character (where libyaml's end of stream is).
+    static func end(of bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation {
+        location(ofByte: bytes.count, in: bytes, file: file)
+    }
+
+    /// `location`, or the location of the input's last character when `location` is at or past the
+    /// end of the input (libyaml puts the end of stream on a line of its own, after the last one).
+    /// A line break counts as a character, at the end of its line; an empty input gives 1:1.
+    static func clamped(_ location: SourceLocation, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let end = end(of: bytes, file: location.file)
+        guard location >= end else { return location }
+        guard !bytes.isEmpty else { return SourceLocation(file: location.file, line: 1, column: 1) }
+        var last = bytes.count - 1
+        if bytes[last] == 0x0A, last > 0, bytes[last - 1] == 0x0D {
+            last -= 1
+        } else {
+            while last > 0, bytes[last] & 0xC0 == 0x80 { last -= 1 }
+        }
+        return self.location(ofByte: last, in: bytes, file: location.file)
+    }
+
     /// The Unicode scalars of 0-based line `line` (without its line break), or nil past the end.
     static func line(_ line: Int, in bytes: UnsafeBufferPointer<UInt8>) -> [Unicode.Scalar]? {
         var current = 0

@@ -97,16 +97,65 @@ struct AnchorMergeTests {
         #expect(diagnostic.location == at(2, 7))
     }
 
-    @Test func mergeOfAnAliasedScalarIsLocatedAtTheAlias() throws {
+    @Test func mergeOfAnAliasedScalarIsLocatedAtTheMergeKeyWithANoteAtTheAnchor() throws {
         let diagnostic = try #require(failure("s: &s hi\nm:\n  <<: *s\n"))
         #expect(diagnostic.message == "a merge key '<<' needs a mapping or a sequence of mappings, not a scalar")
-        #expect(diagnostic.location == at(3, 7))
+        #expect(diagnostic.location == at(3, 3))
+        #expect(diagnostic.notes.count == 1)
+        #expect(diagnostic.notes.first?.severity == .note)
+        #expect(diagnostic.notes.first?.message == "the anchor '&s' is defined here")
+        #expect(diagnostic.notes.first?.location == at(1, 4))
     }
 
     @Test func mergeSequenceWithANonMappingItemIsLocatedAtTheItem() throws {
         let diagnostic = try #require(failure("m:\n  <<: [{a: 1}, x]\n"))
         #expect(diagnostic.message == "a merge key '<<' needs a mapping or a sequence of mappings; this item is a scalar")
         #expect(diagnostic.location == at(2, 16))
+        #expect(diagnostic.notes.isEmpty)
+    }
+
+    @Test func mergeOfAnAliasedSequenceOfScalarsIsLocatedAtTheMergeKeyWithANoteAtTheAnchor() throws {
+        // Tests/SpecCompilerTests/Diagnostics/merge-non-mapping.yaml
+        let diagnostic = try #require(failure("""
+            name: Chirp
+            x-ids: &ids [UUID]
+            models:
+              Post:
+                <<: *ids
+                text: String
+            """))
+        #expect(diagnostic.message == "a merge key '<<' needs a mapping or a sequence of mappings; an item of '*ids' is a scalar")
+        #expect(diagnostic.location == at(5, 5))
+        #expect(diagnostic.description == """
+            spec.yaml:5:5: error: a merge key '<<' needs a mapping or a sequence of mappings; an item of '*ids' is a scalar
+            spec.yaml:2:8: note: the anchor '&ids' is defined here
+            """)
+    }
+
+    @Test func mergeOfAnAliasedSequenceAfterOtherKeysIsLocatedAtItsOwnMergeKey() throws {
+        let diagnostic = try #require(failure("""
+            list: &list
+              - {a: 1}
+              - [b]
+            m:
+              x: 1
+              <<: *list
+            """))
+        #expect(diagnostic.message == "a merge key '<<' needs a mapping or a sequence of mappings; an item of '*list' is a sequence")
+        #expect(diagnostic.location == at(6, 3))
+        #expect(diagnostic.notes.map(\.message) == ["the anchor '&list' is defined here"])
+        #expect(diagnostic.notes.first?.location == at(1, 7))
+    }
+
+    @Test func mergeOfAnAliasedSequenceOfMappingsWorks() throws {
+        let document = try root("""
+            one: &one {a: 1}
+            both: &both [*one, {b: 2}]
+            m:
+              <<: *both
+              c: 3
+            """)
+        #expect(document["m"]?.keys == ["a", "b", "c"])
     }
 
     @Test func duplicateKeyIsReportedAtTheSecondOccurrenceWithANote() throws {
