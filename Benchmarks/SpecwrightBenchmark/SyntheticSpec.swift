@@ -75,9 +75,12 @@ enum SyntheticSpec {
                   notes: { type: String?, description: "Free text written by the owner of the thing, shown on its page under the title." }
 
             """
-        if index >= 10 {
-            let related = index - 10 + (index % 10 == 9 ? 1 : 0)
-            text += "      related: \(related % 25 == 24 ? "Choice\(related)" : "Thing\(related)")?\n"
+        // References stay within a group of ten models, so nesting by value stays as shallow as in
+        // real APIs (a chain through every model would be a pathological, quadratic layout).
+        if index % 10 != 0 {
+            let related = index - index % 10
+            text += "      related: Thing\(related)?\n"
+            text += "      similar: \"[Thing\(related)]\"\n"
         }
         if index % 10 == 3, index >= 9 {
             text += "      status: Status\(index / 10 * 10 - 1)\n"

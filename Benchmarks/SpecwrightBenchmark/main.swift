@@ -95,8 +95,8 @@ if options.compile {
     let scratch = outFolder.appendingPathComponent("build").path
     let warm = Measure.command("swift", ["build", "--package-path", clientFolder.path, "--scratch-path", scratch, "--target", "Specwright"])
     guard warm.status == 0 else { fatalError("building the runtime failed") }
-    try? FileManager.default.removeItem(atPath: scratch + "/debug/SyntheticClient.build")
-    let build = Measure.command("swift", ["build", "--package-path", clientFolder.path, "--scratch-path", scratch, "--target", "SyntheticClient"])
+    // The generated files were just written anew, so this compiles the whole client target.
+    let build = Measure.command("swift", ["build", "--package-path", clientFolder.path, "--scratch-path", scratch, "--target", "SyntheticClient"], quiet: false)
     guard build.status == 0 else { fatalError("the generated client does not compile: swift build --package-path \(clientFolder.path)") }
     let lines = try FileManager.default.contentsOfDirectory(atPath: generatedFolder.path).reduce(0) { total, file in
         total + (try String(contentsOf: generatedFolder.appendingPathComponent(file), encoding: .utf8)).split(separator: "\n").count

@@ -39,16 +39,24 @@ public struct CompileResult: Sendable {
 
 /// The whole pipeline in one call: YAML -> spec model -> validation -> IR -> templates -> files.
 public enum SpecCompiler {
+    /// Reads, decodes and validates the spec at `path`: every diagnostic, and the spec when it has no errors.
+    public static func check(
+        path: String, options: CompilerOptions = CompilerOptions(), read: (String) throws -> [UInt8]
+    ) -> (spec: Spec?, diagnostics: DiagnosticBag, inputs: [String]) {
+        let (decoded, decodeDiagnostics) = SpecLoader.load(path: path, limits: options.limits, read: read)
+        var diagnostics = decodeDiagnostics
+        guard let spec = decoded else { return (nil, diagnostics, [path]) }
+        diagnostics.append(contentsOf: Validator.validate(spec))
+        return (diagnostics.hasErrors ? nil : spec, diagnostics, spec.files)
+    }
+
     /// Compiles the spec at `path`, reading files with `read`.
     public static func compile(
         path: String, templates: TemplateSet, options: CompilerOptions = CompilerOptions(),
         read: (String) throws -> [UInt8]
     ) -> CompileResult {
-        let (decoded, decodeDiagnostics) = SpecLoader.load(path: path, limits: options.limits, read: read)
-        var diagnostics = decodeDiagnostics
-        guard let spec = decoded else { return CompileResult(files: [], diagnostics: diagnostics, inputs: [path]) }
-        diagnostics.append(contentsOf: Validator.validate(spec))
-        guard !diagnostics.hasErrors else { return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files) }
+        var (checked, diagnostics, inputs) = check(path: path, options: options, read: read)
+        guard let spec = checked else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
         let lowering = Lowering(spec, access: options.access)
         let jobs: [@Sendable () -> Result<OutputFile, TemplateError>] = [
             { render("Models", .object(lowering.modelsFile()), as: "\(spec.name)Models.swift", with: templates) },
@@ -56,10 +64,10 @@ public enum SpecCompiler {
         ]
         switch Parallel.map(jobs) {
         case .success(let files):
-            return CompileResult(files: files, diagnostics: diagnostics, inputs: spec.files)
+            return CompileResult(files: files, diagnostics: diagnostics, inputs: inputs)
         case .failure(let error):
             diagnostics.report(error.diagnostic)
-            return CompileResult(files: [], diagnostics: diagnostics, inputs: spec.files)
+            return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs)
         }
     }
 

@@ -6,13 +6,13 @@ import SpecRender
 
 /// Runs `generate` and `validate` over several specs: all errors reported, nothing written on error.
 struct Runner {
+    /// The folder of `--templates`, if given.
     let templatesFolder: String?
 
     func validate(_ specs: [String]) -> Int32 {
-        guard let templates = loadTemplates() else { return templatesExitCode }
         var diagnostics = DiagnosticBag()
         for spec in specs {
-            diagnostics.append(contentsOf: SpecCompiler.compile(path: spec, templates: templates, read: FileSystem.read).diagnostics)
+            diagnostics.append(contentsOf: SpecCompiler.check(path: spec, read: FileSystem.read).diagnostics)
         }
         report(diagnostics.sorted)
         return diagnostics.hasErrors ? 1 : 0

@@ -141,3 +141,25 @@ import Testing
         #expect(cli.read("Out/TipsModels.swift")?.contains("public") == false)
     }
 }
+
+/// Same input, same bytes, in any process: Swift seeds hashing per process, so anything that iterated
+/// a Dictionary or Set into the output would differ between these runs.
+@Suite struct DeterminismTests {
+    static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")
+
+    @Test(arguments: ["Kitchen", "Chirp"])
+    func generatingInTwoProcessesGivesIdenticalBytes(_ name: String) throws {
+        let cli = try CLI()
+        let spec = Self.specs.appendingPathComponent("\(name).yaml").path
+        for output in ["A", "B", "C"] {
+            let run = try cli.run("generate", spec, "--output", output)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        for file in ["\(name)Models.swift", "\(name)Endpoints.swift"] {
+            let first = try #require(cli.read("A/\(file)"))
+            #expect(cli.read("B/\(file)") == first)
+            #expect(cli.read("C/\(file)") == first)
+        }
+    }
+}

@@ -123,13 +123,16 @@ public enum SpecLoader {
             included.append(path)
             guard let root = parse(path, includedAt: item.location, limits: limits, read: read, reader: reader),
                   let pairs = reader.mapping(root, "an included spec") else { continue }
-            for pair in pairs where pair.key.scalar.map({ topLevelKeys.contains($0) && !includedKeys.contains($0) }) == true {
+            // Root-only keys get their own message; the rest are checked as usual.
+            let (rootOnly, others) = pairs.partitioned { pair in
+                pair.key.scalar.map { topLevelKeys.contains($0) && !includedKeys.contains($0) } ?? false
+            }
+            for pair in rootOnly {
                 reader.diagnostics.error(
                     "'\(pair.key.scalar ?? "")' belongs in the root spec; an included file has only models, endpoints and include",
                     at: pair.key.location)
             }
-            let keys = reader.knownKeys(pairs.filter { !topLevelKeys.contains($0.key.scalar ?? "") || includedKeys.contains($0.key.scalar ?? "") },
-                                        allowed: includedKeys, in: "an included spec")
+            let keys = reader.knownKeys(others, allowed: includedKeys, in: "an included spec")
             join(keys, file: path, into: &spec, included: &included, limits: limits, read: read, reader: reader)
         }
     }
@@ -152,5 +155,16 @@ public enum SpecLoader {
     private static func isAbsoluteURL(_ text: String) -> Bool {
         (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.count > 8
             && !text.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0.value < 0x20 }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `predicate`, and the others, each in order.
+    func partitioned(by predicate: (Element) -> Bool) -> (matching: [Element], others: [Element]) {
+        var matching: [Element] = [], others: [Element] = []
+        for element in self {
+            if predicate(element) { matching.append(element) } else { others.append(element) }
+        }
+        return (matching, others)
     }
 }
