@@ -50,7 +50,7 @@ let pipeline = Measure.fastest(runs: 5) {
 }
 print("pipeline in process:        \(Measure.time(pipeline))  (\(String(format: "%.2f", pipeline / libyaml))x libyaml, output \(Measure.size(output)))")
 
-// The stages, to see where the time goes.
+// The stages on one core, to see where the time goes (SPECWRIGHT_BENCH_STAGES=1).
 if ProcessInfo.processInfo.environment["SPECWRIGHT_BENCH_STAGES"] == "1" {
     let parse = Measure.fastest(runs: 3) { _ = YAMLParser.parse(bytes, file: "Synthetic.yaml") }
     let load = Measure.fastest(runs: 3) { _ = SpecLoader.load(path: "Synthetic.yaml") { _ in bytes } }
