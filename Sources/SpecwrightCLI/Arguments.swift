@@ -4,7 +4,7 @@ import SpecCore
 enum Command: Equatable {
     case help(topic: String?)
     case version
-    case generate(specs: [String], output: String, templates: String?, access: AccessLevel?)
+    case generate(specs: [String], output: String, templates: String?, access: AccessLevel?, check: Bool)
     case validate(specs: [String])
 }
 
@@ -26,7 +26,7 @@ enum Arguments {
         case "--version": return .version
         case "generate": return try parseGenerate(rest)
         case "validate":
-            let (specs, options) = try split(rest, allowed: [])
+            let (specs, options) = try split(rest, allowed: [], flags: [])
             if options.help { return .help(topic: "validate") }
             guard !specs.isEmpty else { throw UsageError(message: "validate needs at least one spec file") }
             return .validate(specs: specs)
@@ -37,7 +37,7 @@ enum Arguments {
     }
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
-        let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access"])
+        let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access"], flags: ["--check"])
         if options.help { return .help(topic: "generate") }
         guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
         guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
@@ -48,15 +48,18 @@ enum Arguments {
             }
             access = level
         }
-        return .generate(specs: specs, output: output, templates: options.values["--templates"], access: access)
+        return .generate(specs: specs, output: output, templates: options.values["--templates"], access: access,
+                         check: options.flags.contains("--check"))
     }
 
-    /// Options given once each (`--name value` or `--name=value`), `--help`, and positional arguments.
+    /// Options given once each (`--name value` or `--name=value`), flags without a value, `--help`,
+    /// and positional arguments.
     private static func split(
-        _ arguments: [String], allowed: [String]
-    ) throws(UsageError) -> (positional: [String], options: (values: [String: String], help: Bool)) {
+        _ arguments: [String], allowed: [String], flags allowedFlags: [String]
+    ) throws(UsageError) -> (positional: [String], options: (values: [String: String], flags: [String], help: Bool)) {
         var positional: [String] = []
         var values: [String: String] = [:]
+        var flags: [String] = []
         var help = false
         var index = 0
         var onlyPositional = false
@@ -69,10 +72,14 @@ enum Arguments {
             }
             if argument == "--" { onlyPositional = true; continue }
             if argument == "--help" || argument == "-h" { help = true; continue }
+            if allowedFlags.contains(argument) {
+                if !flags.contains(argument) { flags.append(argument) }
+                continue
+            }
             let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-            let name = parts[0]
+            let name = parts.first ?? argument
             guard allowed.contains(name) else {
-                throw UsageError(message: "unknown option '\(name)'\(Suggestions.didYouMean(name, in: allowed))")
+                throw UsageError(message: "unknown option '\(name)'\(Suggestions.didYouMean(name, in: allowed + allowedFlags))")
             }
             guard values[name] == nil else { throw UsageError(message: "option '\(name)' is given twice") }
             if parts.count == 2 {
@@ -86,6 +93,6 @@ enum Arguments {
             }
             if values[name]?.isEmpty == true { throw UsageError(message: "option '\(name)' needs a value") }
         }
-        return (positional, (values, help))
+        return (positional, (values, flags, help))
     }
 }

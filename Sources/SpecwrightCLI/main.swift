@@ -27,8 +27,9 @@ func run(_ command: Command) -> Int32 {
         return 0
     case .validate(let specs):
         return Runner(templatesFolder: nil).validate(specs)
-    case .generate(let specs, let output, let templates, let access):
-        return Runner(templatesFolder: templates).generate(specs, output: output, access: access)
+    case .generate(let specs, let output, let templates, let access, let check):
+        let runner = Runner(templatesFolder: templates)
+        return check ? runner.check(specs, output: output, access: access) : runner.generate(specs, output: output, access: access)
     }
 }
 
