@@ -95,13 +95,23 @@ public enum SpecCompiler {
                 diagnostics.report(error.diagnostic)
             }
         }
+        let defaults = DefaultTemplates.all.map(\.name)
         for override in overrides {
+            guard defaults.contains(override.name) else {
+                diagnostics.error(
+                    "'\(override.name).swifttemplate' does not replace a default template\(Suggestions.didYouMean(override.name, in: defaults)); the defaults are \(defaults.joined(separator: ", "))",
+                    at: SourceLocation(file: override.path, line: 1, column: 1))
+                continue
+            }
             do {
                 templates.append(try Template(name: override.name, path: override.path, source: override.text))
             } catch {
                 diagnostics.report(error.diagnostic)
             }
         }
-        return (diagnostics.hasErrors ? nil : TemplateSet(templates), diagnostics)
+        guard !diagnostics.hasErrors else { return (nil, diagnostics) }
+        let set = TemplateSet(templates)
+        for problem in set.validate() { diagnostics.report(problem) }
+        return (diagnostics.hasErrors ? nil : set, diagnostics)
     }
 }

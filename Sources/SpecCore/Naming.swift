@@ -16,7 +16,12 @@ public enum Naming {
 
     /// The naming rules over any text, word by word.
     static func unicodeCamel(_ wire: String, upper: Bool) -> String {
-        let parts = words(wire)
+        var parts = words(wire)
+        // A word cannot begin the identifier with a combining mark: drop such leading marks.
+        while let first = parts.first, let scalar = first.unicodeScalars.first, !isDigit(scalar), !canStartIdentifier(scalar) {
+            let rest = String(String.UnicodeScalarView(first.unicodeScalars.dropFirst()))
+            if rest.isEmpty { parts.removeFirst() } else { parts[0] = rest }
+        }
         guard let first = parts.first else { return "" }
         var result = upper ? capitalizingFirst(first) : lowercasingLeadingCapitals(first)
         for word in parts.dropFirst() { result += capitalizingFirst(word) }
@@ -74,8 +79,17 @@ public enum Naming {
 
     /// Whether `text` is already a plain Swift identifier (letters, digits, `_`, not starting with a digit).
     public static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
+        guard let first = text.unicodeScalars.first, canStartIdentifier(first) else { return false }
         return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// Whether an identifier may begin with this scalar: not a digit, not a combining mark.
+    static func canStartIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        guard isIdentifierScalar(scalar), !isDigit(scalar) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return false
+        default: return true
+        }
     }
 
     /// Splits a wire name into words at separators, dropping characters an identifier cannot hold.

@@ -69,7 +69,12 @@ public struct ParameterIR: Sendable {
 
 /// The error bodies of one endpoint, by status.
 public struct ErrorEnumIR: Sendable {
+    /// The enum's name, `<Endpoint>Error`.
     public var name: String
+    /// Doc comment lines.
     public var doc: DocLines
+    /// Deprecated with its endpoint, since it names the endpoint's (possibly deprecated) error models.
+    public var deprecated: Bool
+    /// One case per status, holding that status's model.
     public var cases: [UnionCaseIR]
 }

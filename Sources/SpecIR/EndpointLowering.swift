@@ -64,7 +64,7 @@ struct EndpointLowering {
         // `Endpoint(.get, "/path", api, arguments)`.
         let parameterText = parameters.map { $0.label.count + $0.type.count + $0.defaultSuffix.count + 2 }.reduce(0, +)
         let signature = 19 + name.count + 2 + parameterText + 2 * max(parameters.count - 1, 0) + 5 + returnType.count + 2
-        let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
+        let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + spec.name.count + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
         return EndpointIR(
             name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
             wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
@@ -74,7 +74,7 @@ struct EndpointLowering {
 
     private func parameter(_ field: FieldDecl) -> ParameterIR {
         var suffix = field.defaultValue.map { " = " + spelling.defaultExpression($0.value, for: field.type) } ?? ""
-        if suffix.isEmpty && field.type.isOptional { suffix = " = nil" }
+        if suffix.isEmpty && symbols.isOptional(field.type) { suffix = " = nil" }
         return ParameterIR(label: Naming.escaped(SwiftNames.field(field)), type: spelling.swift(field.type), defaultSuffix: suffix)
     }
 
@@ -98,10 +98,9 @@ struct EndpointLowering {
             guard let error = spec.error else { return ("Never", [], nil) }
             return (spelling.swift(error), [".default"], nil)
         }
-        var types: [String] = []
-        for error in endpoint.errors where !types.contains(spelling.swift(error.type)) { types.append(spelling.swift(error.type)) }
+        let types = endpoint.distinctErrorTypes
         if types.count == 1, let only = types.first {
-            return (only, endpoint.errors.map { $0.status.map { ".status(\($0))" } ?? ".default" }, nil)
+            return (spelling.swift(only), endpoint.errors.map { $0.status.map { ".status(\($0))" } ?? ".default" }, nil)
         }
         let enumName = SwiftNames.errorEnum(endpoint.name)
         let cases = endpoint.errors.map { models.unionCase(tag: $0.status.map { "status\($0)" } ?? "default", type: $0.type) }
@@ -110,7 +109,7 @@ struct EndpointLowering {
             return "\(status)\(errorCase.type).self, \(enumName).\(errorCase.member))"
         }
         let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
-        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, cases: cases))
+        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases))
     }
 
     private func authExpression(_ auth: AuthScheme) -> String? {

@@ -62,8 +62,8 @@ public struct FieldIR: Sendable {
     public var fallback: String
     /// ` = 0`, ` = nil` or empty: the memberwise init's default.
     public var initDefault: String
+    /// Doc comment lines (a deprecated field says so here: `@available` would make the generated init warn).
     public var doc: DocLines
-    public var deprecated: Bool
 }
 
 /// A CodingKeys case.

@@ -59,15 +59,15 @@ struct ModelLowering: Sendable {
         let type = spelling.swift(field.type)
         let fallback = field.defaultValue.map { " ?? " + spelling.defaultExpression($0.value, for: field.type) } ?? ""
         var initDefault = field.defaultValue.map { " = " + spelling.defaultExpression($0.value, for: field.type) } ?? ""
-        if initDefault.isEmpty && field.type.isOptional { initDefault = " = nil" }
+        if initDefault.isEmpty && spelling.symbols.isOptional(field.type) { initDefault = " = nil" }
         var doc = SwiftLiteral.docLines(field.description)
         if field.deprecated { doc += (doc.isEmpty ? [] : [""]) + [" - Warning: Deprecated."] }
-        let optionalOrDefaulted = field.type.isOptional || field.defaultValue != nil
+        let optionalOrDefaulted = spelling.symbols.isOptional(field.type) || field.defaultValue != nil
         return FieldIR(
             name: Naming.escaped(name), member: Naming.escapedMember(name), type: type,
-            decodeType: spelling.swift(field.type.nonOptional),
+            decodeType: spelling.swift(spelling.symbols.isOptional(field.type) ? spelling.symbols.resolvingAliases(field.type).nonOptional : field.type),
             decodeMethod: optionalOrDefaulted ? "decodeIfPresent" : "decode",
-            fallback: fallback, initDefault: initDefault, doc: doc, deprecated: false)
+            fallback: fallback, initDefault: initDefault, doc: doc)
     }
 
     private func genericList(_ parameters: [String], constraint: String) -> String {

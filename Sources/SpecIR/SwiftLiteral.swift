@@ -1,3 +1,5 @@
+import SpecCore
+
 /// Escaping of spec text for the places it lands in Swift source.
 public enum SwiftLiteral {
     /// A double-quoted Swift string literal that holds exactly `text`.
@@ -35,7 +37,7 @@ public enum SwiftLiteral {
         guard let text, !text.isEmpty else { return [] }
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             // One printable ASCII line, the common case.
-            let trimmed = text.trimmingTrailingWhitespace
+            let trimmed = text.trimmingTrailingSpaces
             return trimmed.isEmpty ? [] : [" " + trimmed]
         }
         var lines: [String] = []
@@ -53,7 +55,7 @@ public enum SwiftLiteral {
         while lines.last?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { lines.removeLast() }
         while lines.first?.allSatisfy({ $0 == " " || $0 == "\t" }) == true { lines.removeFirst() }
         return lines.map { line in
-            let trimmed = line.trimmingTrailingWhitespace
+            let trimmed = line.trimmingTrailingSpaces
             return trimmed.isEmpty ? "" : " " + trimmed
         }
     }
@@ -71,15 +73,5 @@ public enum SwiftLiteral {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }
-    }
-}
-
-extension String {
-    /// The string without trailing spaces and tabs.
-    var trimmingTrailingWhitespace: String {
-        guard let last = utf8.last, last == 0x20 || last == 0x09 else { return self }
-        var scalars = unicodeScalars[...]
-        while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
     }
 }

@@ -4,6 +4,16 @@ import SpecCore
 struct TypeSpelling: Sendable {
     let symbols: SymbolTable
 
+    /// An exact `Decimal` for a number as written: `3.133` -> `Decimal(sign: .plus, exponent: -3, significand: 3133)`
+    /// (a float literal would round through `Double`).
+    static func decimal(_ text: String) -> String {
+        guard let dot = text.firstIndex(of: ".") else { return text }
+        let negative = text.hasPrefix("-")
+        let digits = text.filter(\.isNumber).drop { $0 == "0" }
+        let exponent = text.distance(from: dot, to: text.endIndex) - 1
+        return "Decimal(sign: .\(negative ? "minus" : "plus"), exponent: -\(exponent), significand: \(digits.isEmpty ? "0" : String(digits)))"
+    }
+
     /// `[Post]`, `[String: Int]?`, `Page<Post>`, `JSONValue`.
     func swift(_ type: TypeExpr) -> String {
         switch type {
@@ -26,13 +36,18 @@ struct TypeSpelling: Sendable {
     /// The Swift expression for a validated default value of `type`.
     func defaultExpression(_ value: DefaultValue, for type: TypeExpr) -> String {
         switch value {
-        case .number(let text): return text
+        case .number(let text):
+            if case .named("Decimal", _, _) = symbols.resolvedNonOptional(type) { return Self.decimal(text) }
+            return text
         case .bool(let flag): return flag ? "true" : "false"
         case .emptyArray: return "[]"
         case .emptyObject: return "[:]"
         case .string(let text), .word(let text):
             if let decl = symbols.enumeration(type), let match = decl.cases.first(where: { $0.wireValue == text }) {
-                return "." + Naming.escapedMember(SwiftNames.enumCase(match))
+                let member = "." + Naming.escapedMember(SwiftNames.enumCase(match))
+                // `Mode? = .none` would mean nil: spell the enum's name when the type is optional.
+                guard symbols.isOptional(type), case .named(let name, _, _) = symbols.resolvedNonOptional(type) else { return member }
+                return SwiftNames.model(name) + member
             }
             return SwiftLiteral.string(text)
         }

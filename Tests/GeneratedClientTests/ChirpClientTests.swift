@@ -52,7 +52,7 @@ import Testing
             """)
         #expect(page.items.first?.field == "text")
         #expect(page.perPage == 20)
-        #expect(page == page)
+        #expect(page == Page(items: [FieldError(field: "text", message: "too long")], page: 2, perPage: 20, total: 21))
     }
 
     @Test func feedBuildsItsQueryWithDefaultsAndBearerAuth() async throws {

@@ -49,13 +49,15 @@ import Testing
     @Test func defaultsOfEveryKindApplyWhenKeysAreMissing() throws {
         let dish = try JSON.decode(Dish.self, """
             {"id": "7C3D5A4B-1111-2222-3333-444455556666", "name": "Soup", "course": "starter",
-             "price": {"amount": 5, "currency": "EUR"}, "nutrition": {"kcal": 120}}
+             "price": {"amount": 5}, "nutrition": {"kcal": 120}}
             """)
         #expect(dish.vegetarian == false)
         #expect(dish.available == true)
         #expect(dish.spiciness == .mild)
         #expect(dish.allergens == [])
         #expect(dish.nutrition["kcal"] == 120)
+        #expect(dish.price.currency == "EUR")
+        #expect(dish.spiceLevel == 1)
     }
 
     @Test func groupsNestAndKeywordsAreQueryArguments() async throws {

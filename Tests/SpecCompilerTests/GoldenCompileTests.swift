@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Every golden's expected output type-checks against the runtime with warnings as errors, so a golden
-/// can never record code that does not compile.
+/// Every golden's expected output compiles to SIL against the runtime with warnings as errors (SIL
+/// catches what type-checking alone does not, like overflowing literals), so a golden can never
+/// record code that does not compile.
 @Suite struct GoldenCompileTests {
     /// The folder of the built Swift modules, next to the test bundle.
     static var modulesFolder: URL? {
@@ -20,7 +21,8 @@ import Testing
         let modules = try #require(Self.modulesFolder, "the Specwright module must be built next to the tests")
         let expected = GoldenTests.folder.appendingPathComponent("\(name)/expected")
         let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).sorted().map { expected.appendingPathComponent($0).path }
-        let output = try Self.run("swiftc", ["-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files)
+        let output = try Self.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-swift-version", "6",
+                                             "-warnings-as-errors", "-I", modules.path] + files)
         #expect(output.status == 0, "\(output.text)")
     }
 

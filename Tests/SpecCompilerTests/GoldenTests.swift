@@ -11,6 +11,10 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    @Test func theGoldensFolderHasCases() {
+        #expect(Self.cases.count >= 6, "Goldens/ is missing or empty: \(Self.folder.path)")
+    }
+
     @Test(arguments: cases)
     func generatesExpectedFiles(_ name: String) throws {
         let caseFolder = Self.folder.appendingPathComponent(name)

@@ -61,6 +61,12 @@ import Testing
         let second = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
         #expect(second.stdout == "unchanged Out/Nested/TipsModels.swift\nunchanged Out/Nested/TipsEndpoints.swift\n")
         #expect(try cli.modified("Out/Nested/TipsModels.swift") == stamp)
+        // An endpoint-only change rewrites the endpoints file and leaves the models file alone.
+        try cli.write("Tips.yaml", CLI.validSpec + "\n    description: The tip of the day.\n")
+        let third = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        #expect(third.stdout == "unchanged Out/Nested/TipsModels.swift\nwrote Out/Nested/TipsEndpoints.swift\n")
+        #expect(try cli.modified("Out/Nested/TipsModels.swift") == stamp)
+        #expect(cli.read("Out/Nested/TipsEndpoints.swift")?.contains("/// The tip of the day.") == true)
     }
 
     @Test func anErrorInAnySpecWritesNothingAndLeavesExistingFilesAlone() throws {

@@ -12,6 +12,10 @@ extension NodeReader {
     func endpointItems(_ pairs: [YAMLPair], file: String) -> [EndpointItem] {
         pairs.compactMap { pair in
             guard let name = key(pair, in: "endpoints"), let entry = mapping(pair.value, "endpoint '\(name)'") else { return nil }
+            guard !entry.isEmpty else {
+                diagnostics.error("endpoint '\(name)' is empty; give it a 'request', like 'request: GET /path', or endpoints of its own", at: pair.key.location)
+                return nil
+            }
             if entry.contains(where: { $0.key.scalar == "request" }) {
                 return endpoint(name, entry, at: pair.key.location, file: file).map(EndpointItem.endpoint)
             }
@@ -38,7 +42,7 @@ extension NodeReader {
             auth: keys["auth"].flatMap { auth($0.value) },
             pathParameters: parameters(keys["path"], in: what),
             query: parameters(keys["query"], in: what),
-            headers: parameters(keys["headers"], in: what),
+            headers: parameters(keys["headers"], in: what, checkingHeaderNames: true),
             body: nil, bodyLocation: keys["body"]?.key.location, encoding: .json, response: nil, errors: [], timeout: nil, file: file)
         endpoint.pathLocation = textLocation(requestNode).advanced(by: pathOffset)
         if let node = keys["body"]?.value {
@@ -82,9 +86,11 @@ extension NodeReader {
         return (method, String(parts[1]).trimmingTrailingSpaces, offset)
     }
 
-    private func parameters(_ pair: YAMLPair?, in what: String) -> [FieldDecl] {
+    private func parameters(_ pair: YAMLPair?, in what: String, checkingHeaderNames: Bool = false) -> [FieldDecl] {
         guard let pair, let pairs = mapping(pair.value, "'\(pair.key.scalar ?? "")' of \(what)") else { return [] }
-        return fields(pairs, in: what)
+        let decoded = fields(pairs, in: what)
+        if checkingHeaderNames { decoded.forEach { checkHeaderName($0.wireName, at: $0.location) } }
+        return decoded
     }
 
     /// `none`, `bearer`, `{ header: Name }` or `{ query: name }`.
@@ -103,9 +109,15 @@ extension NodeReader {
             diagnostics.error(help, at: node.location)
             return nil
         }
-        guard let name = string(pair.value, "auth \(kind) name"), !name.isEmpty else { return nil }
+        guard let name = string(pair.value, "auth \(kind) name") else { return nil }
+        guard !name.isEmpty else {
+            diagnostics.error("the \(kind) name of auth cannot be empty", at: pair.value.location)
+            return nil
+        }
         switch kind {
-        case "header": return .header(name)
+        case "header":
+            checkHeaderName(name, at: pair.value.location)
+            return .header(name)
         case "query": return .query(name)
         default:
             diagnostics.error("unknown auth kind '\(kind)'; \(help)\(Suggestions.didYouMean(kind, in: ["header", "query"]))", at: pair.key.location)
@@ -119,7 +131,7 @@ extension NodeReader {
             guard let key = key(pair, in: "errors") else { return nil }
             var status: Int?
             if key != "default" {
-                guard let code = Int(key), (300...599).contains(code) else {
+                guard key.utf8.count == 3, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let code = Int(key), (300...599).contains(code) else {
                     diagnostics.error("error status '\(key)' of \(what) must be a status code from 300 to 599, or 'default'", at: pair.key.location)
                     return nil
                 }

@@ -87,3 +87,13 @@ struct KnownKeys {
         pairs.first { $0.key == key }?.pair
     }
 }
+
+extension NodeReader {
+    /// A header name must be an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
+    func checkHeaderName(_ name: String, at location: SourceLocation) {
+        let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        if name.isEmpty || !name.allSatisfy({ token.contains($0) }) {
+            diagnostics.error("'\(name)' is not a valid HTTP header name: use letters, digits and - (no spaces)", at: location)
+        }
+    }
+}

@@ -81,6 +81,10 @@ public enum SpecLoader {
         if let node = keys["defaultHeaders"]?.value, let pairs = reader.mapping(node, "defaultHeaders") {
             for pair in pairs {
                 guard let name = reader.key(pair, in: "defaultHeaders"), let value = reader.string(pair.value, "header '\(name)'") else { continue }
+                reader.checkHeaderName(name, at: pair.key.location)
+                if value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) {
+                    reader.diagnostics.error("the value of header '\(name)' cannot contain a line break or NUL", at: pair.value.location)
+                }
                 spec.defaultHeaders.append((name, value))
             }
         }
@@ -152,9 +156,20 @@ public enum SpecLoader {
         return parts.joined(separator: "/")
     }
 
-    private static func isAbsoluteURL(_ text: String) -> Bool {
-        (text.hasPrefix("https://") || text.hasPrefix("http://")) && text.count > 8
-            && !text.unicodeScalars.contains { $0 == " " || $0 == "\"" || $0.value < 0x20 }
+    /// `http(s)://host[:port][/path]` with a DNS name or IPv4 host and only characters a URL may hold
+    /// unescaped, so the generated `URL(string:)` can never fail.
+    static func isAbsoluteURL(_ text: String) -> Bool {
+        let rest: Substring
+        if text.hasPrefix("https://") { rest = text.dropFirst(8) } else if text.hasPrefix("http://") { rest = text.dropFirst(7) } else { return false }
+        let authority = rest.prefix { $0 != "/" }
+        let path = rest.dropFirst(authority.count)
+        let hostAndPort = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let host = hostAndPort.first, !host.isEmpty,
+              host.unicodeScalars.allSatisfy({ $0.isASCII && (Naming.isIdentifierScalar($0) || $0 == "-" || $0 == ".") && $0 != "_" }),
+              hostAndPort.count == 1 || (hostAndPort[1].count <= 5 && !hostAndPort[1].isEmpty && hostAndPort[1].allSatisfy(\.isASCII) && hostAndPort[1].allSatisfy(\.isNumber))
+        else { return false }
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
+        return path.allSatisfy { allowed.contains($0) }
     }
 }
 

@@ -5,6 +5,9 @@ struct TypeExprParser {
     private let scalars: [Unicode.Scalar]
     private let start: SourceLocation
     private var index = 0
+    private var depth = 0
+    /// Nesting deeper than this (`[[[...]]]`, `Page<Page<...>>`) is an error, not a stack overflow.
+    static let maxDepth = 32
 
     /// A parse failure and where it is.
     struct Failure: Error {
@@ -92,6 +95,11 @@ struct TypeExprParser {
     }
 
     private mutating func parsePrimary() throws(Failure) -> TypeExpr {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maxDepth else {
+            throw Failure(message: "type nested more than \(Self.maxDepth) levels deep", location: here)
+        }
         skipSpaces()
         guard index < scalars.count else { throw Failure(message: "missing type", location: here) }
         if scalars[index] == "[" {
@@ -200,7 +208,8 @@ struct TypeExprParser {
 
 extension String {
     /// The string without trailing spaces and tabs.
-    var trimmingTrailingSpaces: String {
+    public var trimmingTrailingSpaces: String {
+        guard let last = utf8.last, last == 0x20 || last == 0x09 else { return self }
         var scalars = unicodeScalars[...]
         while let last = scalars.last, last == " " || last == "\t" { scalars = scalars.dropLast() }
         return String(String.UnicodeScalarView(scalars))

@@ -56,6 +56,15 @@ public struct EndpointDecl: Sendable {
     public var timeout: Double?
     /// The spec file that declares it.
     public var file: String
+
+    /// The error models' types without repeats, in order: several of them make an enum of error bodies.
+    public var distinctErrorTypes: [TypeExpr] {
+        var distinct: [TypeExpr] = []
+        for error in errors where !distinct.contains(where: { $0.description == error.type.description }) {
+            distinct.append(error.type)
+        }
+        return distinct
+    }
 }
 
 /// A request body: inline fields (the factory takes them as arguments) or one type (`body:`).

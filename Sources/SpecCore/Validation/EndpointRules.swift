@@ -9,6 +9,10 @@ extension Validator {
             switch item {
             case .group(let group):
                 let swiftName = SwiftNames.group(group.name)
+                if groupPath.count >= Self.maxGroupDepth {
+                    diagnostics.error("group '\(group.name)' is nested more than \(Self.maxGroupDepth) levels deep", at: group.location)
+                    continue
+                }
                 checkScopeTypeName(swiftName, wire: group.name, at: group.location, what: "group", types: &types)
                 checkEndpoints(group.items, scope: swiftName, groupPath: groupPath + [swiftName])
             case .endpoint(let endpoint):
@@ -24,7 +28,10 @@ extension Validator {
                                        renamable: false, seen: &functions)
                     }
                 }
-                if hasErrorEnum(endpoint) {
+                if groupPath.isEmpty, Self.reservedFunctionNames.contains(swiftName) {
+                    diagnostics.error("endpoint '\(endpoint.name)' would be named '\(swiftName)', which the namespace '\(spec.name)' already uses; rename it", at: endpoint.location)
+                }
+                if endpoint.distinctErrorTypes.count > 1 {
                     checkScopeTypeName(SwiftNames.errorEnum(endpoint.name), wire: endpoint.name, at: endpoint.location,
                                        what: "error enum of endpoint", types: &types)
                 }
@@ -33,12 +40,11 @@ extension Validator {
         }
     }
 
-    /// Whether an endpoint's errors have several types, so an enum of them is generated.
-    func hasErrorEnum(_ endpoint: EndpointDecl) -> Bool {
-        var distinct: [String] = []
-        for error in endpoint.errors where !distinct.contains(error.type.description) { distinct.append(error.type.description) }
-        return distinct.count > 1
-    }
+    /// Factory names the namespace itself uses.
+    static let reservedFunctionNames = ["api", "baseURL"]
+
+    /// Groups nested deeper than this are an error (generated code stays readable, templates stay bounded).
+    static let maxGroupDepth = 8
 
     /// A type nested in the namespace must not hide a model or another nested type.
     private mutating func checkScopeTypeName(
@@ -67,7 +73,7 @@ extension Validator {
         if !endpoint.path.isEmpty { arguments += checkPath(endpoint, what: what) }
         checkParameters(endpoint.pathParameters, kind: "path parameter", of: what, allowArrays: false)
         for parameter in endpoint.pathParameters {
-            if parameter.type.isOptional { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
+            if symbols.isOptional(parameter.type) { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
             if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
         }
         arguments += checkBody(endpoint, what: what)
@@ -152,9 +158,12 @@ extension Validator {
                 diagnostics.error("the binary body of \(what) is one Data or File value, not fields; write 'body: Data'", at: location)
             }
             checkFields(fields, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
-            if endpoint.encoding == .form {
-                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
-                    diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form cannot hold", at: field.type.location)
+            if endpoint.encoding == .form || endpoint.encoding == .multipart {
+                // A File in a form body is reported as a File outside multipart.
+                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) && !symbols.isFile(field.type) {
+                    diagnostics.error(
+                        "\(endpoint.encoding.rawValue) field '\(field.wireName)' of \(what) has type '\(field.type)', which a \(endpoint.encoding.rawValue) body cannot hold; use text values\(endpoint.encoding == .multipart ? " or File" : "")",
+                        at: field.type.location)
                 }
             }
             return fields.map { Argument(swiftName: SwiftNames.field($0), kind: "body field '\($0.wireName)'", location: $0.location) }

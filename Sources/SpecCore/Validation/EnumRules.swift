@@ -32,6 +32,7 @@ extension Validator {
     mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl) {
         let what = "union '\(model.name)'"
         if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
+        if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
         if decl.discriminator.isEmpty && decl.discriminatorLocation != model.location {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
         }

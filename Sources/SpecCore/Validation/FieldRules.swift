@@ -14,18 +14,21 @@ extension Validator {
                 diagnostics.error("'\(field.wireName)' of \(owner) has no characters a Swift name can use; set 'swiftName'", at: field.location)
                 continue
             }
-            if swiftName == "self" {
-                diagnostics.error("'\(field.wireName)' of \(owner) cannot be named 'self' in Swift; set 'swiftName'", at: field.location)
+            if Self.reservedMemberNames.contains(swiftName) {
+                diagnostics.error("\(kind) '\(field.wireName)' of \(owner) cannot be named '\(swiftName)' in Swift: generated code uses that name; set 'swiftName'", at: field.location)
                 continue
             }
             checkCollision(swiftName, at: field.location, wire: field.wireName, what: "\(kind)s", of: owner, seen: &seen)
         }
     }
 
+    /// Member names a generated struct, enum or factory already uses.
+    static let reservedMemberNames: Set<String> = ["self", "hashValue", "CodingKeys", "init", "Type", "Protocol"]
+
     /// A default must fit its type: numbers for numbers, true/false for Bool, a quoted string for String,
     /// a wire value for an enum, `[]` for arrays and `{}` for dictionaries.
     mutating func checkDefault(_ value: LocatedDefault, type: TypeExpr, of what: String) {
-        let resolved = symbols.resolvingAliases(symbols.resolvingAliases(type).nonOptional)
+        let resolved = symbols.resolvedNonOptional(type)
         let fits: Bool
         var hint = ""
         switch (value.value, resolved) {
@@ -47,7 +50,7 @@ extension Validator {
             fits = false
         }
         if !fits {
-            if case .word("nil") = value.value, type.isOptional {
+            if case .word("nil") = value.value, symbols.isOptional(type) {
                 diagnostics.error("\(what) is optional and already defaults to nil; remove '= nil'", at: value.location)
             } else {
                 diagnostics.error("default \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
@@ -65,7 +68,15 @@ extension Validator {
             if text.contains(".") { hint = "; write a whole number"; return false }
             if Int64(text) == nil { hint = "; it is out of range for \(builtin?.rawValue ?? "Int")"; return false }
             return true
-        case (.number, .double?), (.number, .float?), (.number, .decimal?), (.bool, .bool?), (.string, .string?):
+        case (.number(let text), .double?), (.number(let text), .float?), (.number(let text), .decimal?):
+            let digits = text.filter(\.isNumber).count
+            let fitsSwiftLiteral = text.contains(".") || Int64(text) != nil
+            if digits > 18 || !fitsSwiftLiteral {
+                hint = "; write at most 18 digits"
+                return false
+            }
+            return true
+        case (.bool, .bool?), (.string, .string?):
             return true
         case (.word, .bool?):
             hint = "; write true or false"

@@ -31,7 +31,9 @@ extension Validator {
             for parameter in model.genericParameters {
                 if seen.contains(parameter) {
                     diagnostics.error("generic parameter '\(parameter)' of model '\(model.name)' is declared twice", at: model.location)
-                } else if symbols.model(named: parameter) != nil || BuiltinType(rawValue: parameter) != nil {
+                } else if !Naming.isIdentifier(parameter) || Naming.keywords.contains(parameter) || Self.reservedTypeNames.contains(parameter) {
+                    diagnostics.error("generic parameter '\(parameter)' of model '\(model.name)' must be a plain name like 'Item'", at: model.location)
+                } else if symbols.model(named: parameter) != nil || BuiltinType(rawValue: parameter) != nil || modelsBySwiftName[parameter] != nil {
                     diagnostics.error("generic parameter '\(parameter)' of model '\(model.name)' has the name of a type; choose another name", at: model.location)
                 }
                 seen.append(parameter)

@@ -11,8 +11,6 @@ public struct PathTemplate: Sendable {
     /// The pieces in order.
     public var segments: [Segment]
 
-    /// The placeholder names in path order.
-    public var parameterNames: [String] { parameters.map(\.name) }
     /// The placeholders with the scalar offset of their `{` in the path.
     public private(set) var parameters: [(name: String, offset: Int)] = []
 

@@ -52,13 +52,29 @@ extension Validator {
         case .union(let decl): types = decl.variants.map(\.type)
         case .alias, .enumeration: types = []
         }
-        return types.compactMap { type in
-            guard case .named(let target, _, _) = symbols.resolvingAliases(symbols.resolvingAliases(type).nonOptional),
-                  let referenced = symbols.model(named: target) else { return nil }
-            switch referenced.kind {
-            case .object, .union: return Reference(name: target, location: type.location)
-            case .alias, .enumeration: return nil
+        return types.flatMap { type in references(in: type, at: type.location) }
+    }
+
+    /// The models a value of `type` holds by value: the model itself, and the arguments a generic
+    /// model holds by value (`Box<Node>` holds a `Node` when `Box` has a field of type `T`).
+    private func references(in type: TypeExpr, at location: SourceLocation, depth: Int = 0) -> [Reference] {
+        guard depth < 8, case .named(let target, let arguments, _) = symbols.resolvedNonOptional(type),
+              let referenced = symbols.model(named: target) else { return [] }
+        switch referenced.kind {
+        case .object(let fields):
+            var found = [Reference(name: target, location: location)]
+            for (parameter, argument) in zip(referenced.genericParameters, arguments) {
+                let holdsByValue = fields.contains { field in
+                    if case .named(parameter, [], _) = field.type.nonOptional { return true }
+                    return false
+                }
+                if holdsByValue { found += references(in: argument, at: location, depth: depth + 1) }
             }
+            return found
+        case .union:
+            return [Reference(name: target, location: location)]
+        case .alias, .enumeration:
+            return []
         }
     }
 }

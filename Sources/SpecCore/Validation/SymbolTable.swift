@@ -28,7 +28,7 @@ public struct SymbolTable: Sendable {
 
     /// The string enum a type names (after aliases and an outer optional), if any.
     public func enumeration(_ type: TypeExpr) -> EnumDecl? {
-        guard case .named(let name, _, _) = resolvingAliases(resolvingAliases(type).nonOptional),
+        guard case .named(let name, _, _) = resolvedNonOptional(type),
               case .enumeration(let decl)? = models[name]?.kind else { return nil }
         return decl
     }
@@ -43,6 +43,25 @@ public struct SymbolTable: Sendable {
             if let builtin = BuiltinType(rawValue: name) { return builtin.isParameterValue }
             if case .enumeration? = models[name]?.kind { return true }
             return false
+        }
+    }
+
+    /// Whether the type is optional, looking through aliases (`MaybeInt: "Int?"`).
+    public func isOptional(_ type: TypeExpr) -> Bool {
+        resolvingAliases(type).isOptional
+    }
+
+    /// The type with aliases followed and an outer optional removed, aliases followed again.
+    public func resolvedNonOptional(_ type: TypeExpr) -> TypeExpr {
+        resolvingAliases(resolvingAliases(type).nonOptional)
+    }
+
+    /// Whether the type is `File`, `File?` or an array of files.
+    public func isFile(_ type: TypeExpr) -> Bool {
+        switch resolvedNonOptional(type) {
+        case .named("File", _, _): true
+        case .array(let element): isFile(element)
+        default: false
         }
     }
 

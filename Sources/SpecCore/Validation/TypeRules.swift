@@ -15,7 +15,8 @@ enum TypeUsage: Equatable {
 extension Validator {
     /// Runtime and Swift names that a model must not take: it would shadow them in generated code.
     static let reservedTypeNames: Set<String> = [
-        "Any", "AnyObject", "Array", "Bool", "Codable", "Decodable", "Dictionary", "Double", "Encodable", "Error",
+        "Any", "AnyObject", "Array", "Bool", "CaseIterable", "Codable", "CodingKey", "Decodable", "Decoder", "Dictionary",
+        "Double", "Encodable", "Encoder", "Equatable", "Error", "KeyedDecodingContainer", "KeyedEncodingContainer", "RawRepresentable", "Swift",
         "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Protocol", "Result", "Self", "Sendable",
         "Set", "String", "Type", "Data", "Date", "Decimal", "URL", "UUID", "Foundation", "JSON", "JSONValue",
         "APIClient", "APIDefaults", "APIError", "AuthRequirement", "CalendarDate", "CodingKeys", "Empty", "Endpoint",

@@ -7,6 +7,7 @@ extension EndpointsFileIR: TemplateObject {
         switch key {
         case "source": .string(source)
         case "access": .string(access)
+        case "namespace": .string(namespace.name)
         case "baseURL": baseURL.map { .string($0) } ?? .bool(false)
         case "defaultHeaders": .list(defaultHeaders.map { .object($0) })
         case "hasDefaultHeaders": .bool(!defaultHeaders.isEmpty)
@@ -85,7 +86,7 @@ extension ErrorEnumIR: TemplateObject {
         switch key {
         case "name": .string(name)
         case "doc": .strings(doc)
-        case "deprecated": .bool(false)
+        case "deprecated": .bool(deprecated)
         case "cases": .list(cases.map { .object($0) })
         default: nil
         }

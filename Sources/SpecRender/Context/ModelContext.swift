@@ -67,7 +67,7 @@ extension FieldIR: TemplateObject {
         case "fallback": .string(fallback)
         case "initDefault": .string(initDefault)
         case "doc": .strings(doc)
-        case "deprecated": .bool(deprecated)
+        case "deprecated": .bool(false)
         default: nil
         }
     }

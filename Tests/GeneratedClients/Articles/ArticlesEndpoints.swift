@@ -15,7 +15,7 @@ public enum Articles {
     ///
     /// `GET /status`
     public static func status() -> Endpoint<ServiceStatus, ServiceError> {
-        Endpoint(.get, "/status", api, response: .json, errors: [.default])
+        Endpoint(.get, "/status", Articles.api, response: .json, errors: [.default])
     }
 
     /// Articles, newest first, a page at a time.
@@ -28,7 +28,7 @@ public enum Articles {
         cursor: String? = nil
     ) -> Endpoint<ArticleList, ServiceError> {
         Endpoint(
-            .get, "/articles", api,
+            .get, "/articles", Articles.api,
             query: ["status": status, "tag": tag, "limit": limit, "cursor": cursor],
             response: .json,
             auth: .header("X-API-Key"),
@@ -40,7 +40,7 @@ public enum Articles {
     ///
     /// `GET /articles/{slug}`
     public static func article(slug: String) -> Endpoint<Article, ServiceError> {
-        Endpoint(.get, "/articles/\(slug)", api, response: .json, auth: .header("X-API-Key"), errors: [.default])
+        Endpoint(.get, "/articles/\(slug)", Articles.api, response: .json, auth: .header("X-API-Key"), errors: [.default])
     }
 
     /// Create an article. Send a request ID to find the request in the server logs.
@@ -48,7 +48,7 @@ public enum Articles {
     /// `POST /articles`
     public static func createArticle(body: NewArticle, xRequestID: String? = nil) -> Endpoint<Article, ServiceError> {
         Endpoint(
-            .post, "/articles", api,
+            .post, "/articles", Articles.api,
             headers: ["X-Request-ID": xRequestID],
             body: .json(body),
             response: .json,

@@ -16,7 +16,7 @@ public enum Chirp {
     /// `POST /auth/register`
     public static func register(body: Registration) -> Endpoint<TokenResponse, RegisterError> {
         Endpoint(
-            .post, "/auth/register", api,
+            .post, "/auth/register", Chirp.api,
             body: .json(body),
             response: .json,
             errors: [.status(422, ValidationErrors.self, RegisterError.status422), .default(APIErrorResponse.self, RegisterError.default)]
@@ -34,7 +34,7 @@ public enum Chirp {
     /// `POST /auth/login`
     public static func login(email: String, password: String) -> Endpoint<TokenResponse, APIErrorResponse> {
         Endpoint(
-            .post, "/auth/login", api,
+            .post, "/auth/login", Chirp.api,
             body: .json(fields: ["email": email, "password": password]),
             response: .json,
             errors: [.default]
@@ -46,7 +46,7 @@ public enum Chirp {
     /// `POST /auth/refresh`
     public static func refreshToken(refreshToken: String) -> Endpoint<TokenResponse, APIErrorResponse> {
         Endpoint(
-            .post, "/auth/refresh", api,
+            .post, "/auth/refresh", Chirp.api,
             body: .json(fields: ["refresh_token": refreshToken]),
             response: .json,
             errors: [.default]
@@ -62,7 +62,7 @@ public enum Chirp {
         tag: String? = nil
     ) -> Endpoint<Page<Post>, APIErrorResponse> {
         Endpoint(
-            .get, "/feed", api,
+            .get, "/feed", Chirp.api,
             query: ["page": page, "per_page": perPage, "tag": tag],
             response: .json,
             auth: .bearer,
@@ -74,21 +74,21 @@ public enum Chirp {
     ///
     /// `GET /me`
     public static func me() -> Endpoint<Account, APIErrorResponse> {
-        Endpoint(.get, "/me", api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/me", Chirp.api, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// A user's profile page.
     ///
     /// `GET /users/{userID}/profile`
     public static func profile(userID: UUID) -> Endpoint<Profile, APIErrorResponse> {
-        Endpoint(.get, "/users/\(userID)/profile", api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/users/\(userID)/profile", Chirp.api, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// Change some fields of the signed-in user's profile.
     ///
     /// `PATCH /me/profile`
     public static func updateProfile(body: ProfileUpdate) -> Endpoint<Account, APIErrorResponse> {
-        Endpoint(.patch, "/me/profile", api, body: .json(body), response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.patch, "/me/profile", Chirp.api, body: .json(body), response: .json, auth: .bearer, errors: [.default])
     }
 
     /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
@@ -96,7 +96,7 @@ public enum Chirp {
     /// `PUT /me/avatar`
     public static func uploadAvatar(image: File, caption: String? = nil) -> Endpoint<Avatar, APIErrorResponse> {
         Endpoint(
-            .put, "/me/avatar", api,
+            .put, "/me/avatar", Chirp.api,
             body: .multipart(fields: ["image": image, "caption": caption]),
             response: .json,
             auth: .bearer,
@@ -110,7 +110,7 @@ public enum Chirp {
     /// `POST /posts`
     public static func createPost(body: NewPost) -> Endpoint<Post, CreatePostError> {
         Endpoint(
-            .post, "/posts", api,
+            .post, "/posts", Chirp.api,
             body: .json(body),
             response: .json,
             auth: .bearer,
@@ -128,7 +128,7 @@ public enum Chirp {
     ///
     /// `DELETE /posts/{id}`
     public static func deletePost(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.delete, "/posts/\(id)", api, response: .empty, auth: .bearer, errors: [.default])
+        Endpoint(.delete, "/posts/\(id)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
     }
 
     public enum Posts {
@@ -136,21 +136,21 @@ public enum Chirp {
         ///
         /// `GET /posts/{id}`
         public static func post(id: UUID) -> Endpoint<Post, APIErrorResponse> {
-            Endpoint(.get, "/posts/\(id)", api, response: .json, auth: .bearer, errors: [.default])
+            Endpoint(.get, "/posts/\(id)", Chirp.api, response: .json, auth: .bearer, errors: [.default])
         }
 
         /// Like a post. Liking a post twice is not an error.
         ///
         /// `POST /posts/{id}/like`
         public static func like(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-            Endpoint(.post, "/posts/\(id)/like", api, response: .empty, auth: .bearer, errors: [.default])
+            Endpoint(.post, "/posts/\(id)/like", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
         }
 
         /// Take back a like.
         ///
         /// `DELETE /posts/{id}/like`
         public static func unlike(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-            Endpoint(.delete, "/posts/\(id)/like", api, response: .empty, auth: .bearer, errors: [.default])
+            Endpoint(.delete, "/posts/\(id)/like", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
         }
     }
 }

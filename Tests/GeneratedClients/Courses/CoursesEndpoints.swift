@@ -16,7 +16,7 @@ public enum Courses {
     /// `POST /session`
     public static func login(email: String, password: String) -> Endpoint<Session, ProblemDetails> {
         Endpoint(
-            .post, "/session", api,
+            .post, "/session", Courses.api,
             body: .json(fields: ["email": email, "password": password]),
             response: .json,
             errors: [.default]
@@ -32,7 +32,7 @@ public enum Courses {
         page: Int = 1
     ) -> Endpoint<[CourseSummary], ProblemDetails> {
         Endpoint(
-            .get, "/courses", api,
+            .get, "/courses", Courses.api,
             query: ["level": level, "search": search, "page": page],
             response: .json,
             auth: .bearer,
@@ -44,13 +44,13 @@ public enum Courses {
     ///
     /// `GET /courses/{id}`
     public static func course(id: Int) -> Endpoint<Course, ProblemDetails> {
-        Endpoint(.get, "/courses/\(id)", api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/courses/\(id)", Courses.api, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// Enroll the signed-in student in a course. Answers 204 No Content.
     ///
     /// `POST /courses/{id}/enrollment`
     public static func enroll(id: Int) -> Endpoint<Empty, ProblemDetails> {
-        Endpoint(.post, "/courses/\(id)/enrollment", api, response: .empty, auth: .bearer, errors: [.default])
+        Endpoint(.post, "/courses/\(id)/enrollment", Courses.api, response: .empty, auth: .bearer, errors: [.default])
     }
 }

@@ -25,7 +25,7 @@ public enum Kitchen {
         lang: String = "en"
     ) -> Endpoint<Paged<Dish>, KitchenProblem> {
         Endpoint(
-            .get, "/menu", api,
+            .get, "/menu", Kitchen.api,
             query: ["page": page, "per_page": perPage, "course": course, "lang": lang],
             response: .json,
             errors: [.default]
@@ -36,7 +36,7 @@ public enum Kitchen {
     ///
     /// `HEAD /menu`
     public static func menuChanged(ifNoneMatch: String? = nil) -> Endpoint<Empty, KitchenProblem> {
-        Endpoint(.head, "/menu", api, headers: ["If-None-Match": ifNoneMatch], response: .empty, errors: [.default])
+        Endpoint(.head, "/menu", Kitchen.api, headers: ["If-None-Match": ifNoneMatch], response: .empty, errors: [.default])
     }
 
     /// The most ordered dishes with their order counts.
@@ -44,7 +44,7 @@ public enum Kitchen {
     /// `GET /dishes/top`
     public static func topDishes(limit: Int = 10, windowDays: Int = 30) -> Endpoint<[Pair<Dish, Int>], KitchenProblem> {
         Endpoint(
-            .get, "/dishes/top", api,
+            .get, "/dishes/top", Kitchen.api,
             query: ["limit": limit, "window-days": windowDays],
             response: .json,
             errors: [.default]
@@ -55,7 +55,7 @@ public enum Kitchen {
     ///
     /// `GET /me`
     public static func me() -> Endpoint<Customer, KitchenProblem> {
-        Endpoint(.get, "/me", api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/me", Kitchen.api, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// Place an order.
@@ -66,7 +66,7 @@ public enum Kitchen {
     /// `POST /orders`
     public static func placeOrder(body: NewOrder, idempotencyKey: String) -> Endpoint<Order, PlaceOrderError> {
         Endpoint(
-            .post, "/orders", api,
+            .post, "/orders", Kitchen.api,
             headers: ["Idempotency-Key": idempotencyKey],
             body: .json(body),
             response: .json,
@@ -87,7 +87,7 @@ public enum Kitchen {
     /// `PUT /orders/{order_id}`
     public static func replaceOrder(orderId: OrderNumber, body: NewOrder) -> Endpoint<Order, ReplaceOrderError> {
         Endpoint(
-            .put, "/orders/\(orderId)", api,
+            .put, "/orders/\(orderId)", Kitchen.api,
             body: .json(body),
             response: .json,
             auth: .bearer,
@@ -113,7 +113,7 @@ public enum Kitchen {
             perPage: Int = 20
         ) -> Endpoint<Paged<Order>, KitchenProblem> {
             Endpoint(
-                .get, "/orders", api,
+                .get, "/orders", Kitchen.api,
                 query: ["status": status, "since": since, "page": page, "per_page": perPage],
                 response: .json,
                 auth: .bearer,
@@ -130,7 +130,7 @@ public enum Kitchen {
             status: OrderStatus? = nil
         ) -> Endpoint<Order, KitchenProblem> {
             Endpoint(
-                .patch, "/orders/\(orderId)", api,
+                .patch, "/orders/\(orderId)", Kitchen.api,
                 body: .json(fields: ["note": note, "status": status]),
                 response: .json,
                 auth: .bearer,
@@ -143,7 +143,7 @@ public enum Kitchen {
         /// `DELETE /orders/{order_id}`
         public static func cancel(orderId: OrderNumber, reason: String? = nil) -> Endpoint<Empty, KitchenProblem> {
             Endpoint(
-                .delete, "/orders/\(orderId)", api,
+                .delete, "/orders/\(orderId)", Kitchen.api,
                 query: ["reason": reason],
                 response: .empty,
                 auth: .bearer,
@@ -155,7 +155,13 @@ public enum Kitchen {
         ///
         /// `GET /orders/{order_id}/receipt.pdf`
         public static func receipt(orderId: OrderNumber) -> Endpoint<Data, KitchenProblem> {
-            Endpoint(.get, "/orders/\(orderId)/receipt.pdf", api, response: .data, auth: .bearer, errors: [.default], timeout: 60)
+            Endpoint(
+                .get, "/orders/\(orderId)/receipt.pdf", Kitchen.api,
+                response: .data,
+                auth: .bearer,
+                errors: [.default],
+                timeout: 60
+            )
         }
 
         /// The receipt in the v0 format. Use receipt(orderId:) instead.
@@ -163,14 +169,14 @@ public enum Kitchen {
         /// `GET /orders/{order_id}/receipt.json`
         @available(*, deprecated)
         public static func legacyReceipt(orderId: OrderNumber) -> Endpoint<LegacyReceipt, KitchenProblem> {
-            Endpoint(.get, "/orders/\(orderId)/receipt.json", api, response: .json, auth: .bearer, errors: [.default])
+            Endpoint(.get, "/orders/\(orderId)/receipt.json", Kitchen.api, response: .json, auth: .bearer, errors: [.default])
         }
 
         /// Which methods the orders resource allows (the Allow header).
         ///
         /// `OPTIONS /orders`
         public static func capabilities() -> Endpoint<Empty, KitchenProblem> {
-            Endpoint(.options, "/orders", api, response: .empty, errors: [.default])
+            Endpoint(.options, "/orders", Kitchen.api, response: .empty, errors: [.default])
         }
     }
 
@@ -183,7 +189,7 @@ public enum Kitchen {
         customerNote: String? = nil
     ) -> Endpoint<Reservation, KitchenProblem> {
         Endpoint(
-            .post, "/reservations", api,
+            .post, "/reservations", Kitchen.api,
             body: .json(fields: ["party_size": partySize, "starts_at": startsAt, "customer_note": customerNote]),
             response: .json,
             auth: .bearer,
@@ -195,7 +201,7 @@ public enum Kitchen {
     ///
     /// `GET /floors/{floor}/seating`
     public static func seatingPlan(floor: String, day: CalendarDate? = nil) -> Endpoint<SeatingPlan, KitchenProblem> {
-        Endpoint(.get, "/floors/\(floor)/seating", api, query: ["day": day], response: .json, errors: [.default])
+        Endpoint(.get, "/floors/\(floor)/seating", Kitchen.api, query: ["day": day], response: .json, errors: [.default])
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -208,7 +214,7 @@ public enum Kitchen {
         primary: Bool = true
     ) -> Endpoint<Dish, KitchenProblem> {
         Endpoint(
-            .post, "/dishes/\(dishID)/photo", api,
+            .post, "/dishes/\(dishID)/photo", Kitchen.api,
             body: .multipart(fields: ["photo": photo, "caption": caption, "primary": primary]),
             response: .json,
             auth: .bearer,
@@ -222,7 +228,7 @@ public enum Kitchen {
     /// `PUT /dishes/{dishID}/photo/raw`
     public static func replaceDishPhotoRaw(dishID: UUID, body: Data) -> Endpoint<Empty, KitchenProblem> {
         Endpoint(
-            .put, "/dishes/\(dishID)/photo/raw", api,
+            .put, "/dishes/\(dishID)/photo/raw", Kitchen.api,
             body: .binary(body),
             response: .empty,
             auth: .bearer,
@@ -241,7 +247,7 @@ public enum Kitchen {
         scope: String? = nil
     ) -> Endpoint<AccessToken, KitchenProblem> {
         Endpoint(
-            .post, "/oauth/token", api,
+            .post, "/oauth/token", Kitchen.api,
             body: .form(fields: ["grant_type": grantType, "client_id": clientId, "client_secret": clientSecret, "scope": scope]),
             response: .json,
             errors: [.default]
@@ -253,7 +259,7 @@ public enum Kitchen {
     /// `GET /partner/orders`
     public static func partnerOrders(status: OrderStatus? = nil) -> Endpoint<[Order], KitchenProblem> {
         Endpoint(
-            .get, "/partner/orders", api,
+            .get, "/partner/orders", Kitchen.api,
             query: ["status": status],
             response: .json,
             auth: .header("X-Partner-Key"),
@@ -266,7 +272,7 @@ public enum Kitchen {
     /// `POST /exports`
     public static func createExport(columns: [String] = []) -> Endpoint<ExportJob, KitchenProblem> {
         Endpoint(
-            .post, "/exports", api,
+            .post, "/exports", Kitchen.api,
             body: .json(fields: ["columns": columns]),
             response: .json,
             auth: .query("api_key"),
@@ -284,7 +290,7 @@ public enum Kitchen {
             _2faCode: String? = nil
         ) -> Endpoint<AccessToken, KitchenProblem> {
             Endpoint(
-                .post, "/staff/login", api,
+                .post, "/staff/login", Kitchen.api,
                 body: .json(fields: ["email": email, "password": password, "2fa_code": _2faCode]),
                 response: .json,
                 errors: [.default]
@@ -295,7 +301,13 @@ public enum Kitchen {
         ///
         /// `GET /staff/pos-tickets`
         public static func posTickets(day: CalendarDate) -> Endpoint<[PosTicket], KitchenProblem> {
-            Endpoint(.get, "/staff/pos-tickets", api, query: ["day": day], response: .json, auth: .bearer, errors: [.default])
+            Endpoint(
+                .get, "/staff/pos-tickets", Kitchen.api,
+                query: ["day": day],
+                response: .json,
+                auth: .bearer,
+                errors: [.default]
+            )
         }
 
         public enum Inventory {
@@ -307,7 +319,7 @@ public enum Kitchen {
                 lowStock: Bool = false
             ) -> Endpoint<[Ingredient], KitchenProblem> {
                 Endpoint(
-                    .get, "/staff/ingredients", api,
+                    .get, "/staff/ingredients", Kitchen.api,
                     query: ["class": `class`, "low_stock": lowStock],
                     response: .json,
                     auth: .bearer,
@@ -324,7 +336,7 @@ public enum Kitchen {
                 note: String? = nil
             ) -> Endpoint<Ingredient, KitchenProblem> {
                 Endpoint(
-                    .post, "/staff/ingredients/\(ingredientID)/restock", api,
+                    .post, "/staff/ingredients/\(ingredientID)/restock", Kitchen.api,
                     body: .json(fields: ["grams": grams, "note": note]),
                     response: .json,
                     auth: .bearer,
@@ -338,6 +350,6 @@ public enum Kitchen {
     ///
     /// `GET /health`
     public static func health() -> Endpoint<ServiceHealth, KitchenProblem> {
-        Endpoint(.get, "/health", api, response: .json, errors: [.default])
+        Endpoint(.get, "/health", Kitchen.api, response: .json, errors: [.default])
     }
 }

@@ -15,13 +15,13 @@ public enum Tips {
     ///
     /// `GET /tips/today`
     public static func today() -> Endpoint<Tip, Never> {
-        Endpoint(.get, "/tips/today", api, response: .json)
+        Endpoint(.get, "/tips/today", Tips.api, response: .json)
     }
 
     /// The tips scheduled from one day to another, both included.
     ///
     /// `GET /tips`
     public static func list(from: CalendarDate, to: CalendarDate? = nil) -> Endpoint<[Tip], Never> {
-        Endpoint(.get, "/tips", api, query: ["from": from, "to": to], response: .json)
+        Endpoint(.get, "/tips", Tips.api, query: ["from": from, "to": to], response: .json)
     }
 }

@@ -12,6 +12,6 @@ enum Tips {
 
     /// `GET /tips/today`
     static func today() -> Endpoint<Tip, Never> {
-        Endpoint(.get, "/tips/today", api, response: .json)
+        Endpoint(.get, "/tips/today", Tips.api, response: .json)
     }
 }

@@ -16,7 +16,7 @@ public enum Chirp {
     /// `POST /auth/login`
     public static func login(email: String, password: String) -> Endpoint<TokenResponse, APIErrorResponse> {
         Endpoint(
-            .post, "/auth/login", api,
+            .post, "/auth/login", Chirp.api,
             body: .json(fields: ["email": email, "password": password]),
             response: .json,
             errors: [.default]
@@ -28,11 +28,12 @@ public enum Chirp {
         page: Int = 1,
         perPage: Int = 20,
         tag: String? = nil,
-        ids: [Int] = []
+        ids: [Int] = [],
+        api: String? = nil
     ) -> Endpoint<[Post], APIErrorResponse> {
         Endpoint(
-            .get, "/feed", api,
-            query: ["page": page, "per_page": perPage, "tag": tag, "ids": ids],
+            .get, "/feed", Chirp.api,
+            query: ["page": page, "per_page": perPage, "tag": tag, "ids": ids, "api": api],
             response: .json,
             auth: .bearer,
             errors: [.default]
@@ -41,13 +42,13 @@ public enum Chirp {
 
     /// `GET /users/{userID}/posts/{postID}`
     public static func profile(userID: UUID, postID: String) -> Endpoint<Post, APIErrorResponse> {
-        Endpoint(.get, "/users/\(userID)/posts/\(postID)", api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/users/\(userID)/posts/\(postID)", Chirp.api, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// `POST /posts`
     public static func createPost(body: NewPost) -> Endpoint<Post, CreatePostError> {
         Endpoint(
-            .post, "/posts", api,
+            .post, "/posts", Chirp.api,
             body: .json(body),
             response: .json,
             auth: .bearer,
@@ -64,7 +65,7 @@ public enum Chirp {
     /// `PUT /posts/{id}`
     public static func replacePost(id: String, body: NewPost) -> Endpoint<Post, APIErrorResponse> {
         Endpoint(
-            .put, "/posts/\(id)", api,
+            .put, "/posts/\(id)", Chirp.api,
             body: .json(body),
             response: .json,
             auth: .bearer,
@@ -75,7 +76,7 @@ public enum Chirp {
     /// `PUT /me/avatar`
     public static func uploadAvatar(image: File, caption: String? = nil) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
-            .put, "/me/avatar", api,
+            .put, "/me/avatar", Chirp.api,
             body: .multipart(fields: ["image": image, "caption": caption]),
             response: .empty,
             auth: .bearer,
@@ -86,7 +87,7 @@ public enum Chirp {
     /// `POST /signup`
     public static func signup(name: String, newsletter: Bool = false) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
-            .post, "/signup", api,
+            .post, "/signup", Chirp.api,
             body: .form(fields: ["name": name, "newsletter": newsletter]),
             response: .empty,
             auth: .header("X-API-Key"),
@@ -96,12 +97,18 @@ public enum Chirp {
 
     /// `PUT /blobs/{id}`
     public static func uploadRaw(id: String, body: Data) -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.put, "/blobs/\(id)", api, body: .binary(body), response: .empty, auth: .query("api_key"), errors: [.default])
+        Endpoint(
+            .put, "/blobs/\(id)", Chirp.api,
+            body: .binary(body),
+            response: .empty,
+            auth: .query("api_key"),
+            errors: [.default]
+        )
     }
 
     /// `GET /exports/{id}`
     public static func exportArchive(id: String) -> Endpoint<Data, APIErrorResponse> {
-        Endpoint(.get, "/exports/\(id)", api, response: .data, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/exports/\(id)", Chirp.api, response: .data, auth: .bearer, errors: [.default])
     }
 
     /// `GET /search`
@@ -112,7 +119,7 @@ public enum Chirp {
         xRequestID: String? = nil
     ) -> Endpoint<[Post], APIErrorResponse> {
         Endpoint(
-            .get, "/search", api,
+            .get, "/search", Chirp.api,
             query: ["q": q, "sort": sort],
             headers: ["X-Request-ID": xRequestID],
             response: .json,
@@ -124,30 +131,30 @@ public enum Chirp {
 
     /// `HEAD /health`
     public static func check() -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.head, "/health", api, response: .empty, errors: [.default])
+        Endpoint(.head, "/health", Chirp.api, response: .empty, errors: [.default])
     }
 
     /// `OPTIONS /posts`
     public static func preflight() -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.options, "/posts", api, response: .empty, auth: .bearer, errors: [.default], timeout: 2.5)
+        Endpoint(.options, "/posts", Chirp.api, response: .empty, auth: .bearer, errors: [.default], timeout: 2.5)
     }
 
     public enum Posts {
         /// `POST /posts/{id}/like`
         public static func like(id: String) -> Endpoint<Empty, APIErrorResponse> {
-            Endpoint(.post, "/posts/\(id)/like", api, response: .empty, auth: .bearer, errors: [.default])
+            Endpoint(.post, "/posts/\(id)/like", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
         }
 
         public enum Comments {
             /// `DELETE /posts/{id}/comments/{commentID}`
             public static func delete(id: String, commentID: String) -> Endpoint<Empty, APIErrorResponse> {
-                Endpoint(.delete, "/posts/\(id)/comments/\(commentID)", api, response: .empty, auth: .bearer, errors: [.default])
+                Endpoint(.delete, "/posts/\(id)/comments/\(commentID)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
             }
 
             /// `PATCH /posts/{id}/comments/{commentID}`
             public static func edit(id: String, commentID: String, text: String) -> Endpoint<Empty, APIErrorResponse> {
                 Endpoint(
-                    .patch, "/posts/\(id)/comments/\(commentID)", api,
+                    .patch, "/posts/\(id)/comments/\(commentID)", Chirp.api,
                     body: .json(fields: ["text": text]),
                     response: .empty,
                     auth: .bearer,

@@ -14,6 +14,6 @@ public enum Weird {
     ///
     /// `GET /things/{id}/with"quotes"/and\back\(slash)`
     public static func get(id: String, weird: String? = nil) -> Endpoint<Strange, Never> {
-        Endpoint(.get, "/things/\(id)/with\"quotes\"/and\\back\\(slash)", api, query: ["we\"ird": weird], response: .json)
+        Endpoint(.get, "/things/\(id)/with\"quotes\"/and\\back\\(slash)", Weird.api, query: ["we\"ird": weird], response: .json)
     }
 }

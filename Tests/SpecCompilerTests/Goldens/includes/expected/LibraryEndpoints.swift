@@ -9,11 +9,11 @@ public enum Library {
 
     /// `GET /shelves`
     public static func shelves() -> Endpoint<[Shelf], Never> {
-        Endpoint(.get, "/shelves", api, response: .json, auth: .bearer)
+        Endpoint(.get, "/shelves", Library.api, response: .json, auth: .bearer)
     }
 
     /// `GET /books`
     public static func books() -> Endpoint<[Book], Never> {
-        Endpoint(.get, "/books", api, response: .json, auth: .bearer)
+        Endpoint(.get, "/books", Library.api, response: .json, auth: .bearer)
     }
 }

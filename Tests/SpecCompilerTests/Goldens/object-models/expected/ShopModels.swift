@@ -120,3 +120,62 @@ public struct Report: Codable, Hashable, Sendable {
 public struct EmptyBox: Codable, Hashable, Sendable {
     public init() {}
 }
+
+public enum Mode: StringEnum {
+    case none
+    case fast
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "none": self = .none
+        case "fast": self = .fast
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .none: "none"
+        case .fast: "fast"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public typealias MaybeInt = Int?
+
+public struct Settings: Codable, Hashable, Sendable {
+    public var mode: Mode?
+    public var price: Decimal
+    public var limit: MaybeInt
+    public var ratio: Float
+
+    public init(
+        mode: Mode? = Mode.none,
+        price: Decimal = Decimal(sign: .plus, exponent: -3, significand: 3133),
+        limit: MaybeInt = nil,
+        ratio: Float = 0.25
+    ) {
+        self.mode = mode
+        self.price = price
+        self.limit = limit
+        self.ratio = ratio
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? Mode.none
+        self.price = try container.decodeIfPresent(Decimal.self, forKey: .price) ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+        self.ratio = try container.decodeIfPresent(Float.self, forKey: .ratio) ?? 0.25
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case mode
+        case price
+        case limit
+        case ratio
+    }
+}
