@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value that can be a field of a `multipart/form-data` body: a ``File``, any ``ParameterValue``, or an array of them.
+/// A value that can be a field of a `multipart/form-data` body: a ``File``, `Data`, any ``ParameterValue``, or an array of them.
 public protocol MultipartValue: Sendable {
     /// The parts this value contributes under its field name: one per element for arrays.
     ///
@@ -34,6 +34,13 @@ extension File: MultipartValue {
     /// One file part with the file's name and media type.
     public func multipartParts(dates: DateCoding) -> [MultipartPart] {
         [MultipartPart(data: data, filename: filename, contentType: contentType)]
+    }
+}
+
+extension Data: MultipartValue {
+    /// One binary part (`application/octet-stream`, no file name).
+    public func multipartParts(dates: DateCoding) -> [MultipartPart] {
+        [MultipartPart(data: self, contentType: "application/octet-stream")]
     }
 }
 

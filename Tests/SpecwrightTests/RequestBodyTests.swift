@@ -134,6 +134,16 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         ])
     }
 
+    @Test func multipartDataIsABinaryPartWithoutAFileName() throws {
+        let encoded = try RequestBody.multipart(fields: ["thumbnail": Data([0x01, 0x02]), "note": "x"]).encoded(dates: .iso8601)
+        let parts = try parseMultipart(encoded.data, contentType: encoded.contentType)
+        #expect(parts == [
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="thumbnail""#, "Content-Type: application/octet-stream"],
+                       body: String(decoding: [0x01, 0x02], as: UTF8.self)),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="note""#], body: "x"),
+        ])
+    }
+
     @Test func multipartBoundariesDiffer() throws {
         let body = RequestBody.multipart(fields: ["a": "1"])
         let first = try body.encoded(dates: .iso8601)

@@ -159,10 +159,12 @@ extension Validator {
             }
             checkFields(fields, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
             if endpoint.encoding == .form || endpoint.encoding == .multipart {
-                // A File in a form body is reported as a File outside multipart.
-                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) && !symbols.isFile(field.type) {
+                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
+                    let binary = symbols.binaryType(field.type)
+                    if endpoint.encoding == .multipart && binary != nil { continue }
+                    if binary == .file { continue } // a File outside multipart is reported with the type
                     diagnostics.error(
-                        "\(endpoint.encoding.rawValue) field '\(field.wireName)' of \(what) has type '\(field.type)', which a \(endpoint.encoding.rawValue) body cannot hold; use text values\(endpoint.encoding == .multipart ? " or File" : "")",
+                        "\(endpoint.encoding.rawValue) field '\(field.wireName)' of \(what) has type '\(field.type)', which a \(endpoint.encoding.rawValue) body cannot hold; use text values\(endpoint.encoding == .multipart ? ", File or Data" : "")",
                         at: field.type.location)
                 }
             }

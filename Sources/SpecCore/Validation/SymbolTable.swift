@@ -56,12 +56,13 @@ public struct SymbolTable: Sendable {
         resolvingAliases(resolvingAliases(type).nonOptional)
     }
 
-    /// Whether the type is `File`, `File?` or an array of files.
-    public func isFile(_ type: TypeExpr) -> Bool {
+    /// The binary type (`File` or `Data`) of a value, optional value or array, if it is one.
+    public func binaryType(_ type: TypeExpr) -> BuiltinType? {
         switch resolvedNonOptional(type) {
-        case .named("File", _, _): true
-        case .array(let element): isFile(element)
-        default: false
+        case .named("File", _, _): .file
+        case .named("Data", _, _): .data
+        case .array(let element): binaryType(element)
+        default: nil
         }
     }
 

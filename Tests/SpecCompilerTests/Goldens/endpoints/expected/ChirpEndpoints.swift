@@ -74,10 +74,14 @@ public enum Chirp {
     }
 
     /// `PUT /me/avatar`
-    public static func uploadAvatar(image: File, caption: String? = nil) -> Endpoint<Empty, APIErrorResponse> {
+    public static func uploadAvatar(
+        image: File,
+        caption: String? = nil,
+        thumbnail: Data? = nil
+    ) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
             .put, "/me/avatar", Chirp.api,
-            body: .multipart(fields: ["image": image, "caption": caption]),
+            body: .multipart(fields: ["image": image, "caption": caption, "thumbnail": thumbnail]),
             response: .empty,
             auth: .bearer,
             errors: [.default]
