@@ -11,7 +11,7 @@ import PackageDescription
 /// The default templates in Templates/, embedded in the generator at build time.
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
-    "Alias", "Doc", "Endpoint", "EndpointItem", "Endpoints", "Enum", "ErrorEnum", "FileHeader", "Group",
+    "Alias", "Doc", "Endpoint", "EndpointItem", "Endpoints", "EndpointsShard", "Enum", "ErrorEnum", "FileHeader", "Group",
     "Models", "Struct", "Union",
 ]
 
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler", "Specwright"],
+            dependencies: ["SpecCompiler", "Specwright", "DefaultTemplates"],
             exclude: ["Goldens", "Diagnostics"]
         ),
         .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),

@@ -7,6 +7,7 @@ public enum DefaultTemplates {
         ("Endpoint", PackageResources.Endpoint_swifttemplate),
         ("EndpointItem", PackageResources.EndpointItem_swifttemplate),
         ("Endpoints", PackageResources.Endpoints_swifttemplate),
+        ("EndpointsShard", PackageResources.EndpointsShard_swifttemplate),
         ("Enum", PackageResources.Enum_swifttemplate),
         ("ErrorEnum", PackageResources.ErrorEnum_swifttemplate),
         ("FileHeader", PackageResources.FileHeader_swifttemplate),

@@ -17,14 +17,24 @@ public struct OutputFile: Sendable, Hashable {
 public struct CompilerOptions: Sendable {
     /// Overrides the spec's `access`.
     public var access: AccessLevel?
+    /// Names the output files instead of the spec's `name` (build plugins use the spec's file name,
+    /// which they know before the generator runs).
+    public var filePrefix: String?
+    /// How many files the models and the endpoints are each split into (1: one file each).
+    public var shards: Int
     /// Bounds for the YAML layer.
     public var limits: YAMLLimits
 
     /// Options with the spec's own settings.
-    public init(access: AccessLevel? = nil, limits: YAMLLimits = .default) {
+    public init(access: AccessLevel? = nil, filePrefix: String? = nil, shards: Int = 1, limits: YAMLLimits = .default) {
         self.access = access
+        self.filePrefix = filePrefix
+        self.shards = shards
         self.limits = limits
     }
+
+    /// The most shards a spec can be split into.
+    public static let maxShards = 64
 }
 
 /// The result of compiling one spec.
@@ -58,10 +68,19 @@ public enum SpecCompiler {
         var (checked, diagnostics, inputs) = check(path: path, options: options, read: read)
         guard let spec = checked else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
         let lowering = Lowering(spec, access: options.access)
-        let jobs: [@Sendable () -> Result<OutputFile, TemplateError>] = [
-            { render("Models", .object(lowering.modelsFile()), as: "\(spec.name)Models.swift", with: templates) },
-            { render("Endpoints", .object(lowering.endpointsFile()), as: "\(spec.name)Endpoints.swift", with: templates) },
-        ]
+        let prefix = options.filePrefix ?? spec.name
+        let sharding = Sharding(count: options.shards)
+        var jobs: [@Sendable () -> Result<OutputFile, TemplateError>] = []
+        if sharding.count == 1 {
+            jobs.append { render("Models", .object(lowering.modelsFile()), as: "\(prefix)Models.swift", with: templates) }
+            jobs.append { render("Endpoints", .object(lowering.endpointsFile()), as: "\(prefix)Endpoints.swift", with: templates) }
+        } else {
+            jobs.append { render("Endpoints", .object(lowering.endpointsFile(skeletonOnly: true)), as: "\(prefix)Endpoints.swift", with: templates) }
+            for shard in 0..<sharding.count {
+                jobs.append { render("Models", .object(lowering.modelsFile(shard: shard, of: sharding)), as: "\(prefix)Models\(shard + 1).swift", with: templates) }
+                jobs.append { render("EndpointsShard", .object(lowering.endpointsShard(shard, of: sharding)), as: "\(prefix)Endpoints\(shard + 1).swift", with: templates) }
+            }
+        }
         switch Parallel.map(jobs) {
         case .success(let files):
             return CompileResult(files: files, diagnostics: diagnostics, inputs: inputs)

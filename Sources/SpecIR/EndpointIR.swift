@@ -18,19 +18,25 @@ public struct EndpointsFileIR: Sendable {
 
 /// A literal header sent with every request.
 public struct HeaderIR: Sendable {
+    /// The header name as a Swift string literal.
     public var name: String
+    /// The header value as a Swift string literal.
     public var value: String
 }
 
 /// An endpoint or a group.
 public enum EndpointItemIR: Sendable {
+    /// A factory function.
     case endpoint(EndpointIR)
+    /// A nested namespace of further items.
     case group(GroupIR)
 }
 
 /// A nested namespace.
 public struct GroupIR: Sendable {
+    /// The namespace enum's Swift name.
     public var name: String
+    /// Endpoints and groups in declaration order.
     public var items: [EndpointItemIR]
 }
 
@@ -38,7 +44,9 @@ public struct GroupIR: Sendable {
 public struct EndpointIR: Sendable {
     /// The function name as declared.
     public var name: String
+    /// Doc comment lines, ending with the request line (`GET /path`).
     public var doc: DocLines
+    /// Whether to emit `@available(*, deprecated)`.
     public var deprecated: Bool
     /// The function's parameters in argument order.
     public var parameters: [ParameterIR]
@@ -62,6 +70,7 @@ public struct EndpointIR: Sendable {
 public struct ParameterIR: Sendable {
     /// The argument label and parameter name.
     public var label: String
+    /// The Swift type.
     public var type: String
     /// ` = 1`, ` = nil` or empty.
     public var defaultSuffix: String
@@ -77,4 +86,24 @@ public struct ErrorEnumIR: Sendable {
     public var deprecated: Bool
     /// One case per status, holding that status's model.
     public var cases: [UnionCaseIR]
+}
+
+/// One shard of a split endpoints file: extensions of the namespace and its groups.
+public struct EndpointsShardIR: Sendable {
+    /// The spec file's name, for the header.
+    public var source: String
+    /// The access modifier with its trailing space, or empty for internal.
+    public var access: String
+    /// The namespace's name, for `Namespace.api`.
+    public var namespace: String
+    /// The extensions in declaration order of their scopes.
+    public var extensions: [ExtensionIR]
+}
+
+/// `extension Chirp.Posts { ... }`: the endpoints of one scope that fall in one shard.
+public struct ExtensionIR: Sendable {
+    /// The extended type, like `Chirp.Posts`.
+    public var scope: String
+    /// The endpoints, each `.endpoint`, in declaration order.
+    public var endpoints: [EndpointItemIR]
 }

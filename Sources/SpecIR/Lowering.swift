@@ -23,14 +23,17 @@ public struct Lowering: Sendable {
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse())
     }
 
-    /// The IR of the models file.
-    public func modelsFile() -> ModelsFileIR {
-        ModelsFileIR(source: source, access: modifier, models: spec.models.map(models.lower))
+    /// The IR of the models file, or of one shard of the models when the output is split.
+    public func modelsFile(shard: Int = 0, of sharding: Sharding = Sharding(count: 1)) -> ModelsFileIR {
+        let selected = sharding.count == 1 ? spec.models : spec.models.filter { sharding.shard(of: $0.name) == shard }
+        return ModelsFileIR(source: source, access: modifier, models: selected.map(models.lower))
     }
 
-    /// The IR of the endpoints file.
-    public func endpointsFile() -> EndpointsFileIR {
+    /// The IR of the endpoints file: the namespace with every endpoint, or, with `skeletonOnly`, the
+    /// namespace and its nested group enums alone (the endpoints then live in shards).
+    public func endpointsFile(skeletonOnly: Bool = false) -> EndpointsFileIR {
         let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
+        let items = skeletonOnly ? Self.skeleton(of: spec.endpoints) : endpoints.lower(spec.endpoints)
         return EndpointsFileIR(
             source: source,
             access: modifier,
@@ -38,7 +41,40 @@ public struct Lowering: Sendable {
             baseURL: spec.baseURL.map(SwiftLiteral.string),
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: SwiftLiteral.string($0.name), value: SwiftLiteral.string($0.value)) },
             dates: Self.dateCoding(spec.dates),
-            items: endpoints.lower(spec.endpoints))
+            items: items)
+    }
+
+    /// One shard of the endpoints: `extension Namespace.Group { ... }` blocks, in declaration order.
+    public func endpointsShard(_ shard: Int, of sharding: Sharding) -> EndpointsShardIR {
+        let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
+        var extensions: [ExtensionIR] = []
+        func collect(_ items: [EndpointItem], scope: [String], path: [String]) {
+            var selected: [EndpointDecl] = []
+            for item in items {
+                if case .endpoint(let endpoint) = item, sharding.shard(of: (path + [endpoint.name]).joined(separator: ".")) == shard {
+                    selected.append(endpoint)
+                }
+            }
+            if !selected.isEmpty {
+                extensions.append(ExtensionIR(scope: scope.joined(separator: "."),
+                                              endpoints: endpoints.lower(selected.map(EndpointItem.endpoint))))
+            }
+            for item in items {
+                if case .group(let group) = item {
+                    collect(group.items, scope: scope + [SwiftNames.group(group.name)], path: path + [group.name])
+                }
+            }
+        }
+        collect(spec.endpoints, scope: [spec.name], path: [])
+        return EndpointsShardIR(source: source, access: modifier, namespace: spec.name, extensions: extensions)
+    }
+
+    /// The groups of `items` with no endpoints in them, for the namespace file of a split output.
+    private static func skeleton(of items: [EndpointItem]) -> [EndpointItemIR] {
+        items.compactMap { item in
+            guard case .group(let group) = item else { return nil }
+            return .group(GroupIR(name: SwiftNames.group(group.name), items: skeleton(of: group.items)))
+        }
     }
 
     private static func dateCoding(_ strategy: DateStrategy) -> String {

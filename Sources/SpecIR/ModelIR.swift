@@ -23,14 +23,19 @@ public struct DeclarationIR: Sendable {
 
 /// One model.
 public enum ModelIR: Sendable {
+    /// An object model, generated as a struct.
     case structure(StructIR)
+    /// A string enum.
     case enumeration(EnumIR)
+    /// A tagged union, generated as an enum with a case per variant.
     case union(UnionIR)
+    /// An alias, generated as a typealias.
     case alias(AliasIR)
 }
 
 /// A struct model.
 public struct StructIR: Sendable {
+    /// The struct's name, documentation and deprecation.
     public var declaration: DeclarationIR
     /// `<Item: Codable & Sendable>` or empty.
     public var genericClause: String
@@ -76,9 +81,11 @@ public struct CodingKeyIR: Sendable {
 
 /// A string enum.
 public struct EnumIR: Sendable {
+    /// The enum's name, documentation and deprecation.
     public var declaration: DeclarationIR
     /// Frozen enums have no `.unknown` case.
     public var frozen: Bool
+    /// The cases in declaration order.
     public var cases: [EnumCaseIR]
 }
 
@@ -96,15 +103,19 @@ public struct EnumCaseIR: Sendable {
 
 /// A tagged union.
 public struct UnionIR: Sendable {
+    /// The union's name, documentation and deprecation.
     public var declaration: DeclarationIR
     /// The discriminator property as a string literal.
     public var discriminator: String
+    /// The variants in declaration order.
     public var cases: [UnionCaseIR]
 }
 
 /// One union variant.
 public struct UnionCaseIR: Sendable {
+    /// The case name as declared (keywords in backticks).
     public var name: String
+    /// The case name after a dot.
     public var member: String
     /// The tag as a string literal.
     public var tag: String
@@ -114,6 +125,7 @@ public struct UnionCaseIR: Sendable {
 
 /// A typealias.
 public struct AliasIR: Sendable {
+    /// The alias's name, documentation and deprecation.
     public var declaration: DeclarationIR
     /// `<T>` or empty.
     public var genericClause: String

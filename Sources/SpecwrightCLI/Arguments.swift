@@ -1,11 +1,21 @@
+import SpecCompiler
 import SpecCore
 
 /// What the user asked for on the command line.
 enum Command: Equatable {
     case help(topic: String?)
     case version
-    case generate(specs: [String], output: String, templates: String?, access: AccessLevel?, check: Bool)
+    case generate(specs: [String], output: String, settings: GenerateSettings, check: Bool)
     case validate(specs: [String])
+}
+
+/// How `generate` writes its files; flags override the config file, which overrides the spec.
+struct GenerateSettings: Equatable {
+    var templates: String?
+    var access: AccessLevel?
+    var filePrefix: String?
+    var shards: Int?
+    var config: String?
 }
 
 /// A command line that cannot be run: exit code 2, with the message and a pointer to help.
@@ -37,7 +47,8 @@ enum Arguments {
     }
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
-        let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access"], flags: ["--check"])
+        let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access", "--file-prefix", "--shards", "--config"],
+                                         flags: ["--check"])
         if options.help { return .help(topic: "generate") }
         guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
         guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
@@ -48,8 +59,23 @@ enum Arguments {
             }
             access = level
         }
-        return .generate(specs: specs, output: output, templates: options.values["--templates"], access: access,
-                         check: options.flags.contains("--check"))
+        var shards: Int?
+        if let text = options.values["--shards"] {
+            guard let count = Int(text), (1...CompilerOptions.maxShards).contains(count) else {
+                throw UsageError(message: "--shards must be a whole number from 1 to \(CompilerOptions.maxShards), not '\(text)'")
+            }
+            shards = count
+        }
+        let prefix = options.values["--file-prefix"]
+        if let prefix, !Naming.isIdentifier(prefix) {
+            throw UsageError(message: "--file-prefix must be a name made of letters, digits and _, not '\(prefix)'")
+        }
+        if prefix != nil && specs.count > 1 {
+            throw UsageError(message: "--file-prefix names the files of one spec; give one spec")
+        }
+        let settings = GenerateSettings(templates: options.values["--templates"], access: access, filePrefix: prefix,
+                                        shards: shards, config: options.values["--config"])
+        return .generate(specs: specs, output: output, settings: settings, check: options.flags.contains("--check"))
     }
 
     /// Options given once each (`--name value` or `--name=value`), flags without a value, `--help`,

@@ -18,9 +18,9 @@ struct Runner {
         return diagnostics.hasErrors ? 1 : 0
     }
 
-    func generate(_ specs: [String], output: String, access: AccessLevel?) -> Int32 {
+    func generate(_ specs: [String], output: String, settings: GenerateSettings) -> Int32 {
         let files: [(file: OutputFile, spec: String)]
-        switch compile(specs, access: access) {
+        switch compile(specs, settings: settings) {
         case .success(let compiled): files = compiled
         case .failure(let exit): return exit.code
         }
@@ -39,9 +39,9 @@ struct Runner {
 
     /// `generate --check`: names every file that is missing, differs, or was generated but no spec
     /// generates any more; writes nothing. For CI of teams that commit generated code.
-    func check(_ specs: [String], output: String, access: AccessLevel?) -> Int32 {
+    func check(_ specs: [String], output: String, settings: GenerateSettings) -> Int32 {
         let files: [(file: OutputFile, spec: String)]
-        switch compile(specs, access: access) {
+        switch compile(specs, settings: settings) {
         case .success(let compiled): files = compiled
         case .failure(let exit): return exit.code
         }
@@ -72,12 +72,23 @@ struct Runner {
 
     /// Every spec's files, or the exit status after reporting the errors of any spec (including two
     /// specs that would write the same file).
-    private func compile(_ specs: [String], access: AccessLevel?) -> Result<[(file: OutputFile, spec: String)], ExitStatus> {
+    private func compile(_ specs: [String], settings: GenerateSettings) -> Result<[(file: OutputFile, spec: String)], ExitStatus> {
         guard let templates = loadTemplates() else { return .failure(ExitStatus(code: templatesExitCode)) }
         var diagnostics = DiagnosticBag()
+        var config = GeneratorConfig()
+        if let path = settings.config {
+            let loaded = ConfigLoader.load(path: path, maxShards: CompilerOptions.maxShards, read: FileSystem.read)
+            guard let found = loaded.config else {
+                report(loaded.diagnostics.sorted)
+                return .failure(ExitStatus(code: 1))
+            }
+            config = found
+        }
+        let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
+                                      shards: settings.shards ?? config.shards ?? 1)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
-            let result = SpecCompiler.compile(path: spec, templates: templates, options: CompilerOptions(access: access), read: FileSystem.read)
+            let result = SpecCompiler.compile(path: spec, templates: templates, options: options, read: FileSystem.read)
             diagnostics.append(contentsOf: result.diagnostics)
             for file in result.files {
                 if let other = files.first(where: { $0.file.name == file.name }) {

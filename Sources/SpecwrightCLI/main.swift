@@ -27,9 +27,9 @@ func run(_ command: Command) -> Int32 {
         return 0
     case .validate(let specs):
         return Runner(templatesFolder: nil).validate(specs)
-    case .generate(let specs, let output, let templates, let access, let check):
-        let runner = Runner(templatesFolder: templates)
-        return check ? runner.check(specs, output: output, access: access) : runner.generate(specs, output: output, access: access)
+    case .generate(let specs, let output, let settings, let check):
+        let runner = Runner(templatesFolder: settings.templates)
+        return check ? runner.check(specs, output: output, settings: settings) : runner.generate(specs, output: output, settings: settings)
     }
 }
 

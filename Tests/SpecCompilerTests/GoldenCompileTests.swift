@@ -21,7 +21,7 @@ import Testing
         let modules = try #require(Self.modulesFolder, "the Specwright module must be built next to the tests")
         let expected = GoldenTests.folder.appendingPathComponent("\(name)/expected")
         let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).sorted().map { expected.appendingPathComponent($0).path }
-        let output = try Self.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-swift-version", "6",
+        let output = try Self.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck", "-swift-version", "6",
                                              "-warnings-as-errors", "-I", modules.path] + files)
         #expect(output.status == 0, "\(output.text)")
     }

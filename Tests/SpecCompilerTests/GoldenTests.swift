@@ -1,9 +1,10 @@
 import Foundation
 import SpecCompiler
+import SpecCore
 import Testing
 
-/// Output goldens: every case folder under Goldens/ holds a spec (`spec.yaml`, plus any files it includes)
-/// and `expected/`, the exact files the generator must write.
+/// Output goldens: every case folder under Goldens/ holds a spec (`spec.yaml`, plus any files it includes),
+/// optionally a config file (`specwright.json`), and `expected/`, the exact files the generator must write.
 @Suite struct GoldenTests {
     static let folder = Golden.testsFolder.appendingPathComponent("Goldens")
 
@@ -12,14 +13,20 @@ import Testing
     }
 
     @Test func theGoldensFolderHasCases() {
-        #expect(Self.cases.count >= 6, "Goldens/ is missing or empty: \(Self.folder.path)")
+        #expect(Self.cases.count >= 7, "Goldens/ is missing or empty: \(Self.folder.path)")
     }
 
     @Test(arguments: cases)
     func generatesExpectedFiles(_ name: String) throws {
         let caseFolder = Self.folder.appendingPathComponent(name)
         let templates = try #require(Golden.templates)
-        let result = SpecCompiler.compile(path: "spec.yaml", templates: templates, read: Golden.reader(in: caseFolder))
+        var options = CompilerOptions()
+        if FileManager.default.fileExists(atPath: caseFolder.appendingPathComponent("specwright.json").path) {
+            let loaded = ConfigLoader.load(path: "specwright.json", maxShards: CompilerOptions.maxShards, read: Golden.reader(in: caseFolder))
+            let config = try #require(loaded.config, "\(loaded.diagnostics.sorted.map(\.description))")
+            options = CompilerOptions(access: config.access, shards: config.shards ?? 1)
+        }
+        let result = SpecCompiler.compile(path: "spec.yaml", templates: templates, options: options, read: Golden.reader(in: caseFolder))
         #expect(result.diagnostics.all.isEmpty, "\(result.diagnostics.sorted.map(\.description).joined(separator: "\n"))")
         let expected = caseFolder.appendingPathComponent("expected")
         for file in result.files {

@@ -224,3 +224,67 @@ import Testing
         #expect(run.stderr.hasPrefix("Bad.yaml:4:8: error: unknown type 'Nope'"))
     }
 }
+
+/// Split output, file names from a prefix, and the per-target config file.
+@Suite struct SplitOutputTests {
+    static let spec = CLI.validSpec + """
+
+          other:
+            request: GET /tips/other
+            response: Tip
+        """
+
+    @Test func shardsWriteTheNamespaceAndNumberedFiles() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", Self.spec)
+        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "2", "--file-prefix", "TipsAPI")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            wrote Out/TipsAPIEndpoints.swift
+            wrote Out/TipsAPIModels1.swift
+            wrote Out/TipsAPIEndpoints1.swift
+            wrote Out/TipsAPIModels2.swift
+            wrote Out/TipsAPIEndpoints2.swift
+
+            """)
+        let endpoints = (cli.read("Out/TipsAPIEndpoints1.swift") ?? "") + (cli.read("Out/TipsAPIEndpoints2.swift") ?? "")
+        #expect(endpoints.contains("public static func today()"))
+        #expect(endpoints.contains("public static func other()"))
+        #expect(cli.read("Out/TipsAPIEndpoints.swift")?.contains("public enum Tips {") == true)
+    }
+
+    @Test func configFileSetsSharedSettingsAndFlagsWin() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("specwright.json", "{\n  \"access\": \"internal\",\n  \"shards\": 1\n}\n")
+        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json").status == 0)
+        #expect(cli.read("Out/TipsModels.swift")?.contains("\nstruct Tip: Codable, Hashable, Sendable") == true)
+        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json", "--access", "package").status == 0)
+        #expect(cli.read("Out/TipsModels.swift")?.contains("\npackage struct Tip") == true)
+    }
+
+    @Test func configErrorsAreLocated() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("specwright.json", "{\n  \"acess\": \"internal\",\n  \"shards\": 0\n}\n")
+        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json")
+        #expect(run.status == 1)
+        #expect(run.stderr == """
+            specwright.json:2:3: error: unknown key 'acess' in the config file; did you mean 'access'?
+            specwright.json:3:13: error: shards must be a whole number from 1 to 64, found '0'
+
+            """)
+        #expect(cli.read("Out/TipsModels.swift") == nil)
+    }
+
+    @Test func badShardAndPrefixFlagsAreUsageErrors() throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        let shards = try cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "0")
+        #expect(shards.status == 2)
+        #expect(shards.stderr.hasPrefix("error: --shards must be a whole number from 1 to 64, not '0'"))
+        let prefix = try cli.run("generate", "Tips.yaml", "--output", "Out", "--file-prefix", "a-b")
+        #expect(prefix.status == 2)
+        #expect(prefix.stderr.hasPrefix("error: --file-prefix must be a name made of letters, digits and _, not 'a-b'"))
+    }
+}

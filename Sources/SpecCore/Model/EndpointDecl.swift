@@ -2,7 +2,9 @@ import SpecDiagnostics
 
 /// An entry under `endpoints:`: an endpoint, or a group of entries.
 public enum EndpointItem: Sendable {
+    /// An endpoint, generated as a factory function.
     case endpoint(EndpointDecl)
+    /// A group, generated as a nested namespace.
     case group(GroupDecl)
 }
 
@@ -69,7 +71,9 @@ public struct EndpointDecl: Sendable {
 
 /// A request body: inline fields (the factory takes them as arguments) or one type (`body:`).
 public enum BodyDecl: Sendable {
+    /// Inline fields, taken as the factory's arguments, and where they are written.
     case fields([FieldDecl], at: SourceLocation)
+    /// One type, taken as the factory's `body` argument.
     case type(TypeExpr)
 
     /// Where the body is written.
@@ -93,10 +97,12 @@ public struct ErrorDecl: Sendable {
 
 /// HTTP methods of format v1.
 public enum HTTPMethodName: String, Sendable, CaseIterable {
+    /// The raw value is the method as written in the request line and sent.
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD", options = "OPTIONS"
 }
 
 /// Body encodings of format v1.
 public enum BodyEncoding: String, Sendable, CaseIterable {
+    /// The raw value is the spelling under `encoding:`.
     case json, form, multipart, binary
 }

@@ -19,9 +19,13 @@ public struct ModelDecl: Sendable {
 
     /// The kinds of models.
     public enum Kind: Sendable {
+        /// An object, with its fields in declaration order.
         case object([FieldDecl])
+        /// A string enum.
         case enumeration(EnumDecl)
+        /// A tagged union.
         case union(UnionDecl)
+        /// Another name for a type expression.
         case alias(TypeExpr)
     }
 }
@@ -48,8 +52,11 @@ public struct FieldDecl: Sendable {
 public struct EnumDecl: Sendable {
     /// One case: its Swift name when chosen explicitly, its wire value, where it is written.
     public struct Case: Sendable {
+        /// The case name when written (`enum: { active: ACTIVE }`); nil to derive it from the wire value.
         public var swiftName: String?
+        /// The value on the wire.
         public var wireValue: String
+        /// Where the case is written.
         public var location: SourceLocation
     }
 
@@ -63,8 +70,11 @@ public struct EnumDecl: Sendable {
 public struct UnionDecl: Sendable {
     /// One variant: its tag value and the model it holds.
     public struct Variant: Sendable {
+        /// The tag value that selects this variant.
         public var tag: String
+        /// The model the variant holds.
         public var type: TypeExpr
+        /// Where the variant is written.
         public var location: SourceLocation
     }
 

@@ -32,6 +32,7 @@ public struct Spec: Sendable {
 
 /// How `Date` values are coded.
 public enum DateStrategy: Sendable, Hashable {
+    /// ISO 8601 without or with fractional seconds, or seconds or milliseconds since 1970 as a number.
     case iso8601, iso8601Fractional, seconds, milliseconds
     /// A date format pattern (en_US_POSIX, UTC).
     case pattern(String)
@@ -39,6 +40,7 @@ public enum DateStrategy: Sendable, Hashable {
 
 /// How an endpoint authenticates.
 public enum AuthScheme: Sendable, Hashable {
+    /// No auth, or a bearer token in the `Authorization` header.
     case none, bearer
     /// An API key in the named header.
     case header(String)
@@ -48,5 +50,6 @@ public enum AuthScheme: Sendable, Hashable {
 
 /// The access level of generated declarations.
 public enum AccessLevel: String, Sendable, CaseIterable {
+    /// The raw value is the spelling in `access:` and `--access`; `internal` writes no modifier.
     case `public`, package, `internal`
 }

@@ -69,8 +69,11 @@ public struct LocatedDefault: Sendable, Hashable {
 
 /// The built-in types of format v1.
 public enum BuiltinType: String, Sendable, CaseIterable {
+    /// Strings and numbers; each raw value is the name a spec writes.
     case string = "String", int = "Int", int32 = "Int32", int64 = "Int64", double = "Double", float = "Float"
+    /// Booleans, timestamps, plain days (`2026-11-30`), UUIDs, URLs and base64 bytes.
     case bool = "Bool", date = "Date", calendarDate = "CalendarDate", uuid = "UUID", url = "URL", data = "Data"
+    /// Exact decimals, any JSON value (`JSONValue` in Swift) and a multipart or binary body's file.
     case decimal = "Decimal", json = "JSON", file = "File"
 
     /// The Swift type the generated code uses.

@@ -3,6 +3,7 @@ import SpecIR
 // The endpoints file IR as template context.
 
 extension EndpointsFileIR: TemplateObject {
+    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
@@ -19,6 +20,7 @@ extension EndpointsFileIR: TemplateObject {
 }
 
 extension HeaderIR: TemplateObject {
+    /// Keys: name, value.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -29,6 +31,7 @@ extension HeaderIR: TemplateObject {
 }
 
 extension EndpointItemIR: TemplateObject {
+    /// Keys: endpoint, group (the item under its kind's key, false under the other).
     public func value(forKey key: String) -> TemplateValue? {
         switch (key, self) {
         case ("endpoint", .endpoint(let value)): .object(value)
@@ -40,10 +43,12 @@ extension EndpointItemIR: TemplateObject {
 }
 
 extension GroupIR: TemplateObject {
+    /// Keys: name, items, doc (always empty), deprecated (always false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
         case "items": .list(items.map { .object($0) })
+        case "hasItems": .bool(!items.isEmpty)
         case "doc": .list([])
         case "deprecated": .bool(false)
         default: nil
@@ -52,6 +57,7 @@ extension GroupIR: TemplateObject {
 }
 
 extension EndpointIR: TemplateObject {
+    /// Keys: name, doc, deprecated, parameters, wrapParameters, returnType, method, path, arguments, wrapArguments, errorEnum (false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -71,6 +77,7 @@ extension EndpointIR: TemplateObject {
 }
 
 extension ParameterIR: TemplateObject {
+    /// Keys: label, type, defaultSuffix.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "label": .string(label)
@@ -82,12 +89,37 @@ extension ParameterIR: TemplateObject {
 }
 
 extension ErrorEnumIR: TemplateObject {
+    /// Keys: name, doc, deprecated, cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
         case "doc": .strings(doc)
         case "deprecated": .bool(deprecated)
         case "cases": .list(cases.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+extension EndpointsShardIR: TemplateObject {
+    /// Keys: source, access, namespace, extensions.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "source": .string(source)
+        case "access": .string(access)
+        case "namespace": .string(namespace)
+        case "extensions": .list(extensions.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+extension ExtensionIR: TemplateObject {
+    /// Keys: scope, endpoints (items, each answering `endpoint` and `group`).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "scope": .string(scope)
+        case "endpoints": .list(endpoints.map { .object($0) })
         default: nil
         }
     }

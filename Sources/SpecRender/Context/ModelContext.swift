@@ -1,9 +1,11 @@
 import SpecIR
 
-// The models file IR as template context. Every object answers `doc` and `deprecated`, so a
-// nested section never falls back to an outer declaration's documentation.
+// The models file IR as template context. Every declaration object (models, fields, endpoints,
+// groups) answers `doc` and `deprecated`, so a nested section never falls back to an outer
+// declaration's documentation.
 
 extension ModelsFileIR: TemplateObject {
+    /// Keys: source, access, models.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
@@ -15,6 +17,7 @@ extension ModelsFileIR: TemplateObject {
 }
 
 extension ModelIR: TemplateObject {
+    /// Keys: structure, enumeration, union, alias (the model under its kind's key, false under the others).
     public func value(forKey key: String) -> TemplateValue? {
         switch (key, self) {
         case ("structure", .structure(let value)): .object(value)
@@ -40,6 +43,7 @@ extension DeclarationIR {
 }
 
 extension StructIR: TemplateObject {
+    /// Keys: name, doc, deprecated, genericClause, genericParameters, isGeneric, fields, hasFields, codingKeys, hasCodingKeys, customDecoder, wrapInit.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "genericClause": .string(genericClause)
@@ -57,6 +61,7 @@ extension StructIR: TemplateObject {
 }
 
 extension FieldIR: TemplateObject {
+    /// Keys: name, member, type, decodeType, decodeMethod, fallback, initDefault, doc, deprecated (always false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -74,6 +79,7 @@ extension FieldIR: TemplateObject {
 }
 
 extension CodingKeyIR: TemplateObject {
+    /// Keys: name, rawValue.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -84,6 +90,7 @@ extension CodingKeyIR: TemplateObject {
 }
 
 extension EnumIR: TemplateObject {
+    /// Keys: name, doc, deprecated, frozen, cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "frozen": .bool(frozen)
@@ -94,6 +101,7 @@ extension EnumIR: TemplateObject {
 }
 
 extension EnumCaseIR: TemplateObject {
+    /// Keys: name, member, literal, rawValue.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -106,6 +114,7 @@ extension EnumCaseIR: TemplateObject {
 }
 
 extension UnionIR: TemplateObject {
+    /// Keys: name, doc, deprecated, discriminator, cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "discriminator": .string(discriminator)
@@ -116,6 +125,7 @@ extension UnionIR: TemplateObject {
 }
 
 extension UnionCaseIR: TemplateObject {
+    /// Keys: name, member, tag, type.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -128,6 +138,7 @@ extension UnionCaseIR: TemplateObject {
 }
 
 extension AliasIR: TemplateObject {
+    /// Keys: name, doc, deprecated, genericClause, target.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "genericClause": .string(genericClause)

@@ -1,0 +1,60 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// Per-target generator settings, from an optional config file next to the specs
+/// (`specwright.json`; JSON is read as YAML, so errors keep their line and column).
+public struct GeneratorConfig: Sendable, Equatable {
+    /// Overrides the specs' `access`.
+    public var access: AccessLevel?
+    /// How many files models and endpoints are each split into.
+    public var shards: Int?
+
+    /// No overrides.
+    public init(access: AccessLevel? = nil, shards: Int? = nil) {
+        self.access = access
+        self.shards = shards
+    }
+}
+
+/// Reads a config file: `{ "access": "internal", "shards": 4 }`; unknown keys are errors.
+public enum ConfigLoader {
+    /// The keys a config file may have.
+    public static let keys = ["access", "shards"]
+
+    /// The config at `path`, or nil with the diagnostics saying why.
+    public static func load(path: String, maxShards: Int, read: (String) throws -> [UInt8]) -> (config: GeneratorConfig?, diagnostics: DiagnosticBag) {
+        let reader = NodeReader()
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            reader.diagnostics.error("cannot read '\(path)': \(error)", at: SourceLocation(file: path, line: 1, column: 1))
+            return (nil, reader.diagnostics)
+        }
+        let root: YAMLNode
+        switch YAMLParser.parse(bytes, file: path) {
+        case .success(let node): root = node
+        case .failure(let diagnostic):
+            reader.diagnostics.report(diagnostic)
+            return (nil, reader.diagnostics)
+        }
+        guard let pairs = reader.mapping(root, "a config file") else { return (nil, reader.diagnostics) }
+        let known = reader.knownKeys(pairs, allowed: keys, in: "the config file")
+        var config = GeneratorConfig()
+        if let node = known["access"]?.value, let text = reader.string(node, "access") {
+            if let level = AccessLevel(rawValue: text) {
+                config.access = level
+            } else {
+                reader.diagnostics.error("access must be public, package or internal, found '\(text)'", at: node.location)
+            }
+        }
+        if let node = known["shards"]?.value {
+            if let text = node.scalar, let count = Int(text), (1...maxShards).contains(count) {
+                config.shards = count
+            } else {
+                reader.diagnostics.error("shards must be a whole number from 1 to \(maxShards)\(reader.found(node))", at: node.location)
+            }
+        }
+        return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
+    }
+}
