@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Specwright: a declarative API spec compiler for Swift.
 //
 // The generator is a pipeline, one module per stage:
@@ -27,6 +27,8 @@ let package = Package(
     products: [
         .library(name: "Specwright", targets: ["Specwright"]),
         .executable(name: "specwright", targets: ["SpecwrightCLI"]),
+        .plugin(name: "SpecwrightPlugin", targets: ["SpecwrightPlugin"]),
+        .plugin(name: "GenerateClientCommand", targets: ["GenerateClientCommand"]),
     ],
     targets: [
         // MARK: Generator pipeline
@@ -51,6 +53,17 @@ let package = Package(
             dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
         ),
         .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler"]),
+
+        // MARK: Plugins
+        .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["SpecwrightCLI"]),
+        .plugin(
+            name: "GenerateClientCommand",
+            capability: .command(
+                intent: .custom(verb: "generate-client", description: "Write the generated clients of *.api.yaml specs into each target's Generated/ folder"),
+                permissions: [.writeToPackageDirectory(reason: "Specwright writes the generated client into the target's Generated/ folder")]
+            ),
+            dependencies: ["SpecwrightCLI"]
+        ),
 
         // MARK: Runtime
         .target(name: "Specwright"),

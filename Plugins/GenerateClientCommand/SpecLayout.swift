@@ -1,0 +1,1 @@
+../SpecwrightPlugin/SpecLayout.swift
