@@ -6,12 +6,13 @@ import SpecYAML
 
 // The generator benchmark: a large synthetic spec, measured side by side with libyaml's own event walk.
 //
-//   swift run -c release SpecwrightBenchmark [--models N] [--endpoints N] [--skip-compile] [--out DIR]
+//   swift run -c release SpecwrightBenchmark [--models N] [--endpoints N] [--shards N] [--skip-compile] [--out DIR]
 //
 // Reports, in one run: libyaml's event walk, the whole pipeline in process, `specwright generate`
-// as a process (time and peak memory), and the debug `swift build` of the generated client.
+// as a process (time and peak memory), and the debug `swift build` of the generated client in one
+// file and split into shards: clean, and after a one-model edit.
 
-var options = (models: 2000, endpoints: 2000, compile: true, out: FileManager.default.temporaryDirectory.appendingPathComponent("specwright-benchmark").path)
+var options = (models: 2000, endpoints: 2000, shards: 8, compile: true, out: FileManager.default.temporaryDirectory.appendingPathComponent("specwright-benchmark").path)
 var arguments = Array(CommandLine.arguments.dropFirst())
 while let argument = arguments.first {
     arguments.removeFirst()
@@ -19,9 +20,10 @@ while let argument = arguments.first {
     case "--models": options.models = arguments.first.flatMap(Int.init) ?? options.models; arguments = Array(arguments.dropFirst())
     case "--endpoints": options.endpoints = arguments.first.flatMap(Int.init) ?? options.endpoints; arguments = Array(arguments.dropFirst())
     case "--out": options.out = arguments.first ?? options.out; arguments = Array(arguments.dropFirst())
+    case "--shards": options.shards = arguments.first.flatMap(Int.init) ?? options.shards; arguments = Array(arguments.dropFirst())
     case "--skip-compile": options.compile = false
     default:
-        FileHandle.standardError.write(Data("usage: SpecwrightBenchmark [--models N] [--endpoints N] [--skip-compile] [--out DIR]\n".utf8))
+        FileHandle.standardError.write(Data("usage: SpecwrightBenchmark [--models N] [--endpoints N] [--shards N] [--skip-compile] [--out DIR]\n".utf8))
         exit(2)
     }
 }
@@ -79,27 +81,55 @@ for _ in 0..<3 {
 }
 print("specwright generate:        \(Measure.time(generate.seconds))  (\(String(format: "%.2f", generate.seconds / libyaml))x libyaml), peak memory \(Measure.size(generate.peakBytes)) (\(String(format: "%.1f", Double(generate.peakBytes) / Double(bytes.count)))x the spec)")
 
-// 4. Compile time of the generated client: a clean debug build of its target alone.
+// 4. Compile time of the generated client, in one file and split into shards: a clean debug build of
+// the client target, then a rebuild after one model changed (the edit a developer makes all day).
 if options.compile {
-    let manifest = """
-        // swift-tools-version:6.0
-        import PackageDescription
-        let package = Package(
-            name: "SyntheticClient",
-            platforms: [.macOS(.v13)],
-            dependencies: [.package(name: "Specwright", path: "\(packageRoot.path)")],
-            targets: [.target(name: "SyntheticClient", dependencies: [.product(name: "Specwright", package: "Specwright")])]
-        )
-        """
-    try Data(manifest.utf8).write(to: clientFolder.appendingPathComponent("Package.swift"))
-    let scratch = outFolder.appendingPathComponent("build").path
-    let warm = Measure.command("swift", ["build", "--package-path", clientFolder.path, "--scratch-path", scratch, "--target", "Specwright"])
-    guard warm.status == 0 else { fatalError("building the runtime failed") }
-    // The generated files were just written anew, so this compiles the whole client target.
-    let build = Measure.command("swift", ["build", "--package-path", clientFolder.path, "--scratch-path", scratch, "--target", "SyntheticClient"], quiet: false)
-    guard build.status == 0 else { fatalError("the generated client does not compile: swift build --package-path \(clientFolder.path)") }
-    let lines = try FileManager.default.contentsOfDirectory(atPath: generatedFolder.path).reduce(0) { total, file in
-        total + (try String(contentsOf: generatedFolder.appendingPathComponent(file), encoding: .utf8)).split(separator: "\n").count
+    // The edit: one more field in one model.
+    guard let thing = spec.range(of: "  Thing1:\n"), let fields = spec.range(of: "    fields:\n", range: thing.upperBound..<spec.endIndex) else {
+        fatalError("the synthetic spec has no Thing1 to edit")
     }
-    print("swift build (debug) client: \(Measure.time(build.seconds)), peak memory \(Measure.size(build.peakBytes)) (\(lines) lines of Swift)")
+    var edited = spec
+    edited.insert(contentsOf: "      edited: Bool = false\n", at: fields.upperBound)
+    let editedURL = outFolder.appendingPathComponent("Edited/Synthetic.yaml")
+    try FileManager.default.createDirectory(at: editedURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(edited.utf8).write(to: editedURL)
+    for shards in [1, options.shards] {
+        let package = outFolder.appendingPathComponent("Client\(shards)")
+        let sources = package.appendingPathComponent("Sources/SyntheticClient")
+        try? FileManager.default.removeItem(at: sources)
+        let manifest = """
+            // swift-tools-version:6.1
+            import PackageDescription
+            let package = Package(
+                name: "SyntheticClient",
+                platforms: [.macOS(.v13)],
+                dependencies: [.package(name: "Specwright", path: "\(packageRoot.path)")],
+                targets: [.target(name: "SyntheticClient", dependencies: [.product(name: "Specwright", package: "Specwright")])]
+            )
+            """
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        try Data(manifest.utf8).write(to: package.appendingPathComponent("Package.swift"))
+        let generate = { (spec: URL) in
+            let run = Measure.command(cli, ["generate", spec.path, "--output", sources.path, "--shards", String(shards)])
+            guard run.status == 0 else { fatalError("specwright generate failed") }
+        }
+        generate(specURL)
+        let scratch = outFolder.appendingPathComponent("build\(shards)").path
+        let build = { Measure.command("swift", ["build", "--package-path", package.path, "--scratch-path", scratch, "--target", "SyntheticClient"], quiet: false) }
+        guard Measure.command("swift", ["build", "--package-path", package.path, "--scratch-path", scratch, "--target", "Specwright"]).status == 0 else {
+            fatalError("building the runtime failed")
+        }
+        // The generated files were just written anew, so this compiles the whole client target.
+        let clean = build()
+        guard clean.status == 0 else { fatalError("the generated client does not compile: swift build --package-path \(package.path)") }
+        generate(editedURL) // rewrites only the file (or shard) that holds Thing1
+        let rebuild = build()
+        guard rebuild.status == 0 else { fatalError("the edited client does not compile") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+        let lines = try files.reduce(0) { total, file in
+            total + (try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)).split(separator: "\n").count
+        }
+        let layout = shards == 1 ? "one file each for models and endpoints" : "split into \(shards) shards (\(files.count) files)"
+        print("swift build (debug), \(layout): clean \(Measure.time(clean.seconds)), peak memory \(Measure.size(clean.peakBytes)); one-model edit \(Measure.time(rebuild.seconds)) (\(lines) lines)")
+    }
 }
