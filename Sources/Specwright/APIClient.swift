@@ -86,6 +86,7 @@ public struct APIClient: Sendable {
             request.timeoutInterval = timeout
         }
         for header in endpoint.api.headers + headers + endpoint.headers {
+            guard HeaderValidation.isValid(name: header.name, value: header.value) else { throw .invalidHeader(header.name) }
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
         if let body = endpoint.body {
@@ -98,6 +99,9 @@ public struct APIClient: Sendable {
             }
         }
         if let credentialHeader {
+            guard HeaderValidation.isValid(name: credentialHeader.name, value: credentialHeader.value) else {
+                throw .invalidHeader(credentialHeader.name)
+            }
             request.setValue(credentialHeader.value, forHTTPHeaderField: credentialHeader.name)
         }
         return request

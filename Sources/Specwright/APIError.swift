@@ -21,6 +21,9 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError {
     case credentials(any Error)
     /// The calling task was cancelled.
     case cancelled
+    /// A header name is not an HTTP token, or a header value holds CR, LF or NUL. It is never sent:
+    /// URLSession on Linux drops such values silently, and a name with CRLF would inject a header.
+    case invalidHeader(String)
 
     /// The HTTP status, for ``status(_:)`` errors.
     public var statusCode: Int? {
@@ -53,6 +56,8 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError {
             "The credentials could not be loaded: \(error.localizedDescription)"
         case .cancelled:
             "The request was cancelled."
+        case .invalidHeader(let name):
+            "The header '\(name)' was not sent: a header name must be an HTTP token, and a value cannot hold CR, LF or NUL."
         }
     }
 }

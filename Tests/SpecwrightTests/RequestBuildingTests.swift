@@ -210,3 +210,46 @@ import Testing
         #expect(endpoint.path == "/odd%20path/%41/%25zz/x%20y")
     }
 }
+
+/// Header values with CR, LF or NUL and header names that are not HTTP tokens are never sent:
+/// URLSession on Linux drops such values silently, and a name with CRLF would inject a header.
+@Suite struct HeaderInjectionTests {
+    @Test(arguments: ["a\r\nX-Injected: 1", "line\nbreak", "nul\0byte", "cr\ronly"])
+    func headerParameterWithALineBreakIsRejected(_ value: String) async throws {
+        let transport = StubTransport()
+        do {
+            _ = try await stubClient(transport).send(Chirp.search(q: "x", xRequestID: value))
+            Issue.record("the request must not be sent")
+        } catch {
+            guard case .invalidHeader(let name) = error else {
+                Issue.record("expected .invalidHeader, got \(error)")
+                return
+            }
+            #expect(name == "X-Request-ID")
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test(arguments: ["X-Bad\r\nInjected", "X Bad", "", "X:Bad"])
+    func clientHeaderWithABadNameIsRejected(_ name: String) async throws {
+        let transport = StubTransport()
+        let client = APIClient(baseURL: Chirp.baseURL, transport: transport, headers: [name: "v"])
+        do {
+            _ = try await client.request(for: Chirp.search(q: "x"))
+            Issue.record("the request must not be built")
+        } catch {
+            guard case .invalidHeader(let rejected) = error else {
+                Issue.record("expected .invalidHeader, got \(error)")
+                return
+            }
+            #expect(rejected == name)
+        }
+    }
+
+    @Test func ordinaryHeadersPass() async throws {
+        let client = APIClient(baseURL: Chirp.baseURL, transport: StubTransport(), headers: ["X-Trace": "a b, c=\"d\"; é"])
+        let request = try await client.request(for: Chirp.search(q: "x", xRequestID: "id-1"))
+        #expect(request.value(forHTTPHeaderField: "X-Request-ID") == "id-1")
+        #expect(request.value(forHTTPHeaderField: "X-Trace") == "a b, c=\"d\"; é")
+    }
+}
