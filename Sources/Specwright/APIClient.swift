@@ -39,16 +39,26 @@ public struct APIClient: Sendable {
 
     /// Sends the endpoint and returns its decoded response with the status and headers.
     public func response<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Response<Value> {
-        let request = try await request(for: endpoint)
-        let data: Data
-        let httpResponse: HTTPURLResponse
-        do {
-            if Task.isCancelled {
-                throw CancellationError()
+        var request = try await request(for: endpoint)
+        let origin = request.url
+        var credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
+        if case .header(let name) = endpoint.auth { credentialHeaders.append(name) }
+        var data = Data()
+        var httpResponse: HTTPURLResponse
+        var hops = 0
+        while true {
+            do {
+                if Task.isCancelled {
+                    throw CancellationError()
+                }
+                (data, httpResponse) = try await transport.send(request)
+            } catch {
+                throw Self.transportError(error)
             }
-            (data, httpResponse) = try await transport.send(request)
-        } catch {
-            throw Self.transportError(error)
+            guard let next = Redirects.target(of: httpResponse, from: request) else { break }
+            hops += 1
+            guard hops <= Redirects.maxHops else { throw .transport(URLError(.httpTooManyRedirects)) }
+            request = Redirects.follow(request, to: next, status: httpResponse.statusCode, origin: origin, credentialHeaders: credentialHeaders)
         }
         guard (100..<600).contains(httpResponse.statusCode) else {
             throw .invalidResponse

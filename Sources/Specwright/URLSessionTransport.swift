@@ -5,6 +5,10 @@ import FoundationNetworking
 
 /// The default ``Transport``: a `URLSession` data task.
 ///
+/// The default session does not follow redirects: ``APIClient`` does, so that credentials never
+/// reach another origin and a `307`/`308` re-sends the body. A session you pass follows its own
+/// redirect rules.
+///
 /// Cancelling the calling task cancels the data task at once (on Linux too), and the request fails
 /// with `URLError(.cancelled)`. A request that outlives `URLRequest.timeoutInterval` fails with
 /// `URLError(.timedOut)`, which ``APIClient`` reports as ``APIError/transport(_:)``.
@@ -12,10 +16,13 @@ public struct URLSessionTransport: Transport {
     /// The session that runs the data tasks.
     public let session: URLSession
 
-    /// A transport on `session` (the shared session unless given).
-    public init(session: URLSession = .shared) {
+    /// A transport on `session`; by default a shared session that leaves redirects to ``APIClient``.
+    public init(session: URLSession = URLSessionTransport.defaultSession) {
         self.session = session
     }
+
+    /// The session of `URLSessionTransport()`: URLSession's default configuration, redirects refused.
+    public static let defaultSession = URLSession(configuration: .default, delegate: RedirectRefusal(), delegateQueue: nil)
 
     /// Runs a data task for `request`.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -77,7 +77,12 @@ final class LocalServer: @unchecked Sendable {
 final class CapturingTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
     private var body = Data()
-    private let base = URLSessionTransport(session: URLSession(configuration: .ephemeral))
+    private let base: URLSessionTransport
+
+    /// Sends through `base` (by default a session that follows redirects itself).
+    init(base: URLSessionTransport = URLSessionTransport(session: URLSession(configuration: .ephemeral))) {
+        self.base = base
+    }
 
     /// The last response body.
     var lastBody: Data {

@@ -109,6 +109,17 @@ class Handler(BaseHTTPRequestHandler):
                 self.end_headers()
             else:
                 self.send_json(code, {"code": code, "message": "status %d" % code})
+        elif raw_path == "/redirect":
+            # /redirect?to=<absolute or relative URL>&status=302: a redirect the client must handle.
+            self.send_response(int(query.get("status", "302")))
+            self.send_header("Location", query.get("to", "/echo/redirected"))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+        elif raw_path == "/loop":
+            self.send_response(302)
+            self.send_header("Location", "/loop")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         elif raw_path == "/slow":
             time.sleep(float(query.get("seconds", "5")))
             self.send_json(200, {})
