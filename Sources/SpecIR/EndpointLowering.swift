@@ -55,6 +55,7 @@ struct EndpointLowering {
         if let auth = authExpression(endpoint.auth ?? spec.auth) { arguments.append("auth: \(auth)") }
         if !errorArguments.isEmpty { arguments.append("errors: [\(errorArguments.joined(separator: ", "))]") }
         if let timeout = endpoint.timeout { arguments.append("timeout: \(Self.number(timeout))") }
+        if endpoint.retry { arguments.append("retry: true") }
 
         var doc = SwiftLiteral.docLines(endpoint.description)
         doc += (doc.isEmpty ? [] : [""]) + [" `\(endpoint.method.rawValue) \(SwiftLiteral.docLines(endpoint.path).first?.dropFirst() ?? "")`"]

@@ -18,18 +18,22 @@ public struct APIClient: Sendable {
     public let headers: [(name: String, value: String)]
     /// Where bearer tokens and API keys come from.
     public let credentials: (any CredentialsProvider)?
+    /// The middlewares every request goes through, outermost first (see ``Middleware``).
+    public let middlewares: [any Middleware]
 
     /// A client for the server at `baseURL`.
     public init(
         baseURL: URL,
         transport: any Transport = URLSessionTransport(),
         headers: KeyValuePairs<String, String> = [:],
-        credentials: (any CredentialsProvider)? = nil
+        credentials: (any CredentialsProvider)? = nil,
+        middlewares: [any Middleware] = []
     ) {
         self.baseURL = baseURL
         self.transport = transport
         self.headers = headers.map { (name: $0.key, value: $0.value) }
         self.credentials = credentials
+        self.middlewares = middlewares
     }
 
     /// Sends the endpoint and returns its decoded response.
@@ -39,26 +43,23 @@ public struct APIClient: Sendable {
 
     /// Sends the endpoint and returns its decoded response with the status and headers.
     public func response<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Response<Value> {
-        var request = try await request(for: endpoint)
-        let origin = request.url
-        var credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie"]
-        if case .header(let name) = endpoint.auth { credentialHeaders.append(name) }
-        var data = Data()
-        var httpResponse: HTTPURLResponse
-        var hops = 0
-        while true {
-            do {
-                if Task.isCancelled {
-                    throw CancellationError()
-                }
-                (data, httpResponse) = try await transport.send(request)
-            } catch {
-                throw Self.transportError(error)
+        let request = try await request(for: endpoint)
+        var headerNames = ["Authorization", "Proxy-Authorization", "Cookie"]
+        if case .header(let name) = endpoint.auth { headerNames.append(name) }
+        let credentialHeaders = headerNames
+        let transport = transport
+        let core: NextHandler = { request in
+            try await Self.sendFollowingRedirects(request, through: transport, credentialHeaders: credentialHeaders)
+        }
+        let data: Data
+        let httpResponse: HTTPURLResponse
+        do {
+            if Task.isCancelled {
+                throw CancellationError()
             }
-            guard let next = Redirects.target(of: httpResponse, from: request) else { break }
-            hops += 1
-            guard hops <= Redirects.maxHops else { throw .transport(URLError(.httpTooManyRedirects)) }
-            request = Redirects.follow(request, to: next, status: httpResponse.statusCode, origin: origin, credentialHeaders: credentialHeaders)
+            (data, httpResponse) = try await middlewares.chain(info: endpoint.info, core: core)(request)
+        } catch {
+            throw Self.transportError(error)
         }
         guard (100..<600).contains(httpResponse.statusCode) else {
             throw .invalidResponse
@@ -157,6 +158,21 @@ public struct APIClient: Sendable {
     }
 
     /// The API error for a transport failure: cancellation or `.transport`.
+    /// Sends the request and follows redirects with the rules of ``Redirects``.
+    private static func sendFollowingRedirects(
+        _ request: URLRequest, through transport: any Transport, credentialHeaders: [String]
+    ) async throws -> (Data, HTTPURLResponse) {
+        let origin = request.url
+        var request = request
+        for _ in 0...Redirects.maxHops {
+            try Task.checkCancellation()
+            let (data, response) = try await transport.send(request)
+            guard let next = Redirects.target(of: response, from: request) else { return (data, response) }
+            request = Redirects.follow(request, to: next, status: response.statusCode, origin: origin, credentialHeaders: credentialHeaders)
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
     private static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             return .cancelled

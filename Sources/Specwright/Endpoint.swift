@@ -28,6 +28,13 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public var api: APIDefaults
     /// The request timeout in seconds; `nil` keeps the transport's default.
     public var timeout: TimeInterval?
+    /// Whether the spec opted this (non-idempotent) endpoint into retries (`retry: true`).
+    public var retry: Bool
+
+    /// What middlewares see of this endpoint.
+    public var info: RequestInfo {
+        RequestInfo(method: method, pathTemplate: pathTemplate, auth: auth, isRetryable: retry || method.isIdempotent)
+    }
 
     /// An endpoint as generated code describes it; see the type's documentation for how parameters are written.
     public init(
@@ -40,7 +47,8 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
         response: ResponseDecoding<Response>,
         auth: AuthRequirement = .none,
         errors: [ErrorDecoding<Failure>] = [],
-        timeout: TimeInterval? = nil
+        timeout: TimeInterval? = nil,
+        retry: Bool = false
     ) {
         self.method = method
         self.path = path.encoded(dates: api.dates)
@@ -53,6 +61,7 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
         self.auth = auth
         self.api = api
         self.timeout = timeout
+        self.retry = retry
     }
 
     /// One header per name; arrays are joined with `,` (an empty array sends nothing).

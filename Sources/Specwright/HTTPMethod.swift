@@ -8,3 +8,14 @@ public enum HTTPMethod: String, Hashable, Sendable, CaseIterable {
     case head = "HEAD"
     case options = "OPTIONS"
 }
+
+extension HTTPMethod {
+    /// Whether sending the request twice has the effect of sending it once (RFC 9110): GET, HEAD,
+    /// PUT, DELETE and OPTIONS. Only these are retried unless an endpoint opts in.
+    public var isIdempotent: Bool {
+        switch self {
+        case .get, .head, .put, .delete, .options: true
+        case .post, .patch: false
+        }
+    }
+}

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout",
+        "errors", "deprecated", "timeout", "retry",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -43,7 +43,8 @@ extension NodeReader {
             pathParameters: parameters(keys["path"], in: what),
             query: parameters(keys["query"], in: what),
             headers: parameters(keys["headers"], in: what, checkingHeaderNames: true),
-            body: nil, bodyLocation: keys["body"]?.key.location, encoding: .json, response: nil, errors: [], timeout: nil, file: file)
+            body: nil, bodyLocation: keys["body"]?.key.location, encoding: .json, response: nil, errors: [], timeout: nil,
+            retry: keys["retry"].flatMap { bool($0.value, "retry") } ?? false, file: file)
         endpoint.pathLocation = textLocation(requestNode).advanced(by: pathOffset)
         if let node = keys["body"]?.value {
             if let pairs = node.mapping {

@@ -56,6 +56,8 @@ public struct EndpointDecl: Sendable {
     public var errors: [ErrorDecl]
     /// The timeout in seconds.
     public var timeout: Double?
+    /// Whether a non-idempotent endpoint may be retried (`retry: true`).
+    public var retry: Bool
     /// The spec file that declares it.
     public var file: String
 

@@ -52,7 +52,8 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, CreatePostError.status422), .default(APIErrorResponse.self, CreatePostError.default)]
+            errors: [.status(422, ValidationErrors.self, CreatePostError.status422), .default(APIErrorResponse.self, CreatePostError.default)],
+            retry: true
         )
     }
 

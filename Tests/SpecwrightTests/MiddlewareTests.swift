@@ -1,0 +1,158 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+@testable import Specwright
+import Testing
+
+/// Answers from a script, one entry per request (the last entry repeats), and counts the requests.
+final class ScriptedTransport: Transport, @unchecked Sendable {
+    enum Answer {
+        case status(Int, headers: [String: String] = [:])
+        case failure(URLError.Code)
+    }
+
+    private let lock = NSLock()
+    private var answers: [Answer]
+    private var sent: [URLRequest] = []
+
+    init(_ answers: [Answer]) {
+        self.answers = answers
+    }
+
+    var requests: [URLRequest] { lock.withLock { sent } }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let answer: Answer = lock.withLock {
+            sent.append(request)
+            return answers.count > 1 ? answers.removeFirst() : answers[0]
+        }
+        switch answer {
+        case .failure(let code):
+            throw URLError(code)
+        case .status(let status, let headers):
+            let url = request.url ?? URL(fileURLWithPath: "/")
+            guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+                throw URLError(.badServerResponse)
+            }
+            return (Data(), response)
+        }
+    }
+}
+
+/// Records what passes through it, in order, under a label.
+struct RecordingMiddleware: Middleware {
+    let label: String
+    let log: Log
+
+    final class Log: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [String] = []
+        func add(_ entry: String) { lock.withLock { entries.append(entry) } }
+        var all: [String] { lock.withLock { entries } }
+    }
+
+    func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+        log.add("\(label) > \(info.method.rawValue) \(info.pathTemplate)")
+        var request = request
+        request.addValue(label, forHTTPHeaderField: "X-Trail")
+        let result = try await next(request)
+        log.add("\(label) < \(result.1.statusCode)")
+        return result
+    }
+}
+
+@Suite struct MiddlewareChainTests {
+    static let api = APIDefaults()
+
+    @Test func middlewaresRunInOrderAndSeeTheEndpoint() async throws {
+        let transport = ScriptedTransport([.status(204)])
+        let log = RecordingMiddleware.Log()
+        let client = APIClient(baseURL: try #require(URL(string: "http://127.0.0.1:9")), transport: transport,
+                               middlewares: [RecordingMiddleware(label: "a", log: log), RecordingMiddleware(label: "b", log: log)])
+        let endpoint = Endpoint<Empty, Never>(.delete, "/posts/\(42)", Self.api, response: .empty)
+        _ = try await client.send(endpoint)
+        #expect(log.all == ["a > DELETE /posts/{}", "b > DELETE /posts/{}", "b < 204", "a < 204"])
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Trail") == "a,b")
+    }
+}
+
+@Suite struct RetryMiddlewareTests {
+    static let api = APIDefaults()
+    static let base = URLComponents(string: "http://127.0.0.1:9")?.url ?? URL(fileURLWithPath: "/")
+    static let fast = RetryMiddleware(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, jitter: false)
+
+    private func client(_ transport: ScriptedTransport, retry: RetryMiddleware = fast) -> APIClient {
+        APIClient(baseURL: Self.base, transport: transport, middlewares: [retry])
+    }
+
+    private func get() -> Endpoint<Empty, Never> { Endpoint(.get, "/feed", Self.api, response: .empty) }
+
+    @Test func retriesAnIdempotentRequestAfterA503() async throws {
+        let transport = ScriptedTransport([.status(503, headers: ["Retry-After": "0"]), .status(503), .status(204)])
+        _ = try await client(transport).send(get())
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func retriesTransientTransportErrors() async throws {
+        let transport = ScriptedTransport([.failure(.networkConnectionLost), .status(204)])
+        _ = try await client(transport).send(get())
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func attemptsAreBounded() async throws {
+        let transport = ScriptedTransport([.status(503)])
+        await #expect(throws: APIError<Never>.self) { try await client(transport).send(get()) }
+        #expect(transport.requests.count == 3)
+    }
+
+    @Test func neverRetriesAPostWithoutOptIn() async throws {
+        let transport = ScriptedTransport([.status(503), .status(204)])
+        let post = Endpoint<Empty, Never>(.post, "/posts", Self.api, response: .empty)
+        await #expect(throws: APIError<Never>.self) { try await client(transport).send(post) }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func retriesAPostThatOptsIn() async throws {
+        let transport = ScriptedTransport([.status(503), .status(204)])
+        let post = Endpoint<Empty, Never>(.post, "/posts", Self.api, response: .empty, retry: true)
+        _ = try await client(transport).send(post)
+        #expect(transport.requests.count == 2)
+    }
+
+    @Test func doesNotRetryClientErrors() async throws {
+        let transport = ScriptedTransport([.status(404), .status(204)])
+        await #expect(throws: APIError<Never>.self) { try await client(transport).send(get()) }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func cancellationStopsTheRetryLoopPromptly() async throws {
+        let transport = ScriptedTransport([.status(503, headers: ["Retry-After": "30"]), .status(204)])
+        let slow = RetryMiddleware(maxAttempts: 5, maxDelay: 60, maxTotalTime: 120)
+        let task = Task { try await client(transport, retry: slow).send(get()) }
+        try await Task.sleep(for: .milliseconds(100))
+        let start = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - start < .seconds(2))
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError<Never> else {
+            Issue.record("expected .cancelled, got \(result)")
+            return
+        }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func retryAfterIsReadAsSecondsOrAnHTTPDate() throws {
+        let url = try #require(URL(string: "http://h"))
+        let seconds = try #require(HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: ["Retry-After": "7"]))
+        #expect(RetryMiddleware.retryAfter(seconds) == 7)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        let date = formatter.string(from: Date().addingTimeInterval(60))
+        let dated = try #require(HTTPURLResponse(url: url, statusCode: 503, httpVersion: nil, headerFields: ["Retry-After": date]))
+        let wait = try #require(RetryMiddleware.retryAfter(dated))
+        #expect(wait > 55 && wait <= 60)
+    }
+}
