@@ -180,6 +180,9 @@ public struct APIClient: Sendable {
         if error is NotHTTPResponse {
             return .invalidResponse
         }
+        if let refresh = error as? TokenRefreshError {
+            return .credentials(refresh.underlying)
+        }
         return .transport(error)
     }
 }

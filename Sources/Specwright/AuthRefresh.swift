@@ -1,0 +1,91 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Holds a bearer token and refreshes it, one refresh at a time: however many requests find the
+/// token expired at once, they all wait for the same refresh.
+///
+/// Use it as the client's credentials and with ``AuthRefreshMiddleware``:
+/// `APIClient(baseURL: url, credentials: store, middlewares: [AuthRefreshMiddleware(store: store)])`.
+public actor TokenStore: CredentialsProvider {
+    private var token: String?
+    private var refreshing: Task<String, any Error>?
+    private let refresh: @Sendable () async throws -> String
+
+    /// A store that starts with `token` (nil: refresh before the first request) and gets a new
+    /// token from `refresh` (for example by sending the refresh-token endpoint).
+    public init(token: String? = nil, refresh: @escaping @Sendable () async throws -> String) {
+        self.token = token
+        self.refresh = refresh
+    }
+
+    /// The bearer token for endpoints that need one; other requirements get nil.
+    public func credential(for requirement: AuthRequirement) async throws -> String? {
+        requirement == .bearer ? try await current() : nil
+    }
+
+    /// The current token, refreshing first if there is none.
+    public func current() async throws -> String {
+        if let token { return token }
+        return try await refreshed(replacing: nil)
+    }
+
+    /// A token newer than `failed`: the one another request already refreshed, or a new one. One
+    /// refresh runs at a time; its callers share its result or its error.
+    public func refreshed(replacing failed: String?) async throws -> String {
+        if let token, token != failed { return token }
+        if let refreshing { return try await refreshing.value }
+        let task = Task { try await refresh() }
+        refreshing = task
+        defer { refreshing = nil }
+        let fresh = try await task.value
+        token = fresh
+        return fresh
+    }
+}
+
+/// A token refresh that failed; every request that waited for it fails with it, as
+/// ``APIError/credentials(_:)``.
+public struct TokenRefreshError: Error {
+    /// Why the refresh failed.
+    public var underlying: any Error
+}
+
+/// Token refresh for bearer authentication: on a `401` from an endpoint that needs a bearer token,
+/// refreshes the ``TokenStore``'s token (once for all requests that failed together) and replays
+/// the request once with the new token. A failed refresh fails every waiting request with
+/// ``APIError/credentials(_:)``. The client sends the token itself: pass the store as its credentials.
+public struct AuthRefreshMiddleware: Middleware {
+    /// Where the token comes from.
+    public let store: TokenStore
+
+    /// Authentication from `store`.
+    public init(store: TokenStore) {
+        self.store = store
+    }
+
+    /// Sends the request; on a 401, once more with a refreshed token.
+    public func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+        guard info.auth == .bearer else { return try await next(request) }
+        let (data, response) = try await next(request)
+        guard response.statusCode == 401 else { return (data, response) }
+        let sent = request.value(forHTTPHeaderField: "Authorization").flatMap { header in
+            header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : nil
+        }
+        let fresh = try await tokenOrRefreshError { try await store.refreshed(replacing: sent) }
+        var replay = request
+        replay.setValue("Bearer \(fresh)", forHTTPHeaderField: "Authorization")
+        return try await next(replay)
+    }
+
+    private func tokenOrRefreshError(_ body: () async throws -> String) async throws -> String {
+        do {
+            return try await body()
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw TokenRefreshError(underlying: error)
+        }
+    }
+}
