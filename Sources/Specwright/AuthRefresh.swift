@@ -66,7 +66,7 @@ public struct AuthRefreshMiddleware: Middleware {
     }
 
     /// Sends the request; on a 401, once more with a refreshed token.
-    public func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+    public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         guard info.auth == .bearer else { return try await next(request) }
         let (data, response) = try await next(request)
         guard response.statusCode == 401 else { return (data, response) }

@@ -45,7 +45,7 @@ public struct LoggingMiddleware: Middleware {
     }
 
     /// Sends the request on and reports it.
-    public func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+    public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
         var entry = RequestRecord(
             method: request.httpMethod ?? info.method.rawValue, url: redactedURL(request.url),

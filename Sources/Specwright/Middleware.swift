@@ -28,7 +28,7 @@ public typealias NextHandler = @Sendable (URLRequest) async throws -> (Data, HTT
 /// are followed inside the chain, so every middleware sees the final response.
 public protocol Middleware: Sendable {
     /// Handles one request; call `next` to send it on.
-    func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse)
+    func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse)
 }
 
 extension Array where Element == any Middleware {

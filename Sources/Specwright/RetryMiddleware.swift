@@ -38,7 +38,7 @@ public struct RetryMiddleware: Middleware {
     }
 
     /// Sends the request, retrying as the policy allows.
-    public func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+    public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         guard info.isRetryable, maxAttempts > 1 else { return try await next(request) }
         let clock = ContinuousClock()
         let start = clock.now

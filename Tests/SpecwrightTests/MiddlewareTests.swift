@@ -52,7 +52,7 @@ struct RecordingMiddleware: Middleware {
         var all: [String] { lock.withLock { entries } }
     }
 
-    func intercept(_ request: URLRequest, info: RequestInfo, next: NextHandler) async throws -> (Data, HTTPURLResponse) {
+    func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         log.add("\(label) > \(info.method.rawValue) \(info.pathTemplate)")
         var request = request
         request.addValue(label, forHTTPHeaderField: "X-Trail")
