@@ -75,6 +75,8 @@ let package = Package(
             path: "Benchmarks/SpecwrightBenchmark"
         ),
 
+        .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
+
         // MARK: Tests
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"]),
         .testTarget(name: "SpecCoreTests", dependencies: ["SpecCore"]),

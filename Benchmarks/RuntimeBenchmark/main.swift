@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Specwright
+
+// The runtime benchmark: N sequential and N concurrent small GETs to a loopback server, through
+// APIClient with every middleware installed and through bare URLSession (both decode the JSON),
+// in one run, alternating, best of three. Usage: RuntimeBenchmark [--requests N]
+
+struct Item: Codable, Sendable {
+    var id: Int
+    var text: String
+    var likeCount: Int
+    enum CodingKeys: String, CodingKey { case id, text, likeCount = "like_count" }
+}
+
+let count = CommandLine.arguments.firstIndex(of: "--requests").flatMap { index in
+    CommandLine.arguments.dropFirst(index + 1).first.flatMap(Int.init)
+} ?? 2000
+let concurrency = 16
+
+// Start the loopback server.
+let server = Process()
+server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+server.arguments = ["python3", URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("server.py").path]
+let pipe = Pipe()
+server.standardOutput = pipe
+try server.run()
+defer { server.terminate() }
+let portLine = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+guard let port = Int(portLine), let base = URL(string: "http://127.0.0.1:\(port)") else {
+    FileHandle.standardError.write(Data("the benchmark server did not start (python3 needed)\n".utf8))
+    exit(1)
+}
+
+let session = URLSession(configuration: .default)
+let tokens = TokenStore(token: "benchmark") { "benchmark" }
+let client = APIClient(
+    baseURL: base, credentials: tokens,
+    middlewares: [LoggingMiddleware { _ in }, RetryMiddleware(), AuthRefreshMiddleware(store: tokens), DeduplicationMiddleware()]
+)
+let plain = APIClient(baseURL: base, credentials: StaticCredentials(bearerToken: "benchmark"))
+let api = APIDefaults(headers: ["Accept": "application/json"])
+// Every request has its own query, so deduplication merges nothing and both sides send N requests.
+@Sendable func endpoint(_ index: Int) -> Endpoint<Item, Never> { Endpoint(.get, "/item", api, query: ["i": index], response: .json, auth: .bearer) }
+
+@Sendable func bare(_ index: Int) async throws -> Item {
+    var request = URLRequest(url: base.appendingPathComponent("item").appending(queryItems: [URLQueryItem(name: "i", value: String(index))]))
+    request.setValue("application/json", forHTTPHeaderField: "Accept")
+    request.setValue("Bearer benchmark", forHTTPHeaderField: "Authorization")
+    let (data, _) = try await session.data(for: request)
+    return try JSONDecoder().decode(Item.self, from: data)
+}
+
+func timed(_ body: () async throws -> Void) async rethrows -> Double {
+    let start = ContinuousClock.now
+    try await body()
+    let (seconds, attoseconds) = (ContinuousClock.now - start).components
+    return Double(seconds) + Double(attoseconds) / 1e18
+}
+
+func concurrently(_ work: @escaping @Sendable (Int) async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        var next = 0
+        for _ in 0..<concurrency where next < count {
+            let index = next
+            group.addTask { try await work(index) }
+            next += 1
+        }
+        while try await group.next() != nil, next < count {
+            let index = next
+            group.addTask { try await work(index) }
+            next += 1
+        }
+        try await group.waitForAll()
+    }
+}
+
+// Warm up both paths (connections, caches).
+for index in 0..<50 {
+    _ = try await bare(index)
+    _ = try await client.send(endpoint(index))
+}
+
+var results: [String: (client: Double, bare: Double)] = [:]
+for mode in ["sequential", "concurrent"] {
+    var bestClient = Double.infinity, bestBare = Double.infinity, bestPlain = Double.infinity
+    for _ in 0..<3 {
+        let plainTime = try await timed {
+            if mode == "sequential" {
+                for index in 0..<count { _ = try await plain.send(endpoint(index)) }
+            } else {
+                try await concurrently { _ = try await plain.send(endpoint($0)) }
+            }
+        }
+        bestPlain = min(bestPlain, plainTime)
+        let bareTime = try await timed {
+            if mode == "sequential" {
+                for index in 0..<count { _ = try await bare(index) }
+            } else {
+                try await concurrently { _ = try await bare($0) }
+            }
+        }
+        let clientTime = try await timed {
+            if mode == "sequential" {
+                for index in 0..<count { _ = try await client.send(endpoint(index)) }
+            } else {
+                try await concurrently { _ = try await client.send(endpoint($0)) }
+            }
+        }
+        bestBare = min(bestBare, bareTime)
+        bestClient = min(bestClient, clientTime)
+    }
+    results[mode] = (bestClient, bestBare)
+    print(String(format: "%@ (%d requests%@): URLSession %.3f s; APIClient %.3f s (%+.1f%%); with 4 middlewares %.3f s (%+.1f%%)",
+                 mode, count, mode == "concurrent" ? ", \(concurrency) at a time" : "", bestBare,
+                 bestPlain, (bestPlain / bestBare - 1) * 100, bestClient, (bestClient / bestBare - 1) * 100))
+}
