@@ -20,6 +20,8 @@ public struct APIClient: Sendable {
     public let credentials: (any CredentialsProvider)?
     /// The middlewares every request goes through, outermost first (see ``Middleware``).
     public let middlewares: [any Middleware]
+    /// The base URL split once: scheme, host and path without a trailing `/`, and its query.
+    private let base: (prefix: String, query: String?)?
 
     /// A client for the server at `baseURL`.
     public init(
@@ -34,6 +36,19 @@ public struct APIClient: Sendable {
         self.headers = headers.map { (name: $0.key, value: $0.value) }
         self.credentials = credentials
         self.middlewares = middlewares
+        base = Self.split(baseURL)
+    }
+
+    /// `http://host/api/v1/?x=1` -> (`http://host/api/v1`, `x=1`); nil when the URL cannot take a path.
+    private static func split(_ url: URL) -> (prefix: String, query: String?)? {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return nil }
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        let query = components.percentEncodedQuery
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.fragment = nil
+        return ((components.string ?? "") + path, query)
     }
 
     /// Sends the endpoint and returns its decoded response.
@@ -135,19 +150,9 @@ public struct APIClient: Sendable {
 
     /// The base URL with the endpoint's path appended and the strictly encoded query set.
     private func url<Failure>(path: String, query: [(name: String, value: String)], errorType: Failure.Type) throws(APIError<Failure>) -> URL {
-        guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) else {
-            throw .invalidURL(baseURL.absoluteString + path)
-        }
-        var basePath = components.percentEncodedPath
-        while basePath.hasSuffix("/") {
-            basePath.removeLast()
-        }
-        let baseQuery = components.percentEncodedQuery
-        components.percentEncodedPath = ""
-        components.percentEncodedQuery = nil
-        components.fragment = nil
-        var text = (components.string ?? "") + basePath + (path.hasPrefix("/") ? path : "/" + path)
-        let queryParts = [baseQuery, query.isEmpty ? nil : PercentEncoding.query(query)].compactMap { $0 }.filter { !$0.isEmpty }
+        guard let base = base else { throw .invalidURL(baseURL.absoluteString + path) }
+        var text = base.prefix + (path.hasPrefix("/") ? path : "/" + path)
+        let queryParts = [base.query, query.isEmpty ? nil : PercentEncoding.query(query)].compactMap { $0 }.filter { !$0.isEmpty }
         if !queryParts.isEmpty {
             text += "?" + queryParts.joined(separator: "&")
         }
@@ -157,7 +162,6 @@ public struct APIClient: Sendable {
         return url
     }
 
-    /// The API error for a transport failure: cancellation or `.transport`.
     /// Sends the request and follows redirects with the rules of ``Redirects``.
     private static func sendFollowingRedirects(
         _ request: URLRequest, through transport: any Transport, credentialHeaders: [String]
@@ -173,6 +177,7 @@ public struct APIClient: Sendable {
         throw URLError(.httpTooManyRedirects)
     }
 
+    /// The API error for a transport failure: cancellation or `.transport`.
     private static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             return .cancelled

@@ -66,6 +66,42 @@ public enum DateCoding: Hashable, Sendable {
         return encoder
     }
 
+    /// A decoder for this coding, shared for the fixed codings (decoders are stateless between calls).
+    var jsonDecoder: JSONDecoder {
+        switch self {
+        case .iso8601: Self.shared.iso8601Decoder
+        case .iso8601Fractional: Self.shared.iso8601FractionalDecoder
+        case .seconds: Self.shared.secondsDecoder
+        case .milliseconds: Self.shared.millisecondsDecoder
+        case .format: makeJSONDecoder()
+        }
+    }
+
+    /// An encoder for this coding, shared for the fixed codings.
+    var jsonEncoder: JSONEncoder {
+        switch self {
+        case .iso8601: Self.shared.iso8601Encoder
+        case .iso8601Fractional: Self.shared.iso8601FractionalEncoder
+        case .seconds: Self.shared.secondsEncoder
+        case .milliseconds: Self.shared.millisecondsEncoder
+        case .format: makeJSONEncoder()
+        }
+    }
+
+    /// The decoders and encoders of the fixed codings, made once.
+    private struct Shared: Sendable {
+        let iso8601Decoder = DateCoding.iso8601.makeJSONDecoder()
+        let iso8601FractionalDecoder = DateCoding.iso8601Fractional.makeJSONDecoder()
+        let secondsDecoder = DateCoding.seconds.makeJSONDecoder()
+        let millisecondsDecoder = DateCoding.milliseconds.makeJSONDecoder()
+        let iso8601Encoder = DateCoding.iso8601.makeJSONEncoder()
+        let iso8601FractionalEncoder = DateCoding.iso8601Fractional.makeJSONEncoder()
+        let secondsEncoder = DateCoding.seconds.makeJSONEncoder()
+        let millisecondsEncoder = DateCoding.milliseconds.makeJSONEncoder()
+    }
+
+    private static let shared = Shared()
+
     /// A JSON decoder that reads dates with this coding.
     public func makeJSONDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()

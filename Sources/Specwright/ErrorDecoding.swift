@@ -21,7 +21,7 @@ public struct ErrorDecoding<Failure: Sendable>: Sendable {
         _ statusCode: Int, _ type: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
     ) -> ErrorDecoding<Failure> {
         ErrorDecoding(statusCode: statusCode) { data, dates in
-            wrap(try dates.makeJSONDecoder().decode(Model.self, from: data))
+            wrap(try dates.jsonDecoder.decode(Model.self, from: data))
         }
     }
 
@@ -30,7 +30,7 @@ public struct ErrorDecoding<Failure: Sendable>: Sendable {
         _ type: Model.Type, _ wrap: @escaping @Sendable (Model) -> Failure
     ) -> ErrorDecoding<Failure> {
         ErrorDecoding(statusCode: nil) { data, dates in
-            wrap(try dates.makeJSONDecoder().decode(Model.self, from: data))
+            wrap(try dates.jsonDecoder.decode(Model.self, from: data))
         }
     }
 }

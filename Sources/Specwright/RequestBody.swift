@@ -81,7 +81,7 @@ public struct RequestBody: Sendable {
     public func encoded(dates: DateCoding) throws -> (data: Data, contentType: String) {
         switch content {
         case .json(let value):
-            return (try dates.makeJSONEncoder().encode(value), "application/json")
+            return (try dates.jsonEncoder.encode(value), "application/json")
         case .jsonFields(let fields):
             return (try Self.jsonObject(fields, dates: dates), "application/json")
         case .formFields(let fields):
@@ -101,7 +101,7 @@ public struct RequestBody: Sendable {
 
     /// Writes the members one by one so the object keeps the order the spec gave.
     private static func jsonObject(_ fields: [(name: String, value: any Encodable & Sendable)], dates: DateCoding) throws -> Data {
-        let encoder = dates.makeJSONEncoder()
+        let encoder = dates.jsonEncoder
         var data = Data("{".utf8)
         for (index, field) in fields.enumerated() {
             if index > 0 {

@@ -33,7 +33,7 @@ extension ResponseDecoding where Response: Decodable {
     /// Decodes the JSON body with the endpoint's date coding.
     public static var json: ResponseDecoding<Response> {
         ResponseDecoding(kind: .json) { data, dates in
-            try dates.makeJSONDecoder().decode(Response.self, from: data)
+            try dates.jsonDecoder.decode(Response.self, from: data)
         }
     }
 }
