@@ -18,9 +18,8 @@ struct GenerateClientCommand: CommandPlugin {
             let shards = try SpecLayout.shards(configAt: config)
             for spec in files.filter(SpecLayout.isSpecRoot) {
                 let prefix = try SpecLayout.filePrefix(of: spec)
-                var arguments = ["generate", spec.path, "--output", target.directoryURL.appending(path: "Generated").path,
-                                 "--file-prefix", prefix, "--shards", String(shards)]
-                if FileManager.default.fileExists(atPath: config.path) { arguments += ["--config", config.path] }
+                let output = target.directoryURL.appending(path: "Generated")
+                let arguments = SpecLayout.generateArguments(spec: spec, output: output, prefix: prefix, shards: shards, config: config)
                 let process = try Process.run(tool, arguments: arguments)
                 process.waitUntilExit()
                 guard process.terminationStatus == 0 else {

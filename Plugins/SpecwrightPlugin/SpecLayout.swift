@@ -33,6 +33,13 @@ enum SpecLayout {
         return prefix
     }
 
+    /// The `specwright` arguments that generate one spec into `output`, named after its file.
+    static func generateArguments(spec: URL, output: URL, prefix: String, shards: Int, config: URL) -> [String] {
+        var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards)]
+        if FileManager.default.fileExists(atPath: config.path) { arguments += ["--config", config.path] }
+        return arguments
+    }
+
     /// The files one spec generates.
     static func outputFileNames(prefix: String, shards: Int) -> [String] {
         guard shards > 1 else { return ["\(prefix)Models.swift", "\(prefix)Endpoints.swift"] }

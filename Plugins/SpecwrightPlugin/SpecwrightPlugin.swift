@@ -18,18 +18,14 @@ struct SpecwrightPlugin: BuildToolPlugin {
         // Every YAML file of the target is an input of every spec (a spec may include any of them),
         // and so is the config: editing one regenerates; editing nothing regenerates nothing.
         var inputs = files.filter(SpecLayout.isYAML)
-        var configArguments: [String] = []
-        if FileManager.default.fileExists(atPath: config.path) {
-            inputs.append(config)
-            configArguments = ["--config", config.path]
-        }
+        if FileManager.default.fileExists(atPath: config.path) { inputs.append(config) }
         return try files.filter(SpecLayout.isSpecRoot).map { spec in
             let prefix = try SpecLayout.filePrefix(of: spec)
             let output = context.pluginWorkDirectoryURL.appending(path: prefix)
             return .buildCommand(
                 displayName: "Generating the \(prefix) client from \(spec.lastPathComponent)",
                 executable: tool,
-                arguments: ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--shards", String(shards)] + configArguments,
+                arguments: SpecLayout.generateArguments(spec: spec, output: output, prefix: prefix, shards: shards, config: config),
                 inputFiles: inputs,
                 outputFiles: SpecLayout.outputFileNames(prefix: prefix, shards: shards).map { output.appending(path: $0) }
             )

@@ -12,11 +12,10 @@ enum Parallel {
             results.set(index, jobs[index]())
         }
         var files: [OutputFile] = []
-        for slot in results.values {
+        for slot in results.values.compactMap({ $0 }) { // concurrentPerform fills every slot
             switch slot {
-            case .success(let file)?: files.append(file)
-            case .failure(let error)?: return .failure(error)
-            case nil: break
+            case .success(let file): files.append(file)
+            case .failure(let error): return .failure(error)
             }
         }
         return .success(files)

@@ -14,6 +14,9 @@ public enum SwiftNames {
     public static func group(_ name: String) -> String { Naming.upperCamel(name) }
     /// The enum of an endpoint's error bodies, when they have several types.
     public static func errorEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Error" }
-    /// A path placeholder's argument.
-    public static func pathParameter(_ name: String) -> String { Naming.lowerCamel(name) }
+    /// The argument for the path placeholder `{name}` of `endpoint`: its declared parameter's Swift
+    /// name, or the placeholder in lowerCamelCase when undeclared (then a String).
+    public static func pathArgument(_ name: String, of endpoint: EndpointDecl) -> String {
+        endpoint.pathParameters.first { $0.wireName == name }.map(field) ?? Naming.lowerCamel(name)
+    }
 }

@@ -26,7 +26,7 @@ struct EndpointLowering {
                     path += SwiftLiteral.escapedContent(text)
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
-                    let swiftName = Naming.escaped(declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name))
+                    let swiftName = Naming.escaped(SwiftNames.pathArgument(name, of: endpoint))
                     path += "\\(\(swiftName))"
                     parameters.append(ParameterIR(label: swiftName, type: declared.map { spelling.swift($0.type) } ?? "String", defaultSuffix: ""))
                 }

@@ -89,7 +89,7 @@ extension NodeReader {
 
     private func parameters(_ pair: YAMLPair?, in what: String, checkingHeaderNames: Bool = false) -> [FieldDecl] {
         guard let pair, let pairs = mapping(pair.value, "'\(pair.key.scalar ?? "")' of \(what)") else { return [] }
-        let decoded = fields(pairs, in: what)
+        let decoded = fields(pairs, kind: "parameter", in: what)
         if checkingHeaderNames { decoded.forEach { checkHeaderName($0.wireName, at: $0.location) } }
         return decoded
     }

@@ -5,16 +5,12 @@ extension NodeReader {
     /// The keys of a field's long form.
     static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated"]
 
-    /// Every pair of a mapping as a field (model fields, inline bodies, parameters).
-    func fields(_ pairs: [YAMLPair], in what: String) -> [FieldDecl] {
+    /// Every pair of a mapping as a field (model fields, inline bodies) or a parameter, as `kind` says.
+    func fields(_ pairs: [YAMLPair], kind: String = "field", in what: String) -> [FieldDecl] {
         pairs.compactMap { pair in
             guard let name = key(pair, in: what) else { return nil }
-            return field(named: name, pair.value, at: pair.key.location, in: "\(kindName(what)) '\(name)' of \(what)")
+            return field(named: name, pair.value, at: pair.key.location, in: "\(kind) '\(name)' of \(what)")
         }
-    }
-
-    private func kindName(_ what: String) -> String {
-        what.hasPrefix("model") ? "field" : "parameter"
     }
 
     /// One field: short form (`Int = 0`, `[String]`) or long form (`{ type: ..., description: ... }`).

@@ -131,7 +131,7 @@ extension Validator {
             }
             placeholders.append(name)
             let declared = endpoint.pathParameters.first { $0.wireName == name }
-            arguments.append(Argument(swiftName: declared.map(SwiftNames.field) ?? SwiftNames.pathParameter(name),
+            arguments.append(Argument(swiftName: SwiftNames.pathArgument(name, of: endpoint),
                                       kind: "path parameter '\(name)'", location: declared?.location ?? endpoint.pathLocation.advanced(by: offset)))
         }
         for parameter in endpoint.pathParameters where !placeholders.contains(parameter.wireName) {
