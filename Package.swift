@@ -12,7 +12,7 @@ import PackageDescription
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
     "Alias", "Doc", "Endpoint", "EndpointItem", "Endpoints", "EndpointsShard", "Enum", "ErrorEnum", "FileHeader", "Group",
-    "Models", "Struct", "Union",
+    "Models", "Service", "ServiceMembers", "Struct", "Union",
 ]
 
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.

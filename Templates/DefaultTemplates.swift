@@ -13,6 +13,8 @@ public enum DefaultTemplates {
         ("FileHeader", PackageResources.FileHeader_swifttemplate),
         ("Group", PackageResources.Group_swifttemplate),
         ("Models", PackageResources.Models_swifttemplate),
+        ("Service", PackageResources.Service_swifttemplate),
+        ("ServiceMembers", PackageResources.ServiceMembers_swifttemplate),
         ("Struct", PackageResources.Struct_swifttemplate),
         ("Union", PackageResources.Union_swifttemplate),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }

@@ -77,6 +77,12 @@ public enum Naming {
         afterDotKeywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 
+    /// The identifier as an argument label in a call (`f(class: x)` needs no backticks, `f(inout: x)` does).
+    public static func escapedLabel(_ identifier: String) -> String {
+        let plain = identifier.filter { $0 != "`" }
+        return labelKeywords.contains(plain) ? "`\(plain)`" : plain
+    }
+
     /// Whether `text` is already a plain Swift identifier (letters, digits, `_`, not starting with a digit).
     public static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, canStartIdentifier(first) else { return false }
@@ -153,4 +159,7 @@ public enum Naming {
 
     /// Words that stay special even after a dot.
     static let afterDotKeywords: Set<String> = ["self", "Type", "Protocol", "init"]
+
+    /// Words that must stay escaped as argument labels.
+    static let labelKeywords: Set<String> = ["inout", "var", "let"]
 }

@@ -10,6 +10,15 @@ public enum SwiftNames {
     public static func unionCase(_ tag: String) -> String { Naming.lowerCamel(tag) }
     /// An endpoint's factory function.
     public static func endpoint(_ name: String) -> String { Naming.lowerCamel(name) }
+    /// An endpoint's method in the service protocol: its group path and name in lowerCamelCase
+    /// (`posts` / `like` -> `postsLike`), since the protocol is flat.
+    public static func serviceMethod(_ name: String, groups: [String]) -> String {
+        groups.isEmpty ? endpoint(name) : Naming.lowerCamel((groups + [name]).joined(separator: "_"))
+    }
+    /// The service protocol of the API named `namespace`.
+    public static func serviceProtocol(_ namespace: String) -> String { namespace + "Service" }
+    /// The service protocol's implementation over `APIClient`.
+    public static func liveService(_ namespace: String) -> String { "Live" + namespace + "Service" }
     /// A group's nested enum.
     public static func group(_ name: String) -> String { Naming.upperCamel(name) }
     /// The enum of an endpoint's error bodies, when they have several types.

@@ -14,6 +14,8 @@ public struct EndpointsFileIR: Sendable {
     public var dates: String
     /// Endpoints and groups in declaration order.
     public var items: [EndpointItemIR]
+    /// The service protocol, its live struct, and (unless the endpoints live in shards) its methods.
+    public var service: ServiceIR
 }
 
 /// A literal header sent with every request.
@@ -64,6 +66,8 @@ public struct EndpointIR: Sendable {
     public var wrapArguments: Bool
     /// The enum of error bodies, when they have several types.
     public var errorEnum: ErrorEnumIR?
+    /// The endpoint as a method of the service protocol.
+    public var service: ServiceMethodIR
 }
 
 /// One function parameter.
@@ -98,6 +102,8 @@ public struct EndpointsShardIR: Sendable {
     public var namespace: String
     /// The extensions in declaration order of their scopes.
     public var extensions: [ExtensionIR]
+    /// The live service methods of this shard's endpoints (no requirements).
+    public var service: ServiceIR
 }
 
 /// `extension Chirp.Posts { ... }`: the endpoints of one scope that fall in one shard.

@@ -7,16 +7,23 @@ struct EndpointLowering {
     let spelling: TypeSpelling
     let models: ModelLowering
 
-    func lower(_ items: [EndpointItem]) -> [EndpointItemIR] {
+    /// Lowers the items of one scope.
+    /// - Parameters:
+    ///   - scope: the Swift names of the enclosing groups, like `["Posts"]`.
+    ///   - groups: the same groups' names as the spec writes them, for service method names.
+    func lower(_ items: [EndpointItem], scope: [String] = [], groups: [String] = []) -> [EndpointItemIR] {
         items.map { item in
             switch item {
-            case .group(let group): .group(GroupIR(name: SwiftNames.group(group.name), items: lower(group.items)))
-            case .endpoint(let endpoint): .endpoint(lower(endpoint))
+            case .group(let group):
+                let name = SwiftNames.group(group.name)
+                return .group(GroupIR(name: name, items: lower(group.items, scope: scope + [name], groups: groups + [group.name])))
+            case .endpoint(let endpoint):
+                return .endpoint(lower(endpoint, scope: scope, groups: groups))
             }
         }
     }
 
-    private func lower(_ endpoint: EndpointDecl) -> EndpointIR {
+    private func lower(_ endpoint: EndpointDecl, scope: [String], groups: [String]) -> EndpointIR {
         var parameters: [ParameterIR] = []
         var path = ""
         if case .success(let template) = PathTemplate.parse(endpoint.path) {
@@ -66,11 +73,17 @@ struct EndpointLowering {
         let parameterText = parameters.map { $0.label.count + $0.type.count + $0.defaultSuffix.count + 2 }.reduce(0, +)
         let signature = 19 + name.count + 2 + parameterText + 2 * max(parameters.count - 1, 0) + 5 + returnType.count + 2
         let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + spec.name.count + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
+        let qualifiedFailure = errorEnum == nil ? failure : ([spec.name] + scope + [failure]).joined(separator: ".")
+        let service = ServiceLowering.method(
+            name: Naming.escaped(SwiftNames.serviceMethod(endpoint.name, groups: groups)), doc: doc, deprecated: endpoint.deprecated,
+            parameters: parameters, failure: qualifiedFailure,
+            response: responseDecoding(response) == ".empty" ? nil : spelling.swift(response),
+            factory: ([spec.name] + scope + [Naming.escapedMember(SwiftNames.endpoint(endpoint.name))]).joined(separator: "."))
         return EndpointIR(
             name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
             wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
             method: "." + endpoint.method.rawValue.lowercased(), path: "\"\(path)\"", arguments: arguments,
-            wrapArguments: call > 120, errorEnum: errorEnum)
+            wrapArguments: call > 120, errorEnum: errorEnum, service: service)
     }
 
     private func parameter(_ field: FieldDecl) -> ParameterIR {

@@ -33,7 +33,8 @@ public struct Lowering: Sendable {
     /// namespace and its nested group enums alone (the endpoints then live in shards).
     public func endpointsFile(skeletonOnly: Bool = false) -> EndpointsFileIR {
         let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
-        let items = skeletonOnly ? Self.skeleton(of: spec.endpoints) : endpoints.lower(spec.endpoints)
+        let lowered = endpoints.lower(spec.endpoints)
+        let methods = ServiceLowering.methods(of: lowered)
         return EndpointsFileIR(
             source: source,
             access: modifier,
@@ -41,7 +42,13 @@ public struct Lowering: Sendable {
             baseURL: spec.baseURL.map(SwiftLiteral.string),
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: SwiftLiteral.string($0.name), value: SwiftLiteral.string($0.value)) },
             dates: Self.dateCoding(spec.dates),
-            items: items)
+            items: skeletonOnly ? Self.skeleton(of: spec.endpoints) : lowered,
+            service: service(requirements: methods, methods: skeletonOnly ? [] : methods))
+    }
+
+    private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
+        ServiceIR(namespace: spec.name, access: modifier, protocolName: SwiftNames.serviceProtocol(spec.name),
+                  liveName: SwiftNames.liveService(spec.name), requirements: requirements, methods: methods)
     }
 
     /// One shard of the endpoints: `extension Namespace.Group { ... }` blocks, in declaration order.
@@ -49,6 +56,7 @@ public struct Lowering: Sendable {
         let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
         var extensions: [ExtensionIR] = []
         func collect(_ items: [EndpointItem], scope: [String], path: [String]) {
+            // `scope` starts with the namespace; `path` holds the groups as the spec names them.
             var selected: [EndpointDecl] = []
             for item in items {
                 if case .endpoint(let endpoint) = item, sharding.shard(of: (path + [endpoint.name]).joined(separator: ".")) == shard {
@@ -57,7 +65,7 @@ public struct Lowering: Sendable {
             }
             if !selected.isEmpty {
                 extensions.append(ExtensionIR(scope: scope.joined(separator: "."),
-                                              endpoints: endpoints.lower(selected.map(EndpointItem.endpoint))))
+                                              endpoints: endpoints.lower(selected.map(EndpointItem.endpoint), scope: Array(scope.dropFirst()), groups: path)))
             }
             for item in items {
                 if case .group(let group) = item {
@@ -66,7 +74,8 @@ public struct Lowering: Sendable {
             }
         }
         collect(spec.endpoints, scope: [spec.name], path: [])
-        return EndpointsShardIR(source: source, access: modifier, namespace: spec.name, extensions: extensions)
+        return EndpointsShardIR(source: source, access: modifier, namespace: spec.name, extensions: extensions,
+                                service: service(requirements: [], methods: extensions.flatMap { ServiceLowering.methods(of: $0.endpoints) }))
     }
 
     /// The groups of `items` with no endpoints in them, for the namespace file of a split output.

@@ -51,7 +51,8 @@ public struct APIClient: Sendable {
         return ((components.string ?? "") + path, query)
     }
 
-    /// Sends the endpoint and returns its decoded response.
+    /// Sends the endpoint and returns its decoded response (discardable: an `Empty` one says nothing).
+    @discardableResult
     public func send<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Value {
         try await response(endpoint).value
     }

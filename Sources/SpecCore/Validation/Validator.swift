@@ -25,6 +25,7 @@ public struct Validator {
         for model in spec.models { validator.check(model) }
         validator.checkRecursion()
         validator.checkEndpoints(spec.endpoints, scope: spec.name, groupPath: [])
+        validator.checkServiceNames()
         return validator.diagnostics
     }
 

@@ -3,7 +3,7 @@ import SpecIR
 // The endpoints file IR as template context.
 
 extension EndpointsFileIR: TemplateObject {
-    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items.
+    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
@@ -14,6 +14,7 @@ extension EndpointsFileIR: TemplateObject {
         case "hasDefaultHeaders": .bool(!defaultHeaders.isEmpty)
         case "dates": .string(dates)
         case "items": .list(items.map { .object($0) })
+        case "service": service.requirements.isEmpty ? .bool(false) : .object(service)
         default: namespace.value(forKey: key)
         }
     }
@@ -102,13 +103,14 @@ extension ErrorEnumIR: TemplateObject {
 }
 
 extension EndpointsShardIR: TemplateObject {
-    /// Keys: source, access, namespace, extensions.
+    /// Keys: source, access, namespace, extensions, service.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
         case "access": .string(access)
         case "namespace": .string(namespace)
         case "extensions": .list(extensions.map { .object($0) })
+        case "service": .object(service)
         default: nil
         }
     }

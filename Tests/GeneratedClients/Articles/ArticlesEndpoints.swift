@@ -57,3 +57,78 @@ public enum Articles {
         )
     }
 }
+
+/// Every endpoint of `Articles` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveArticlesService` sends the requests.
+public protocol ArticlesService: Sendable {
+    /// Service health. Public, needs no API key.
+    ///
+    /// `GET /status`
+    func status() async throws(APIError<ServiceError>) -> ServiceStatus
+
+    /// Articles, newest first, a page at a time.
+    ///
+    /// `GET /articles`
+    func listArticles(
+        status: ArticleStatus?,
+        tag: String?,
+        limit: Int,
+        cursor: String?
+    ) async throws(APIError<ServiceError>) -> ArticleList
+
+    /// One article by its slug.
+    ///
+    /// `GET /articles/{slug}`
+    func article(slug: String) async throws(APIError<ServiceError>) -> Article
+
+    /// Create an article. Send a request ID to find the request in the server logs.
+    ///
+    /// `POST /articles`
+    func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article
+}
+
+/// `ArticlesService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveArticlesService: ArticlesService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveArticlesService {
+    public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
+        try await client.send(Articles.status())
+    }
+
+    public func listArticles(
+        status: ArticleStatus?,
+        tag: String?,
+        limit: Int,
+        cursor: String?
+    ) async throws(APIError<ServiceError>) -> ArticleList {
+        try await client.send(Articles.listArticles(status: status, tag: tag, limit: limit, cursor: cursor))
+    }
+
+    public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
+        try await client.send(Articles.article(slug: slug))
+    }
+
+    public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
+        try await client.send(Articles.createArticle(body: body, xRequestID: xRequestID))
+    }
+}
+
+extension ArticlesService {
+    /// `listArticles(status:tag:limit:cursor:)` with the spec's defaults.
+    public func listArticles() async throws(APIError<ServiceError>) -> ArticleList {
+        try await listArticles(status: nil, tag: nil, limit: 25, cursor: nil)
+    }
+
+    /// `createArticle(body:xRequestID:)` with the spec's defaults.
+    public func createArticle(body: NewArticle) async throws(APIError<ServiceError>) -> Article {
+        try await createArticle(body: body, xRequestID: nil)
+    }
+}

@@ -154,3 +154,149 @@ public enum Chirp {
         }
     }
 }
+
+/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveChirpService` sends the requests.
+public protocol ChirpService: Sendable {
+    /// Create an account and sign in.
+    ///
+    /// `POST /auth/register`
+    func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
+
+    /// Exchange an email and password for tokens.
+    ///
+    /// `POST /auth/login`
+    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+
+    /// Exchange a refresh token for a new access token.
+    ///
+    /// `POST /auth/refresh`
+    func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+
+    /// The signed-in user's home feed, newest first.
+    ///
+    /// `GET /feed`
+    func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post>
+
+    /// The signed-in user's account.
+    ///
+    /// `GET /me`
+    func me() async throws(APIError<APIErrorResponse>) -> Account
+
+    /// A user's profile page.
+    ///
+    /// `GET /users/{userID}/profile`
+    func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile
+
+    /// Change some fields of the signed-in user's profile.
+    ///
+    /// `PATCH /me/profile`
+    func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account
+
+    /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
+    ///
+    /// `PUT /me/avatar`
+    func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar
+
+    /// Publish a post.
+    ///
+    /// `POST /posts`
+    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
+
+    /// Delete one of the signed-in user's posts.
+    ///
+    /// `DELETE /posts/{id}`
+    func deletePost(id: UUID) async throws(APIError<APIErrorResponse>)
+
+    /// One post.
+    ///
+    /// `GET /posts/{id}`
+    func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post
+
+    /// Like a post. Liking a post twice is not an error.
+    ///
+    /// `POST /posts/{id}/like`
+    func postsLike(id: UUID) async throws(APIError<APIErrorResponse>)
+
+    /// Take back a like.
+    ///
+    /// `DELETE /posts/{id}/like`
+    func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>)
+}
+
+/// `ChirpService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveChirpService: ChirpService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveChirpService {
+    public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
+        try await client.send(Chirp.register(body: body))
+    }
+
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await client.send(Chirp.login(email: email, password: password))
+    }
+
+    public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await client.send(Chirp.refreshToken(refreshToken: refreshToken))
+    }
+
+    public func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag))
+    }
+
+    public func me() async throws(APIError<APIErrorResponse>) -> Account {
+        try await client.send(Chirp.me())
+    }
+
+    public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
+        try await client.send(Chirp.profile(userID: userID))
+    }
+
+    public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
+        try await client.send(Chirp.updateProfile(body: body))
+    }
+
+    public func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar {
+        try await client.send(Chirp.uploadAvatar(image: image, caption: caption))
+    }
+
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await client.send(Chirp.createPost(body: body))
+    }
+
+    public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.deletePost(id: id))
+    }
+
+    public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
+        try await client.send(Chirp.Posts.post(id: id))
+    }
+
+    public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.like(id: id))
+    }
+
+    public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.unlike(id: id))
+    }
+}
+
+extension ChirpService {
+    /// `feed(page:perPage:tag:)` with the spec's defaults.
+    public func feed() async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        try await feed(page: 1, perPage: 20, tag: nil)
+    }
+
+    /// `uploadAvatar(image:caption:)` with the spec's defaults.
+    public func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) -> Avatar {
+        try await uploadAvatar(image: image, caption: nil)
+    }
+}

@@ -54,3 +54,71 @@ public enum Courses {
         Endpoint(.post, "/courses/\(id)/enrollment", Courses.api, response: .empty, auth: .bearer, errors: [.default])
     }
 }
+
+/// Every endpoint of `Courses` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveCoursesService` sends the requests.
+public protocol CoursesService: Sendable {
+    /// Sign in with an email and password.
+    ///
+    /// `POST /session`
+    func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session
+
+    /// The catalog, optionally filtered by level and by a search text.
+    ///
+    /// `GET /courses`
+    func listCourses(
+        level: Level?,
+        search: String?,
+        page: Int
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary]
+
+    /// One course and its lessons.
+    ///
+    /// `GET /courses/{id}`
+    func course(id: Int) async throws(APIError<ProblemDetails>) -> Course
+
+    /// Enroll the signed-in student in a course. Answers 204 No Content.
+    ///
+    /// `POST /courses/{id}/enrollment`
+    func enroll(id: Int) async throws(APIError<ProblemDetails>)
+}
+
+/// `CoursesService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveCoursesService: CoursesService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveCoursesService {
+    public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
+        try await client.send(Courses.login(email: email, password: password))
+    }
+
+    public func listCourses(
+        level: Level?,
+        search: String?,
+        page: Int
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        try await client.send(Courses.listCourses(level: level, search: search, page: page))
+    }
+
+    public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
+        try await client.send(Courses.course(id: id))
+    }
+
+    public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
+        try await client.send(Courses.enroll(id: id))
+    }
+}
+
+extension CoursesService {
+    /// `listCourses(level:search:page:)` with the spec's defaults.
+    public func listCourses() async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        try await listCourses(level: nil, search: nil, page: 1)
+    }
+}

@@ -353,3 +353,418 @@ public enum Kitchen {
         Endpoint(.get, "/health", Kitchen.api, response: .json, errors: [.default])
     }
 }
+
+/// Every endpoint of `Kitchen` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveKitchenService` sends the requests.
+public protocol KitchenService: Sendable {
+    /// The menu, a page at a time. Public.
+    ///
+    /// `GET /menu`
+    func menu(
+        page: Int,
+        perPage: Int,
+        course: MealCourse?,
+        lang: String
+    ) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+
+    /// Ask cheaply whether the menu changed since the given ETag.
+    ///
+    /// `HEAD /menu`
+    func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>)
+
+    /// The most ordered dishes with their order counts.
+    ///
+    /// `GET /dishes/top`
+    func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+
+    /// The signed-in customer.
+    ///
+    /// `GET /me`
+    func me() async throws(APIError<KitchenProblem>) -> Customer
+
+    /// Place an order.
+    ///
+    /// Send the same Idempotency-Key again to retry safely: the server answers
+    /// with the order it already placed.
+    ///
+    /// `POST /orders`
+    func placeOrder(
+        body: NewOrder,
+        idempotencyKey: String
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+
+    /// Replace the lines of an order that is still `received`.
+    ///
+    /// `PUT /orders/{order_id}`
+    func replaceOrder(
+        orderId: OrderNumber,
+        body: NewOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+
+    /// The signed-in customer's orders, newest first.
+    ///
+    /// `GET /orders`
+    func ordersList(
+        status: OrderStatus?,
+        since: Date?,
+        page: Int,
+        perPage: Int
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order>
+
+    /// Add a note to an order, or (staff only) change its status.
+    ///
+    /// `PATCH /orders/{order_id}`
+    func ordersAnnotate(
+        orderId: OrderNumber,
+        note: String?,
+        status: OrderStatus?
+    ) async throws(APIError<KitchenProblem>) -> Order
+
+    /// Cancel an order that is not ready yet.
+    ///
+    /// `DELETE /orders/{order_id}`
+    func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>)
+
+    /// The receipt as a PDF.
+    ///
+    /// `GET /orders/{order_id}/receipt.pdf`
+    func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data
+
+    /// The receipt in the v0 format. Use receipt(orderId:) instead.
+    ///
+    /// `GET /orders/{order_id}/receipt.json`
+    @available(*, deprecated)
+    func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+
+    /// Which methods the orders resource allows (the Allow header).
+    ///
+    /// `OPTIONS /orders`
+    func ordersCapabilities() async throws(APIError<KitchenProblem>)
+
+    /// Book a table.
+    ///
+    /// `POST /reservations`
+    func reserve(
+        partySize: Int,
+        startsAt: Date,
+        customerNote: String?
+    ) async throws(APIError<KitchenProblem>) -> Reservation
+
+    /// The seating plan of a floor. `floor` is not declared, so it is a String.
+    ///
+    /// `GET /floors/{floor}/seating`
+    func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan
+
+    /// Upload a photo of a dish as a multipart form.
+    ///
+    /// `POST /dishes/{dishID}/photo`
+    func uploadDishPhoto(
+        dishID: UUID,
+        photo: File,
+        caption: String?,
+        primary: Bool
+    ) async throws(APIError<KitchenProblem>) -> Dish
+
+    /// Replace a dish photo with raw JPEG bytes.
+    ///
+    /// `PUT /dishes/{dishID}/photo/raw`
+    func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>)
+
+    /// Get a partner access token (OAuth 2 client credentials).
+    ///
+    /// `POST /oauth/token`
+    func partnerToken(
+        grantType: String,
+        clientId: String,
+        clientSecret: String,
+        scope: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken
+
+    /// Today's orders, for a delivery partner.
+    ///
+    /// `GET /partner/orders`
+    func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order]
+
+    /// Start an export of the menu. Poll the job until it is ready.
+    ///
+    /// `POST /exports`
+    func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob
+
+    /// Sign in a member of staff.
+    ///
+    /// `POST /staff/login`
+    func staffLogin(
+        email: String,
+        password: String,
+        _2faCode: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken
+
+    /// The tickets the point-of-sale system printed on a day.
+    ///
+    /// `GET /staff/pos-tickets`
+    func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket]
+
+    /// The ingredients in stock, optionally of one class.
+    ///
+    /// `GET /staff/ingredients`
+    func staffInventoryIngredients(
+        `class`: String?,
+        lowStock: Bool
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient]
+
+    /// Record a delivery of an ingredient.
+    ///
+    /// `POST /staff/ingredients/{ingredientID}/restock`
+    func staffInventoryRestock(
+        ingredientID: Int,
+        grams: Int64,
+        note: String?
+    ) async throws(APIError<KitchenProblem>) -> Ingredient
+
+    /// Whether the API is up. Needs no credentials.
+    ///
+    /// `GET /health`
+    func health() async throws(APIError<KitchenProblem>) -> ServiceHealth
+}
+
+/// `KitchenService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveKitchenService: KitchenService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveKitchenService {
+    public func menu(
+        page: Int,
+        perPage: Int,
+        course: MealCourse?,
+        lang: String
+    ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        try await client.send(Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang))
+    }
+
+    public func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>) {
+        try await client.send(Kitchen.menuChanged(ifNoneMatch: ifNoneMatch))
+    }
+
+    public func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        try await client.send(Kitchen.topDishes(limit: limit, windowDays: windowDays))
+    }
+
+    public func me() async throws(APIError<KitchenProblem>) -> Customer {
+        try await client.send(Kitchen.me())
+    }
+
+    public func placeOrder(
+        body: NewOrder,
+        idempotencyKey: String
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
+        try await client.send(Kitchen.placeOrder(body: body, idempotencyKey: idempotencyKey))
+    }
+
+    public func replaceOrder(
+        orderId: OrderNumber,
+        body: NewOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
+        try await client.send(Kitchen.replaceOrder(orderId: orderId, body: body))
+    }
+
+    public func ordersList(
+        status: OrderStatus?,
+        since: Date?,
+        page: Int,
+        perPage: Int
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        try await client.send(Kitchen.Orders.list(status: status, since: since, page: page, perPage: perPage))
+    }
+
+    public func ordersAnnotate(
+        orderId: OrderNumber,
+        note: String?,
+        status: OrderStatus?
+    ) async throws(APIError<KitchenProblem>) -> Order {
+        try await client.send(Kitchen.Orders.annotate(orderId: orderId, note: note, status: status))
+    }
+
+    public func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
+        try await client.send(Kitchen.Orders.cancel(orderId: orderId, reason: reason))
+    }
+
+    public func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
+        try await client.send(Kitchen.Orders.receipt(orderId: orderId))
+    }
+
+    @available(*, deprecated)
+    public func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        try await client.send(Kitchen.Orders.legacyReceipt(orderId: orderId))
+    }
+
+    public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
+        try await client.send(Kitchen.Orders.capabilities())
+    }
+
+    public func reserve(
+        partySize: Int,
+        startsAt: Date,
+        customerNote: String?
+    ) async throws(APIError<KitchenProblem>) -> Reservation {
+        try await client.send(Kitchen.reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote))
+    }
+
+    public func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        try await client.send(Kitchen.seatingPlan(floor: floor, day: day))
+    }
+
+    public func uploadDishPhoto(
+        dishID: UUID,
+        photo: File,
+        caption: String?,
+        primary: Bool
+    ) async throws(APIError<KitchenProblem>) -> Dish {
+        try await client.send(Kitchen.uploadDishPhoto(dishID: dishID, photo: photo, caption: caption, primary: primary))
+    }
+
+    public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
+        try await client.send(Kitchen.replaceDishPhotoRaw(dishID: dishID, body: body))
+    }
+
+    public func partnerToken(
+        grantType: String,
+        clientId: String,
+        clientSecret: String,
+        scope: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await client.send(Kitchen.partnerToken(
+            grantType: grantType,
+            clientId: clientId,
+            clientSecret: clientSecret,
+            scope: scope
+        ))
+    }
+
+    public func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order] {
+        try await client.send(Kitchen.partnerOrders(status: status))
+    }
+
+    public func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob {
+        try await client.send(Kitchen.createExport(columns: columns))
+    }
+
+    public func staffLogin(
+        email: String,
+        password: String,
+        _2faCode: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await client.send(Kitchen.Staff.login(email: email, password: password, _2faCode: _2faCode))
+    }
+
+    public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
+        try await client.send(Kitchen.Staff.posTickets(day: day))
+    }
+
+    public func staffInventoryIngredients(
+        `class`: String?,
+        lowStock: Bool
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        try await client.send(Kitchen.Staff.Inventory.ingredients(class: `class`, lowStock: lowStock))
+    }
+
+    public func staffInventoryRestock(
+        ingredientID: Int,
+        grams: Int64,
+        note: String?
+    ) async throws(APIError<KitchenProblem>) -> Ingredient {
+        try await client.send(Kitchen.Staff.Inventory.restock(ingredientID: ingredientID, grams: grams, note: note))
+    }
+
+    public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
+        try await client.send(Kitchen.health())
+    }
+}
+
+extension KitchenService {
+    /// `menu(page:perPage:course:lang:)` with the spec's defaults.
+    public func menu() async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        try await menu(page: 1, perPage: 50, course: nil, lang: "en")
+    }
+
+    /// `menuChanged(ifNoneMatch:)` with the spec's defaults.
+    public func menuChanged() async throws(APIError<KitchenProblem>) {
+        try await menuChanged(ifNoneMatch: nil)
+    }
+
+    /// `topDishes(limit:windowDays:)` with the spec's defaults.
+    public func topDishes() async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        try await topDishes(limit: 10, windowDays: 30)
+    }
+
+    /// `ordersList(status:since:page:perPage:)` with the spec's defaults.
+    public func ordersList() async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        try await ordersList(status: nil, since: nil, page: 1, perPage: 20)
+    }
+
+    /// `ordersAnnotate(orderId:note:status:)` with the spec's defaults.
+    public func ordersAnnotate(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Order {
+        try await ordersAnnotate(orderId: orderId, note: nil, status: nil)
+    }
+
+    /// `ordersCancel(orderId:reason:)` with the spec's defaults.
+    public func ordersCancel(orderId: OrderNumber) async throws(APIError<KitchenProblem>) {
+        try await ordersCancel(orderId: orderId, reason: nil)
+    }
+
+    /// `reserve(partySize:startsAt:customerNote:)` with the spec's defaults.
+    public func reserve(partySize: Int, startsAt: Date) async throws(APIError<KitchenProblem>) -> Reservation {
+        try await reserve(partySize: partySize, startsAt: startsAt, customerNote: nil)
+    }
+
+    /// `seatingPlan(floor:day:)` with the spec's defaults.
+    public func seatingPlan(floor: String) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        try await seatingPlan(floor: floor, day: nil)
+    }
+
+    /// `uploadDishPhoto(dishID:photo:caption:primary:)` with the spec's defaults.
+    public func uploadDishPhoto(dishID: UUID, photo: File) async throws(APIError<KitchenProblem>) -> Dish {
+        try await uploadDishPhoto(dishID: dishID, photo: photo, caption: nil, primary: true)
+    }
+
+    /// `partnerToken(grantType:clientId:clientSecret:scope:)` with the spec's defaults.
+    public func partnerToken(clientId: String, clientSecret: String) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await partnerToken(
+            grantType: "client_credentials",
+            clientId: clientId,
+            clientSecret: clientSecret,
+            scope: nil
+        )
+    }
+
+    /// `partnerOrders(status:)` with the spec's defaults.
+    public func partnerOrders() async throws(APIError<KitchenProblem>) -> [Order] {
+        try await partnerOrders(status: nil)
+    }
+
+    /// `createExport(columns:)` with the spec's defaults.
+    public func createExport() async throws(APIError<KitchenProblem>) -> ExportJob {
+        try await createExport(columns: [])
+    }
+
+    /// `staffLogin(email:password:_2faCode:)` with the spec's defaults.
+    public func staffLogin(email: String, password: String) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await staffLogin(email: email, password: password, _2faCode: nil)
+    }
+
+    /// `staffInventoryIngredients(class:lowStock:)` with the spec's defaults.
+    public func staffInventoryIngredients() async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        try await staffInventoryIngredients(class: nil, lowStock: false)
+    }
+
+    /// `staffInventoryRestock(ingredientID:grams:note:)` with the spec's defaults.
+    public func staffInventoryRestock(ingredientID: Int, grams: Int64) async throws(APIError<KitchenProblem>) -> Ingredient {
+        try await staffInventoryRestock(ingredientID: ingredientID, grams: grams, note: nil)
+    }
+}

@@ -25,3 +25,45 @@ public enum Tips {
         Endpoint(.get, "/tips", Tips.api, query: ["from": from, "to": to], response: .json)
     }
 }
+
+/// Every endpoint of `Tips` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveTipsService` sends the requests.
+public protocol TipsService: Sendable {
+    /// Today's tip, in the server's time zone.
+    ///
+    /// `GET /tips/today`
+    func today() async throws(APIError<Never>) -> Tip
+
+    /// The tips scheduled from one day to another, both included.
+    ///
+    /// `GET /tips`
+    func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip]
+}
+
+/// `TipsService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveTipsService: TipsService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveTipsService {
+    public func today() async throws(APIError<Never>) -> Tip {
+        try await client.send(Tips.today())
+    }
+
+    public func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip] {
+        try await client.send(Tips.list(from: from, to: to))
+    }
+}
+
+extension TipsService {
+    /// `list(from:to:)` with the spec's defaults.
+    public func list(from: CalendarDate) async throws(APIError<Never>) -> [Tip] {
+        try await list(from: from, to: nil)
+    }
+}

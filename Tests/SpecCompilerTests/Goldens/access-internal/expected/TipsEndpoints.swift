@@ -15,3 +15,27 @@ enum Tips {
         Endpoint(.get, "/tips/today", Tips.api, response: .json)
     }
 }
+
+/// Every endpoint of `Tips` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveTipsService` sends the requests.
+protocol TipsService: Sendable {
+    /// `GET /tips/today`
+    func today() async throws(APIError<Never>) -> Tip
+}
+
+/// `TipsService` over HTTP: each method sends its endpoint through `client`.
+struct LiveTipsService: TipsService {
+    /// The client that sends every request, with its middlewares.
+    let client: APIClient
+
+    /// A service whose requests go through `client`.
+    init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveTipsService {
+    func today() async throws(APIError<Never>) -> Tip {
+        try await client.send(Tips.today())
+    }
+}

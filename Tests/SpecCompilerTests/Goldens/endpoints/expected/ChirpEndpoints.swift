@@ -169,3 +169,180 @@ public enum Chirp {
         }
     }
 }
+
+/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveChirpService` sends the requests.
+public protocol ChirpService: Sendable {
+    /// Exchange credentials for tokens.
+    ///
+    /// `POST /auth/login`
+    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+
+    /// `GET /feed`
+    func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+
+    /// `GET /users/{userID}/posts/{postID}`
+    func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post
+
+    /// `POST /posts`
+    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
+
+    /// `PUT /posts/{id}`
+    func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post
+
+    /// `PUT /me/avatar`
+    func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>)
+
+    /// `POST /signup`
+    func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>)
+
+    /// `PUT /blobs/{id}`
+    func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>)
+
+    /// `GET /exports/{id}`
+    func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data
+
+    /// `GET /search`
+    @available(*, deprecated)
+    func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+
+    /// `HEAD /health`
+    func check() async throws(APIError<APIErrorResponse>)
+
+    /// `OPTIONS /posts`
+    func preflight() async throws(APIError<APIErrorResponse>)
+
+    /// `POST /posts/{id}/like`
+    func postsLike(id: String) async throws(APIError<APIErrorResponse>)
+
+    /// `DELETE /posts/{id}/comments/{commentID}`
+    func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
+
+    /// `PATCH /posts/{id}/comments/{commentID}`
+    func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>)
+}
+
+/// `ChirpService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveChirpService: ChirpService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveChirpService {
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await client.send(Chirp.login(email: email, password: password))
+    }
+
+    public func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+    }
+
+    public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
+        try await client.send(Chirp.profile(userID: userID, postID: postID))
+    }
+
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await client.send(Chirp.createPost(body: body))
+    }
+
+    public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await client.send(Chirp.replacePost(id: id, body: body))
+    }
+
+    public func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
+    }
+
+    public func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.signup(name: name, newsletter: newsletter))
+    }
+
+    public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.uploadRaw(id: id, body: body))
+    }
+
+    public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
+        try await client.send(Chirp.exportArchive(id: id))
+    }
+
+    @available(*, deprecated)
+    public func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await client.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID))
+    }
+
+    public func check() async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.check())
+    }
+
+    public func preflight() async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.preflight())
+    }
+
+    public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.like(id: id))
+    }
+
+    public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.Comments.delete(id: id, commentID: commentID))
+    }
+
+    public func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
+    }
+}
+
+extension ChirpService {
+    /// `feed(page:perPage:tag:ids:api:)` with the spec's defaults.
+    public func feed() async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await feed(page: 1, perPage: 20, tag: nil, ids: [], api: nil)
+    }
+
+    /// `uploadAvatar(image:caption:thumbnail:)` with the spec's defaults.
+    public func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) {
+        try await uploadAvatar(image: image, caption: nil, thumbnail: nil)
+    }
+
+    /// `signup(name:newsletter:)` with the spec's defaults.
+    public func signup(name: String) async throws(APIError<APIErrorResponse>) {
+        try await signup(name: name, newsletter: false)
+    }
+
+    /// `search(q:sort:xRequestID:)` with the spec's defaults.
+    @available(*, deprecated)
+    public func search(q: String) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await search(q: q, sort: .relevance, xRequestID: nil)
+    }
+}

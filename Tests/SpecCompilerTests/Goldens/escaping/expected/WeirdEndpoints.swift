@@ -17,3 +17,36 @@ public enum Weird {
         Endpoint(.get, "/things/\(id)/with\"quotes\"/and\\back\\(slash)", Weird.api, query: ["we\"ird": weird], response: .json)
     }
 }
+
+/// Every endpoint of `Weird` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveWeirdService` sends the requests.
+public protocol WeirdService: Sendable {
+    /// Doc with */ and \(interp)
+    ///
+    /// `GET /things/{id}/with"quotes"/and\back\(slash)`
+    func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange
+}
+
+/// `WeirdService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveWeirdService: WeirdService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveWeirdService {
+    public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
+        try await client.send(Weird.get(id: id, weird: weird))
+    }
+}
+
+extension WeirdService {
+    /// `get(id:weird:)` with the spec's defaults.
+    public func get(id: String) async throws(APIError<Never>) -> Strange {
+        try await get(id: id, weird: nil)
+    }
+}

@@ -17,3 +17,34 @@ public enum Library {
         Endpoint(.get, "/books", Library.api, response: .json, auth: .bearer)
     }
 }
+
+/// Every endpoint of `Library` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveLibraryService` sends the requests.
+public protocol LibraryService: Sendable {
+    /// `GET /shelves`
+    func shelves() async throws(APIError<Never>) -> [Shelf]
+
+    /// `GET /books`
+    func books() async throws(APIError<Never>) -> [Book]
+}
+
+/// `LibraryService` over HTTP: each method sends its endpoint through `client`.
+public struct LiveLibraryService: LibraryService {
+    /// The client that sends every request, with its middlewares.
+    public let client: APIClient
+
+    /// A service whose requests go through `client`.
+    public init(client: APIClient) {
+        self.client = client
+    }
+}
+
+extension LiveLibraryService {
+    public func shelves() async throws(APIError<Never>) -> [Shelf] {
+        try await client.send(Library.shelves())
+    }
+
+    public func books() async throws(APIError<Never>) -> [Book] {
+        try await client.send(Library.books())
+    }
+}

@@ -15,3 +15,80 @@ package enum Chirp {
         package enum Comments {}
     }
 }
+
+/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
+/// tests pass in a fake, and `LiveChirpService` sends the requests.
+package protocol ChirpService: Sendable {
+    /// Exchange credentials for tokens.
+    ///
+    /// `POST /auth/login`
+    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+
+    /// `GET /feed`
+    func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+
+    /// `GET /users/{userID}/posts/{postID}`
+    func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post
+
+    /// `POST /posts`
+    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
+
+    /// `PUT /posts/{id}`
+    func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post
+
+    /// `PUT /me/avatar`
+    func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>)
+
+    /// `POST /signup`
+    func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>)
+
+    /// `PUT /blobs/{id}`
+    func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>)
+
+    /// `GET /exports/{id}`
+    func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data
+
+    /// `GET /search`
+    @available(*, deprecated)
+    func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+
+    /// `HEAD /health`
+    func check() async throws(APIError<APIErrorResponse>)
+
+    /// `OPTIONS /posts`
+    func preflight() async throws(APIError<APIErrorResponse>)
+
+    /// `POST /posts/{id}/like`
+    func postsLike(id: String) async throws(APIError<APIErrorResponse>)
+
+    /// `DELETE /posts/{id}/comments/{commentID}`
+    func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
+
+    /// `PATCH /posts/{id}/comments/{commentID}`
+    func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>)
+}
+
+/// `ChirpService` over HTTP: each method sends its endpoint through `client`.
+package struct LiveChirpService: ChirpService {
+    /// The client that sends every request, with its middlewares.
+    package let client: APIClient
+
+    /// A service whose requests go through `client`.
+    package init(client: APIClient) {
+        self.client = client
+    }
+}

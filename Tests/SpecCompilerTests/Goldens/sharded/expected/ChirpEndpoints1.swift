@@ -55,3 +55,45 @@ extension Chirp {
         Endpoint(.head, "/health", Chirp.api, response: .empty, errors: [.default])
     }
 }
+
+extension LiveChirpService {
+    package func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+    }
+
+    package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await client.send(Chirp.replacePost(id: id, body: body))
+    }
+
+    @available(*, deprecated)
+    package func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await client.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID))
+    }
+
+    package func check() async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.check())
+    }
+}
+
+extension ChirpService {
+    /// `feed(page:perPage:tag:ids:api:)` with the spec's defaults.
+    package func feed() async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await feed(page: 1, perPage: 20, tag: nil, ids: [], api: nil)
+    }
+
+    /// `search(q:sort:xRequestID:)` with the spec's defaults.
+    @available(*, deprecated)
+    package func search(q: String) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await search(q: q, sort: .relevance, xRequestID: nil)
+    }
+}

@@ -82,3 +82,45 @@ extension Chirp.Posts.Comments {
         Endpoint(.delete, "/posts/\(id)/comments/\(commentID)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
     }
 }
+
+extension LiveChirpService {
+    package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await client.send(Chirp.login(email: email, password: password))
+    }
+
+    package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await client.send(Chirp.createPost(body: body))
+    }
+
+    package func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
+    }
+
+    package func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.signup(name: name, newsletter: newsletter))
+    }
+
+    package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.uploadRaw(id: id, body: body))
+    }
+
+    package func preflight() async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.preflight())
+    }
+
+    package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.Comments.delete(id: id, commentID: commentID))
+    }
+}
+
+extension ChirpService {
+    /// `uploadAvatar(image:caption:thumbnail:)` with the spec's defaults.
+    package func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) {
+        try await uploadAvatar(image: image, caption: nil, thumbnail: nil)
+    }
+
+    /// `signup(name:newsletter:)` with the spec's defaults.
+    package func signup(name: String) async throws(APIError<APIErrorResponse>) {
+        try await signup(name: name, newsletter: false)
+    }
+}

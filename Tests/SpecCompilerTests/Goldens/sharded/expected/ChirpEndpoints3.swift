@@ -34,3 +34,25 @@ extension Chirp.Posts.Comments {
         )
     }
 }
+
+extension LiveChirpService {
+    package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
+        try await client.send(Chirp.profile(userID: userID, postID: postID))
+    }
+
+    package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
+        try await client.send(Chirp.exportArchive(id: id))
+    }
+
+    package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.like(id: id))
+    }
+
+    package func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>) {
+        try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
+    }
+}

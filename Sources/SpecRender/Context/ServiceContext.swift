@@ -1,0 +1,54 @@
+import SpecIR
+
+// The service protocol IR as template context.
+
+extension ServiceIR: TemplateObject {
+    /// Keys: namespace, access, protocolName, liveName, requirements, methods, hasMethods, defaults (methods that have one), hasDefaults.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "namespace": .string(namespace)
+        case "access": .string(access)
+        case "protocolName": .string(protocolName)
+        case "liveName": .string(liveName)
+        case "requirements": .list(requirements.map { .object($0) })
+        case "methods": .list(methods.map { .object($0) })
+        case "hasMethods": .bool(!methods.isEmpty)
+        case "defaults": .list(methods.filter { $0.defaults != nil }.map { .object($0) })
+        case "hasDefaults": .bool(methods.contains { $0.defaults != nil })
+        default: nil
+        }
+    }
+}
+
+extension ServiceMethodIR: TemplateObject {
+    /// Keys: name, doc, deprecated, parameters, wrapParameters, effects, factory, arguments, wrapCall, client, defaults (false if none).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(name)
+        case "doc": .strings(doc)
+        case "deprecated": .bool(deprecated)
+        case "parameters": .list(parameters.map { .object($0) })
+        case "wrapParameters": .bool(wrapParameters)
+        case "effects": .string(effects)
+        case "factory": .string(factory)
+        case "arguments": .strings(arguments)
+        case "wrapCall": .bool(wrapCall)
+        case "client": .string(client)
+        case "defaults": defaults.map { .object($0) } ?? .bool(false)
+        default: nil
+        }
+    }
+}
+
+extension ServiceDefaultsIR: TemplateObject {
+    /// Keys: requirement, parameters, arguments, wrapCall.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "requirement": .string(requirement)
+        case "parameters": .list(parameters.map { .object($0) })
+        case "arguments": .strings(arguments)
+        case "wrapCall": .bool(wrapCall)
+        default: nil
+        }
+    }
+}
