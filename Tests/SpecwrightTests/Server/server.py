@@ -12,6 +12,18 @@ Routes:
   /slow?seconds=N      waits N seconds, then answers 200 {}.
   /bytes?count=N       N raw bytes 0, 1, 2, ... (mod 256) as application/octet-stream.
   /json                a fixed JSON post, for decoding over the network.
+
+Scripted routes for the concurrency tests; every count is kept per <key>, so tests running in
+parallel against one server never see each other's numbers:
+  /count/<key>?delay=S         counts the request, waits S seconds, answers {"count": N}.
+  /counts/<key>                the counters of <key> (not counted): {"count", "refresh", "protected"}.
+  /protected/<key>             200 {"token": ...} with `Authorization: Bearer <key's token>`, else 401;
+                               counted as "protected". The token starts as "expired".
+  /refresh/<key>?delay=S       counts a refresh, waits S seconds, issues a new token "token-N" and
+                               returns {"token": "token-N"}.
+  /flaky/<key>?failures=N&retry_after=S
+                               the first N requests get 503 with `Retry-After: S`, then 200 {"count"}.
+  /truncated?length=N          promises N bytes, sends fewer and closes the connection.
 """
 import argparse
 import base64
@@ -55,6 +67,14 @@ def parse_multipart(body, content_type):
                 part["contentType"] = value.strip()
         parts.append(part)
     return parts
+
+
+counters_lock = threading.Lock()
+counters = {}   # key -> {"count": int, "refresh": int, "protected": int, "token": str}
+
+
+def counter(key):
+    return counters.setdefault(key, {"count": 0, "refresh": 0, "protected": 0, "token": "expired"})
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -102,6 +122,60 @@ class Handler(BaseHTTPRequestHandler):
                 "form": form,
                 "parts": parts,
             })
+        elif raw_path.startswith("/count/"):
+            with counters_lock:
+                state = counter(raw_path[len("/count/"):])
+                state["count"] += 1
+                count = state["count"]
+            time.sleep(float(query.get("delay", "0")))
+            self.send_json(200, {"count": count})
+        elif raw_path.startswith("/counts/"):
+            with counters_lock:
+                state = dict(counter(raw_path[len("/counts/"):]))
+            del state["token"]
+            self.send_json(200, state)
+        elif raw_path.startswith("/protected/"):
+            with counters_lock:
+                state = counter(raw_path[len("/protected/"):])
+                state["protected"] += 1
+                token = state["token"]
+            if self.headers.get("Authorization") == "Bearer " + token:
+                self.send_json(200, {"token": token})
+            else:
+                self.send_json(401, {"code": 401, "message": "token expired"})
+        elif raw_path.startswith("/refresh/"):
+            time.sleep(float(query.get("delay", "0")))
+            with counters_lock:
+                state = counter(raw_path[len("/refresh/"):])
+                state["refresh"] += 1
+                state["token"] = "token-%d" % state["refresh"]
+                token = state["token"]
+            self.send_json(200, {"token": token})
+        elif raw_path.startswith("/flaky/"):
+            with counters_lock:
+                state = counter(raw_path[len("/flaky/"):])
+                state["count"] += 1
+                count = state["count"]
+            if count <= int(query.get("failures", "1")):
+                body = b'{"code": 503, "message": "try later"}'
+                self.send_response(503)
+                self.send_header("Retry-After", query.get("retry_after", "0"))
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            else:
+                self.send_json(200, {"count": count})
+        elif raw_path == "/truncated":
+            length = int(query.get("length", "100000"))
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", str(length))
+            self.end_headers()
+            self.wfile.write(b"x" * (length // 10))
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(2)
         elif raw_path.startswith("/status/"):
             code = int(raw_path[len("/status/"):])
             if code in (204, 304):
