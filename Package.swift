@@ -19,7 +19,7 @@ let templateNames = [
 let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 /// The specs in Specs/ whose generated clients are compiled and exercised by the tests.
-let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen"]
+let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin"]
 
 let package = Package(
     name: "Specwright",
@@ -92,6 +92,8 @@ let package = Package(
             name: "GeneratedClientTests",
             dependencies: exampleClients.map { .target(name: "\($0)Client") } + ["Specwright"]
         ),
+        // Against a real httpbin on loopback (Scripts/httpbin): started by Scripts/test, or by the tests.
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinClient", "Specwright"]),
     ] + exampleClients.map { name in
         .target(
             name: "\(name)Client",

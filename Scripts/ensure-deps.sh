@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what building and testing Specwright needs, when it is missing: libyaml (the only
-# C dependency) and python3 (the runtime tests start a small HTTP server from its standard library).
+# C dependency), python3 (the runtime tests start a small HTTP server from its standard library)
+# and its venv module (the integration tests install httpbin into a virtual environment).
 # Sourced by the other scripts; safe to run more than once.
 set -euo pipefail
 
@@ -41,6 +42,16 @@ if [ "${SPECWRIGHT_NEEDS_PYTHON:-0}" = 1 ] && ! command -v python3 >/dev/null 2>
         apt_install python3
     else
         echo "error: the runtime tests need python3 for their loopback HTTP server; install python3" >&2
+        exit 1
+    fi
+fi
+
+if [ "${SPECWRIGHT_NEEDS_PYTHON:-0}" = 1 ] && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "Installing python3-venv (apt-get)..." >&2
+        apt_install python3-venv
+    else
+        echo "error: the integration tests need Python's venv module; install it (python3-venv on Debian)" >&2
         exit 1
     fi
 fi

@@ -15,4 +15,11 @@ public struct File: Hashable, Sendable, Codable {
         self.filename = filename
         self.contentType = contentType
     }
+
+    /// The file at `url`, memory-mapped: its bytes are paged in from disk as they are sent, so a
+    /// large upload does not first become a copy in memory. The file name defaults to the URL's last
+    /// component. Do not change the file while the request is being sent.
+    public init(contentsOf url: URL, filename: String? = nil, contentType: String = "application/octet-stream") throws {
+        self.init(data: try Data(contentsOf: url, options: .alwaysMapped), filename: filename ?? url.lastPathComponent, contentType: contentType)
+    }
 }

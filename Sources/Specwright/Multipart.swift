@@ -61,23 +61,31 @@ enum MultipartEncoding {
         while fields.contains(where: { $0.part.data.range(of: Data(boundary.utf8)) != nil }) {
             boundary = newBoundary()
         }
+        let heads = fields.map { head(of: $0, boundary: boundary) }
+        let closing = "--\(boundary)--\r\n"
+        // One buffer of the final size: the parts are copied once, with no regrowth on the way.
         var body = Data()
-        for field in fields {
-            var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(field.name))\""
-            if let filename = field.part.filename {
-                head += "; filename=\"\(quoted(filename))\""
-            }
-            head += "\r\n"
-            if let contentType = field.part.contentType {
-                head += "Content-Type: \(headerSafe(contentType))\r\n"
-            }
-            head += "\r\n"
-            body.append(Data(head.utf8))
+        body.reserveCapacity(zip(heads, fields).reduce(closing.utf8.count) { $0 + $1.0.utf8.count + $1.1.part.data.count + 2 })
+        for (head, field) in zip(heads, fields) {
+            body.append(contentsOf: head.utf8)
             body.append(field.part.data)
-            body.append(Data("\r\n".utf8))
+            body.append(contentsOf: [0x0D, 0x0A])
         }
-        body.append(Data("--\(boundary)--\r\n".utf8))
+        body.append(contentsOf: closing.utf8)
         return (body, boundary)
+    }
+
+    /// The boundary line and headers before a part's bytes.
+    private static func head(of field: (name: String, part: MultipartPart), boundary: String) -> String {
+        var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(quoted(field.name))\""
+        if let filename = field.part.filename {
+            head += "; filename=\"\(quoted(filename))\""
+        }
+        head += "\r\n"
+        if let contentType = field.part.contentType {
+            head += "Content-Type: \(headerSafe(contentType))\r\n"
+        }
+        return head + "\r\n"
     }
 
     private static func newBoundary() -> String {

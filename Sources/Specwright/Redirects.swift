@@ -56,14 +56,3 @@ enum Redirects {
         return key(first) == key(second)
     }
 }
-
-/// The delegate of ``URLSessionTransport``'s default session: it refuses every redirect, so the
-/// 3xx response reaches ``APIClient``, which follows it with the rules of ``Redirects``.
-final class RedirectRefusal: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-}

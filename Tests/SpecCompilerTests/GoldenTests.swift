@@ -37,7 +37,7 @@ import Testing
     }
 
     /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what Specs/ generates.
-    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen"])
+    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin"])
     func exampleClientsAreUpToDate(_ name: String) throws {
         let specs = Golden.packageRoot.appendingPathComponent("Specs")
         let templates = try #require(Golden.templates)

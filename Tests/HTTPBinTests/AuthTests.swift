@@ -1,0 +1,61 @@
+import Foundation
+import HTTPBinClient
+import Specwright
+import Testing
+
+/// Basic, bearer and API-key credentials, as httpbin checks them.
+@Suite struct AuthTests {
+    let server: HTTPBinServer
+
+    init() throws {
+        server = try HTTPBinServer.get()
+    }
+
+    static func basic(_ user: String, _ password: String) -> String {
+        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    @Test func basicCredentialsAreAccepted() async throws {
+        let client = server.client(credentials: StaticCredentials(apiKey: Self.basic("ada", "pa:ss")))
+        let result = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "pa:ss"))
+        #expect(result == BasicAuthResult(authenticated: true, user: "ada"))
+    }
+
+    @Test func wrongBasicCredentialsAreA401NotAHang() async throws {
+        let client = server.client(credentials: StaticCredentials(apiKey: Self.basic("ada", "wrong")))
+        let start = ContinuousClock.now
+        do {
+            _ = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "right"))
+            Issue.record("wrong credentials must fail")
+        } catch {
+            #expect(error.statusCode == 401)
+        }
+        #expect(ContinuousClock.now - start < .seconds(5))
+        // As an explicit header parameter, wrong credentials are a 404 there.
+        let anonymous = server.client()
+        #expect(try await anonymous.send(HTTPBin.hiddenBasicAuth(user: "u", passwd: "p", authorization: Self.basic("u", "p"))).authenticated)
+    }
+
+    @Test func bearerTokensAreSentAndMissingOnesStopTheRequest() async throws {
+        let client = server.client(credentials: StaticCredentials(bearerToken: "tok-123"))
+        #expect(try await client.send(HTTPBin.bearer()) == BearerAuthResult(authenticated: true, token: "tok-123"))
+        do {
+            _ = try await server.client().send(HTTPBin.bearer())
+            Issue.record("no credentials must fail before sending")
+        } catch {
+            guard case .missingCredentials = error else {
+                Issue.record("expected .missingCredentials, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func apiKeysGoInTheirHeaderOrQuery() async throws {
+        let client = server.client(credentials: StaticCredentials(apiKey: "key+/=1"))
+        #expect(try await client.send(HTTPBin.apiKeyHeader()).headers["X-Api-Key"] == "key+/=1")
+        let echo = try await client.send(HTTPBin.Anything.apiKeyInQuery())
+        #expect(echo.args["api_key"] == .string("key+/=1"))
+        let lines = try await server.requestLines(containing: "/anything/api-key?api_key=key%2B%2F%3D1")
+        #expect(!lines.isEmpty)
+    }
+}
