@@ -25,61 +25,78 @@ public struct DeduplicationMiddleware: Middleware {
         let calls = calls
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                Task { await calls.join(key: key, caller: caller, continuation: continuation) { try await next(request) } }
+                calls.join(key: key, caller: caller, continuation: continuation) { try await next(request) }
             }
         } onCancel: {
-            Task { await calls.leave(key: key, caller: caller) }
+            calls.leave(key: key, caller: caller)
         }
     }
 }
 
-/// The calls in flight, by request key, with the callers waiting for each.
-private actor InFlightCalls {
+/// The calls in flight, by request key, with the callers waiting for each. A lock rather than an
+/// actor: joining and leaving are a few dictionary operations, done on the caller's thread with no
+/// task or hop of their own; continuations are resumed outside the lock.
+private final class InFlightCalls: @unchecked Sendable {
     typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
 
-    private final class Call {
+    /// One shared call; its state is only touched under the lock.
+    private final class Call: @unchecked Sendable {
         var waiters: [UUID: Continuation] = [:]
         var task: Task<Void, Never>?
     }
 
+    private let lock = NSLock()
     private var calls: [String: Call] = [:]
     /// Callers cancelled before they joined: they must not wait.
     private var cancelledEarly: Set<UUID> = []
 
     func join(key: String, caller: UUID, continuation: Continuation, start: @escaping @Sendable () async throws -> (Data, HTTPURLResponse)) {
+        lock.lock()
         if cancelledEarly.remove(caller) != nil {
+            lock.unlock()
             continuation.resume(throwing: CancellationError())
             return
         }
         if let call = calls[key] {
             call.waiters[caller] = continuation
+            lock.unlock()
             return
         }
         let call = Call()
         call.waiters[caller] = continuation
         calls[key] = call
+        // The shared call belongs to no caller, so cancelling the first one does not cancel it.
         call.task = Task {
             let result: Result<(Data, HTTPURLResponse), any Error>
             do { result = .success(try await start()) } catch { result = .failure(error) }
             self.finish(key: key, call: call, with: result)
         }
+        lock.unlock()
     }
 
     func leave(key: String, caller: UUID) {
+        lock.lock()
         guard let call = calls[key], let continuation = call.waiters.removeValue(forKey: caller) else {
             cancelledEarly.insert(caller)
+            lock.unlock()
             return
         }
-        continuation.resume(throwing: CancellationError())
+        var abandoned: Task<Void, Never>?
         if call.waiters.isEmpty {
-            call.task?.cancel()
+            abandoned = call.task
             calls[key] = nil
         }
+        lock.unlock()
+        continuation.resume(throwing: CancellationError())
+        abandoned?.cancel()
     }
 
     private func finish(key: String, call: Call, with result: Result<(Data, HTTPURLResponse), any Error>) {
+        lock.lock()
         if calls[key] === call { calls[key] = nil }
-        for continuation in call.waiters.values { continuation.resume(with: result) }
+        let waiters = call.waiters.values
         call.waiters = [:]
+        lock.unlock()
+        for continuation in waiters { continuation.resume(with: result) }
     }
 }

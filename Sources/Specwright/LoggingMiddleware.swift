@@ -69,7 +69,13 @@ public struct LoggingMiddleware: Middleware {
     }
 
     private func redactedURL(_ url: URL?) -> String {
-        guard let url, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url?.absoluteString ?? "" }
+        guard let url else { return "" }
+        let text = url.absoluteString
+        // The common case, no secret in the query, needs no parsing.
+        guard let question = text.firstIndex(of: "?"), text[question...].split(separator: "&").contains(where: { item in
+            secretQueryItems.contains(item.drop { $0 == "?" }.prefix { $0 != "=" }.lowercased())
+        }) else { return text }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return text }
         if let items = components.percentEncodedQueryItems {
             components.percentEncodedQueryItems = items.map { item in
                 secretQueryItems.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: "REDACTED") : item
