@@ -23,7 +23,7 @@ public struct URLSessionTransport: Transport {
         self.session = session
     }
 
-    /// The session of `URLSessionTransport()`: URLSession's default configuration, redirects refused.
+    /// The session of `URLSessionTransport()`: URLSession's default configuration; redirects and authentication challenges are left to ``APIClient``.
     public static let defaultSession = URLSession(configuration: .default, delegate: SessionDelegate(), delegateQueue: nil)
 
     /// Runs a data task for `request`.
