@@ -6,7 +6,8 @@ import Specwright
 
 // The runtime benchmark: N sequential and N concurrent small GETs to a loopback server, through
 // APIClient with every middleware installed and through bare URLSession (both decode the JSON),
-// in one run, alternating, best of three. Usage: RuntimeBenchmark [--requests N]
+// in one run, alternating, best of three; then the client's own cost per request with an in-process
+// transport. Usage: RuntimeBenchmark [--requests N] [--in-process-only]
 
 struct Item: Codable, Sendable {
     var id: Int
@@ -77,6 +78,9 @@ func concurrently(_ work: @escaping @Sendable (Int) async throws -> Void) async 
     }
 }
 
+// `--in-process-only` skips the network runs (for profiling the client's own cost).
+let inProcessOnly = CommandLine.arguments.contains("--in-process-only")
+
 // Warm up both paths (connections, caches).
 for index in 0..<50 {
     _ = try await bare(index)
@@ -84,7 +88,7 @@ for index in 0..<50 {
 }
 
 var results: [String: (client: Double, bare: Double)] = [:]
-for mode in ["sequential", "concurrent"] {
+for mode in inProcessOnly ? [] : ["sequential", "concurrent"] {
     var bestClient = Double.infinity, bestBare = Double.infinity, bestPlain = Double.infinity
     for _ in 0..<3 {
         let plainTime = try await timed {
@@ -117,3 +121,37 @@ for mode in ["sequential", "concurrent"] {
                  mode, count, mode == "concurrent" ? ", \(concurrency) at a time" : "", bestBare,
                  bestPlain, (bestPlain / bestBare - 1) * 100, bestClient, (bestClient / bestBare - 1) * 100))
 }
+
+// The client's own cost without a network: the same requests answered at once by an in-process transport.
+struct CannedTransport: Transport {
+    let body = Data(#"{"id": 1, "text": "hello", "like_count": 3}"#.utf8)
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                                                                   headerFields: ["Content-Type": "application/json"]) else {
+            throw URLError(.badServerResponse)
+        }
+        return (body, response)
+    }
+}
+let cannedPlain = APIClient(baseURL: base, transport: CannedTransport(), credentials: StaticCredentials(bearerToken: "benchmark"))
+let cannedClient = APIClient(
+    baseURL: base, transport: CannedTransport(), credentials: tokens,
+    middlewares: [LoggingMiddleware { _ in }, RetryMiddleware(), AuthRefreshMiddleware(store: tokens), DeduplicationMiddleware()]
+)
+/// Sends `count` requests from a task off the main actor, so no hop to the main actor is measured.
+func offMain(_ client: APIClient) async throws -> Double {
+    try await Task.detached {
+        let start = ContinuousClock.now
+        for index in 0..<count { _ = try await client.send(endpoint(index)) }
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }.value
+}
+var perRequest: (plain: Double, middlewares: Double) = (.infinity, .infinity)
+for _ in 0..<3 {
+    let plainTime = try await offMain(cannedPlain)
+    let clientTime = try await offMain(cannedClient)
+    perRequest = (min(perRequest.plain, plainTime), min(perRequest.middlewares, clientTime))
+}
+print(String(format: "without a network (%d requests, canned answers): APIClient %.1f µs per request; with 4 middlewares %.1f µs",
+             count, perRequest.plain / Double(count) * 1e6, perRequest.middlewares / Double(count) * 1e6))

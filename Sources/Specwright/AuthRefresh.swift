@@ -8,7 +8,11 @@ import FoundationNetworking
 ///
 /// Use it as the client's credentials and with ``AuthRefreshMiddleware``:
 /// `APIClient(baseURL: url, credentials: store, middlewares: [AuthRefreshMiddleware(store: store)])`.
-public actor TokenStore: CredentialsProvider {
+///
+/// A lock, not an actor, guards the token: reading it on every request costs no hop to another
+/// executor. The refresh itself runs in one task that every waiting request shares.
+public final class TokenStore: CredentialsProvider, @unchecked Sendable {
+    private let lock = NSLock()
     private var token: String?
     private var refreshing: Task<String, any Error>?
     private let refresh: @Sendable () async throws -> String
@@ -27,21 +31,44 @@ public actor TokenStore: CredentialsProvider {
 
     /// The current token, refreshing first if there is none.
     public func current() async throws -> String {
-        if let token { return token }
+        if let token = lock.withLock({ token }) { return token }
         return try await refreshed(replacing: nil)
     }
 
     /// A token newer than `failed`: the one another request already refreshed, or a new one. One
     /// refresh runs at a time; its callers share its result or its error.
     public func refreshed(replacing failed: String?) async throws -> String {
-        if let token, token != failed { return token }
-        if let refreshing { return try await refreshing.value }
-        let task = Task { try await refresh() }
-        refreshing = task
-        defer { refreshing = nil }
-        let fresh = try await task.value
-        token = fresh
-        return fresh
+        let task: Task<String, any Error>
+        switch lock.withLock({ () -> RefreshStep in
+            if let token, token != failed { return .known(token) }
+            if let refreshing { return .wait(refreshing) }
+            let started = Task { [refresh] in try await refresh() }
+            refreshing = started
+            return .wait(started)
+        }) {
+        case .known(let token): return token
+        case .wait(let shared): task = shared
+        }
+        do {
+            let fresh = try await task.value
+            lock.withLock {
+                if refreshing == task {
+                    token = fresh
+                    refreshing = nil
+                }
+            }
+            return fresh
+        } catch {
+            lock.withLock {
+                if refreshing == task { refreshing = nil }
+            }
+            throw error
+        }
+    }
+
+    private enum RefreshStep {
+        case known(String)
+        case wait(Task<String, any Error>)
     }
 }
 

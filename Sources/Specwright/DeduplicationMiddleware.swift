@@ -5,8 +5,12 @@ import FoundationNetworking
 
 /// Shares one network call among identical GET requests in flight at the same time: when five
 /// views ask for the same data at once, the server sees one request and every caller gets the
-/// result. A caller that is cancelled stops waiting at once without cancelling the others; the
-/// shared call is cancelled only when every caller has gone.
+/// result.
+///
+/// The first caller sends the request in its own task (no task or hop is added when nothing is
+/// shared); the others wait for its result. A waiting caller that is cancelled stops waiting at
+/// once. If the first caller is cancelled, its request stops with it and the next waiting caller
+/// sends the request again, so the others still get their result.
 ///
 /// Requests are identical when their URL and headers are (credentials included, so two users'
 /// requests are never shared).
@@ -16,87 +20,107 @@ public struct DeduplicationMiddleware: Middleware {
     /// A deduplicator; share one instance in one client.
     public init() {}
 
-    /// Joins an identical GET in flight, or starts it.
+    /// Joins an identical GET in flight, or sends it.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         guard info.method == .get, let url = request.url else { return try await next(request) }
         let headers = (request.allHTTPHeaderFields ?? [:]).map { "\($0.key.lowercased()):\($0.value)" }.sorted()
         let key = ([url.absoluteString] + headers).joined(separator: "\n")
-        let caller = UUID()
         let calls = calls
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                calls.join(key: key, caller: caller, continuation: continuation) { try await next(request) }
+        while true {
+            switch calls.enter(key) {
+            case .lead(let call):
+                let result: Result<(Data, HTTPURLResponse), any Error>
+                do { result = .success(try await next(request)) } catch { result = .failure(error) }
+                // A cancelled leader hands the request over instead of failing the others.
+                calls.finish(key: key, call: call, with: Task.isCancelled ? .failure(HandOver()) : result)
+                return try result.get()
+            case .follow(let call, let caller):
+                do {
+                    return try await withTaskCancellationHandler {
+                        try await withCheckedThrowingContinuation { continuation in
+                            calls.wait(call, caller: caller, continuation: continuation)
+                        }
+                    } onCancel: {
+                        calls.leave(call, caller: caller)
+                    }
+                } catch is HandOver {
+                    continue
+                }
             }
-        } onCancel: {
-            calls.leave(key: key, caller: caller)
         }
     }
 }
 
-/// The calls in flight, by request key, with the callers waiting for each. A lock rather than an
-/// actor: joining and leaving are a few dictionary operations, done on the caller's thread with no
-/// task or hop of their own; continuations are resumed outside the lock.
+/// Tells the callers waiting on a cancelled leader to send the request again.
+private struct HandOver: Error {}
+
+/// The calls in flight, by request key, with the callers waiting for each, under a lock:
+/// entering, waiting and leaving are a few dictionary operations on the caller's thread.
 private final class InFlightCalls: @unchecked Sendable {
     typealias Continuation = CheckedContinuation<(Data, HTTPURLResponse), any Error>
 
-    /// One shared call; its state is only touched under the lock.
-    private final class Call: @unchecked Sendable {
-        var waiters: [UUID: Continuation] = [:]
-        var task: Task<Void, Never>?
+    /// One request in flight; its state is only touched under the lock.
+    final class Call: @unchecked Sendable {
+        var waiters: [Int: Continuation] = [:]
+        /// Followers cancelled before they started waiting.
+        var cancelledEarly: Set<Int> = []
+        var finished: Result<(Data, HTTPURLResponse), any Error>?
+    }
+
+    enum Role {
+        case lead(Call)
+        case follow(Call, caller: Int)
     }
 
     private let lock = NSLock()
     private var calls: [String: Call] = [:]
-    /// Callers cancelled before they joined: they must not wait.
-    private var cancelledEarly: Set<UUID> = []
+    private var nextCaller = 0
 
-    func join(key: String, caller: UUID, continuation: Continuation, start: @escaping @Sendable () async throws -> (Data, HTTPURLResponse)) {
-        lock.lock()
-        if cancelledEarly.remove(caller) != nil {
-            lock.unlock()
-            continuation.resume(throwing: CancellationError())
-            return
+    /// Leads a new call for `key`, or follows the one in flight.
+    func enter(_ key: String) -> Role {
+        lock.withLock {
+            if let call = calls[key] {
+                nextCaller += 1
+                return .follow(call, caller: nextCaller)
+            }
+            let call = Call()
+            calls[key] = call
+            return .lead(call)
         }
-        if let call = calls[key] {
+    }
+
+    /// Waits for the call's result (at once if it has finished or the caller was cancelled).
+    func wait(_ call: Call, caller: Int, continuation: Continuation) {
+        let ready: Result<(Data, HTTPURLResponse), any Error>? = lock.withLock {
+            if call.cancelledEarly.remove(caller) != nil { return .failure(CancellationError()) }
+            if let finished = call.finished { return finished }
             call.waiters[caller] = continuation
-            lock.unlock()
-            return
+            return nil
         }
-        let call = Call()
-        call.waiters[caller] = continuation
-        calls[key] = call
-        // The shared call belongs to no caller, so cancelling the first one does not cancel it.
-        call.task = Task {
-            let result: Result<(Data, HTTPURLResponse), any Error>
-            do { result = .success(try await start()) } catch { result = .failure(error) }
-            self.finish(key: key, call: call, with: result)
-        }
-        lock.unlock()
+        if let ready { continuation.resume(with: ready) }
     }
 
-    func leave(key: String, caller: UUID) {
-        lock.lock()
-        guard let call = calls[key], let continuation = call.waiters.removeValue(forKey: caller) else {
-            cancelledEarly.insert(caller)
-            lock.unlock()
-            return
+    /// A waiting caller was cancelled: it stops waiting; the call goes on for the others.
+    func leave(_ call: Call, caller: Int) {
+        let continuation: Continuation? = lock.withLock {
+            guard let continuation = call.waiters.removeValue(forKey: caller) else {
+                if call.finished == nil { call.cancelledEarly.insert(caller) }
+                return nil
+            }
+            return continuation
         }
-        var abandoned: Task<Void, Never>?
-        if call.waiters.isEmpty {
-            abandoned = call.task
-            calls[key] = nil
-        }
-        lock.unlock()
-        continuation.resume(throwing: CancellationError())
-        abandoned?.cancel()
+        continuation?.resume(throwing: CancellationError())
     }
 
-    private func finish(key: String, call: Call, with result: Result<(Data, HTTPURLResponse), any Error>) {
-        lock.lock()
-        if calls[key] === call { calls[key] = nil }
-        let waiters = call.waiters.values
-        call.waiters = [:]
-        lock.unlock()
+    /// The leader's result, for every caller waiting and any still on the way.
+    func finish(key: String, call: Call, with result: Result<(Data, HTTPURLResponse), any Error>) {
+        let waiters: [Continuation] = lock.withLock {
+            if calls[key] === call { calls[key] = nil }
+            call.finished = result
+            let waiting = Array(call.waiters.values)
+            call.waiters = [:]
+            return waiting
+        }
         for continuation in waiters { continuation.resume(with: result) }
     }
 }

@@ -47,9 +47,10 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
         let transport = SlowCountingTransport(delay: .milliseconds(400))
         let client = client(transport)
         let first = Task { try await client.send(Self.get("/feed")) }
+        try await Task.sleep(for: .milliseconds(50)) // the first caller leads; the others wait
         let second = Task { try await client.send(Self.get("/feed")) }
         let third = Task { try await client.send(Self.get("/feed")) }
-        try await Task.sleep(for: .milliseconds(100))
+        try await Task.sleep(for: .milliseconds(50))
         let start = ContinuousClock.now
         second.cancel()
         let cancelled = await second.result
@@ -61,6 +62,24 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
         #expect(try await first.value == "/feed")
         #expect(try await third.value == "/feed")
         #expect(transport.count("/feed") == 1)
+    }
+
+    @Test func cancellingTheFirstCallerHandsTheRequestToTheNext() async throws {
+        let transport = SlowCountingTransport(delay: .milliseconds(300))
+        let client = client(transport)
+        let first = Task { try await client.send(Self.get("/feed")) }
+        try await Task.sleep(for: .milliseconds(50)) // the first caller leads
+        let second = Task { try await client.send(Self.get("/feed")) }
+        let third = Task { try await client.send(Self.get("/feed")) }
+        try await Task.sleep(for: .milliseconds(50))
+        first.cancel()
+        guard case .failure(let error) = await first.result, case .cancelled? = error as? APIError<Never> else {
+            Issue.record("the cancelled leader must get .cancelled")
+            return
+        }
+        #expect(try await second.value == "/feed")
+        #expect(try await third.value == "/feed")
+        #expect(transport.count("/feed") == 2) // the cancelled call, then one more for both followers
     }
 
     @Test func differentRequestsAndPOSTsAreNotShared() async throws {
