@@ -39,6 +39,9 @@ import Testing
     }
 
     @Test func retryGivesUpAfterItsAttemptsOnAPOSTThatOptedIn() async throws {
+        // Only this test POSTs to /status/503, so its lines in the shared log are its attempts.
+        let line = "POST /status/503 HTTP/1.1"
+        let before = try await server.requestLines(containing: line, timeout: .zero).count
         let client = server.client(middlewares: [RetryMiddleware(maxAttempts: 3, baseDelay: 0.01, jitter: false)])
         do {
             try await client.send(HTTPBin.Status.postRetryable(codes: "503", attempt: 1))
@@ -46,6 +49,7 @@ import Testing
         } catch {
             #expect(error.statusCode == 503)
         }
+        #expect(try await server.requestLines(containing: line, count: before + 3).count == before + 3)
     }
 
     @Test func fiftyConcurrentRequestsAllArrive() async throws {

@@ -3,7 +3,7 @@ import SpecIR
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, requirements, methods, hasMethods, defaults (methods that have one), hasDefaults.
+    /// Keys: namespace, access, protocolName, liveName, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
@@ -13,8 +13,8 @@ extension ServiceIR: TemplateObject {
         case "requirements": .list(requirements.map { .object($0) })
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)
-        case "defaults": .list(methods.filter { $0.defaults != nil }.map { .object($0) })
-        case "hasDefaults": .bool(methods.contains { $0.defaults != nil })
+        case "conveniences": .list(methods.filter { $0.defaults != nil }.map { .object($0) })
+        case "hasConveniences": .bool(methods.contains { $0.defaults != nil })
         default: nil
         }
     }
