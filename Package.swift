@@ -52,7 +52,7 @@ let package = Package(
             name: "SpecCompiler",
             dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
         ),
-        .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler"]),
+        .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler", "SpecYAML"]),
 
         // MARK: Plugins
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["SpecwrightCLI"]),
@@ -74,6 +74,9 @@ let package = Package(
             dependencies: ["SpecCompiler", "SpecCore", "SpecIR", "SpecYAML"],
             path: "Benchmarks/SpecwrightBenchmark"
         ),
+
+        // MARK: Fuzzing (Scripts/fuzz builds it as a libFuzzer target; built normally it replays inputs)
+        .executableTarget(name: "SpecwrightFuzz", dependencies: ["SpecCompiler", "SpecRender", "SpecDiagnostics"], path: "Fuzz/SpecwrightFuzz"),
 
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
 

@@ -32,8 +32,36 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
         Diagnostic(.note, at: location, message)
     }
 
-    /// The diagnostic and its notes, one line each.
+    /// The diagnostic and its notes, one line each. Messages quote the user's text, so line breaks,
+    /// other control characters and invisible format characters (bidi overrides) in a file name or
+    /// message are shown escaped: a diagnostic is always exactly one line and shows what is there.
     public var description: String {
-        ([self] + notes).map { "\($0.location): \($0.severity.rawValue): \($0.message)" }.joined(separator: "\n")
+        ([self] + notes).map { diagnostic in
+            let location = "\(Self.printable(diagnostic.location.file)):\(diagnostic.location.line):\(diagnostic.location.column)"
+            return "\(location): \(diagnostic.severity.rawValue): \(Self.printable(diagnostic.message))"
+        }.joined(separator: "\n")
+    }
+
+    /// `text` with control, format and line- or paragraph-separator characters written as Swift escapes.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isUnprintable(scalar): result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
     }
 }

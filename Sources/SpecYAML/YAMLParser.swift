@@ -11,10 +11,7 @@ public enum YAMLParser {
     /// (empty, or only comments) parses as an empty plain scalar at 1:1.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> Result<YAMLNode, Diagnostic> {
         guard bytes.count <= limits.maxFileSize else {
-            return .failure(.error(
-                "file too large (\(bytes.count) bytes; the limit is \(limits.maxFileSize) bytes)",
-                at: SourceLocation(file: file, line: 1, column: 1)
-            ))
+            return .failure(FileTooLarge(size: bytes.count).diagnostic(file: file, limit: limits.maxFileSize))
         }
         return bytes.withUnsafeBufferPointer { whole in
             let bom = whole.count >= 3 && whole[0] == 0xEF && whole[1] == 0xBB && whole[2] == 0xBF ? 3 : 0

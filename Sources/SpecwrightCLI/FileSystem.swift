@@ -1,4 +1,5 @@
 import Foundation
+import SpecYAML
 
 /// The disk, as the CLI uses it: read specs and templates, write generated files only when they changed.
 enum FileSystem {
@@ -7,13 +8,20 @@ enum FileSystem {
         var description: String
     }
 
-    static func read(_ path: String) throws -> [UInt8] {
+    /// The bytes of the file at `path`. A file over `limit` bytes throws `FileTooLarge` before it is
+    /// read, and a pipe or device is read no further than one byte past the limit.
+    static func read(_ path: String, limit: Int = YAMLLimits.default.maxFileSize) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ReadError(description: "no such file")
         }
         guard !isDirectory.boolValue else { throw ReadError(description: "it is a folder") }
-        guard let data = FileManager.default.contents(atPath: path) else { throw ReadError(description: "permission denied") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied") }
+        defer { try? handle.close() }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= limit else { throw FileTooLarge(size: size) }
+        let data = try handle.read(upToCount: limit + 1) ?? Data()
+        guard data.count <= limit else { throw FileTooLarge(size: nil) }
         return [UInt8](data)
     }
 

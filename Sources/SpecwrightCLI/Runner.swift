@@ -12,7 +12,7 @@ struct Runner {
     func validate(_ specs: [String]) -> Int32 {
         var diagnostics = DiagnosticBag()
         for spec in specs {
-            diagnostics.append(contentsOf: SpecCompiler.check(path: spec, read: FileSystem.read).diagnostics)
+            diagnostics.append(contentsOf: SpecCompiler.check(path: spec, read: { try FileSystem.read($0) }).diagnostics)
         }
         report(diagnostics.sorted)
         return diagnostics.hasErrors ? 1 : 0
@@ -77,7 +77,7 @@ struct Runner {
         var diagnostics = DiagnosticBag()
         var config = GeneratorConfig()
         if let path = settings.config {
-            let loaded = ConfigLoader.load(path: path, maxShards: CompilerOptions.maxShards, read: FileSystem.read)
+            let loaded = ConfigLoader.load(path: path, maxShards: CompilerOptions.maxShards, read: { try FileSystem.read($0) })
             guard let found = loaded.config else {
                 report(loaded.diagnostics.sorted)
                 return .failure(ExitStatus(code: 1))
@@ -88,7 +88,9 @@ struct Runner {
                                       shards: settings.shards ?? config.shards ?? 1)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
-            let result = SpecCompiler.compile(path: spec, templates: templates, options: options, read: FileSystem.read)
+            let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {
+                try FileSystem.read($0, limit: options.limits.maxFileSize)
+            }
             diagnostics.append(contentsOf: result.diagnostics)
             for file in result.files {
                 if let other = files.first(where: { $0.file.name == file.name }) {

@@ -10,6 +10,11 @@ public enum SpecLoader {
     ]
     /// Keys of an included file: its models and endpoints join the root's.
     static let includedKeys = ["include", "models", "endpoints"]
+    /// The longest chain of includes (a file including a file ...): deeper chains are an error, so a
+    /// folder structure that loops (a symbolic link to a parent folder) cannot recurse without end.
+    public static let maxIncludeDepth = 32
+    /// The most files one spec may be made of, root included.
+    public static let maxFiles = 1_000
 
     /// Loads `path` with its includes. Returns nil when nothing could be decoded; the diagnostics say why.
     /// - Parameter read: reads a file's bytes (the CLI reads the disk; tests pass files from memory).
@@ -26,9 +31,9 @@ public enum SpecLoader {
         var spec = Spec(file: path, name: "", nameLocation: top, description: nil, baseURL: nil, defaultHeaders: [],
                         dates: .iso8601, auth: .none, error: nil, access: .public, models: [], endpoints: [], files: [path])
         readHeader(keys, into: &spec, reader: reader)
-        var included: [String] = [path]
-        join(keys, file: path, into: &spec, included: &included, limits: limits, read: read, reader: reader)
-        spec.files = included
+        var included = Included(files: [path])
+        join(keys, file: path, depth: 0, into: &spec, included: &included, limits: limits, read: read, reader: reader)
+        spec.files = included.files
         return (spec, reader.diagnostics)
     }
 
@@ -38,6 +43,9 @@ public enum SpecLoader {
         let bytes: [UInt8]
         do {
             bytes = try read(path)
+        } catch let error as FileTooLarge {
+            reader.diagnostics.report(error.diagnostic(file: path, limit: limits.maxFileSize))
+            return nil
         } catch {
             let location = includedAt ?? SourceLocation(file: path, line: 1, column: 1)
             reader.diagnostics.error("cannot read '\(path)': \(error)", at: location)
@@ -109,9 +117,15 @@ public enum SpecLoader {
         }
     }
 
+    /// The files read so far, and whether a bound on includes stopped reading more.
+    private struct Included {
+        var files: [String]
+        var stopped = false
+    }
+
     /// Adds a file's models and endpoints, then those of the files it includes (each file once).
     private static func join(
-        _ keys: KnownKeys, file: String, into spec: inout Spec, included: inout [String],
+        _ keys: KnownKeys, file: String, depth: Int, into spec: inout Spec, included: inout Included,
         limits: YAMLLimits, read: (String) throws -> [UInt8], reader: NodeReader
     ) {
         if let node = keys["models"]?.value { spec.models += reader.models(node, file: file) }
@@ -123,8 +137,18 @@ public enum SpecLoader {
         for item in items {
             guard let relative = reader.string(item, "an include"), !relative.isEmpty else { continue }
             let path = resolve(relative, from: file)
-            if included.contains(path) { continue }
-            included.append(path)
+            if included.stopped || included.files.contains(path) { continue }
+            guard depth < maxIncludeDepth else {
+                reader.diagnostics.error("includes are nested more than \(maxIncludeDepth) files deep; does a folder link back to a parent?", at: item.location)
+                included.stopped = true
+                return
+            }
+            guard included.files.count < maxFiles else {
+                reader.diagnostics.error("a spec can be made of at most \(maxFiles) files; '\(relative)' would be one more", at: item.location)
+                included.stopped = true
+                return
+            }
+            included.files.append(path)
             guard let root = parse(path, includedAt: item.location, limits: limits, read: read, reader: reader),
                   let pairs = reader.mapping(root, "an included spec") else { continue }
             // Root-only keys get their own message; the rest are checked as usual.
@@ -137,7 +161,7 @@ public enum SpecLoader {
                     at: pair.key.location)
             }
             let keys = reader.knownKeys(others, allowed: includedKeys, in: "an included spec")
-            join(keys, file: path, into: &spec, included: &included, limits: limits, read: read, reader: reader)
+            join(keys, file: path, depth: depth + 1, into: &spec, included: &included, limits: limits, read: read, reader: reader)
         }
     }
 

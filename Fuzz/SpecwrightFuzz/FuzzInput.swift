@@ -1,0 +1,36 @@
+import SpecCompiler
+import SpecDiagnostics
+import SpecRender
+
+/// One fuzz input through the whole pipeline, with the invariants every run must keep.
+///
+/// The bytes are the root spec `fuzz.yaml`; any file it includes reads as the same bytes, so
+/// include handling (cycles included) is exercised too. An odd-length input is split into three
+/// shards so the sharded rendering runs as well. A broken invariant traps, which libFuzzer reports
+/// as a crash with the input that caused it.
+enum FuzzInput {
+    /// The default templates, parsed once.
+    static let templates: TemplateSet = {
+        guard let templates = SpecCompiler.templates().templates else { preconditionFailure("the default templates do not parse") }
+        return templates
+    }()
+
+    /// Runs the pipeline over `bytes` and checks the result.
+    static func run(_ bytes: [UInt8]) {
+        let options = CompilerOptions(shards: bytes.count % 2 == 0 ? 1 : 3)
+        let result = SpecCompiler.compile(path: "fuzz.yaml", templates: templates, options: options) { _ in bytes }
+        let errors = result.diagnostics.all.filter { $0.severity == .error }
+        precondition(errors.isEmpty != result.files.isEmpty, "a run either has errors or writes files, never both or neither")
+        for diagnostic in result.diagnostics.all {
+            let text = diagnostic.description
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            precondition(lines.count == 1 + diagnostic.notes.count, "a diagnostic spans lines: \(text)")
+            for line in [diagnostic] + diagnostic.notes {
+                precondition(line.location.line >= 1 && line.location.column >= 1, "diagnostic outside the file: \(text)")
+            }
+        }
+        for file in result.files {
+            precondition(!file.contents.isEmpty, "empty output file \(file.name)")
+        }
+    }
+}
