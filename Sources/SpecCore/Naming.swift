@@ -160,6 +160,7 @@ public enum Naming {
     /// Words that stay special even after a dot.
     static let afterDotKeywords: Set<String> = ["self", "Type", "Protocol", "init"]
 
-    /// Words that must stay escaped as argument labels.
-    static let labelKeywords: Set<String> = ["inout", "var", "let"]
+    /// Words that must stay escaped as argument labels in a call (Swift 6 warns when `let` or `var`
+    /// are: "does not need to be escaped in argument list").
+    static let labelKeywords: Set<String> = ["inout"]
 }

@@ -24,6 +24,8 @@ parallel against one server never see each other's numbers:
   /flaky/<key>?failures=N&retry_after=S
                                the first N requests get 503 with `Retry-After: S`, then 200 {"count"}.
   /truncated?length=N          promises N bytes, sends fewer and closes the connection.
+
+Hostile responses (/hostile/..., /huge/<key>): see hostile.py.
 """
 import argparse
 import base64
@@ -35,6 +37,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl
+
+import hostile
 
 
 def parse_multipart(body, content_type):
@@ -104,6 +108,8 @@ class Handler(BaseHTTPRequestHandler):
         body = self.rfile.read(length) if length else b""
         query = dict(parse_qsl(raw_query, keep_blank_values=True)) if raw_query else {}
 
+        if hostile.route(self, raw_path, query):
+            return
         if raw_path.startswith("/echo/"):
             content_type = self.headers.get("Content-Type") or ""
             form = None
