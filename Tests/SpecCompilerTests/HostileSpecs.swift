@@ -81,7 +81,7 @@ struct HostileSpec {
         // in ten has a collision made on purpose.
         func wire(_ core: String) -> String {
             Int.random(in: 0..<20, using: &random) == 0
-                ? Hostile.text(&random)
+                ? Hostile.text(&random, count: 0...4)
                 : Hostile.text(&random, count: 0...2) + core + Hostile.text(&random, count: 0...2)
         }
         var fields: [String] = []
@@ -102,7 +102,7 @@ struct HostileSpec {
             fields[1] = "sameName"
             fields[2] = "same_name"
         }
-        let defaultText = Hostile.text(&random)
+        let defaultText = Hostile.text(&random, count: 0...4)
         let defaultValue = values[Int.random(in: 0..<3, using: &random)]
         let segments = (0..<2).map { _ in Hostile.text(&random, from: Hostile.pathPieces) }
         let query = wire("q")
@@ -110,7 +110,7 @@ struct HostileSpec {
         let yaml = """
             spec: 1
             name: \(name)
-            description: \(Hostile.yaml(Hostile.text(&random)))
+            description: \(Hostile.yaml(Hostile.text(&random, count: 0...4)))
             models:
               \(name)Model:
                 description: \(Hostile.yaml(Hostile.text(&random)))
@@ -133,7 +133,7 @@ struct HostileSpec {
             """
 
         // What the driver feeds the generated code, and what must come back out.
-        let strings = (0..<4).map { _ in Hostile.text(&random) }
+        let strings = (0..<4).map { _ in Hostile.text(&random, count: 0...4) }
         let number = Int.random(in: -1_000_000...1_000_000, using: &random)
         let chosen = values[Int.random(in: 0..<3, using: &random)]
         let full: [String: Any] = [fields[0]: strings[0], fields[1]: strings[1], fields[2]: number, fields[3]: chosen, fields[4]: [strings[2], strings[3]]]
