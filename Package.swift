@@ -18,8 +18,9 @@ let templateNames = [
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.
 let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
-/// The specs in Specs/ whose generated clients are compiled and exercised by the tests.
-let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin"]
+/// The specs whose generated clients are compiled and exercised by the tests: those in Specs/, and
+/// the landmine spec kept in Tests/GeneratedClients/Landmine.yaml (every Swift keyword and type name).
+let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine"]
 
 let package = Package(
     name: "Specwright",

@@ -11,11 +11,11 @@ extension Validator {
             }
             let swiftName = SwiftNames.field(field)
             if swiftName.isEmpty {
-                diagnostics.error("'\(field.wireName)' of \(owner) has no characters a Swift name can use; set 'swiftName'", at: field.location)
+                diagnostics.error("\(what) has no characters a Swift name can use; set 'swiftName'", at: field.location)
                 continue
             }
             if Self.reservedMemberNames.contains(swiftName) {
-                diagnostics.error("\(kind) '\(field.wireName)' of \(owner) cannot be named '\(swiftName)' in Swift: generated code uses that name; set 'swiftName'", at: field.location)
+                diagnostics.error("\(what) cannot be named '\(swiftName)' in Swift: generated code uses that name; set 'swiftName'", at: field.location)
                 continue
             }
             checkCollision(swiftName, at: field.location, wire: field.wireName, what: "\(kind)s", of: owner, seen: &seen)
