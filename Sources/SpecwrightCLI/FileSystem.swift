@@ -1,7 +1,7 @@
 import Foundation
 import SpecYAML
 
-/// The disk, as the CLI uses it: read specs and templates, write generated files only when they changed.
+/// The disk, as the CLI reads it: specs, templates and generated files (OutputCommit writes).
 enum FileSystem {
     /// A file that cannot be read.
     struct ReadError: Error, CustomStringConvertible {
@@ -58,24 +58,5 @@ enum FileSystem {
     static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Writes `contents` atomically (temporary file, then rename) unless the file already holds exactly that.
-    /// Returns whether it wrote.
-    static func writeIfChanged(_ contents: String, to path: String) throws -> Bool {
-        var contents = contents
-        return try contents.withUTF8 { bytes in
-            if let existing = FileManager.default.contents(atPath: path), existing.elementsEqual(bytes) { return false }
-            // Data over the string's own storage: no second copy of a large file in memory.
-            let data = bytes.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
-            } ?? Data()
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            return true
-        }
-    }
-
-    static func createFolder(_ path: String) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 }

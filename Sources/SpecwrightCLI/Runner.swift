@@ -24,14 +24,12 @@ struct Runner {
         case .success(let compiled): files = compiled
         case .failure(let exit): return exit.code
         }
+        let paths = files.map { FileSystem.join(output, $0.file.name) }
         do {
-            try FileSystem.createFolder(output)
-            for (file, _) in files {
-                let path = FileSystem.join(output, file.name)
-                print(try FileSystem.writeIfChanged(file.contents, to: path) ? "wrote \(path)" : "unchanged \(path)")
-            }
+            let changed = try OutputCommit.write(zip(paths, files).map { OutputCommit.File(path: $0, contents: $1.file.contents) }, into: output)
+            for (path, changed) in zip(paths, changed) { print(changed ? "wrote \(path)" : "unchanged \(path)") }
         } catch {
-            printError("error: cannot write to '\(output)': \(error.localizedDescription)")
+            printError("error: cannot write to '\(output)': \(error); nothing was written")
             return 1
         }
         return 0

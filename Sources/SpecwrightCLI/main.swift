@@ -33,6 +33,10 @@ func run(_ command: Command) -> Int32 {
     }
 }
 
+// Under a file-size limit (`ulimit -f`), a write over it fails (and the run rolls back) instead
+// of the default SIGXFSZ killing the process halfway through writing.
+signal(SIGXFSZ, SIG_IGN)
+
 do {
     exit(run(try Arguments.parse(Array(CommandLine.arguments.dropFirst()))))
 } catch {

@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a run's files all or nothing: a failed write leaves the output folder exactly as it was.
+///
+/// 1. Every file whose contents changed is written to a hidden temporary file in the output folder
+///    (same file system, so the next step is a rename).
+/// 2. Each existing file is moved aside to a hidden backup, and each temporary file renamed into place.
+/// 3. On success the backups are removed; on any failure the files already moved are put back, new
+///    files removed, and every temporary file and backup deleted. A folder the run created is removed.
+///
+/// SIGINT, SIGTERM and SIGHUP are held while this runs (a few milliseconds), so an interrupted
+/// run dies after the folder is consistent, never halfway through.
+struct OutputCommit {
+    /// One file to write: its path and contents.
+    struct File {
+        var path: String
+        var contents: String
+    }
+
+    /// Why the commit failed.
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Writes `files` into `folder` and returns, for each, whether it changed on disk.
+    static func write(_ files: [File], into folder: String) throws -> [Bool] {
+        var blocked = signalsToHold()
+        var previous = sigset_t()
+        sigprocmask(SIG_BLOCK, &blocked, &previous)
+        defer { sigprocmask(SIG_SETMASK, &previous, nil) }
+
+        let createdFolder = !FileSystem.isFolder(folder)
+        if createdFolder {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw Failure(description: "cannot create the folder: \(error.localizedDescription)")
+            }
+        }
+        let changed = files.map { file in
+            FileManager.default.contents(atPath: file.path).map { !$0.elementsEqual(file.contents.utf8) } ?? true
+        }
+        var commit = OutputCommit()
+        do {
+            for (file, changed) in zip(files, changed) where changed {
+                try commit.stage(file)
+            }
+            try commit.install()
+        } catch {
+            commit.rollBack()
+            if createdFolder { try? FileManager.default.removeItem(atPath: folder) }
+            throw error
+        }
+        commit.finish()
+        return changed
+    }
+
+    /// A staged file: its temporary copy, its target, and its backup once the original is moved aside.
+    private struct Staged {
+        var temporary: String
+        var target: String
+        var backup: String?
+        var installed = false
+    }
+
+    private var staged: [Staged] = []
+
+    private mutating func stage(_ file: File) throws {
+        let temporary = Self.hiddenSibling(of: file.path, suffix: "tmp")
+        staged.append(Staged(temporary: temporary, target: file.path))
+        var contents = file.contents
+        try contents.withUTF8 { bytes in
+            // Data over the string's own storage: no second copy of a large file in memory.
+            let data = bytes.baseAddress.map {
+                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
+            } ?? Data()
+            do {
+                try data.write(to: URL(fileURLWithPath: temporary))
+            } catch {
+                throw Failure(description: "cannot write '\(file.path)': \(error.localizedDescription)")
+            }
+        }
+    }
+
+    private mutating func install() throws {
+        for index in staged.indices {
+            let target = staged[index].target
+            if FileManager.default.fileExists(atPath: target) {
+                let backup = Self.hiddenSibling(of: target, suffix: "old")
+                guard rename(target, backup) == 0 else { throw Self.failure("cannot replace", target) }
+                staged[index].backup = backup
+            }
+            guard rename(staged[index].temporary, target) == 0 else { throw Self.failure("cannot write", target) }
+            staged[index].installed = true
+        }
+    }
+
+    /// Puts every original back and deletes what this commit wrote.
+    private func rollBack() {
+        for file in staged.reversed() {
+            if let backup = file.backup {
+                rename(backup, file.target)
+            } else if file.installed {
+                unlink(file.target)
+            }
+            unlink(file.temporary)
+        }
+    }
+
+    private func finish() {
+        for file in staged {
+            if let backup = file.backup { unlink(backup) }
+        }
+    }
+
+    /// `.Name.swift.specwright-<pid>.<suffix>` next to `path`.
+    private static func hiddenSibling(of path: String, suffix: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = ".\(url.lastPathComponent).specwright-\(getpid()).\(suffix)"
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? name : FileSystem.join(folder, name)
+    }
+
+    private static func failure(_ what: String, _ path: String) -> Failure {
+        Failure(description: "\(what) '\(path)': \(String(cString: strerror(errno)))")
+    }
+
+    private static func signalsToHold() -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        return set
+    }
+}
