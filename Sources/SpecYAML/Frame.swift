@@ -37,6 +37,12 @@ struct Frame {
     var merge: PendingMerge? = nil
     /// Key text to position on the pair stack, built once the mapping is large.
     var keyIndex: [String: Int]? = nil
+    /// Whether the collection is written in flow style (`[...]`, `{...}`).
+    var isFlow = false
+    /// The 0-based column of a block collection (its indentation); -1 for the document.
+    var indent = -1
+    /// The 0-based line the collection starts on.
+    var line = 0
     // No explicit initializer: the memberwise one lets the optimizer build frames without a copy.
 
     /// Takes a completed node as the next key of this mapping, whose pairs are on `pairs`.

@@ -34,11 +34,13 @@ struct NodeComposer {
     private var nodeCount = 0
     private var aliasExpansion = 0
     private var documentSeen = false
+    private var indentation: Indentation
 
-    /// A composer for `file`, enforcing `limits`.
-    init(file: String, limits: YAMLLimits) {
+    /// A composer for `file` (whose bytes are `source`), enforcing `limits`.
+    init(file: String, source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        indentation = Indentation(source: source)
         current = Frame(
             kind: .document, location: SourceLocation(file: file, line: 1, column: 1),
             tag: nil, anchor: nil, order: 0, start: 0
@@ -59,7 +61,7 @@ struct NodeComposer {
             case YAML_SEQUENCE_START_EVENT:
                 try start(.sequence, event)
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
-                try end()
+                try end(event)
             case YAML_ALIAS_EVENT:
                 try alias(event)
             case YAML_DOCUMENT_START_EVENT:
@@ -90,6 +92,16 @@ struct NodeComposer {
         var tag: String?
         if let raw = data.tag { tag = try StandardTags.check(raw, at: location) }
         let style = Self.style(data.style)
+        if current.isFlow {
+            // `[-]`: libyaml reads a plain `-` here, YAML 1.2 does not (test suite G5U8, YJV2).
+            if style == .plain, text == "-" || text.hasPrefix("- ") {
+                throw .error("a plain '-' cannot start a value in a flow collection; quote it: \"\(text)\"", at: location)
+            }
+        } else if style == .singleQuoted || style == .doubleQuoted {
+            try indentation.checkContinuation(
+                of: "quoted scalar", from: Int(truncatingIfNeeded: event.pointee.start_mark.line),
+                to: Int(truncatingIfNeeded: event.pointee.end_mark.line), parentIndent: current.indent, file: file)
+        }
         if let anchor = data.anchor {
             let node = YAMLNode(.scalar(text, style), at: location, tag: tag)
             anchors[String(cString: anchor)] = Anchored(node: node, size: 1, order: nodeCount)
@@ -121,15 +133,25 @@ struct NodeComposer {
         if anchor != nil { openAnchors += 1 }
         let start = kind == .mapping ? pairs.count : items.count
         var frame = Frame(kind: kind, location: location, tag: tag, anchor: anchor, order: nodeCount, start: start)
+        frame.isFlow = kind == .mapping
+            ? event.pointee.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+            : event.pointee.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
+        frame.indent = frame.isFlow ? current.indent : Int(truncatingIfNeeded: event.pointee.start_mark.column)
+        frame.line = Int(truncatingIfNeeded: event.pointee.start_mark.line)
         swap(&frame, &current)
         parents.append(consume frame)
     }
 
-    private mutating func end() throws(Diagnostic) {
+    private mutating func end(_ event: UnsafeMutablePointer<yaml_event_t>) throws(Diagnostic) {
         guard !parents.isEmpty else { return }
         // Frames are swapped in and out, never copied.
         var frame = parents.removeLast()
         swap(&frame, &current)
+        if frame.isFlow, !current.isFlow {
+            try indentation.checkContinuation(
+                of: frame.kind == .mapping ? "flow mapping" : "flow sequence", from: frame.line,
+                to: Int(truncatingIfNeeded: event.pointee.end_mark.line), parentIndent: current.indent, file: file)
+        }
         let node: YAMLNode
         switch frame.kind {
         case .sequence:

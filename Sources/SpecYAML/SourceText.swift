@@ -73,8 +73,24 @@ enum SourceText {
         return Array(text.unicodeScalars)
     }
 
+    /// The byte offset where each line starts, line 0 first.
+    static func lineStarts(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let length = breakLength(at: index, in: bytes)
+            if length > 0 {
+                index += length
+                starts.append(index)
+            } else {
+                index += 1
+            }
+        }
+        return starts
+    }
+
     /// How many bytes the line break at `index` takes, or 0 when there is none.
-    private static func breakLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func breakLength(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let byte = bytes[index]
         switch byte {
         case 0x0A:

@@ -24,7 +24,7 @@ public enum YAMLParser {
             }
             do throws(Diagnostic) {
                 let root = try EventReader.withReader(over: input) { reader throws(Diagnostic) in
-                    var composer = NodeComposer(file: file, limits: limits)
+                    var composer = NodeComposer(file: file, source: input, limits: limits)
                     return try composer.compose(reader)
                 }
                 guard let root else {
