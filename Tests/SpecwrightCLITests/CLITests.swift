@@ -154,7 +154,7 @@ import Testing
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")
 
-    @Test(arguments: ["Kitchen", "Chirp"])
+    @Test(arguments: ["Kitchen", "Chirp", "HTTPBin", "Articles"])
     func generatingInTwoProcessesGivesIdenticalBytes(_ name: String) throws {
         let cli = try CLI()
         let spec = Self.specs.appendingPathComponent("\(name).yaml").path
@@ -167,6 +167,16 @@ import Testing
             #expect(cli.read("B/\(file)") == first)
             #expect(cli.read("C/\(file)") == first)
         }
+    }
+
+    @Test func diagnosticsInTwoProcessesAreIdentical() throws {
+        let cli = try CLI()
+        let spec = Self.specs.deletingLastPathComponent().appendingPathComponent("Tests/SpecCompilerTests/Diagnostics/landmine.yaml").path
+        let runs = try (0..<3).map { _ in try cli.run("validate", spec) }
+        #expect(runs[0].status == 1)
+        #expect(runs[0].stderr.split(separator: "\n").count > 30)
+        #expect(runs[1].stderr == runs[0].stderr)
+        #expect(runs[2].stderr == runs[0].stderr)
     }
 }
 
