@@ -35,12 +35,14 @@ struct NodeComposer {
     private var aliasExpansion = 0
     private var documentSeen = false
     private var indentation: Indentation
+    private var comments: CommentSpacing
 
     /// A composer for `file` (whose bytes are `source`), enforcing `limits`.
     init(file: String, source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
         indentation = Indentation(source: source)
+        comments = CommentSpacing(source: source)
         current = Frame(
             kind: .document, location: SourceLocation(file: file, line: 1, column: 1),
             tag: nil, anchor: nil, order: 0, start: 0
@@ -67,6 +69,7 @@ struct NodeComposer {
             case YAML_DOCUMENT_START_EVENT:
                 try documentStart(event)
             case YAML_STREAM_END_EVENT:
+                try comments.check(file: file)
                 return items.popArray(from: 0).first
                     ?? YAMLNode(.scalar("", .plain), at: SourceLocation(file: file, line: 1, column: 1))
             default:
@@ -92,6 +95,12 @@ struct NodeComposer {
         var tag: String?
         if let raw = data.tag { tag = try StandardTags.check(raw, at: location) }
         let style = Self.style(data.style)
+        let start = event.pointee.start_mark, end = event.pointee.end_mark
+        // A block scalar's header line (`>`, `|-`) is not its text: a comment there is checked too.
+        let block = style == .literal || style == .folded
+        comments.scalar(
+            from: CommentSpacing.Position(line: Int(truncatingIfNeeded: start.line) + (block ? 1 : 0), column: block ? 0 : Int(truncatingIfNeeded: start.column)),
+            to: CommentSpacing.Position(line: Int(truncatingIfNeeded: end.line), column: Int(truncatingIfNeeded: end.column)))
         if current.isFlow {
             // `[-]`: libyaml reads a plain `-` here, YAML 1.2 does not (test suite G5U8, YJV2).
             if style == .plain, text == "-" || text.hasPrefix("- ") {
@@ -99,8 +108,8 @@ struct NodeComposer {
             }
         } else if style == .singleQuoted || style == .doubleQuoted {
             try indentation.checkContinuation(
-                of: "quoted scalar", from: Int(truncatingIfNeeded: event.pointee.start_mark.line),
-                to: Int(truncatingIfNeeded: event.pointee.end_mark.line), parentIndent: current.indent, file: file)
+                of: "quoted scalar", from: Int(truncatingIfNeeded: start.line),
+                to: Int(truncatingIfNeeded: end.line), parentIndent: current.indent, file: file)
         }
         if let anchor = data.anchor {
             let node = YAMLNode(.scalar(text, style), at: location, tag: tag)
