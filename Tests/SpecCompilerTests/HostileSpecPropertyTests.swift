@@ -81,9 +81,12 @@ import Testing
         let runtime = modules.deletingLastPathComponent().appendingPathComponent("Specwright.build")
         let objects = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".o") }.sorted().map { runtime.appendingPathComponent($0).path }
         let executable = folder.appendingPathComponent("hostile").path
+        // Under `swift test --sanitize=...` the runtime's objects are instrumented: link the same way
+        // (SPECWRIGHT_SANITIZE=address or thread; see README, Reliability).
+        let sanitize = Self.environment["SPECWRIGHT_SANITIZE"].map { ["-sanitize=\($0)"] } ?? []
         let build = try GoldenCompileTests.run("swiftc", [
             "-Onone", "-wmo", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Hostile", "-I", modules.path, "-o", executable,
-        ] + sources + [checks.path, main.path] + objects)
+        ] + sanitize + sources + [checks.path, main.path] + objects)
         try #require(build.status == 0, "seed \(Self.seed), part \(part): the generated code does not compile:\n\(build.text.prefix(20_000))")
         let run = try GoldenCompileTests.run(executable, [])
         #expect(run.status == 0)
