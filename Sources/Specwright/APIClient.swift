@@ -89,7 +89,10 @@ public struct APIClient: Sendable {
             let value = try endpoint.response.decode(data, dates: dates)
             return Response(value: value, httpResponse: httpResponse)
         } catch {
-            throw .decoding(DecodingFailure(error, data: data))
+            let contentType = httpResponse.value(forHTTPHeaderField: "Content-Type")
+            throw .decoding(endpoint.response.kind == .json
+                ? DecodingFailure.json(error, data: data, contentType: contentType)
+                : DecodingFailure(error, data: data, contentType: contentType))
         }
     }
 
@@ -178,13 +181,16 @@ public struct APIClient: Sendable {
         throw URLError(.httpTooManyRedirects)
     }
 
-    /// The API error for a transport failure: cancellation or `.transport`.
+    /// The API error for a transport failure: cancellation, a body over the limit, or `.transport`.
     private static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             return .cancelled
         }
         if error is NotHTTPResponse {
             return .invalidResponse
+        }
+        if let tooLarge = error as? ResponseTooLargeError {
+            return .responseTooLarge(limit: tooLarge.limit)
         }
         if let refresh = error as? TokenRefreshError {
             return .credentials(refresh.underlying)

@@ -5,13 +5,15 @@ import Foundation
 public enum APIError<Failure: Sendable>: Error, LocalizedError {
     /// The base URL and path did not form a valid URL.
     case invalidURL(String)
-    /// The request did not complete: no connection, TLS failure, or a timeout (`URLError.timedOut`).
+    /// The request did not complete: no connection, TLS failure, a timeout (`URLError.timedOut`), or
+    /// a server that closed the connection in the middle of the body (`URLError.networkConnectionLost`).
     case transport(any Error)
     /// The answer was not a usable HTTP response (not HTTP, or a status outside 100...599).
     case invalidResponse
     /// The server answered with a non-2xx status.
     case status(StatusError<Failure>)
-    /// A 2xx body did not match the response model.
+    /// A 2xx body did not match the response model: it is not JSON (an HTML page from a proxy, an
+    /// empty or cut-short body, invalid UTF-8), or JSON of another shape. The failure says which.
     case decoding(DecodingFailure)
     /// The request body could not be encoded.
     case encoding(any Error)
@@ -24,6 +26,9 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError {
     /// A header name is not an HTTP token, or a header value holds CR, LF or NUL. It is never sent:
     /// URLSession on Linux drops such values silently, and a name with CRLF would inject a header.
     case invalidHeader(String)
+    /// The response body was larger than the transport accepts (see
+    /// ``URLSessionTransport/maxResponseBytes``); the transfer was stopped when that became clear.
+    case responseTooLarge(limit: Int)
 
     /// The HTTP status, for ``status(_:)`` errors.
     public var statusCode: Int? {
@@ -58,6 +63,8 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError {
             "The request was cancelled."
         case .invalidHeader(let name):
             "The header '\(name)' was not sent: a header name must be an HTTP token, and a value cannot hold CR, LF or NUL."
+        case .responseTooLarge(let limit):
+            "The response body is larger than the limit of \(ByteCount.text(limit))."
         }
     }
 }

@@ -3,36 +3,117 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The delegate of ``URLSessionTransport``'s default session.
+/// The delegate of the sessions ``URLSessionTransport`` makes (its default session, and
+/// `URLSessionTransport(configuration:)`).
 ///
+/// - It hands each data task's response head, body pieces and end to the task's
+///   ``ResponseCollector``, which enforces the size limit as the bytes arrive.
 /// - It refuses every redirect, so the 3xx response reaches ``APIClient``, which follows it with
 ///   the rules of ``Redirects``.
 /// - It declines server authentication challenges (a 401 with `WWW-Authenticate: Basic`): the
 ///   client sends its credentials itself. Left alone, URLSession on Linux never completes such a
 ///   task (swift-corelibs-foundation #5456); declined, the task ends as cancelled and
-///   ``URLSessionTransport`` returns the 401 it received. TLS trust keeps the system's handling.
-final class SessionDelegate: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+///   ``URLSessionTransport`` returns the 401 it received, with its body. TLS trust keeps the
+///   system's handling.
+///
+/// On Linux its calls run on URLSession's own work queue (see ``InlineDelegateQueue``), so nothing
+/// here blocks or calls back into URLSession synchronously.
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The challenges of a server asking for HTTP credentials (not TLS or client certificates).
     private static let serverAuthentication: Set<String> = [
         NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
         NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
     ]
 
+    private let lock = NSLock()
+    /// The collector of each running task, by task identifier (unique within the session).
+    private var collectors: [Int: ResponseCollector] = [:]
+
+    /// A session with this kind of delegate: URLSession's `configuration`, redirects and
+    /// authentication challenges left to ``APIClient``, body sizes checked as they arrive.
+    static func makeSession(configuration: URLSessionConfiguration) -> URLSession {
+        URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: InlineDelegateQueue.make())
+    }
+
+    /// Routes the callbacks of `task` to `collector` until the task completes.
+    func register(_ collector: ResponseCollector, for task: URLSessionTask) {
+        lock.withLock { collectors[task.taskIdentifier] = collector }
+    }
+
+    private func collector(for task: URLSessionTask) -> ResponseCollector? {
+        lock.withLock { collectors[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        let proceed = collector(for: dataTask)?.receive(response) ?? true
+        completionHandler(proceed ? .allow : .cancel)   // Linux ignores the disposition; the collector cancels the task.
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        collector(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let collector = lock.withLock { collectors.removeValue(forKey: task.taskIdentifier) }
+        collector?.complete(error: error, taskResponse: task.response)
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(nil)
+        completionHandler(nil)   // URLSession continues on its queue asynchronously.
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        if Self.serverAuthentication.contains(challenge.protectionSpace.authenticationMethod) {
-            completionHandler(.cancelAuthenticationChallenge, nil)
-        } else {
-            completionHandler(.performDefaultHandling, nil)
+        let disposition: URLSession.AuthChallengeDisposition =
+            Self.serverAuthentication.contains(challenge.protectionSpace.authenticationMethod) ? .cancelAuthenticationChallenge : .performDefaultHandling
+        // Both dispositions make URLSession on Linux cancel or restart the task, entering its work
+        // queue synchronously: answer from another queue.
+        DispatchQueue.global().async {
+            completionHandler(disposition, nil)
         }
     }
 }
+
+#if canImport(FoundationNetworking)
+/// The delegate queue of ``SessionDelegate``'s sessions on Linux: it runs each delegate call at
+/// once, on the URLSession work queue that makes it, instead of as an operation on another thread.
+///
+/// On a queue of its own the delegate falls behind a fast download (hundreds of MB can wait in the
+/// queue before the call that finds the body too large runs), and every response costs three
+/// thread hops. Run inline, a body over the limit is stopped at the piece that passes it, and a
+/// small response costs no hop at all. swift-corelibs-foundation hands every delegate call to
+/// `addOperation(_:)` with a block; anything else still runs in order, one at a time.
+final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
+    /// A queue for one session.
+    static func make() -> OperationQueue {
+        InlineDelegateQueue()
+    }
+
+    override init() {
+        super.init()
+        name = "Specwright.SessionDelegate"
+        maxConcurrentOperationCount = 1
+    }
+
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+}
+#else
+/// On Apple platforms the delegate runs on an ordinary serial queue made by URLSession (running
+/// it inline relies on how swift-corelibs-foundation calls its delegate queue).
+enum InlineDelegateQueue {
+    /// `nil`: URLSession makes a serial queue.
+    static func make() -> OperationQueue? {
+        nil
+    }
+}
+#endif

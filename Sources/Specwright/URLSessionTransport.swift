@@ -3,94 +3,96 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The default ``Transport``: a `URLSession` data task.
+/// The default ``Transport``: a `URLSession` data task, with a limit on the size of response bodies.
 ///
 /// The default session does not follow redirects: ``APIClient`` does, so that credentials never
 /// reach another origin and a `307`/`308` re-sends the body. It answers no authentication
-/// challenge either: a 401 reaches ``APIClient`` as a status (its body is dropped when the server
-/// asked for Basic or Digest credentials, which URLSession consumes). A session you pass follows
-/// its own rules.
+/// challenge either: a 401 reaches ``APIClient`` as a status, with its body. A session you pass
+/// follows its own rules.
 ///
-/// Cancelling the calling task cancels the data task at once (on Linux too), and the request fails
-/// with `URLError(.cancelled)`. A request that outlives `URLRequest.timeoutInterval` fails with
-/// `URLError(.timedOut)`, which ``APIClient`` reports as ``APIError/transport(_:)``.
+/// A response body larger than ``maxResponseBytes`` fails with ``ResponseTooLargeError``
+/// (``APIError/responseTooLarge(limit:)``): as soon as the head declares a longer
+/// `Content-Length`, or as soon as the bytes received pass the limit (a chunked body, a compressed
+/// one, a server that lied about the length). The transfer is cancelled then, so memory holds at
+/// most the limit. This holds for the default session and for `init(configuration:)`; on a session
+/// you pass in, whose delegate is your own, URLSession buffers the whole body and the limit is
+/// checked when it has arrived.
+///
+/// Cancelling the calling task fails the request at once with `URLError(.cancelled)` and cancels
+/// the data task. A request that waits longer than `URLRequest.timeoutInterval` for the response
+/// or for the next piece of the body fails with `URLError(.timedOut)`, and so does one that takes
+/// longer in all than the session's `timeoutIntervalForResource` (which URLSession on Linux
+/// ignores: the transport enforces it there). A server that closes the connection in the middle of
+/// the body fails it with `URLError(.networkConnectionLost)`. ``APIClient`` reports these as
+/// ``APIError/transport(_:)``.
 public struct URLSessionTransport: Transport {
     /// The session that runs the data tasks.
     public let session: URLSession
+    /// The largest response body accepted, in bytes; `nil` for no limit.
+    public let maxResponseBytes: Int?
+    /// The session's `timeoutIntervalForResource` when the transport enforces it (Linux, where
+    /// URLSession ignores it, and only when set below the default of 7 days).
+    private let resourceTimeout: TimeInterval?
 
-    /// A transport on `session`; by default a shared session that leaves redirects to ``APIClient``.
-    public init(session: URLSession = URLSessionTransport.defaultSession) {
+    /// The limit of `URLSessionTransport()`: 64 MiB, far above any JSON answer, well below what
+    /// would exhaust a phone's memory. Large downloads can set their own.
+    public static let defaultMaxResponseBytes = 64 << 20
+
+    /// A transport on `session` (by default a shared session that leaves redirects and
+    /// authentication to ``APIClient``) that accepts bodies up to `maxResponseBytes`.
+    public init(session: URLSession = URLSessionTransport.defaultSession, maxResponseBytes: Int? = URLSessionTransport.defaultMaxResponseBytes) {
         self.session = session
+        self.maxResponseBytes = maxResponseBytes
+        #if canImport(FoundationNetworking)
+        let resource = session.configuration.timeoutIntervalForResource
+        resourceTimeout = resource > 0 && resource < URLSessionConfiguration.default.timeoutIntervalForResource ? resource : nil
+        #else
+        resourceTimeout = nil
+        #endif
     }
 
-    /// The session of `URLSessionTransport()`: URLSession's default configuration; redirects and authentication challenges are left to ``APIClient``.
-    public static let defaultSession = URLSession(configuration: .default, delegate: SessionDelegate(), delegateQueue: nil)
+    /// A transport on a new session with `configuration` that, like the default session, leaves
+    /// redirects and authentication to ``APIClient`` and stops a body as soon as it passes
+    /// `maxResponseBytes`. Make it once and keep it, as you would a `URLSession`.
+    public init(configuration: URLSessionConfiguration, maxResponseBytes: Int? = URLSessionTransport.defaultMaxResponseBytes) {
+        self.init(session: SessionDelegate.makeSession(configuration: configuration), maxResponseBytes: maxResponseBytes)
+    }
+
+    /// The session of `URLSessionTransport()`: URLSession's default configuration; redirects and
+    /// authentication challenges are left to ``APIClient``, body sizes are checked as they arrive.
+    ///
+    /// On Linux this session (like those of `init(configuration:)`) calls its delegate on
+    /// URLSession's own work queue, which is what stops a body at the limit with nothing queued
+    /// on the way. Start tasks of your own on a session of your own: a completion handler of a
+    /// task started here would run on that queue too, where calling `resume()` or `cancel()` on a
+    /// task waits forever.
+    public static let defaultSession = SessionDelegate.makeSession(configuration: .default)
 
     /// Runs a data task for `request`.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let handle = DataTaskHandle()
+        let collector = ResponseCollector(request: request, limit: maxResponseBytes)
+        let session = session
+        let resourceTimeout = resourceTimeout
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        // A declined authentication challenge ends the task as cancelled; the caller did not cancel it.
-                        if (error as? URLError)?.code == .cancelled, !handle.isCancelled, let challenged = handle.response {
-                            continuation.resume(returning: (Data(), challenged))
-                        } else {
-                            continuation.resume(throwing: error)
-                        }
-                    } else if let response = response as? HTTPURLResponse {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: NotHTTPResponse())
-                    }
+            try await withCheckedThrowingContinuation { continuation in
+                // Our sessions report each piece to the delegate; another session buffers the body.
+                let delegate = session.delegate as? SessionDelegate
+                let task = delegate != nil ? session.dataTask(with: request) : session.dataTask(with: request) { data, response, error in
+                    collector.complete(data: data, response: response, error: error)
                 }
-                handle.start(task)
+                collector.attach(continuation, task: task)
+                if let resourceTimeout {
+                    collector.startDeadline(after: resourceTimeout)
+                }
+                delegate?.register(collector, for: task)
+                task.resume()
+                collector.didStart()
             }
         } onCancel: {
-            handle.cancel()
+            collector.cancelByCaller()
         }
     }
 }
 
 /// Thrown when the session's answer is not an HTTP response; ``APIClient`` reports it as ``APIError/invalidResponse``.
 struct NotHTTPResponse: Error {}
-
-/// The data task of one send, so a cancellation that arrives from another thread, before or
-/// after the task exists, cancels it.
-private final class DataTaskHandle: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: URLSessionDataTask?
-    private var cancelledByCaller = false
-
-    /// Starts the task, and cancels it at once if the caller was cancelled already.
-    func start(_ task: URLSessionDataTask) {
-        lock.lock()
-        self.task = task
-        let cancelled = cancelledByCaller
-        lock.unlock()
-        task.resume()
-        if cancelled {
-            task.cancel()
-        }
-    }
-
-    /// Whether the caller cancelled.
-    var isCancelled: Bool {
-        lock.withLock { cancelledByCaller }
-    }
-
-    /// The task's HTTP response, once it has one.
-    var response: HTTPURLResponse? {
-        lock.withLock { task }?.response as? HTTPURLResponse
-    }
-
-    /// Cancels the task, now or as soon as it starts.
-    func cancel() {
-        lock.lock()
-        cancelledByCaller = true
-        let task = task
-        lock.unlock()
-        task?.cancel()
-    }
-}

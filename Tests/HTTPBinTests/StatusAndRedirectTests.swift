@@ -93,7 +93,8 @@ import Testing
         #expect(echo.args["x"] == .string("1"))
         let lines = try await server.requestLines(containing: mark, count: 2)
         #expect(lines.count == 2)
-        #expect(lines.last?.hasPrefix("GET /anything/\(mark)?x=1 HTTP/1.1") == true)
+        // gunicorn's threads may log the two requests in either order.
+        #expect(lines.contains { $0.hasPrefix("GET /anything/\(mark)?x=1 HTTP/1.1") })
     }
 
     @Test(arguments: [(307, "POST", true), (308, "POST", true), (303, "GET", false), (302, "GET", false), (301, "GET", false)])
@@ -107,7 +108,7 @@ import Testing
             #expect(echo.data.isEmpty)
         }
         let lines = try await server.requestLines(containing: mark, count: 2)
-        #expect(lines.last?.hasPrefix("\(method) /anything/\(mark) HTTP/1.1") == true)
+        #expect(lines.contains { $0.hasPrefix("\(method) /anything/\(mark) HTTP/1.1") })
     }
 
     @Test func chainsOfRelativeAndAbsoluteRedirectsEnd() async throws {

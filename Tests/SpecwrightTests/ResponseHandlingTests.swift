@@ -184,11 +184,12 @@ import Testing
             .invalidURL("x"), .transport(URLError(.timedOut)), .invalidResponse,
             .status(StatusError(statusCode: 404, headers: [:], data: Data(), model: nil)),
             .decoding(DecodingFailure(URLError(.unknown), data: Data())), .encoding(URLError(.unknown)),
-            .missingCredentials, .credentials(URLError(.unknown)), .cancelled,
+            .missingCredentials, .credentials(URLError(.unknown)), .cancelled, .invalidHeader("X"), .responseTooLarge(limit: 64 << 20),
         ]
         let descriptions = errors.compactMap(\.errorDescription)
         #expect(descriptions.count == errors.count)
         #expect(Set(descriptions).count == errors.count)
         #expect(descriptions[3].contains("404"))
+        #expect(descriptions.last == "The response body is larger than the limit of 64 MiB.")
     }
 }

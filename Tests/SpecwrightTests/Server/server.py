@@ -226,6 +226,9 @@ class Handler(BaseHTTPRequestHandler):
     do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = handle_any
 
     def do_HEAD(self):
+        raw_path, _, raw_query = self.path.partition("?")
+        if hostile.head(self, raw_path, dict(parse_qsl(raw_query, keep_blank_values=True))):
+            return
         self.send_response(200)
         self.send_header("Content-Length", "0")
         self.end_headers()
