@@ -17,16 +17,23 @@ import Testing
     }
 
     @Test(arguments: GoldenTests.cases)
-    func expectedOutputCompiles(_ name: String) throws {
+    func expectedOutputCompiles(_ name: String) async throws {
         let modules = try #require(Self.modulesFolder, "the Specwright module must be built next to the tests")
         let expected = GoldenTests.folder.appendingPathComponent("\(name)/expected")
         let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).sorted().map { expected.appendingPathComponent($0).path }
-        let output = try Self.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck", "-swift-version", "6",
+        let output = try await Self.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck", "-swift-version", "6",
                                              "-warnings-as-errors", "-I", modules.path] + files)
         #expect(output.status == 0, "\(output.text)")
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
+    /// Runs `tool` and returns its exit status and output. The wait happens on a thread of its own:
+    /// blocking one of Swift concurrency's few threads (two on a two-core machine) for a long compile
+    /// would stall every other test, and their time limits with it.
+    static func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, text: String) {
+        try await Golden.onOwnThread { try runBlocking(tool, arguments) }
+    }
+
+    private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
