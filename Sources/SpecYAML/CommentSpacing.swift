@@ -82,9 +82,11 @@ struct CommentSpacing {
         return false
     }
 
+    /// Whether candidates wait to be settled (usually not: then scalars need not be reported).
+    var isPending: Bool { next < candidates.count }
+
     /// A scalar spans `start ..< end`: candidates before it are outside every scalar, those in it are fine.
     mutating func scalar(from start: Position, to end: Position) {
-        guard next < candidates.count else { return }
         while next < candidates.count, candidates[next].position < start {
             outside.append(candidates[next])
             next += 1

@@ -96,11 +96,13 @@ struct NodeComposer {
         if let raw = data.tag { tag = try StandardTags.check(raw, at: location) }
         let style = Self.style(data.style)
         let start = event.pointee.start_mark, end = event.pointee.end_mark
-        // A block scalar's header line (`>`, `|-`) is not its text: a comment there is checked too.
-        let block = style == .literal || style == .folded
-        comments.scalar(
-            from: CommentSpacing.Position(line: Int(truncatingIfNeeded: start.line) + (block ? 1 : 0), column: block ? 0 : Int(truncatingIfNeeded: start.column)),
-            to: CommentSpacing.Position(line: Int(truncatingIfNeeded: end.line), column: Int(truncatingIfNeeded: end.column)))
+        if comments.isPending {
+            // A block scalar's header line (`>`, `|-`) is not its text: a comment there is checked too.
+            let block = style == .literal || style == .folded
+            comments.scalar(
+                from: CommentSpacing.Position(line: Int(truncatingIfNeeded: start.line) + (block ? 1 : 0), column: block ? 0 : Int(truncatingIfNeeded: start.column)),
+                to: CommentSpacing.Position(line: Int(truncatingIfNeeded: end.line), column: Int(truncatingIfNeeded: end.column)))
+        }
         if current.isFlow {
             // `[-]`: libyaml reads a plain `-` here, YAML 1.2 does not (test suite G5U8, YJV2).
             if style == .plain, text == "-" || text.hasPrefix("- ") {
