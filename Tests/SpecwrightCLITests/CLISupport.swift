@@ -47,8 +47,13 @@ struct CLI {
 
     /// Runs `specwright arguments...` with the scratch folder as the working directory.
     func run(_ arguments: String...) throws -> Run {
+        try launch(Self.executable, arguments)
+    }
+
+    /// Runs `executable arguments...` with the scratch folder as the working directory.
+    func launch(_ executable: URL, _ arguments: [String]) throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = folder
         let out = Pipe(), err = Pipe()

@@ -26,15 +26,9 @@ struct LimitsCLITests {
                 elapsed = time.monotonic() - start
             print(code, elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", launcher, errors, CLI.executable.path, "generate", path,
-                             "--output", cli.folder.appendingPathComponent("Out").path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let report = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let report = try cli.launch(URL(fileURLWithPath: "/usr/bin/env"), [
+            "python3", "-c", launcher, errors, CLI.executable.path, "generate", path, "--output", cli.folder.appendingPathComponent("Out").path,
+        ]).stdout
         let fields = report.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(fields.count == 3, "launcher printed '\(report)'")
         let stderr = String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)

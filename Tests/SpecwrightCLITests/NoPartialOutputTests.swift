@@ -15,19 +15,7 @@ import Testing
 
     /// Runs `specwright` under bash with a file-size limit of `kilobytes`, so a larger write fails.
     static func runLimited(_ cli: CLI, kilobytes: Int, _ arguments: String) throws -> CLI.Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "ulimit -f \(kilobytes); exec '\(CLI.executable.path)' \(arguments)"]
-        process.currentDirectoryURL = cli.folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
+        try cli.launch(URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -f \(kilobytes); exec '\(CLI.executable.path)' \(arguments)"])
     }
 
     /// The valid spec with `count` more endpoints, so its endpoints file is large.
