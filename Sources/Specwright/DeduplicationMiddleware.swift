@@ -20,6 +20,9 @@ public struct DeduplicationMiddleware: Middleware {
     /// A deduplicator; share one instance in one client.
     public init() {}
 
+    /// The callers waiting for a call in flight (for tests that order callers by state).
+    var waitingCallers: Int { calls.waitingCallers }
+
     /// Joins an identical GET in flight, or sends it.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         guard info.method == .get, let url = request.url else { return try await next(request) }
@@ -75,6 +78,11 @@ private final class InFlightCalls: @unchecked Sendable {
     private let lock = NSLock()
     private var calls: [String: Call] = [:]
     private var nextCaller = 0
+
+    /// The callers waiting, over all calls in flight.
+    var waitingCallers: Int {
+        lock.withLock { calls.values.reduce(0) { $0 + $1.waiters.count } }
+    }
 
     /// Leads a new call for `key`, or follows the one in flight.
     func enter(_ key: String) -> Role {

@@ -6,19 +6,25 @@ import FoundationNetworking
 import Testing
 
 /// Answers every request after a delay with its path as the body, and counts requests per path.
+/// The first request to a path may take longer than the rest (`firstDelay`), so a test can
+/// cancel it while it is surely in flight.
 final class SlowCountingTransport: Transport, @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
     let delay: Duration
+    let firstDelay: Duration
 
-    init(delay: Duration) { self.delay = delay }
+    init(delay: Duration, firstDelay: Duration? = nil) {
+        self.delay = delay
+        self.firstDelay = firstDelay ?? delay
+    }
 
     func count(_ path: String) -> Int { lock.withLock { counts[path] ?? 0 } }
 
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let path = request.url?.path ?? ""
-        lock.withLock { counts[path, default: 0] += 1 }
-        try await Task.sleep(for: delay)
+        let number = lock.withLock { counts[path, default: 0] += 1; return counts[path] ?? 0 }
+        try await Task.sleep(for: number == 1 ? firstDelay : delay)
         let response = HTTPURLResponse(url: request.url ?? URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: nil, headerFields: nil)
         return (Data(#""\#(path)""#.utf8), try #require(response))
     }
@@ -28,12 +34,22 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
     static let api = APIDefaults()
     static func get(_ path: String) -> Endpoint<String, Never> { Endpoint(.get, EndpointPath(stringLiteral: path), api, response: .json) }
 
-    private func client(_ transport: SlowCountingTransport) -> APIClient {
-        APIClient(baseURL: RetryMiddlewareTests.base, transport: transport, middlewares: [DeduplicationMiddleware()])
+    private func client(_ transport: SlowCountingTransport, _ middleware: DeduplicationMiddleware = DeduplicationMiddleware()) -> APIClient {
+        APIClient(baseURL: RetryMiddlewareTests.base, transport: transport, middlewares: [middleware])
+    }
+
+    /// Polls until `condition` holds (the order of the callers is set up by state, not by sleeps,
+    /// so a loaded machine cannot reorder them).
+    private func until(_ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !condition() {
+            try #require(ContinuousClock.now < deadline, "the callers never reached the expected state")
+            try await Task.sleep(for: .milliseconds(5))
+        }
     }
 
     @Test func twentyIdenticalConcurrentGETsMakeOneRequest() async throws {
-        let transport = SlowCountingTransport(delay: .milliseconds(200))
+        let transport = SlowCountingTransport(delay: .seconds(2))
         let client = client(transport)
         let values = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 { group.addTask { try await client.send(Self.get("/feed")) } }
@@ -44,17 +60,18 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
     }
 
     @Test func cancellingOneCallerLeavesTheOthersTheirResult() async throws {
-        let transport = SlowCountingTransport(delay: .milliseconds(400))
-        let client = client(transport)
+        let transport = SlowCountingTransport(delay: .seconds(3))
+        let deduplication = DeduplicationMiddleware()
+        let client = client(transport, deduplication)
         let first = Task { try await client.send(Self.get("/feed")) }
-        try await Task.sleep(for: .milliseconds(50)) // the first caller leads; the others wait
+        try await until { transport.count("/feed") == 1 } // the first caller leads
         let second = Task { try await client.send(Self.get("/feed")) }
         let third = Task { try await client.send(Self.get("/feed")) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await until { deduplication.waitingCallers == 2 }
         let start = ContinuousClock.now
         second.cancel()
         let cancelled = await second.result
-        #expect(ContinuousClock.now - start < .milliseconds(250))
+        #expect(ContinuousClock.now - start < .seconds(2), "a waiting caller stops at once, not when the call ends")
         guard case .failure(let error) = cancelled, case .cancelled? = error as? APIError<Never> else {
             Issue.record("expected .cancelled, got \(cancelled)")
             return
@@ -65,16 +82,18 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
     }
 
     @Test func cancellingTheFirstCallerHandsTheRequestToTheNext() async throws {
-        let transport = SlowCountingTransport(delay: .milliseconds(300))
-        let client = client(transport)
+        let transport = SlowCountingTransport(delay: .milliseconds(100), firstDelay: .seconds(30))
+        let deduplication = DeduplicationMiddleware()
+        let client = client(transport, deduplication)
         let first = Task { try await client.send(Self.get("/feed")) }
-        try await Task.sleep(for: .milliseconds(50)) // the first caller leads
+        try await until { transport.count("/feed") == 1 } // the first caller leads
         let second = Task { try await client.send(Self.get("/feed")) }
         let third = Task { try await client.send(Self.get("/feed")) }
-        try await Task.sleep(for: .milliseconds(50))
+        try await until { deduplication.waitingCallers == 2 }
         first.cancel()
-        guard case .failure(let error) = await first.result, case .cancelled? = error as? APIError<Never> else {
-            Issue.record("the cancelled leader must get .cancelled")
+        let result = await first.result
+        guard case .failure(let error) = result, case .cancelled? = error as? APIError<Never> else {
+            Issue.record("the cancelled leader must get .cancelled, got \(result)")
             return
         }
         #expect(try await second.value == "/feed")

@@ -94,11 +94,16 @@ import Testing
         let client = APIClient(baseURL: server.baseURL, middlewares: [RetryMiddleware(maxAttempts: 10, baseDelay: 0.01, jitter: false)])
         let endpoint = Endpoint<Count, ServerError>(.get, "/flaky/\(key)", Self.api, query: ["failures": "100", "retry_after": "5"], response: .json, errors: [.default])
         let task = Task { try await client.send(endpoint) }
-        try await Task.sleep(for: .milliseconds(300)) // the first 503 arrived; the loop waits 5 s
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await counts(key).count == 0 { // until the first 503 has arrived; the loop then waits 5 s
+            try #require(ContinuousClock.now < deadline, "the first request never arrived")
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        try await Task.sleep(for: .milliseconds(100))
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(ContinuousClock.now - start < .milliseconds(250))
+        #expect(ContinuousClock.now - start < .seconds(1), "cancelled at once, not after the 5 s Retry-After")
         guard case .failure(let error) = result, case .cancelled? = error as? APIError<ServerError> else {
             Issue.record("expected .cancelled, got \(result)")
             return
