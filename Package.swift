@@ -53,6 +53,7 @@ let package = Package(
             name: "SpecCompiler",
             dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
         ),
+        .target(name: "SpecWriter", dependencies: ["SpecCore", "SpecDiagnostics"]),
         .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler", "SpecYAML"]),
 
         // MARK: Plugins
@@ -90,6 +91,7 @@ let package = Package(
             dependencies: ["SpecCompiler", "Specwright", "DefaultTemplates"],
             exclude: ["Goldens", "Diagnostics"]
         ),
+        .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML"], exclude: ["Goldens"]),
         .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),
         .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),
         .testTarget(

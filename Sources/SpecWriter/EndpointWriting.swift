@@ -1,0 +1,60 @@
+import SpecCore
+
+/// Endpoints and groups, each key written only when it says something the default does not.
+enum EndpointWriting {
+    /// Every entry under `endpoints:` (or a group), a blank line between two.
+    static func entries(_ items: [EndpointItem]) -> [YAMLEntry] {
+        items.enumerated().map { index, item in
+            switch item {
+            case .endpoint(let endpoint):
+                YAMLEntry(endpoint.name, value(endpoint), blankLineBefore: index > 0)
+            case .group(let group):
+                YAMLEntry(group.name, .mapping(entries(group.items)), blankLineBefore: index > 0)
+            }
+        }
+    }
+
+    /// One endpoint: `request` first, then the keys it needs, in the order the format documents them.
+    static func value(_ endpoint: EndpointDecl) -> YAMLBlock {
+        var entries = [YAMLEntry("request", .scalar("\(endpoint.method.rawValue) \(endpoint.path)"))]
+        if let description = endpoint.description { entries.append(YAMLEntry("description", .text(description))) }
+        if endpoint.deprecated { entries.append(YAMLEntry("deprecated", .inline("true"))) }
+        if let auth = endpoint.auth { entries.append(YAMLEntry("auth", self.auth(auth))) }
+        if endpoint.encoding != .json { entries.append(YAMLEntry("encoding", .scalar(endpoint.encoding.rawValue))) }
+        if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
+        if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
+        if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
+        switch endpoint.body {
+        case .fields(let fields, _): entries.append(YAMLEntry("body", .mapping(FieldWriting.entries(fields))))
+        case .type(let type): entries.append(YAMLEntry("body", .scalar(type.description)))
+        case nil: break
+        }
+        if let response = endpoint.response { entries.append(YAMLEntry("response", .scalar(response.description))) }
+        if !endpoint.errors.isEmpty {
+            entries.append(YAMLEntry("errors", .mapping(endpoint.errors.map { error in
+                // A status is three digits, written plain as the format shows it; `default` is a word.
+                YAMLEntry(spelled: error.status.map(String.init) ?? "default", .scalar(error.type.description))
+            })))
+        }
+        if let timeout = endpoint.timeout { entries.append(YAMLEntry("timeout", .inline(number(timeout)))) }
+        if endpoint.retry { entries.append(YAMLEntry("retry", .inline("true"))) }
+        return .mapping(entries)
+    }
+
+    /// `none`, `bearer`, `{ header: Name }` or `{ query: name }`.
+    static func auth(_ auth: AuthScheme) -> YAMLBlock {
+        switch auth {
+        case .none: .inline("none")
+        case .bearer: .inline("bearer")
+        case .header(let name): .compactMapping([YAMLEntry("header", .scalar(name))])
+        case .query(let name): .compactMapping([YAMLEntry("query", .scalar(name))])
+        }
+    }
+
+    /// A number of seconds as plain YAML that reads back as the same `Double`: whole numbers
+    /// without a fraction, others in Swift's shortest round-tripping form.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+}
