@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
         ),
         .target(name: "SpecWriter", dependencies: ["SpecCore", "SpecDiagnostics"]),
-        .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler", "SpecYAML"]),
+        .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler", "SpecYAML", "SpecWriter"]),
 
         // MARK: Plugins
         .plugin(name: "SpecwrightPlugin", capability: .buildTool(), dependencies: ["SpecwrightCLI"]),

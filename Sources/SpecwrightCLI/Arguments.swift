@@ -7,6 +7,7 @@ enum Command: Equatable {
     case version
     case generate(specs: [String], output: String, settings: GenerateSettings, check: Bool)
     case validate(specs: [String])
+    case convert(input: String, output: String?)
 }
 
 /// How `generate` writes its files; flags override the config file, which overrides the spec.
@@ -25,7 +26,7 @@ struct UsageError: Error, Equatable {
 
 /// Hand-written parsing of `specwright <command> [options] <spec>...`.
 enum Arguments {
-    static let commands = ["generate", "validate", "help"]
+    static let commands = ["generate", "validate", "convert", "help"]
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
         guard let first = arguments.first else { throw UsageError(message: "missing command") }
@@ -40,6 +41,12 @@ enum Arguments {
             if options.help { return .help(topic: "validate") }
             guard !specs.isEmpty else { throw UsageError(message: "validate needs at least one spec file") }
             return .validate(specs: specs)
+        case "convert":
+            let (inputs, options) = try split(rest, allowed: ["--output"], flags: [])
+            if options.help { return .help(topic: "convert") }
+            guard let input = inputs.first else { throw UsageError(message: "convert needs an input file (an OpenAPI document or a spec)") }
+            guard inputs.count == 1 else { throw UsageError(message: "convert takes one input file, found \(inputs.count)") }
+            return .convert(input: input, output: options.values["--output"])
         default:
             if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)'") }
             throw UsageError(message: "unknown command '\(first)'\(Suggestions.didYouMean(first, in: commands))")

@@ -8,7 +8,8 @@ enum Help {
         Usage:
           specwright generate <spec>... --output <dir> [--templates <dir>] [--access public|package|internal] [--check]
           specwright validate <spec>...
-          specwright help [generate|validate]
+          specwright convert <input> [--output <file>]
+          specwright help [generate|validate|convert]
           specwright --version
 
         Exit status: 0 success, 1 a spec has errors, 2 usage error.
@@ -36,11 +37,27 @@ enum Help {
         Checks specs and reports every error, compiler style (file:line:col: error: message). Writes nothing.
         """
 
+    static let convert = """
+        specwright convert <input> [--output <file>]
+
+        Reads an OpenAPI 3 document (or a spec) and writes it as one Specwright spec (format v1):
+        the models, endpoints and groups the generator would use, with the includes of a spec joined
+        in. Generating from the written spec gives the same client as generating from <input>.
+        Errors and warnings are reported compiler style (file:line:col: error: message); on an error
+        nothing is written.
+
+        Options:
+          --output <file>     write the spec to <file> (all or nothing: a failed run leaves an existing
+                              file as it was); without it the spec goes to standard output
+          -h, --help          show this help
+        """
+
     static func text(for topic: String?) -> String? {
         switch topic {
         case nil: overview
         case "generate": generate
         case "validate": validate
+        case "convert": convert
         default: nil
         }
     }

@@ -3,8 +3,10 @@ import SpecCompiler
 import SpecCore
 import SpecDiagnostics
 import SpecRender
+import SpecWriter
 
-/// Runs `generate` and `validate` over several specs: all errors reported, nothing written on error.
+/// Runs `generate` and `validate` over several specs, and `convert` over one: all errors reported,
+/// nothing written on error.
 struct Runner {
     /// The folder of `--templates`, if given.
     let templatesFolder: String?
@@ -30,6 +32,43 @@ struct Runner {
             for (path, changed) in zip(paths, changed) { print(changed ? "wrote \(path)" : "unchanged \(path)") }
         } catch {
             printError("error: cannot write to '\(output)': \(error); nothing was written")
+            return 1
+        }
+        return 0
+    }
+
+    /// `convert`: reads `input` (an OpenAPI document or a spec) and writes it as one spec file to
+    /// `output`, all or nothing, or to standard output. Nothing is written when there is an error.
+    func convert(_ input: String, output: String?) -> Int32 {
+        if let output {
+            if FileSystem.isFolder(output) {
+                printError("error: '\(output)' is a folder; --output names the spec file to write\nRun 'specwright --help' for usage.")
+                return 2
+            }
+            if URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
+                printError("error: --output '\(output)' is the input file; write the spec to another file\nRun 'specwright --help' for usage.")
+                return 2
+            }
+        }
+        let options = CompilerOptions()
+        let checked = SpecCompiler.check(path: input, options: options) { try FileSystem.read($0, limit: options.limits.maxFileSize) }
+        var diagnostics = checked.diagnostics
+        if let spec = checked.spec {
+            for problem in SpecWriter.problems(spec) { diagnostics.report(problem) }
+        }
+        report(diagnostics.sorted)
+        guard let spec = checked.spec, !diagnostics.hasErrors else { return 1 }
+        let text = SpecWriter.yaml(spec)
+        guard let output else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return 0
+        }
+        let folder = (output as NSString).deletingLastPathComponent
+        do {
+            let changed = try OutputCommit.write([OutputCommit.File(path: output, contents: text)], into: folder.isEmpty ? "." : folder)
+            print(changed.first == true ? "wrote \(output)" : "unchanged \(output)")
+        } catch {
+            printError("error: cannot write '\(output)': \(error); nothing was written")
             return 1
         }
         return 0
