@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "SpecDiagnostics"),
         .target(name: "SpecYAML", dependencies: ["CYAML", "SpecDiagnostics"]),
         .target(name: "SpecCore", dependencies: ["SpecYAML", "SpecDiagnostics"]),
+        .target(name: "SpecOpenAPI", dependencies: ["SpecCore", "SpecYAML", "SpecDiagnostics"]),
         .target(name: "SpecIR", dependencies: ["SpecCore"]),
         .target(name: "SpecRender", dependencies: ["SpecIR", "SpecDiagnostics"]),
         .target(
@@ -51,7 +52,7 @@ let package = Package(
         ),
         .target(
             name: "SpecCompiler",
-            dependencies: ["SpecYAML", "SpecCore", "SpecIR", "SpecRender", "DefaultTemplates"]
+            dependencies: ["SpecYAML", "SpecCore", "SpecOpenAPI", "SpecIR", "SpecRender", "DefaultTemplates"]
         ),
         .target(name: "SpecWriter", dependencies: ["SpecCore", "SpecDiagnostics"]),
         .executableTarget(name: "SpecwrightCLI", dependencies: ["SpecCompiler", "SpecYAML", "SpecWriter"]),

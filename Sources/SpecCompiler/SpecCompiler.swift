@@ -2,6 +2,7 @@ import DefaultTemplates
 import SpecCore
 import SpecDiagnostics
 import SpecIR
+import SpecOpenAPI
 import SpecRender
 import SpecYAML
 
@@ -53,11 +54,25 @@ public enum SpecCompiler {
     public static func check(
         path: String, options: CompilerOptions = CompilerOptions(), read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag, inputs: [String]) {
-        let (decoded, decodeDiagnostics) = SpecLoader.load(path: path, limits: options.limits, read: read)
+        let (decoded, decodeDiagnostics) = load(path: path, limits: options.limits, read: read)
         var diagnostics = decodeDiagnostics
         guard let spec = decoded else { return (nil, diagnostics, [path]) }
         diagnostics.append(contentsOf: Validator.validate(spec))
         return (diagnostics.hasErrors ? nil : spec, diagnostics, spec.files)
+    }
+
+    /// Decodes the file at `path`: a Specwright spec, or an OpenAPI 3 document lowered into the same model.
+    public static func load(
+        path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
+    ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
+        let (parsed, diagnostics) = SpecLoader.parseRoot(path: path, limits: limits, read: read)
+        guard let root = parsed else { return (nil, diagnostics) }
+        if OpenAPILoader.isOpenAPI(root) {
+            return withoutActuallyEscaping(read) { read in
+                OpenAPILoader.load(root: root, path: path, limits: limits, read: read)
+            }
+        }
+        return SpecLoader.load(root: root, path: path, limits: limits, read: read)
     }
 
     /// Compiles the spec at `path`, reading files with `read`.

@@ -20,7 +20,8 @@ public struct Lowering: Sendable {
         source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         symbols = SymbolTable(spec)
         models = ModelLowering(spelling: TypeSpelling(symbols: symbols),
-                               deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse())
+                               deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
+                               recursion: Recursion(spec, symbols: symbols))
     }
 
     /// The IR of the models file, or of one shard of the models when the output is split.

@@ -69,6 +69,8 @@ public struct FieldIR: Sendable {
     public var initDefault: String
     /// Doc comment lines (a deprecated field says so here: `@available` would make the generated init warn).
     public var doc: DocLines
+    /// Whether the field is stored indirectly (`@Indirect`), since its model contains itself through it.
+    public var indirect = false
 }
 
 /// A CodingKeys case.
@@ -101,12 +103,12 @@ public struct EnumCaseIR: Sendable {
     public var rawValue: String
 }
 
-/// A tagged union.
+/// A tagged or untagged union.
 public struct UnionIR: Sendable {
     /// The union's name, documentation and deprecation.
     public var declaration: DeclarationIR
-    /// The discriminator property as a string literal.
-    public var discriminator: String
+    /// The discriminator property as a string literal; nil for an untagged union.
+    public var discriminator: String?
     /// The variants in declaration order.
     public var cases: [UnionCaseIR]
 }
@@ -121,6 +123,8 @@ public struct UnionCaseIR: Sendable {
     public var tag: String
     /// The payload type.
     public var type: String
+    /// Whether the case is `indirect`, since the union contains itself through it.
+    public var indirect = false
 }
 
 /// A typealias.

@@ -6,6 +6,8 @@ struct ModelLowering: Sendable {
     /// Deprecated models that live declarations refer to: they are deprecated in their doc comment only,
     /// since the attribute would make every generated reference warn.
     let deprecatedInDocOnly: Set<String>
+    /// The fields and variants that must be stored indirectly, since their model contains itself.
+    let recursion: Recursion
 
     func lower(_ model: ModelDecl) -> ModelIR {
         var declaration = DeclarationIR(
@@ -16,7 +18,7 @@ struct ModelLowering: Sendable {
         }
         switch model.kind {
         case .object(let fields):
-            return .structure(structure(declaration, fields, generics: model.genericParameters))
+            return .structure(structure(declaration, fields, generics: model.genericParameters, model: model.name))
         case .enumeration(let decl):
             return .enumeration(EnumIR(declaration: declaration, frozen: decl.frozen, cases: decl.cases.map { enumCase in
                 let name = SwiftNames.enumCase(enumCase)
@@ -25,8 +27,12 @@ struct ModelLowering: Sendable {
                                   rawValue: name == enumCase.wireValue ? "" : " = \(literal)")
             }))
         case .union(let decl):
-            return .union(UnionIR(declaration: declaration, discriminator: SwiftLiteral.string(decl.discriminator),
-                                  cases: decl.variants.map { unionCase(tag: $0.tag, type: $0.type) }))
+            return .union(UnionIR(declaration: declaration, discriminator: decl.discriminator.map(SwiftLiteral.string),
+                                  cases: decl.variants.enumerated().map { index, variant in
+                                      var lowered = unionCase(tag: variant.tag, type: variant.type)
+                                      lowered.indirect = recursion.isIndirect(model.name, index)
+                                      return lowered
+                                  }))
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericClause: genericList(model.genericParameters, constraint: ""),
                                   target: spelling.swift(target)))
@@ -40,8 +46,12 @@ struct ModelLowering: Sendable {
                            type: spelling.swift(type))
     }
 
-    private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], generics: [String]) -> StructIR {
-        let lowered = fields.map(field)
+    private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], generics: [String], model: String) -> StructIR {
+        let lowered = fields.enumerated().map { index, decl in
+            var lowered = field(decl)
+            lowered.indirect = recursion.isIndirect(model, index)
+            return lowered
+        }
         let customDecoder = fields.contains { $0.defaultValue != nil }
         let renamed = fields.contains { SwiftNames.field($0) != $0.wireName }
         let codingKeys: [CodingKeyIR] = (customDecoder || renamed) ? fields.map { field in

@@ -23,3 +23,18 @@ public enum UnionCoding: Sendable {
         ))
     }
 }
+
+extension UnionCoding {
+    /// Decodes an untagged union: the first variant, in declaration order, that the value decodes
+    /// as. When none does, the error lists why each variant failed.
+    public static func first<Union>(in decoder: any Decoder, _ variants: [(any Decoder) throws -> Union]) throws -> Union {
+        var failures: [String] = []
+        for variant in variants {
+            do { return try variant(decoder) } catch { failures.append("\(error)") }
+        }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription: "The value matches no variant of \(Union.self): \(failures.joined(separator: "; "))"
+        ))
+    }
+}

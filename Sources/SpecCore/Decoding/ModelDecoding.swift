@@ -96,12 +96,8 @@ extension NodeReader {
                 variants.append(UnionDecl.Variant(tag: tag, type: type, location: pair.key.location))
             }
         }
-        var name = ""
-        if let discriminator {
-            name = string(discriminator.value, "discriminator") ?? ""
-        } else {
-            diagnostics.error("\(what) needs a 'discriminator': the JSON property that holds the variant's tag", at: location)
-        }
+        // Without a discriminator the union is untagged: its variants are tried in order.
+        let name = discriminator.map { string($0.value, "discriminator") ?? "" }
         return UnionDecl(variants: variants, discriminator: name, discriminatorLocation: discriminator?.value.location ?? location)
     }
 }

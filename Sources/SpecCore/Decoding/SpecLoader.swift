@@ -21,10 +21,27 @@ public enum SpecLoader {
     public static func load(
         path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
+        let (root, diagnostics) = parseRoot(path: path, limits: limits, read: read)
+        guard let root else { return (nil, diagnostics) }
+        return load(root: root, path: path, limits: limits, read: read)
+    }
+
+    /// Reads and parses the root file only, so a caller can tell which format it is in before decoding it.
+    public static func parseRoot(
+        path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
+    ) -> (root: YAMLNode?, diagnostics: DiagnosticBag) {
+        let reader = NodeReader()
+        let root = parse(path, includedAt: nil, limits: limits, read: read, reader: reader)
+        return (root, reader.diagnostics)
+    }
+
+    /// Decodes the parsed root file `root` of `path`, with its includes.
+    public static func load(
+        root: YAMLNode, path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
+    ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
         let reader = NodeReader()
         let top = SourceLocation(file: path, line: 1, column: 1)
-        guard let root = parse(path, includedAt: nil, limits: limits, read: read, reader: reader),
-              let pairs = reader.mapping(root, "a spec") else {
+        guard let pairs = reader.mapping(root, "a spec") else {
             return (nil, reader.diagnostics)
         }
         if let swagger = pairs.first(where: { $0.key.scalar == "swagger" }) {
@@ -173,7 +190,7 @@ public enum SpecLoader {
     }
 
     /// A path relative to the including file's folder; absolute paths stay as they are.
-    static func resolve(_ relative: String, from file: String) -> String {
+    public static func resolve(_ relative: String, from file: String) -> String {
         if relative.hasPrefix("/") { return relative }
         var parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
         for component in relative.split(separator: "/") {
@@ -189,7 +206,7 @@ public enum SpecLoader {
 
     /// `http(s)://host[:port][/path]` with a DNS name or IPv4 host and only characters a URL may hold
     /// unescaped, so the generated `URL(string:)` can never fail.
-    static func isAbsoluteURL(_ text: String) -> Bool {
+    public static func isAbsoluteURL(_ text: String) -> Bool {
         let rest: Substring
         if text.hasPrefix("https://") { rest = text.dropFirst(8) } else if text.hasPrefix("http://") { rest = text.dropFirst(7) } else { return false }
         let authority = rest.prefix { $0 != "/" }

@@ -18,6 +18,19 @@ public struct GroupDecl: Sendable {
     public var items: [EndpointItem]
     /// The spec file that declares it.
     public var file: String
+
+    /// Creates the value from all its parts.
+    public init(
+        name: String,
+        location: SourceLocation,
+        items: [EndpointItem],
+        file: String
+    ) {
+        self.name = name
+        self.location = location
+        self.items = items
+        self.file = file
+    }
 }
 
 /// One HTTP endpoint.
@@ -61,6 +74,49 @@ public struct EndpointDecl: Sendable {
     /// The spec file that declares it.
     public var file: String
 
+    /// Creates the value from all its parts.
+    public init(
+        name: String,
+        location: SourceLocation,
+        method: HTTPMethodName,
+        path: String,
+        pathLocation: SourceLocation,
+        description: String? = nil,
+        deprecated: Bool,
+        auth: AuthScheme? = nil,
+        pathParameters: [FieldDecl],
+        query: [FieldDecl],
+        headers: [FieldDecl],
+        body: BodyDecl? = nil,
+        bodyLocation: SourceLocation? = nil,
+        encoding: BodyEncoding,
+        response: TypeExpr? = nil,
+        errors: [ErrorDecl],
+        timeout: Double? = nil,
+        retry: Bool,
+        file: String
+    ) {
+        self.name = name
+        self.location = location
+        self.method = method
+        self.path = path
+        self.pathLocation = pathLocation
+        self.description = description
+        self.deprecated = deprecated
+        self.auth = auth
+        self.pathParameters = pathParameters
+        self.query = query
+        self.headers = headers
+        self.body = body
+        self.bodyLocation = bodyLocation
+        self.encoding = encoding
+        self.response = response
+        self.errors = errors
+        self.timeout = timeout
+        self.retry = retry
+        self.file = file
+    }
+
     /// The error models' types without repeats, in order: several of them make an enum of error bodies.
     public var distinctErrorTypes: [TypeExpr] {
         var distinct: [TypeExpr] = []
@@ -95,6 +151,17 @@ public struct ErrorDecl: Sendable {
     public var type: TypeExpr
     /// Where the status key is written.
     public var location: SourceLocation
+
+    /// Creates the value from all its parts.
+    public init(
+        status: Int? = nil,
+        type: TypeExpr,
+        location: SourceLocation
+    ) {
+        self.status = status
+        self.type = type
+        self.location = location
+    }
 }
 
 /// HTTP methods of format v1.

@@ -17,6 +17,25 @@ public struct ModelDecl: Sendable {
     /// The spec file that declares it.
     public var file: String
 
+    /// Creates the value from all its parts.
+    public init(
+        name: String,
+        genericParameters: [String],
+        location: SourceLocation,
+        description: String? = nil,
+        deprecated: Bool,
+        kind: Kind,
+        file: String
+    ) {
+        self.name = name
+        self.genericParameters = genericParameters
+        self.location = location
+        self.description = description
+        self.deprecated = deprecated
+        self.kind = kind
+        self.file = file
+    }
+
     /// The kinds of models.
     public enum Kind: Sendable {
         /// An object, with its fields in declaration order.
@@ -46,6 +65,25 @@ public struct FieldDecl: Sendable {
     public var swiftName: String?
     /// Whether the field is deprecated.
     public var deprecated: Bool
+
+    /// Creates the value from all its parts.
+    public init(
+        wireName: String,
+        location: SourceLocation,
+        type: TypeExpr,
+        defaultValue: LocatedDefault? = nil,
+        description: String? = nil,
+        swiftName: String? = nil,
+        deprecated: Bool
+    ) {
+        self.wireName = wireName
+        self.location = location
+        self.type = type
+        self.defaultValue = defaultValue
+        self.description = description
+        self.swiftName = swiftName
+        self.deprecated = deprecated
+    }
 }
 
 /// A string enum.
@@ -58,30 +96,73 @@ public struct EnumDecl: Sendable {
         public var wireValue: String
         /// Where the case is written.
         public var location: SourceLocation
+
+        /// Creates the value from all its parts.
+        public init(
+            swiftName: String? = nil,
+            wireValue: String,
+            location: SourceLocation
+        ) {
+            self.swiftName = swiftName
+            self.wireValue = wireValue
+            self.location = location
+        }
     }
 
     /// The cases in declaration order.
     public var cases: [Case]
     /// Frozen enums have no `.unknown` case; an unknown value fails decoding.
     public var frozen: Bool
+
+    /// Creates the value from all its parts.
+    public init(
+        cases: [Case],
+        frozen: Bool
+    ) {
+        self.cases = cases
+        self.frozen = frozen
+    }
 }
 
-/// A tagged union: a JSON property holds the tag that selects the variant.
+/// A union: a JSON property holds the tag that selects the variant (tagged), or, without a
+/// discriminator, the first variant that decodes wins (untagged, tried in declaration order).
 public struct UnionDecl: Sendable {
-    /// One variant: its tag value and the model it holds.
+    /// One variant: its tag value (its case name when untagged) and the type it holds.
     public struct Variant: Sendable {
-        /// The tag value that selects this variant.
+        /// The tag value that selects this variant; an untagged union's case name.
         public var tag: String
         /// The model the variant holds.
         public var type: TypeExpr
         /// Where the variant is written.
         public var location: SourceLocation
+
+        /// Creates the value from all its parts.
+        public init(
+            tag: String,
+            type: TypeExpr,
+            location: SourceLocation
+        ) {
+            self.tag = tag
+            self.type = type
+            self.location = location
+        }
     }
 
     /// The variants in declaration order.
     public var variants: [Variant]
-    /// The JSON property that holds the tag.
-    public var discriminator: String
+    /// The JSON property that holds the tag; nil for an untagged union.
+    public var discriminator: String?
     /// Where the discriminator is written (or the model, when missing).
     public var discriminatorLocation: SourceLocation
+
+    /// Creates the value from all its parts.
+    public init(
+        variants: [Variant],
+        discriminator: String? = nil,
+        discriminatorLocation: SourceLocation
+    ) {
+        self.variants = variants
+        self.discriminator = discriminator
+        self.discriminatorLocation = discriminatorLocation
+    }
 }

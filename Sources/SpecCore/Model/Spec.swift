@@ -28,6 +28,37 @@ public struct Spec: Sendable {
     public var endpoints: [EndpointItem]
     /// Every file read for this spec (the root, then includes), for build systems.
     public var files: [String]
+
+    /// Creates the value from all its parts.
+    public init(
+        file: String,
+        name: String,
+        nameLocation: SourceLocation,
+        description: String? = nil,
+        baseURL: String? = nil,
+        defaultHeaders: [(name: String, value: String)],
+        dates: DateStrategy,
+        auth: AuthScheme,
+        error: TypeExpr? = nil,
+        access: AccessLevel,
+        models: [ModelDecl],
+        endpoints: [EndpointItem],
+        files: [String]
+    ) {
+        self.file = file
+        self.name = name
+        self.nameLocation = nameLocation
+        self.description = description
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.dates = dates
+        self.auth = auth
+        self.error = error
+        self.access = access
+        self.models = models
+        self.endpoints = endpoints
+        self.files = files
+    }
 }
 
 /// How `Date` values are coded.

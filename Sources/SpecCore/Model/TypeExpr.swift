@@ -65,6 +65,15 @@ public struct LocatedDefault: Sendable, Hashable {
     public var value: DefaultValue
     /// Where it is written.
     public var location: SourceLocation
+
+    /// Creates the value from all its parts.
+    public init(
+        value: DefaultValue,
+        location: SourceLocation
+    ) {
+        self.value = value
+        self.location = location
+    }
 }
 
 /// The built-in types of format v1.

@@ -28,27 +28,30 @@ extension Validator {
         }
     }
 
-    /// Unions: object-model variants with distinct tags and case names, and a discriminator.
+    /// Unions: distinct tags and case names; a tagged union's variants are object models without the tag field.
     mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl) {
         let what = "union '\(model.name)'"
         if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
         if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
-        if decl.discriminator.isEmpty && decl.discriminatorLocation != model.location {
+        if decl.discriminator?.isEmpty == true {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
         }
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for variant in decl.variants {
-            checkType(variant.type, usage: .unionVariant, in: "variant '\(variant.tag)' of \(what)", generics: model.genericParameters)
-            if case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
+            checkType(variant.type, usage: decl.discriminator == nil ? .field : .unionVariant, in: "variant '\(variant.tag)' of \(what)",
+                      generics: model.genericParameters)
+            if let discriminator = decl.discriminator, case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
                 if case .object(let fields) = target.kind {
-                    if !decl.discriminator.isEmpty, fields.contains(where: { $0.wireName == decl.discriminator }) {
+                    if !discriminator.isEmpty, fields.contains(where: { $0.wireName == discriminator }) {
                         diagnostics.error(
-                            "variant '\(variant.tag)' of \(what) is model '\(name)', which has a field '\(decl.discriminator)'; the union reads and writes that tag itself, so remove the field from '\(name)'",
+                            "variant '\(variant.tag)' of \(what) is model '\(name)', which has a field '\(discriminator)'; the union reads and writes that tag itself, so remove the field from '\(name)'",
                             at: variant.type.location)
                     }
                 } else {
                     diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(name)'", at: variant.type.location)
                 }
+            } else if decl.discriminator == nil {
+                // An untagged union holds any type: checkType has checked it.
             } else if case .named(let name, _, _) = variant.type, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
                 // Unknown names are reported by checkType.
             } else {

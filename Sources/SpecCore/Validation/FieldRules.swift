@@ -23,7 +23,7 @@ extension Validator {
     }
 
     /// Member names a generated struct, enum or factory already uses.
-    static let reservedMemberNames: Set<String> = ["self", "hashValue", "CodingKeys", "init", "Type", "Protocol"]
+    public static let reservedMemberNames: Set<String> = ["self", "hashValue", "CodingKeys", "init", "Type", "Protocol"]
 
     /// A default must fit its type: numbers for numbers, true/false for Bool, a quoted string for String,
     /// a wire value for an enum, `[]` for arrays and `{}` for dictionaries.

@@ -21,8 +21,13 @@ extension Validator {
         "Set", "String", "Type", "Data", "Date", "Decimal", "URL", "UUID", "Foundation", "JSON", "JSONValue",
         "APIClient", "APIDefaults", "APIError", "AuthRequirement", "CalendarDate", "CodingKeys", "Empty", "Endpoint",
         "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "ParameterValue", "RequestBody", "Response",
-        "ResponseDecoding", "Specwright", "StatusError", "StringEnum", "Transport", "UnionCoding",
+        "ResponseDecoding", "Specwright", "StatusError", "StringEnum", "Transport", "UnionCoding", "Indirect",
     ]
+
+    /// Whether a model named `name` would shadow a Swift, Foundation, runtime or built-in type (or be a keyword).
+    public static func isReservedTypeName(_ name: String) -> Bool {
+        reservedTypeNames.contains(name) || BuiltinType(rawValue: name) != nil || Naming.keywords.contains(name)
+    }
 
     /// Checks that every name in `type` exists, has the right number of generic arguments and fits `usage`.
     /// - Parameter what: where the type is used, for messages: "field 'author' of model 'Post'".

@@ -61,9 +61,10 @@ extension StructIR: TemplateObject {
 }
 
 extension FieldIR: TemplateObject {
-    /// Keys: name, member, type, decodeType, decodeMethod, fallback, initDefault, doc, deprecated (always false).
+    /// Keys: name, member, type, decodeType, decodeMethod, fallback, initDefault, doc, deprecated (always false), indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "indirect": .bool(indirect)
         case "name": .string(name)
         case "member": .string(member)
         case "type": .string(type)
@@ -114,10 +115,11 @@ extension EnumCaseIR: TemplateObject {
 }
 
 extension UnionIR: TemplateObject {
-    /// Keys: name, doc, deprecated, discriminator, cases.
+    /// Keys: name, doc, deprecated, tagged, discriminator (tagged unions), cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "discriminator": .string(discriminator)
+        case "tagged": .bool(discriminator != nil)
+        case "discriminator": discriminator.map(TemplateValue.string)
         case "cases": .list(cases.map { .object($0) })
         default: declaration.value(forKey: key)
         }
@@ -125,9 +127,10 @@ extension UnionIR: TemplateObject {
 }
 
 extension UnionCaseIR: TemplateObject {
-    /// Keys: name, member, tag, type.
+    /// Keys: name, member, tag, type, indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "indirect": .bool(indirect)
         case "name": .string(name)
         case "member": .string(member)
         case "tag": .string(tag)

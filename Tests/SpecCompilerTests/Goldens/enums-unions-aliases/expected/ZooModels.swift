@@ -173,3 +173,89 @@ public struct Shelter: Codable, Hashable, Sendable {
         case status
     }
 }
+
+public enum Prompt: Codable, Hashable, Sendable {
+    case text(String)
+    case tokens([Int])
+    case message(Cat)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .text(try String(from: $0)) },
+            { .tokens(try [Int](from: $0)) },
+            { .message(try Cat(from: $0)) },
+        ])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let value): try value.encode(to: encoder)
+        case .tokens(let value): try value.encode(to: encoder)
+        case .message(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct Comment: Codable, Hashable, Sendable {
+    public var text: String
+    @Indirect public var parent: Comment?
+    public var replies: [Comment]
+
+    public init(text: String, parent: Comment? = nil, replies: [Comment]) {
+        self.text = text
+        self.parent = parent
+        self.replies = replies
+    }
+}
+
+public struct Box<T: Codable & Sendable>: Codable, Sendable {
+    public var value: T
+
+    public init(value: T) {
+        self.value = value
+    }
+}
+
+extension Box: Equatable where T: Equatable {}
+extension Box: Hashable where T: Hashable {}
+
+public struct Node: Codable, Hashable, Sendable {
+    public var name: String
+    @Indirect public var child: Box<Node>?
+
+    public init(name: String, child: Box<Node>? = nil) {
+        self.name = name
+        self.child = child
+    }
+}
+
+public enum Tree: Codable, Hashable, Sendable {
+    case leaf(Int)
+    case branch(Branch)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .leaf(try Int(from: $0)) },
+            { .branch(try Branch(from: $0)) },
+        ])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .leaf(let value): try value.encode(to: encoder)
+        case .branch(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public struct Branch: Codable, Hashable, Sendable {
+    @Indirect public var left: Tree
+    @Indirect public var right: Tree
+
+    public init(left: Tree, right: Tree) {
+        self.left = left
+        self.right = right
+    }
+}

@@ -1,0 +1,167 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// One property met while merging an object and its `allOf` parts.
+    private struct Property {
+        var name: String
+        var location: SourceLocation
+        var schema: Node
+    }
+
+    /// The fields of an object schema: its properties and those of its `allOf` parts, merged in
+    /// order (a later part's property replaces an earlier one in place); `required` decides which
+    /// are optional.
+    func fields(of schema: Node, owner: String) -> [FieldDecl] {
+        var properties: [Property] = []
+        var required: [String] = []
+        collect(schema, into: &properties, required: &required, depth: 0)
+        var fields: [FieldDecl] = []
+        for property in properties {
+            let (type, nullable) = self.type(of: property.schema, hint: owner + SwiftNames.model(property.name))
+            let isRequired = required.contains(property.name)
+            let defaultValue = self.defaultValue(of: property.schema, type: type)
+            let optional = nullable || (!isRequired && defaultValue == nil)
+            fields.append(FieldDecl(
+                wireName: property.name, location: property.location, type: optional ? .optional(type) : type,
+                defaultValue: defaultValue, description: description(of: property.schema), swiftName: nil,
+                deprecated: property.schema.flag("deprecated")))
+        }
+        return Self.namingMembers(fields)
+    }
+
+    /// Adds the properties and required names of `schema` and of its `allOf` parts.
+    private func collect(_ schema: Node, into properties: inout [Property], required: inout [String], depth: Int) {
+        guard depth < 32 else { return }
+        if let ref = schema.string("$ref") {
+            guard let target = resolve(ref, at: schema.keyLocation("$ref") ?? schema.location, in: schema.file) else { return }
+            guard !followingRefs.contains(target.key) else { return }
+            followingRefs.append(target.key)
+            defer { followingRefs.removeLast() }
+            collect(target.node, into: &properties, required: &required, depth: depth + 1)
+            return
+        }
+        for part in schema["allOf"]?.items ?? [] {
+            collect(part, into: &properties, required: &required, depth: depth + 1)
+        }
+        if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] != nil || depth > 0, !variants.isEmpty {
+            unsupported("oneOf/anyOf inside an object", "oneOf/anyOf beside properties is not supported; its fields are left out", at: schema.keyLocation("oneOf") ?? schema.keyLocation("anyOf") ?? schema.location)
+        }
+        for name in schema["required"]?.items.compactMap(\.scalar) ?? [] where !required.contains(name) {
+            required.append(name)
+        }
+        for (name, location, value) in schema["properties"]?.pairs ?? [] {
+            let property = Property(name: name, location: location, schema: value)
+            if let index = properties.firstIndex(where: { $0.name == name }) {
+                properties[index] = property
+            } else {
+                properties.append(property)
+            }
+        }
+    }
+
+    /// Fields whose derived Swift names are unusable or collide get a Swift name of their own.
+    static func namingMembers(_ fields: [FieldDecl], reserved: [String] = []) -> [FieldDecl] {
+        var taken = reserved
+        return fields.map { field in
+            var field = field
+            let derived = Naming.lowerCamel(field.wireName)
+            var name = derived.isEmpty ? Self.spelledOut(field.wireName) : derived
+            if Validator.reservedMemberNames.contains(name) { name += "Value" }
+            let base = name
+            var number = 2
+            while taken.contains(name) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            taken.append(name)
+            field.swiftName = name == derived ? nil : name
+            return field
+        }
+    }
+
+    /// A name for a wire name without letters: `+1` -> `plus1`, `-1` -> `minus1`, else `value`.
+    static func spelledOut(_ wire: String) -> String {
+        var words: [String] = []
+        for scalar in wire.unicodeScalars {
+            switch scalar {
+            case "+": words.append("plus")
+            case "-": words.append("minus")
+            case "*": words.append("star")
+            case "@": words.append("at")
+            case "0"..."9": words.append(String(scalar))
+            default: continue
+            }
+        }
+        let name = Naming.lowerCamel(words.joined(separator: "_"))
+        return name.isEmpty || name.first?.isNumber == true ? "value" + name : name
+    }
+
+    /// A string enum. Values whose derived case names are unusable or collide get a name of their own.
+    func enumeration(_ values: [String], at location: SourceLocation) -> EnumDecl {
+        var taken: [String] = ["unknown"]
+        var cases: [EnumDecl.Case] = []
+        for value in values where !cases.contains(where: { $0.wireValue == value }) {
+            let derived = Naming.lowerCamel(value)
+            var name = derived.isEmpty ? Self.spelledOut(value) : derived
+            if Validator.reservedMemberNames.contains(name) { name += "Value" }
+            let base = name
+            var number = 2
+            while taken.contains(name) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            taken.append(name)
+            cases.append(EnumDecl.Case(swiftName: name == derived ? nil : name, wireValue: value, location: location))
+        }
+        return EnumDecl(cases: cases, frozen: false)
+    }
+
+    /// A union: tagged when the schema has a discriminator, else untagged (variants tried in order).
+    func union(_ variants: [Node], schema: Node, owner: String) -> UnionDecl {
+        var result: [UnionDecl.Variant] = []
+        var taken: [String] = []
+        let discriminator = schema["discriminator"]?.string("propertyName")
+        var mapping: [(tag: String, ref: String)] = []
+        for (tag, _, value) in schema["discriminator"]?["mapping"]?.pairs ?? [] {
+            if let ref = value.scalar { mapping.append((tag, ref)) }
+        }
+        var tagged = discriminator != nil
+        for (index, variant) in variants.enumerated() {
+            let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
+            var tag: String
+            if tagged, let ref = variant.string("$ref"), case .named(let name, _, _) = type {
+                tag = mapping.first { $0.ref == ref }?.tag ?? OpenAPIContext.baseName(ref.split(separator: "/").last.map(String.init) ?? name)
+            } else {
+                if tagged {
+                    unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema; the union is decoded untagged", at: variant.location)
+                    tagged = false
+                }
+                tag = caseName(for: type)
+            }
+            if !tagged {
+                // Untagged: the tag is only the case name, and it must be unique.
+                let base = tag
+                var number = 2
+                while taken.contains(tag) {
+                    tag = "\(base)\(number)"
+                    number += 1
+                }
+            }
+            taken.append(tag)
+            result.append(UnionDecl.Variant(tag: tag, type: nullable ? .optional(type) : type, location: variant.location))
+        }
+        if !tagged { return UnionDecl(variants: result, discriminator: nil, discriminatorLocation: schema.location) }
+        return UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
+    }
+
+    /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.
+    private func caseName(for type: TypeExpr) -> String {
+        switch type {
+        case .named(let name, _, _): Naming.lowerCamel(name == "JSON" ? "value" : name)
+        case .array(let element): caseName(for: element) + "s"
+        case .dictionary(let value): caseName(for: value) + "Map"
+        case .optional(let wrapped): caseName(for: wrapped)
+        }
+    }
+}

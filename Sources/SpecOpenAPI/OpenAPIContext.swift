@@ -1,0 +1,181 @@
+import SpecCore
+import SpecDiagnostics
+import SpecYAML
+
+/// The state of one lowering: the documents read, the models made so far with their names, and
+/// the diagnostics.
+final class OpenAPIContext {
+    /// The root document.
+    let root: Node
+    let limits: YAMLLimits
+    let read: (String) throws -> [UInt8]
+    var diagnostics = DiagnosticBag()
+
+    /// Parsed documents by path (the root included); nil for a file that could not be read.
+    private var documents: [String: YAMLNode?] = [:]
+    /// The models in the order they were made.
+    var models: [ModelDecl] = []
+    /// Model names taken (a lookup only: never iterated, so the output cannot depend on its order).
+    private var takenNames: Set<String> = []
+    /// The model name of each schema reached by reference (`file#pointer`).
+    var namedSchemas: [String: String] = [:]
+    /// Named schemas whose model is still to be made, in the order they were first referenced.
+    var pendingSchemas: [(name: String, node: Node)] = []
+    /// The `$ref`s being followed, to stop a chain of references that loops.
+    var followingRefs: [String] = []
+    /// Warnings so far per kind of unsupported construct, to cap repeats.
+    private var warningCounts: [String: Int] = [:]
+    /// The kinds of warnings that were capped, in the order they were first capped, with their count.
+    private var cappedWarnings: [(kind: String, first: SourceLocation)] = []
+    /// The spec's namespace name, which models must not take.
+    var namespace = "API"
+
+    /// The most warnings of one kind reported one by one; the rest are counted in one summary.
+    static let warningsPerKind = 10
+
+    init(root: YAMLNode, path: String, limits: YAMLLimits, read: @escaping (String) throws -> [UInt8]) {
+        self.root = Node(yaml: root, file: path)
+        self.limits = limits
+        self.read = read
+        documents[path] = root
+    }
+
+    /// Reports an unsupported construct. `kind` groups repeats: after `warningsPerKind` of one kind,
+    /// the rest are counted and summed up in one warning at the end.
+    func unsupported(_ kind: String, _ message: String, at location: SourceLocation) {
+        let count = (warningCounts[kind] ?? 0) + 1
+        warningCounts[kind] = count
+        if count <= Self.warningsPerKind {
+            diagnostics.warning(message, at: location)
+        } else if count == Self.warningsPerKind + 1 {
+            cappedWarnings.append((kind, location))
+        }
+    }
+
+    /// One warning per capped kind: how many more there were.
+    func summarizeCappedWarnings() {
+        for capped in cappedWarnings {
+            let more = (warningCounts[capped.kind] ?? 0) - Self.warningsPerKind
+            diagnostics.warning("\(more) more like this (\(capped.kind)) are not listed; the first is here", at: capped.first)
+        }
+    }
+
+    // MARK: Names
+
+    /// A model name made from `preferred` that no other model, built-in or generated-code type has.
+    func takeName(_ preferred: String) -> String {
+        var base = SwiftNames.model(preferred)
+        if base.isEmpty { base = "Model" }
+        if let first = base.unicodeScalars.first, !Naming.isIdentifier(String(first)) { base = "Model" + base }
+        if base.first?.isUppercase != true { base = base.prefix(1).uppercased() + base.dropFirst() }
+        if Validator.isReservedTypeName(base) || base == namespace { base += "Model" }
+        var name = base
+        var number = 2
+        while takenNames.contains(name) || Validator.isReservedTypeName(name) || name == namespace {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        takenNames.insert(name)
+        return name
+    }
+
+    // MARK: References
+
+    /// What a `$ref` points to: the node, and the model name when it is a named schema.
+    struct Target {
+        var node: Node
+        var key: String
+        /// The name the target suggests: the last part of the pointer, or the file's base name.
+        var nameHint: String
+        /// Whether the target is a schema under `components/schemas` or a whole file.
+        var isNamedSchema: Bool
+    }
+
+    /// Resolves `ref` written in `from`'s file; reports an error and returns nil when it cannot.
+    func resolve(_ ref: String, at location: SourceLocation, in file: String) -> Target? {
+        let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = parts.first.map(String.init) ?? ""
+        let pointer = parts.count > 1 ? String(parts[1]) : ""
+        let path = filePart.isEmpty ? file : SpecLoader.resolve(filePart, from: file)
+        if filePart.contains("://") {
+            unsupported("remote $ref", "remote reference '\(ref)' is not followed; download the file and refer to it by a relative path", at: location)
+            return nil
+        }
+        guard let document = document(path, at: location) else { return nil }
+        var node = document
+        var segments: [String] = []
+        for raw in pointer.split(separator: "/", omittingEmptySubsequences: true) {
+            let segment = Self.decodePointerSegment(String(raw))
+            segments.append(segment)
+            if let pairs = node.mapping, let pair = pairs.first(where: { $0.key.scalar == segment }) {
+                node = pair.value
+            } else if let items = node.sequence, let index = Int(segment), items.indices.contains(index) {
+                node = items[index]
+            } else {
+                diagnostics.error("reference '\(ref)' points to nothing: there is no '\(segment)' in \(path)", at: location)
+                return nil
+            }
+        }
+        let isComponent = segments.count == 3 && segments[0] == "components" && segments[1] == "schemas"
+        let isWholeFile = segments.isEmpty && path != root.file
+        let hint = segments.last ?? Self.baseName(path)
+        return Target(node: Node(yaml: node, file: path), key: path + "#" + pointer, nameHint: hint,
+                      isNamedSchema: isComponent || isWholeFile)
+    }
+
+    /// The parsed document at `path`, read on first use.
+    private func document(_ path: String, at location: SourceLocation) -> YAMLNode? {
+        if let known = documents[path] { return known }
+        var parsed: YAMLNode?
+        do {
+            let bytes = try read(path)
+            switch YAMLParser.parse(bytes, file: path, limits: limits) {
+            case .success(let node): parsed = node
+            case .failure(let diagnostic): diagnostics.report(diagnostic)
+            }
+        } catch {
+            diagnostics.error("cannot read '\(path)': \(error)", at: location)
+        }
+        documents[path] = .some(parsed)
+        return parsed
+    }
+
+    /// A JSON pointer segment with `~1`, `~0` and percent escapes decoded.
+    static func decodePointerSegment(_ segment: String) -> String {
+        let unescaped = segment.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard unescaped.contains("%") else { return unescaped }
+        var bytes: [UInt8] = []
+        var utf8 = Array(unescaped.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `schemas/Pet.yaml` -> `Pet`.
+    static func baseName(_ path: String) -> String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.split(separator: ".").first.map(String.init) ?? last
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (a small helper, so the module needs no Foundation).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

@@ -1,0 +1,205 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// The HTTP methods of a path item, as OpenAPI spells them.
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+
+    /// One endpoint per operation, in document order.
+    func endpoints(auth defaultAuth: AuthScheme) -> [EndpointDecl] {
+        var endpoints: [EndpointDecl] = []
+        var takenNames: [String: Bool] = [:]
+        for (path, pathLocation, rawItem) in root["paths"]?.pairs ?? [] {
+            guard let item = followRef(rawItem) else { continue }
+            let shared = item["parameters"]?.items ?? []
+            for (key, keyLocation, operation) in item.pairs {
+                guard Self.methods.contains(key) else {
+                    if !["parameters", "summary", "description", "servers", "$ref"].contains(key), !key.hasPrefix("x-") {
+                        unsupported("path item key", "'\(key)' in a path item is not supported", at: keyLocation)
+                    }
+                    continue
+                }
+                guard let method = HTTPMethodName(rawValue: key.uppercased()) else {
+                    unsupported("method", "\(key.uppercased()) operations are not supported; '\(path)' \(key) is left out", at: keyLocation)
+                    continue
+                }
+                let name = endpointName(operation, method: key, path: path, taken: &takenNames)
+                // A path with a fixed query (`/responses?beta=true`): each pair becomes a query parameter with that default.
+                let pathParts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+                let fixedQuery: [FieldDecl] = pathParts.count > 1 ? pathParts[1].split(separator: "&").map { pair -> FieldDecl in
+                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                    return FieldDecl(wireName: String(parts[0]), location: pathLocation, type: .named("String", arguments: [], at: pathLocation),
+                                     defaultValue: LocatedDefault(value: .string(parts.count > 1 ? String(parts[1]) : ""), location: pathLocation),
+                                     description: nil, swiftName: nil, deprecated: false)
+                } : []
+                var endpoint = EndpointDecl(
+                    name: name, location: operation.keyLocation("operationId") ?? keyLocation, method: method, path: String(pathParts[0]),
+                    pathLocation: pathLocation, description: operationDescription(operation), deprecated: operation.flag("deprecated"),
+                    auth: nil, pathParameters: [], query: [], headers: [], body: nil, bodyLocation: nil, encoding: .json,
+                    response: nil, errors: [], timeout: nil, retry: false, file: operation.file)
+                if let security = operation["security"], let scheme = auth(security), scheme != defaultAuth { endpoint.auth = scheme }
+                let typePrefix = SwiftNames.model(name)
+                parameters(shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)
+                endpoint.query += fixedQuery.filter { fixed in !endpoint.query.contains { $0.wireName == fixed.wireName } }
+                if let body = operation["requestBody"] { requestBody(body, into: &endpoint, typePrefix: typePrefix) }
+                if let responses = operation["responses"] { self.responses(responses, into: &endpoint, typePrefix: typePrefix) }
+                for unsupportedKey in ["callbacks"] {
+                    if let location = operation.keyLocation(unsupportedKey) {
+                        unsupported("callbacks", "callbacks are not supported; the operation is generated without them", at: location)
+                    }
+                }
+                endpoints.append(endpoint)
+            }
+        }
+        return endpoints
+    }
+
+    /// The node, or what its `$ref` points to.
+    func followRef(_ node: Node) -> Node? {
+        var node = node
+        for _ in 0..<16 {
+            guard let ref = node.string("$ref") else { return node }
+            guard let target = resolve(ref, at: node.keyLocation("$ref") ?? node.location, in: node.file) else { return nil }
+            node = target.node
+        }
+        diagnostics.error("references nested more than 16 deep", at: node.location)
+        return nil
+    }
+
+    /// The factory's name: the `operationId` in lowerCamelCase, else the method and path
+    /// (`GET /pets/{id}` -> `getPetsById`); a repeat gets a number.
+    private func endpointName(_ operation: Node, method: String, path: String, taken: inout [String: Bool]) -> String {
+        var name = Naming.lowerCamel(operation.string("operationId") ?? "")
+        if name.isEmpty {
+            let words = path.split(separator: "/").map { segment in
+                segment.hasPrefix("{") ? "by_" + segment.dropFirst().dropLast() : String(segment)
+            }
+            name = Naming.lowerCamel(([method] + words).joined(separator: "_"))
+        }
+        if ["api", "baseURL"].contains(name) { name += "Endpoint" }
+        let base = name
+        var number = 2
+        while taken[name] != nil {
+            name = "\(base)\(number)"
+            number += 1
+        }
+        taken[name] = true
+        return name
+    }
+
+    /// The summary and the description, a blank line between.
+    private func operationDescription(_ operation: Node) -> String? {
+        let parts = [operation.string("summary"), operation.string("description")].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    /// Adds path, query and header parameters; an operation's parameter replaces the path item's of the same name and place.
+    private func parameters(_ nodes: [Node], into endpoint: inout EndpointDecl, typePrefix: String) {
+        var resolved: [(name: String, place: String, node: Node)] = []
+        for raw in nodes {
+            guard let node = followRef(raw), let name = node.string("name"), let place = node.string("in") else { continue }
+            if let index = resolved.firstIndex(where: { $0.name == name && $0.place == place }) {
+                resolved[index].node = node
+            } else {
+                resolved.append((name, place, node))
+            }
+        }
+        for (name, place, node) in resolved {
+            let schema = node["schema"] ?? node["content"]?.pairs.first?.value["schema"]
+            var type: TypeExpr = .named("String", arguments: [], at: node.location)
+            if let schema {
+                let lowered = self.type(of: schema, hint: typePrefix + SwiftNames.model(name))
+                type = lowered.type
+            }
+            if let style = node.string("style"), style == "deepObject" || style == "spaceDelimited" || style == "pipeDelimited" {
+                unsupported("parameter style '\(style)'", "parameter style '\(style)' is not supported; '\(name)' is sent as a form value", at: node.keyLocation("style") ?? node.location)
+            }
+            let required = place == "path" || node.flag("required")
+            let defaultValue = schema.flatMap { self.defaultValue(of: $0, type: type) }
+            let field = FieldDecl(
+                wireName: name, location: node.keyLocation("name") ?? node.location,
+                type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
+                description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"))
+            switch place {
+            case "path": endpoint.pathParameters.append(field)
+            case "query": endpoint.query.append(field)
+            case "header":
+                if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                    unsupported("header parameter '\(name)'", "header parameter '\(name)' is set by the client; it is left out", at: field.location)
+                } else {
+                    endpoint.headers.append(field)
+                }
+            default:
+                unsupported("\(place) parameter", "\(place) parameters are not supported; '\(name)' is left out", at: field.location)
+            }
+        }
+    }
+
+    /// Whether a media type carries JSON.
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = mediaType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
+        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*" || base == "text/json"
+    }
+
+    /// Sets the body and its encoding from a `requestBody`.
+    private func requestBody(_ raw: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
+        guard let body = followRef(raw), let content = body["content"]?.pairs, !content.isEmpty else { return }
+        endpoint.bodyLocation = raw.location
+        let json = content.first { Self.isJSON($0.key) }
+        let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+        let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }
+        let chosen: (key: String, keyLocation: SourceLocation, value: Node)
+        if let json {
+            chosen = json
+        } else if let form {
+            endpoint.encoding = .form
+            chosen = form
+        } else if let multipart {
+            endpoint.encoding = .multipart
+            chosen = multipart
+        } else if let first = content.first {
+            endpoint.encoding = .binary
+            endpoint.body = .type(.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation))
+            return
+        } else {
+            return
+        }
+        guard let schema = chosen.value["schema"] else {
+            endpoint.body = .type(.named(endpoint.encoding == .json ? "JSON" : "Data", arguments: [], at: chosen.keyLocation))
+            if endpoint.encoding != .json { endpoint.encoding = .binary }
+            return
+        }
+        let (effective, _, shape) = self.shape(of: schema)
+        if endpoint.encoding != .json || (schema.string("$ref") == nil && { if case .object = shape { true } else { false } }()) {
+            let target = effective.string("$ref").flatMap { ref in resolve(ref, at: effective.location, in: effective.file)?.node } ?? effective
+            var fields = self.fields(of: target, owner: typePrefix + "Body")
+            if endpoint.encoding == .multipart {
+                fields = fields.map { field in
+                    var field = field
+                    field.type = Self.fileForBinary(field.type)
+                    return field
+                }
+            }
+            endpoint.body = .fields(fields, at: schema.location)
+        } else {
+            endpoint.body = .type(self.type(of: schema, hint: typePrefix + "Request").type)
+        }
+    }
+
+    /// `Data` (a `format: binary` string) as a multipart `File`, also inside optionals and arrays.
+    static func fileForBinary(_ type: TypeExpr) -> TypeExpr {
+        switch type {
+        case .named("Data", let arguments, let location): .named("File", arguments: arguments, at: location)
+        case .optional(let wrapped): .optional(fileForBinary(wrapped))
+        case .array(let element): .array(fileForBinary(element))
+        default: type
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,116 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// The first 2xx response becomes the response type (none or 204: `Empty`); 4xx, 5xx and
+    /// `default` responses with a JSON body become typed errors.
+    func responses(_ node: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
+        let pairs = node.pairs
+        let successes = pairs.filter { $0.key.hasPrefix("2") }.sorted { Self.statusOrder($0.key) < Self.statusOrder($1.key) }
+        if let success = successes.first, let response = followRef(success.value) {
+            endpoint.response = body(of: response, hint: typePrefix + "Response", location: success.keyLocation)
+        }
+        let hasDefault = pairs.contains { $0.key == "default" }
+        var errorTypes: [(status: Int?, type: TypeExpr, location: SourceLocation)] = []
+        for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {
+            let status: Int?
+            if key == "default" {
+                status = nil
+            } else if let code = Int(key), (400...599).contains(code) {
+                status = code
+            } else if (key == "4XX" || key == "5XX" || key == "4xx" || key == "5xx") && !hasDefault && !errorTypes.contains(where: { $0.status == nil }) {
+                status = nil // the first status range stands for every other error status
+            } else {
+                if !key.hasPrefix("1") && !key.hasPrefix("3") {
+                    unsupported("response status", "response '\(key)' is not used: error types are by status or default", at: keyLocation)
+                }
+                continue
+            }
+            guard let response = followRef(raw), let content = response["content"]?.pairs,
+                  let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
+            let hint = typePrefix + (status.map { "Error\($0)" } ?? "Error")
+            let type = self.type(of: schema, hint: hint).type
+            errorTypes.append((status, type, keyLocation))
+        }
+        endpoint.errors = errorTypes.map { ErrorDecl(status: $0.status, type: $0.type, location: $0.location) }
+    }
+
+    /// Sorts `200` before `201` before `2XX`.
+    private static func statusOrder(_ key: String) -> Int {
+        Int(key) ?? 299
+    }
+
+    /// The type of a response's body: JSON -> its schema's type, another media type -> `Data`, none -> nil (`Empty`).
+    private func body(of response: Node, hint: String, location: SourceLocation) -> TypeExpr? {
+        guard let content = response["content"]?.pairs, let first = content.first else { return nil }
+        if let json = content.first(where: { Self.isJSON($0.key) }) {
+            guard let schema = json.value["schema"] else { return Self.json(at: json.keyLocation) }
+            return type(of: schema, hint: hint).type
+        }
+        return .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation)
+    }
+
+    /// The auth of a `security` list: the first requirement whose scheme this generator supports
+    /// (`[]` or `{}` among them: no auth).
+    func auth(_ security: Node) -> AuthScheme? {
+        let requirements = security.items
+        if requirements.isEmpty { return AuthScheme.none }
+        var unsupportedAt: SourceLocation?
+        for requirement in requirements {
+            let names = requirement.keys
+            if names.isEmpty { return AuthScheme.none }
+            if names.count > 1 {
+                unsupportedAt = unsupportedAt ?? requirement.location
+                continue
+            }
+            guard let name = names.first, let scheme = root["components"]?["securitySchemes"]?[name].flatMap(followRef) else {
+                unsupportedAt = unsupportedAt ?? requirement.location
+                continue
+            }
+            if let auth = authScheme(scheme) { return auth }
+            unsupportedAt = unsupportedAt ?? requirement.location
+        }
+        if let unsupportedAt {
+            unsupported("security", "no security requirement here uses a supported scheme (bearer, OAuth 2 / OpenID Connect tokens, or an API key in a header or query); requests are sent without auth", at: unsupportedAt)
+        }
+        return AuthScheme.none
+    }
+
+    /// Bearer tokens (HTTP bearer, OAuth 2, OpenID Connect) and API keys in a header or the query.
+    private func authScheme(_ scheme: Node) -> AuthScheme? {
+        switch scheme.string("type") {
+        case "http" where scheme.string("scheme")?.lowercased() == "bearer": .bearer
+        case "oauth2", "openIdConnect": .bearer
+        case "apiKey":
+            switch (scheme.string("in"), scheme.string("name")) {
+            case ("header", let name?): name.lowercased() == "authorization" ? .bearer : .header(name)
+            case ("query", let name?): .query(name)
+            default: nil
+            }
+        default: nil
+        }
+    }
+
+    /// The schema's `default`, when it fits the type (numbers, booleans, strings, enum values, `[]`, `{}`).
+    func defaultValue(of schema: Node, type: TypeExpr) -> LocatedDefault? {
+        guard let node = schema["default"] else { return nil }
+        let location = node.location
+        let value: DefaultValue?
+        switch (type, node.yaml.value) {
+        case (.array, .sequence(let items)) where items.isEmpty: value = .emptyArray
+        case (.dictionary, .mapping(let pairs)) where pairs.isEmpty: value = .emptyObject
+        case (.named(let name, _, _), .scalar(let text, let style)):
+            let plain = style == .plain
+            switch BuiltinType(rawValue: name) {
+            case .bool?: value = plain && (text == "true" || text == "false") ? .bool(text == "true") : nil
+            case .int?, .int32?, .int64?: value = plain && Int64(text) != nil ? .number(text) : nil
+            case .double?, .float?: value = plain && Double(text) != nil && !text.contains("n") && !text.contains("N") ? .number(text) : nil
+            case .string?: value = plain && text == "null" ? nil : .string(text)
+            case nil: value = plain && text == "null" ? nil : .word(text) // an enum value, checked once every model is made
+            default: value = nil
+            }
+        default: value = nil
+        }
+        return value.map { LocatedDefault(value: $0, location: location) }
+    }
+}

@@ -1,0 +1,104 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// The type of a schema where it is used, and whether it may be null. An inline object, enum or
+    /// union becomes a model named after `hint` (`Pet` + `tags` -> `PetTags`).
+    func type(of schema: Node, hint: String) -> (type: TypeExpr, nullable: Bool) {
+        let (schema, nullable, shape) = self.shape(of: schema)
+        let location = schema.location
+        switch shape {
+        case .reference(let ref):
+            guard let type = referencedType(ref, at: schema.keyLocation("$ref") ?? location, in: schema.file, hint: hint) else {
+                return (Self.json(at: location), nullable)
+            }
+            return (type.type, nullable || type.nullable)
+        case .object, .enumeration, .union:
+            let name = takeName(hint)
+            addModel(name, schema: schema, at: location)
+            return (.named(name, arguments: [], at: location), nullable)
+        case .dictionary(let values):
+            guard let values else { return (.dictionary(Self.json(at: location)), nullable) }
+            let value = type(of: values, hint: hint + "Value")
+            return (.dictionary(value.nullable ? .optional(value.type) : value.type), nullable)
+        case .array(let items):
+            guard let items else { return (.array(Self.json(at: location)), nullable) }
+            let element = type(of: items, hint: hint + "Item")
+            return (.array(element.nullable ? .optional(element.type) : element.type), nullable)
+        case .builtin(let builtin):
+            return (.named(builtin.rawValue, arguments: [], at: location), nullable)
+        case .any:
+            warnAboutUnsupportedKeys(schema)
+            return (Self.json(at: location), nullable)
+        }
+    }
+
+    /// The type a `$ref` names: its model for a named schema, else the target lowered in place.
+    private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: String) -> (type: TypeExpr, nullable: Bool)? {
+        guard let target = resolve(ref, at: location, in: file) else { return nil }
+        if target.isNamedSchema {
+            return (.named(modelName(for: target), arguments: [], at: location), false)
+        }
+        guard !followingRefs.contains(target.key), followingRefs.count < 64 else {
+            diagnostics.error("reference '\(ref)' leads back to itself", at: location)
+            return nil
+        }
+        followingRefs.append(target.key)
+        defer { followingRefs.removeLast() }
+        return type(of: target.node, hint: hint)
+    }
+
+    /// The model name of a named schema, queued to be made when first met.
+    func modelName(for target: Target) -> String {
+        if let name = namedSchemas[target.key] { return name }
+        let name = takeName(target.nameHint)
+        namedSchemas[target.key] = name
+        pendingSchemas.append((name, target.node))
+        return name
+    }
+
+    /// Makes the model `name` of a named schema: a struct, enum or union, or an alias of another type.
+    func addModel(_ name: String, schema: Node, at location: SourceLocation) {
+        let (effective, nullable, shape) = self.shape(of: schema)
+        var model = ModelDecl(name: name, genericParameters: [], location: location, description: description(of: schema),
+                              deprecated: schema.flag("deprecated") || effective.flag("deprecated"), kind: .alias(Self.json(at: location)),
+                              file: schema.file)
+        let index = models.count
+        models.append(model) // declared before its fields, so models keep the order in which they are first met
+        switch shape {
+        case .object:
+            model.kind = .object(fields(of: effective, owner: name))
+        case .enumeration(let values):
+            model.kind = .enumeration(enumeration(values, at: effective["enum"]?.location ?? location))
+        case .union(let variants):
+            model.kind = .union(union(variants, schema: effective, owner: name))
+        default:
+            let target = type(of: effective, hint: name)
+            model.kind = .alias(nullable || target.nullable ? .optional(target.type) : target.type)
+        }
+        models[index] = model
+    }
+
+    /// The doc text of a schema: its description, else its title.
+    func description(of node: Node) -> String? {
+        let text = node.string("description") ?? node.string("title")
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// `JSON` (any JSON value) at `location`.
+    static func json(at location: SourceLocation) -> TypeExpr {
+        .named(BuiltinType.json.rawValue, arguments: [], at: location)
+    }
+
+    /// Schema keywords this generator cannot express, reported where they are written.
+    static let unsupportedKeywords = ["not", "if", "then", "else", "patternProperties", "prefixItems", "dependentSchemas", "unevaluatedProperties", "propertyNames"]
+
+    /// Warns about keywords of a schema that lowering leaves out (the value becomes `JSON`).
+    func warnAboutUnsupportedKeys(_ schema: Node) {
+        for key in Self.unsupportedKeywords {
+            guard let location = schema.keyLocation(key) else { continue }
+            unsupported("schema keyword '\(key)'", "schema keyword '\(key)' is not supported; the value is any JSON value", at: location)
+        }
+    }
+}

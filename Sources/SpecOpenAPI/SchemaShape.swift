@@ -1,0 +1,138 @@
+import SpecCore
+import SpecDiagnostics
+
+/// What a schema is, once the wrappers that only add `null` are looked through.
+enum SchemaShape {
+    /// A `$ref` to another schema.
+    case reference(String)
+    /// An object with properties (or an `allOf` to merge): a struct.
+    case object
+    /// String values: an enum.
+    case enumeration([String])
+    /// `oneOf` / `anyOf` of several schemas: a union.
+    case union([Node])
+    /// A map of string keys to values of one schema (nil: any JSON value).
+    case dictionary(Node?)
+    /// An array of the item schema (nil: any JSON value).
+    case array(Node?)
+    /// A built-in type.
+    case builtin(BuiltinType)
+    /// Any JSON value.
+    case any
+}
+
+extension OpenAPIContext {
+    /// The schema with the wrappers that only add `null` looked through, whether it may be null,
+    /// and what it is.
+    func shape(of schema: Node) -> (schema: Node, nullable: Bool, shape: SchemaShape) {
+        var schema = schema
+        var nullable = false
+        for _ in 0..<8 {
+            if schema.flag("nullable") { nullable = true }
+            if let ref = schema.string("$ref") { return (schema, nullable, .reference(ref)) }
+            if let types = schema["type"]?.items, !types.isEmpty, types.contains(where: { $0.scalar == "null" }) {
+                nullable = true
+            }
+            // `allOf: [X]` with nothing beside it (a common way to add a description to a $ref) is X.
+            if let parts = schema["allOf"]?.items, parts.count == 1, schema["properties"] == nil, let only = parts.first {
+                schema = only
+                continue
+            }
+            if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] == nil {
+                let nonNull = variants.filter { !isNullSchema($0) }
+                if nonNull.count < variants.count { nullable = true }
+                if nonNull.count == 1, let only = nonNull.first {
+                    schema = only
+                    continue
+                }
+                if nonNull.isEmpty { return (schema, true, .any) }
+                if let strings = stringValues(nonNull) { return (schema, nullable, strings) }
+                return (schema, nullable, .union(nonNull))
+            }
+            break
+        }
+        return (schema, nullable, plainShape(of: schema))
+    }
+
+    /// `{type: "null"}` or `{enum: [null]}`.
+    func isNullSchema(_ schema: Node) -> Bool {
+        if schema.string("type") == "null" { return true }
+        if let values = schema["enum"]?.items, !values.isEmpty, values.allSatisfy({ $0.yaml.isPlainScalar && $0.scalar == "null" }) { return true }
+        return false
+    }
+
+    /// Variants that are all strings: an enum of their values when any lists values, else `String`.
+    private func stringValues(_ variants: [Node]) -> SchemaShape? {
+        var values: [String] = []
+        for variant in variants {
+            guard variant.string("$ref") == nil, variant.string("type") == "string", variant["format"] == nil || variant["enum"] != nil else { return nil }
+            for value in variant["enum"]?.items ?? [] {
+                if let text = value.scalar, !(value.yaml.isPlainScalar && text == "null"), !values.contains(text) { values.append(text) }
+            }
+        }
+        return values.isEmpty ? .builtin(.string) : .enumeration(values)
+    }
+
+    /// The shape of a schema without reference or union wrappers.
+    private func plainShape(of schema: Node) -> SchemaShape {
+        if let parts = schema["allOf"]?.items, !parts.isEmpty { return .object }
+        let declared = declaredType(schema)
+        if let values = schema["enum"]?.items, !values.isEmpty, declared == nil || declared == "string" {
+            let strings = values.compactMap { value -> String? in
+                guard let text = value.scalar, !(value.yaml.isPlainScalar && text == "null") else { return nil }
+                return text
+            }
+            if declared == "string" || values.allSatisfy({ !$0.yaml.isPlainScalar || $0.scalar == "null" }) {
+                return strings.isEmpty ? .builtin(.string) : .enumeration(strings)
+            }
+        }
+        if let properties = schema["properties"], !properties.pairs.isEmpty { return .object }
+        let looksLikeObject = declared == nil && (schema["additionalProperties"] != nil || schema["properties"] != nil)
+        let looksLikeArray = declared == nil && schema["items"] != nil
+        switch looksLikeObject ? "object" : looksLikeArray ? "array" : declared {
+        case "object":
+            if let additional = schema["additionalProperties"] {
+                if additional.scalar == "false" { return .dictionary(nil) }
+                return .dictionary(additional.isMapping && !additional.keys.isEmpty ? additional : nil)
+            }
+            return .dictionary(nil)
+        case "array":
+            return .array(schema["items"].flatMap { $0.isMapping && !$0.keys.isEmpty ? $0 : nil })
+        case "string":
+            switch schema.string("format") {
+            case "date-time": return .builtin(.date)
+            case "date": return .builtin(.calendarDate)
+            case "uuid": return .builtin(.uuid)
+            case "uri", "url": return .builtin(.url)
+            case "byte": return .builtin(.data)
+            case "binary": return .builtin(.data)
+            default: return .builtin(.string)
+            }
+        case "integer":
+            switch schema.string("format") {
+            case "int32": return .builtin(.int32)
+            case "int64": return .builtin(.int64)
+            default: return .builtin(.int)
+            }
+        case "number":
+            switch schema.string("format") {
+            case "float": return .builtin(.float)
+            case "decimal": return .builtin(.decimal)
+            default: return .builtin(.double)
+            }
+        case "boolean": return .builtin(.bool)
+        default:
+            if let constant = schema["const"] {
+                return constant.yaml.isPlainScalar && (constant.scalar == "true" || constant.scalar == "false") ? .builtin(.bool) : .builtin(.string)
+            }
+            return .any
+        }
+    }
+
+    /// The schema's `type`: the one non-null type of a 3.1 type list, nil when absent or several.
+    func declaredType(_ schema: Node) -> String? {
+        if let text = schema.string("type") { return text }
+        let types = (schema["type"]?.items ?? []).compactMap(\.scalar).filter { $0 != "null" }
+        return types.count == 1 ? types.first : nil
+    }
+}
