@@ -90,6 +90,8 @@ public struct ErrorEnumIR: Sendable {
     public var deprecated: Bool
     /// One case per status, holding that status's model.
     public var cases: [UnionCaseIR]
+    /// The protocols after the colon: `Hashable, Sendable`, or `Sendable` with lean conformances.
+    public var conformances: String
 }
 
 /// One shard of a split endpoints file: extensions of the namespace and its groups.

@@ -123,7 +123,8 @@ struct EndpointLowering {
             return "\(status)\(errorCase.type).self, \(enumName).\(errorCase.member))"
         }
         let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
-        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases))
+        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases,
+                                                    conformances: spec.conformances == .lean ? "Sendable" : "Hashable, Sendable"))
     }
 
     private func authExpression(_ auth: AuthScheme) -> String? {

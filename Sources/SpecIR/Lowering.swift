@@ -21,7 +21,8 @@ public struct Lowering: Sendable {
         symbols = SymbolTable(spec)
         models = ModelLowering(spelling: TypeSpelling(symbols: symbols),
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
-                               recursion: Recursion(spec, symbols: symbols))
+                               recursion: Recursion(spec, symbols: symbols),
+                               usage: spec.conformances == .lean ? ModelUsage(spec, symbols: symbols) : nil)
     }
 
     /// The IR of the models file, or of one shard of the models when the output is split.

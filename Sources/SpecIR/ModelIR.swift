@@ -42,6 +42,10 @@ public struct StructIR: Sendable {
     /// Generic parameter names, for the conditional Hashable conformance.
     public var genericParameters: [String]
     /// Stored properties in declaration order.
+    /// The protocols after the colon: `Codable, Hashable, Sendable`, or `Decodable, Sendable` when lean.
+    public var conformances: String
+    /// Whether a generic struct is `Equatable` and `Hashable` when its arguments are.
+    public var conditionalHashable: Bool
     public var fields: [FieldIR]
     /// CodingKeys cases; empty when the synthesized keys already match the wire.
     public var codingKeys: [CodingKeyIR]
@@ -109,6 +113,12 @@ public struct UnionIR: Sendable {
     public var declaration: DeclarationIR
     /// The discriminator property as a string literal; nil for an untagged union.
     public var discriminator: String?
+    /// The protocols after the colon.
+    public var conformances: String
+    /// Whether the union decodes (has `init(from:)`).
+    public var decodes: Bool
+    /// Whether the union encodes (has `encode(to:)`).
+    public var encodes: Bool
     /// The variants in declaration order.
     public var cases: [UnionCaseIR]
 }

@@ -8,6 +8,15 @@ struct ModelLowering: Sendable {
     let deprecatedInDocOnly: Set<String>
     /// The fields and variants that must be stored indirectly, since their model contains itself.
     let recursion: Recursion
+    /// Which models requests and responses use, with `conformances: lean`; nil gives every model `Codable` and `Hashable`.
+    let usage: ModelUsage?
+
+    /// The protocols of a struct or union named `model`, and which halves of `Codable` it has.
+    private func conformances(of model: String, generic: Bool) -> (list: String, decodes: Bool, encodes: Bool) {
+        guard let usage else { return (generic ? "Codable, Sendable" : "Codable, Hashable, Sendable", true, true) }
+        let coding = usage.codingProtocol(of: model)
+        return ("\(coding.name), Sendable", coding.decodes, coding.encodes)
+    }
 
     func lower(_ model: ModelDecl) -> ModelIR {
         var declaration = DeclarationIR(
@@ -27,7 +36,9 @@ struct ModelLowering: Sendable {
                                   rawValue: name == enumCase.wireValue ? "" : " = \(literal)")
             }))
         case .union(let decl):
+            let conformances = conformances(of: model.name, generic: false)
             return .union(UnionIR(declaration: declaration, discriminator: decl.discriminator.map(SwiftLiteral.string),
+                                  conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
                                   cases: decl.variants.enumerated().map { index, variant in
                                       var lowered = unionCase(tag: variant.tag, type: variant.type)
                                       lowered.indirect = recursion.isIndirect(model.name, index)
@@ -52,7 +63,8 @@ struct ModelLowering: Sendable {
             lowered.indirect = recursion.isIndirect(model, index)
             return lowered
         }
-        let customDecoder = fields.contains { $0.defaultValue != nil }
+        let conformances = conformances(of: model, generic: !generics.isEmpty)
+        let customDecoder = conformances.decodes && fields.contains { $0.defaultValue != nil }
         let renamed = fields.contains { SwiftNames.field($0) != $0.wireName }
         let codingKeys: [CodingKeyIR] = (customDecoder || renamed) ? fields.map { field in
             let name = SwiftNames.field(field)
@@ -60,7 +72,8 @@ struct ModelLowering: Sendable {
         } : []
         let signatureLength = lowered.reduce(0) { $0 + $1.name.count + $1.type.count + $1.initDefault.count + 4 }
         return StructIR(declaration: declaration, genericClause: genericList(generics, constraint: ": Codable & Sendable"),
-                        genericParameters: generics, fields: lowered, codingKeys: codingKeys, customDecoder: customDecoder,
+                        genericParameters: generics, conformances: conformances.list, conditionalHashable: usage == nil && !generics.isEmpty,
+                        fields: lowered, codingKeys: codingKeys, customDecoder: customDecoder,
                         wrapInit: lowered.count > 3 || signatureLength > 90)
     }
 

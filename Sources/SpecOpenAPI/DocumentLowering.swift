@@ -13,13 +13,15 @@ extension OpenAPIContext {
             file: root.file, name: namespace, nameLocation: info?["title"]?.location ?? top, description: info.flatMap(description(of:)),
             baseURL: baseURL(), defaultHeaders: [], dates: .iso8601, auth: auth, error: nil, access: .public, models: [], endpoints: [],
             files: [root.file])
+        // Large documents are the norm: models get only the half of Codable they need, and no Hashable.
+        spec.conformances = .lean
         for (name, _, _) in root["components"]?["schemas"]?.pairs ?? [] {
             if let target = resolve("#/components/schemas/" + Self.encodePointerSegment(name), at: top, in: root.file) {
                 _ = modelName(for: target)
             }
         }
         makePendingModels()
-        let endpoints = self.endpoints(auth: auth)
+        var endpoints = self.endpoints(auth: auth)
         makePendingModels()
         for key in ["webhooks"] {
             if let location = root.keyLocation(key) { unsupported(key, "'\(key)' are not supported; they are left out", at: location) }
@@ -29,6 +31,8 @@ extension OpenAPIContext {
         let symbols = SymbolTable(spec)
         spec.models = fixTaggedUnions(spec.models, symbols: symbols)
         spec.models = fixEnumDefaults(spec.models, symbols: SymbolTable(spec))
+        spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
+        endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
         spec.endpoints = fixParameters(endpoints, symbols: SymbolTable(spec)).map(EndpointItem.endpoint)
         summarizeCappedWarnings()
         return spec
@@ -95,6 +99,54 @@ extension OpenAPIContext {
             }
         }
         return models
+    }
+
+    /// `X?` where `X` is an alias of an optional type (a nullable named schema) is just `X`.
+    private func withoutDoubleOptionals(_ type: TypeExpr, symbols: SymbolTable) -> TypeExpr {
+        switch type {
+        case .optional(let wrapped):
+            let inner = withoutDoubleOptionals(wrapped, symbols: symbols)
+            return symbols.isOptional(inner) ? inner : .optional(inner)
+        case .array(let element): return .array(withoutDoubleOptionals(element, symbols: symbols))
+        case .dictionary(let value): return .dictionary(withoutDoubleOptionals(value, symbols: symbols))
+        case .named: return type
+        }
+    }
+
+    private func withoutDoubleOptionals(_ fields: [FieldDecl], symbols: SymbolTable) -> [FieldDecl] {
+        fields.map { field in
+            var field = field
+            field.type = withoutDoubleOptionals(field.type, symbols: symbols)
+            return field
+        }
+    }
+
+    private func withoutDoubleOptionals(_ model: ModelDecl, symbols: SymbolTable) -> ModelDecl {
+        var model = model
+        switch model.kind {
+        case .object(let fields): model.kind = .object(withoutDoubleOptionals(fields, symbols: symbols))
+        case .alias(let target): model.kind = .alias(withoutDoubleOptionals(target, symbols: symbols))
+        case .union(var decl):
+            decl.variants = decl.variants.map { variant in
+                var variant = variant
+                variant.type = withoutDoubleOptionals(variant.type, symbols: symbols)
+                return variant
+            }
+            model.kind = .union(decl)
+        case .enumeration: break
+        }
+        return model
+    }
+
+    private func withoutDoubleOptionals(_ endpoint: EndpointDecl, symbols: SymbolTable) -> EndpointDecl {
+        var endpoint = endpoint
+        endpoint.pathParameters = withoutDoubleOptionals(endpoint.pathParameters, symbols: symbols)
+        endpoint.query = withoutDoubleOptionals(endpoint.query, symbols: symbols)
+        endpoint.headers = withoutDoubleOptionals(endpoint.headers, symbols: symbols)
+        if case .fields(let fields, let location) = endpoint.body {
+            endpoint.body = .fields(withoutDoubleOptionals(fields, symbols: symbols), at: location)
+        }
+        return endpoint
     }
 
     /// Drops enum defaults that are not a value of their enum.

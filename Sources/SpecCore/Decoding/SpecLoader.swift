@@ -5,7 +5,7 @@ import SpecYAML
 public enum SpecLoader {
     /// Keys of a root spec file.
     static let topLevelKeys = [
-        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access",
+        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access", "conformances",
         "include", "models", "endpoints",
     ]
     /// Keys of an included file: its models and endpoints join the root's.
@@ -132,6 +132,13 @@ public enum SpecLoader {
         }
         if let node = keys["auth"]?.value, let auth = reader.auth(node) { spec.auth = auth }
         spec.error = keys["error"].flatMap { reader.type($0.value, "error") }
+        if let node = keys["conformances"]?.value, let text = reader.string(node, "conformances") {
+            if let conformances = Conformances(rawValue: text) {
+                spec.conformances = conformances
+            } else {
+                reader.diagnostics.error("conformances must be full or lean, found '\(text)'\(Suggestions.didYouMean(text, in: Conformances.allCases.map(\.rawValue)))", at: node.location)
+            }
+        }
         if let node = keys["access"]?.value, let text = reader.string(node, "access") {
             if let access = AccessLevel(rawValue: text) {
                 spec.access = access

@@ -22,6 +22,8 @@ public struct Spec: Sendable {
     public var error: TypeExpr?
     /// The access level of generated declarations.
     public var access: AccessLevel
+    /// Which protocols generated models conform to.
+    public var conformances: Conformances = .full
     /// Models in declaration order (root file first, then includes in order).
     public var models: [ModelDecl]
     /// Endpoints and groups in declaration order.
@@ -77,6 +79,15 @@ public enum AuthScheme: Sendable, Hashable {
     case header(String)
     /// An API key in the named query parameter.
     case query(String)
+}
+
+/// Which protocols generated models conform to.
+public enum Conformances: String, Sendable, CaseIterable {
+    /// Every model is `Codable`, `Hashable` and `Sendable` (format v1's rule).
+    case full
+    /// For compile time on large APIs: a model only responses use is `Decodable`, one only
+    /// requests use is `Encodable`, others `Codable`; all `Sendable`, none `Hashable`.
+    case lean
 }
 
 /// The access level of generated declarations.

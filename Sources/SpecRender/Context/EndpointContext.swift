@@ -90,9 +90,10 @@ extension ParameterIR: TemplateObject {
 }
 
 extension ErrorEnumIR: TemplateObject {
-    /// Keys: name, doc, deprecated, cases.
+    /// Keys: name, doc, deprecated, cases, conformances.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "conformances": .string(conformances)
         case "name": .string(name)
         case "doc": .strings(doc)
         case "deprecated": .bool(deprecated)

@@ -43,10 +43,12 @@ extension DeclarationIR {
 }
 
 extension StructIR: TemplateObject {
-    /// Keys: name, doc, deprecated, genericClause, genericParameters, isGeneric, fields, hasFields, codingKeys, hasCodingKeys, customDecoder, wrapInit.
+    /// Keys: name, doc, deprecated, genericClause, conformances, conditionalHashable, genericParameters, isGeneric, fields, hasFields, codingKeys, hasCodingKeys, customDecoder, wrapInit.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "genericClause": .string(genericClause)
+        case "conformances": .string(conformances)
+        case "conditionalHashable": .bool(conditionalHashable)
         case "genericParameters": .strings(genericParameters)
         case "isGeneric": .bool(!genericParameters.isEmpty)
         case "fields": .list(fields.map { .object($0) })
@@ -115,10 +117,13 @@ extension EnumCaseIR: TemplateObject {
 }
 
 extension UnionIR: TemplateObject {
-    /// Keys: name, doc, deprecated, tagged, discriminator (tagged unions), cases.
+    /// Keys: name, doc, deprecated, tagged, conformances, decodes, encodes, discriminator (tagged unions), cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
+        case "conformances": .string(conformances)
+        case "decodes": .bool(decodes)
+        case "encodes": .bool(encodes)
         case "discriminator": discriminator.map(TemplateValue.string)
         case "cases": .list(cases.map { .object($0) })
         default: declaration.value(forKey: key)

@@ -1,0 +1,73 @@
+import SpecCore
+
+/// Which models requests encode and which responses decode, directly or through other models:
+/// with `conformances: lean`, a model gets only the half of `Codable` it needs, since synthesized
+/// conformances dominate the compile time of a large client.
+struct ModelUsage: Sendable {
+    /// Models reachable from a response or error body (a lookup only; never iterated).
+    private let decoded: Set<String>
+    /// Models reachable from a request body or parameter.
+    private let encoded: Set<String>
+
+    init(_ spec: Spec, symbols: SymbolTable) {
+        var decodeRoots: [TypeExpr] = spec.error.map { [$0] } ?? []
+        var encodeRoots: [TypeExpr] = []
+        Self.roots(spec.endpoints, decode: &decodeRoots, encode: &encodeRoots)
+        let encoded = Self.reachable(from: encodeRoots, symbols)
+        let decoded = Self.reachable(from: decodeRoots, symbols)
+        // A model no endpoint uses is decoded (what a response might hold), with what it holds.
+        let unused = spec.models.filter { !encoded.contains($0.name) && !decoded.contains($0.name) }
+        self.decoded = unused.isEmpty ? decoded : Self.reachable(from: decodeRoots + unused.map { .named($0.name, arguments: [], at: $0.location) }, symbols)
+        self.encoded = encoded
+    }
+
+    /// The protocols of a struct or union, before `Sendable`: `Decodable` when only responses use
+    /// it (or nothing does), `Encodable` when only requests do, else `Codable`.
+    func codingProtocol(of model: String) -> (name: String, decodes: Bool, encodes: Bool) {
+        switch (decoded.contains(model), encoded.contains(model)) {
+        case (true, false): ("Decodable", true, false)
+        case (false, true): ("Encodable", false, true)
+        default: ("Codable", true, true)
+        }
+    }
+
+    private static func roots(_ items: [EndpointItem], decode: inout [TypeExpr], encode: inout [TypeExpr]) {
+        for item in items {
+            switch item {
+            case .group(let group):
+                roots(group.items, decode: &decode, encode: &encode)
+            case .endpoint(let endpoint):
+                encode += (endpoint.pathParameters + endpoint.query + endpoint.headers).map(\.type)
+                switch endpoint.body {
+                case .fields(let fields, _)?: encode += fields.map(\.type)
+                case .type(let type)?: encode.append(type)
+                case nil: break
+                }
+                if let response = endpoint.response { decode.append(response) }
+                decode += endpoint.errors.map(\.type)
+            }
+        }
+    }
+
+    /// The models `roots` name, and every model those hold, transitively.
+    private static func reachable(from roots: [TypeExpr], _ symbols: SymbolTable) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = roots
+        while let type = pending.popLast() {
+            switch type {
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                pending.append(inner)
+            case .named(let name, let arguments, _):
+                pending += arguments
+                guard let model = symbols.model(named: name), seen.insert(name).inserted else { continue }
+                switch model.kind {
+                case .object(let fields): pending += fields.map(\.type)
+                case .union(let decl): pending += decl.variants.map(\.type)
+                case .alias(let target): pending.append(target)
+                case .enumeration: break
+                }
+            }
+        }
+        return seen
+    }
+}
