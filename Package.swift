@@ -92,6 +92,7 @@ let package = Package(
             dependencies: ["SpecCompiler", "Specwright", "DefaultTemplates"],
             exclude: ["Goldens", "Diagnostics"]
         ),
+        .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics"], exclude: ["Goldens", "Diagnostics"]),
         .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML"], exclude: ["Goldens"]),
         .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),
         .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),

@@ -1,0 +1,93 @@
+import Foundation
+import SpecCompiler
+import SpecDiagnostics
+import Testing
+
+/// Shared helpers of the OpenAPI tests: folders, golden comparison (re-record with
+/// `SPECWRIGHT_RECORD=1`), reading files relative to a folder, and the corpus of real documents.
+enum OpenAPITestSupport {
+    /// The folder of this test target.
+    static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
+    /// Whether this run re-records goldens instead of comparing.
+    static let recording = ProcessInfo.processInfo.environment["SPECWRIGHT_RECORD"] == "1"
+    /// The default templates.
+    static let templates = SpecCompiler.templates().templates
+
+    /// The root document of a golden case folder: `openapi.yaml`, else `openapi.json`.
+    static func rootDocument(in folder: URL) -> String? {
+        ["openapi.yaml", "openapi.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+    }
+
+    /// The diagnostics as the CLI prints them, one a line, sorted by place.
+    static func text(of diagnostics: DiagnosticBag) -> String {
+        diagnostics.sorted.map(\.description).joined(separator: "\n")
+    }
+
+    /// Compares `actual` with the file at `url` (or writes it when recording), reporting a readable diff.
+    static func check(_ actual: String, against url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        if recording {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(actual.utf8).write(to: url, options: .atomic)
+            return
+        }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            Issue.record("missing golden \(url.path); record it with SPECWRIGHT_RECORD=1", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = String(decoding: data, as: UTF8.self)
+        if expected != actual {
+            Issue.record("\(url.lastPathComponent) differs from the golden:\n\(diff(expected: expected, actual: actual))",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Checks that the file at `url` is absent (or removes it when recording): a golden with nothing to hold.
+    static func checkAbsent(_ url: URL, because reason: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        if recording {
+            try FileManager.default.removeItem(at: url)
+        } else {
+            Issue.record("\(url.lastPathComponent) should not exist: \(reason); re-record with SPECWRIGHT_RECORD=1", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The first differing lines with a little context, `-` expected, `+` actual.
+    static func diff(expected: String, actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var first = 0
+        while first < min(old.count, new.count), old[first] == new[first] { first += 1 }
+        var lastOld = old.count - 1, lastNew = new.count - 1
+        while lastOld >= first, lastNew >= first, old[lastOld] == new[lastNew] { lastOld -= 1; lastNew -= 1 }
+        var lines = ["@@ line \(first + 1) @@"]
+        for index in max(0, first - 2)..<first { lines.append("  " + old[index]) }
+        if lastOld >= first { for index in first...lastOld { lines.append("- " + old[index]) } }
+        if lastNew >= first { for index in first...lastNew { lines.append("+ " + new[index]) } }
+        return lines.prefix(60).joined(separator: "\n")
+    }
+
+    /// Reads files relative to `folder`, for the compiler's `read`; a path that leaves the folder
+    /// (`../x`) is read too, as the CLI would.
+    static func reader(in folder: URL) -> (String) throws -> [UInt8] {
+        { path in
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : folder.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else { throw MissingFile() }
+            return [UInt8](data)
+        }
+    }
+
+    /// A file that is not there, described as the CLI describes it.
+    struct MissingFile: Error, CustomStringConvertible {
+        var description: String { "no such file" }
+    }
+
+    /// Runs slow blocking work (generating a large document) on a thread of its own, not on one of
+    /// Swift concurrency's few threads, which every other test needs to keep its time limits.
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
