@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Config: Codable, Hashable, Sendable {
+public struct Config: Decodable, Sendable {
     public var anything: [String: JSONValue]?
     public var limits: [String: Int]?
     public var users: [String: User]?
@@ -34,7 +34,7 @@ public struct Config: Codable, Hashable, Sendable {
     }
 }
 
-public struct ConfigRegionsValue: Codable, Hashable, Sendable {
+public struct ConfigRegionsValue: Decodable, Sendable {
     public var name: String?
 
     public init(name: String? = nil) {
@@ -42,7 +42,7 @@ public struct ConfigRegionsValue: Codable, Hashable, Sendable {
     }
 }
 
-public struct Strict: Codable, Hashable, Sendable {
+public struct Strict: Decodable, Sendable {
     public var id: String
 
     public init(id: String) {
@@ -52,7 +52,7 @@ public struct Strict: Codable, Hashable, Sendable {
 
 public typealias Scores = [String: Double]
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Decodable, Sendable {
     public var name: String
 
     public init(name: String) {

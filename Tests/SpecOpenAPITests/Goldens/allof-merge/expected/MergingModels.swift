@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Named: Codable, Hashable, Sendable {
+public struct Named: Decodable, Sendable {
     public var name: String
     public var note: String?
 
@@ -13,7 +13,7 @@ public struct Named: Codable, Hashable, Sendable {
     }
 }
 
-public struct Timestamped: Codable, Hashable, Sendable {
+public struct Timestamped: Decodable, Sendable {
     public var createdAt: Date
 
     public init(createdAt: Date) {
@@ -21,7 +21,7 @@ public struct Timestamped: Codable, Hashable, Sendable {
     }
 }
 
-public struct Animal: Codable, Hashable, Sendable {
+public struct Animal: Decodable, Sendable {
     public var name: String
     public var note: String?
     public var createdAt: Date
@@ -41,7 +41,7 @@ public struct Animal: Codable, Hashable, Sendable {
 }
 
 /// A dog is an animal with a breed; it overrides note to an integer.
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Decodable, Sendable {
     public var name: String
     public var note: Int?
     public var createdAt: Date
@@ -66,7 +66,7 @@ public struct Dog: Codable, Hashable, Sendable {
 /// Just an animal.
 public typealias Pet = Animal
 
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Decodable, Sendable {
     /// The pet, through a one-part allOf.
     public var pet: Dog?
 
@@ -75,7 +75,7 @@ public struct Owner: Codable, Hashable, Sendable {
     }
 }
 
-public struct Puppy: Codable, Hashable, Sendable {
+public struct Puppy: Decodable, Sendable {
     public var name: String
     public var note: Int?
     public var createdAt: Date

@@ -26,7 +26,7 @@ public enum Order: StringEnum {
     }
 }
 
-public struct Settings: Codable, Hashable, Sendable {
+public struct Settings: Decodable, Sendable {
     public var count: Int
     public var ratio: Double
     public var big: Int64

@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 /// A note, with */ and /* inside its text.
-public struct Note: Codable, Hashable, Sendable {
+public struct Note: Decodable, Sendable {
     /// The id.
     public var id: String
     /// The text
@@ -32,7 +32,7 @@ public struct Note: Codable, Hashable, Sendable {
 
 /// A title when there is no description
 @available(*, deprecated)
-public struct Legacy: Codable, Hashable, Sendable {
+public struct Legacy: Decodable, Sendable {
     public var value: String?
 
     public init(value: String? = nil) {

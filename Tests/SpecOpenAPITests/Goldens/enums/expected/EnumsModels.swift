@@ -78,7 +78,7 @@ public typealias Ratio = Double
 
 public typealias Flag = Bool
 
-public struct Item: Codable, Hashable, Sendable {
+public struct Item: Decodable, Sendable {
     public var name: String
     public var kind: ItemKind
     public var vote: Vote?

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Local: Codable, Hashable, Sendable {
+public struct Local: Decodable, Sendable {
     public var pet: Pet?
 
     public init(pet: Pet? = nil) {
@@ -11,7 +11,7 @@ public struct Local: Codable, Hashable, Sendable {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Decodable, Sendable {
     public var id: Int64
     public var name: String
     public var owner: Owner?
@@ -30,7 +30,7 @@ public struct Pet: Codable, Hashable, Sendable {
     }
 }
 
-public struct Owner: Codable, Hashable, Sendable {
+public struct Owner: Decodable, Sendable {
     public var name: String
     public var pets: [Pet]?
 
@@ -63,7 +63,7 @@ public enum Kind: StringEnum {
     }
 }
 
-public struct ErrorModel: Codable, Hashable, Sendable {
+public struct ErrorModel: Decodable, Sendable {
     public var message: String
 
     public init(message: String) {

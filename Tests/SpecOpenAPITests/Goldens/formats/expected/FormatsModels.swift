@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Sample: Codable, Hashable, Sendable {
+public struct Sample: Decodable, Sendable {
     public var createdAt: Date
     public var day: CalendarDate
     public var id: UUID

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Decodable, Sendable {
     public var id: Int64
     public var name: String
     public var tag: String?
@@ -17,7 +17,7 @@ public struct Pet: Codable, Hashable, Sendable {
 
 public typealias Pets = [Pet]
 
-public struct ErrorModel: Codable, Hashable, Sendable {
+public struct ErrorModel: Decodable, Sendable {
     public var code: Int32
     public var message: String
 

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Decodable, Sendable {
     public var a: String?
 
     public init(a: String? = nil) {
@@ -11,7 +11,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 }
 
-public struct User2: Codable, Hashable, Sendable {
+public struct User2: Decodable, Sendable {
     public var b: String?
 
     public init(b: String? = nil) {
@@ -19,7 +19,7 @@ public struct User2: Codable, Hashable, Sendable {
     }
 }
 
-public struct StoreModel: Codable, Hashable, Sendable {
+public struct StoreModel: Decodable, Sendable {
     public var c: String?
 
     public init(c: String? = nil) {
@@ -27,7 +27,7 @@ public struct StoreModel: Codable, Hashable, Sendable {
     }
 }
 
-public struct StringModel: Codable, Hashable, Sendable {
+public struct StringModel: Decodable, Sendable {
     public var d: String?
 
     public init(d: String? = nil) {
@@ -35,7 +35,7 @@ public struct StringModel: Codable, Hashable, Sendable {
     }
 }
 
-public struct EndpointModel: Codable, Hashable, Sendable {
+public struct EndpointModel: Decodable, Sendable {
     public var e: String?
 
     public init(e: String? = nil) {
@@ -43,7 +43,7 @@ public struct EndpointModel: Codable, Hashable, Sendable {
     }
 }
 
-public struct PetOwner: Codable, Hashable, Sendable {
+public struct PetOwner: Decodable, Sendable {
     public var f: String?
 
     public init(f: String? = nil) {
@@ -51,7 +51,7 @@ public struct PetOwner: Codable, Hashable, Sendable {
     }
 }
 
-public struct PetOwner2: Codable, Hashable, Sendable {
+public struct PetOwner2: Decodable, Sendable {
     public var g: String?
 
     public init(g: String? = nil) {
@@ -59,7 +59,7 @@ public struct PetOwner2: Codable, Hashable, Sendable {
     }
 }
 
-public struct _2fa: Codable, Hashable, Sendable {
+public struct _2fa: Decodable, Sendable {
     public var h: String?
 
     public init(h: String? = nil) {
@@ -67,7 +67,7 @@ public struct _2fa: Codable, Hashable, Sendable {
     }
 }
 
-public struct AB: Codable, Hashable, Sendable {
+public struct AB: Decodable, Sendable {
     public var i: String?
 
     public init(i: String? = nil) {
@@ -75,7 +75,7 @@ public struct AB: Codable, Hashable, Sendable {
     }
 }
 
-public struct Everything: Codable, Hashable, Sendable {
+public struct Everything: Decodable, Sendable {
     public var user1: User?
     public var user2: User2?
     public var store: StoreModel?
@@ -112,7 +112,7 @@ public struct Everything: Codable, Hashable, Sendable {
     }
 }
 
-public struct EverythingPet2: Codable, Hashable, Sendable {
+public struct EverythingPet2: Decodable, Sendable {
     public var j: String?
 
     public init(j: String? = nil) {
@@ -120,7 +120,7 @@ public struct EverythingPet2: Codable, Hashable, Sendable {
     }
 }
 
-public struct EverythingPet: Codable, Hashable, Sendable {
+public struct EverythingPet: Decodable, Sendable {
     public var k: String?
 
     public init(k: String? = nil) {

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Decodable, Sendable {
     public var id: Int
     public var name: String
     public var nickname: String?
@@ -34,7 +34,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 }
 
-public struct UserAddress: Codable, Hashable, Sendable {
+public struct UserAddress: Decodable, Sendable {
     public var street: String?
 
     public init(street: String? = nil) {
@@ -42,7 +42,7 @@ public struct UserAddress: Codable, Hashable, Sendable {
     }
 }
 
-public struct Manager: Codable, Hashable, Sendable {
+public struct Manager: Decodable, Sendable {
     public var name: String
 
     public init(name: String) {
@@ -52,10 +52,12 @@ public struct Manager: Codable, Hashable, Sendable {
 
 public typealias MaybeName = String?
 
-public struct Team: Codable, Hashable, Sendable {
+public struct Team: Decodable, Sendable {
     public var lead: MaybeName
+    public var deputy: MaybeName
 
-    public init(lead: MaybeName = nil) {
+    public init(lead: MaybeName = nil, deputy: MaybeName = nil) {
         self.lead = lead
+        self.deputy = deputy
     }
 }

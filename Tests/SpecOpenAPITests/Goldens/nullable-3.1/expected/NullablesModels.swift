@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct User: Codable, Hashable, Sendable {
+public struct User: Decodable, Sendable {
     public var id: Int
     public var nickname: String?
     public var age: Int?
@@ -37,7 +37,7 @@ public struct User: Codable, Hashable, Sendable {
     }
 }
 
-public struct UserAddress: Codable, Hashable, Sendable {
+public struct UserAddress: Decodable, Sendable {
     public var street: String?
 
     public init(street: String? = nil) {
@@ -68,7 +68,7 @@ public enum UserStatus: StringEnum {
     }
 }
 
-public struct Manager: Codable, Hashable, Sendable {
+public struct Manager: Decodable, Sendable {
     public var name: String
 
     public init(name: String) {

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct NewPet: Codable, Hashable, Sendable {
+public struct NewPet: Encodable, Sendable {
     public var name: String
     public var tag: String?
 
@@ -13,7 +13,7 @@ public struct NewPet: Codable, Hashable, Sendable {
     }
 }
 
-public struct Pet: Codable, Hashable, Sendable {
+public struct Pet: Decodable, Sendable {
     public var id: Int64
     public var name: String
 

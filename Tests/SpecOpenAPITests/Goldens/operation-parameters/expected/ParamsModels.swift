@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct GetThingThingId: Codable, Hashable, Sendable {
+public struct GetThingThingId: Decodable, Sendable {
     public var a: String?
 
     public init(a: String? = nil) {
@@ -11,7 +11,7 @@ public struct GetThingThingId: Codable, Hashable, Sendable {
     }
 }
 
-public struct GetThingFilter: Codable, Hashable, Sendable {
+public struct GetThingFilter: Decodable, Sendable {
     public var a: String?
 
     public init(a: String? = nil) {

@@ -21,7 +21,7 @@ public enum Responses {
     }
 
     /// The error bodies of `getOK`, by status.
-    public enum GetOKError: Hashable, Sendable {
+    public enum GetOKError: Sendable {
         case status404(NotFound)
         case status500(Problem)
         case `default`(Problem)
@@ -67,7 +67,7 @@ public enum Responses {
     }
 
     /// The error bodies of `getInline`, by status.
-    public enum GetInlineError: Hashable, Sendable {
+    public enum GetInlineError: Sendable {
         case status400(GetInlineError400)
         case `default`(Problem)
     }

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Thing: Codable, Hashable, Sendable {
+public struct Thing: Decodable, Sendable {
     public var id: String
 
     public init(id: String) {
@@ -11,7 +11,7 @@ public struct Thing: Codable, Hashable, Sendable {
     }
 }
 
-public struct NotFound: Codable, Hashable, Sendable {
+public struct NotFound: Decodable, Sendable {
     public var resource: String?
 
     public init(resource: String? = nil) {
@@ -19,7 +19,7 @@ public struct NotFound: Codable, Hashable, Sendable {
     }
 }
 
-public struct Problem: Codable, Hashable, Sendable {
+public struct Problem: Decodable, Sendable {
     public var message: String
     public var code: Int?
 
@@ -29,7 +29,7 @@ public struct Problem: Codable, Hashable, Sendable {
     }
 }
 
-public struct DeleteThingError422: Codable, Hashable, Sendable {
+public struct DeleteThingError422: Decodable, Sendable {
     public var detail: String?
 
     public init(detail: String? = nil) {
@@ -37,7 +37,7 @@ public struct DeleteThingError422: Codable, Hashable, Sendable {
     }
 }
 
-public struct GetInlineResponse: Codable, Hashable, Sendable {
+public struct GetInlineResponse: Decodable, Sendable {
     public var items: [Thing]
     public var next: String?
 
@@ -47,7 +47,7 @@ public struct GetInlineResponse: Codable, Hashable, Sendable {
     }
 }
 
-public struct GetInlineError400: Codable, Hashable, Sendable {
+public struct GetInlineError400: Decodable, Sendable {
     public var message: String?
 
     public init(message: String? = nil) {

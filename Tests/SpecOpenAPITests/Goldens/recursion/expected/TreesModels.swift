@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Node: Codable, Hashable, Sendable {
+public struct Node: Decodable, Sendable {
     public var name: String
     @Indirect public var parent: Node?
     public var children: [Node]
@@ -22,7 +22,7 @@ public struct Node: Codable, Hashable, Sendable {
     }
 }
 
-public struct Person: Codable, Hashable, Sendable {
+public struct Person: Decodable, Sendable {
     public var name: String
     public var employer: Company?
 
@@ -32,7 +32,7 @@ public struct Person: Codable, Hashable, Sendable {
     }
 }
 
-public struct Company: Codable, Hashable, Sendable {
+public struct Company: Decodable, Sendable {
     public var name: String
     @Indirect public var ceo: Person
 
@@ -42,7 +42,7 @@ public struct Company: Codable, Hashable, Sendable {
     }
 }
 
-public enum Expression: Codable, Hashable, Sendable {
+public enum Expression: Decodable, Sendable {
     case literal(Literal)
     case sum(Sum)
 
@@ -54,16 +54,9 @@ public enum Expression: Codable, Hashable, Sendable {
         default: throw UnionCoding.unknownTag(tag, key: "kind", in: decoder)
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .literal(let value): try UnionCoding.encode(value, tag: "literal", key: "kind", to: encoder)
-        case .sum(let value): try UnionCoding.encode(value, tag: "sum", key: "kind", to: encoder)
-        }
-    }
 }
 
-public struct Literal: Codable, Hashable, Sendable {
+public struct Literal: Decodable, Sendable {
     public var value: Double
 
     public init(value: Double) {
@@ -71,7 +64,7 @@ public struct Literal: Codable, Hashable, Sendable {
     }
 }
 
-public struct Sum: Codable, Hashable, Sendable {
+public struct Sum: Decodable, Sendable {
     @Indirect public var left: Expression
     @Indirect public var right: Expression
 
@@ -81,7 +74,7 @@ public struct Sum: Codable, Hashable, Sendable {
     }
 }
 
-public enum JSONish: Codable, Hashable, Sendable {
+public enum JSONish: Decodable, Sendable {
     case string(String)
     case jsoNishs([JSONish])
 
@@ -91,12 +84,5 @@ public enum JSONish: Codable, Hashable, Sendable {
             { .string(try String(from: $0)) },
             { .jsoNishs(try [JSONish](from: $0)) },
         ])
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .jsoNishs(let value): try value.encode(to: encoder)
-        }
     }
 }

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct CompletionRequest: Codable, Hashable, Sendable {
+public struct CompletionRequest: Encodable, Sendable {
     public var model: CompletionRequestModel
     public var user: String?
     public var mode: CompletionRequestMode?
@@ -94,7 +94,7 @@ public enum CompletionRequestStop: StringEnum {
     }
 }
 
-public struct CreateCompletionResponse: Codable, Hashable, Sendable {
+public struct CreateCompletionResponse: Decodable, Sendable {
     public var id: String?
 
     public init(id: String? = nil) {

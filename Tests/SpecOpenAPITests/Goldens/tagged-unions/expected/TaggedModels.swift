@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public enum Pet: Codable, Hashable, Sendable {
+public enum Pet: Decodable, Sendable {
     case cat(Cat)
     case dog(Dog)
 
@@ -15,16 +15,9 @@ public enum Pet: Codable, Hashable, Sendable {
         default: throw UnionCoding.unknownTag(tag, key: "petType", in: decoder)
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .cat(let value): try UnionCoding.encode(value, tag: "cat", key: "petType", to: encoder)
-        case .dog(let value): try UnionCoding.encode(value, tag: "dog", key: "petType", to: encoder)
-        }
-    }
 }
 
-public struct Cat: Codable, Hashable, Sendable {
+public struct Cat: Decodable, Sendable {
     public var name: String
     public var indoor: Bool?
 
@@ -34,7 +27,7 @@ public struct Cat: Codable, Hashable, Sendable {
     }
 }
 
-public struct Dog: Codable, Hashable, Sendable {
+public struct Dog: Decodable, Sendable {
     public var name: String
     public var barks: Bool?
 
@@ -64,7 +57,7 @@ public enum DogPetType: StringEnum {
     }
 }
 
-public enum Event: Codable, Hashable, Sendable {
+public enum Event: Decodable, Sendable {
     case created(Created)
     case deleted(Deleted)
 
@@ -76,16 +69,9 @@ public enum Event: Codable, Hashable, Sendable {
         default: throw UnionCoding.unknownTag(tag, key: "type", in: decoder)
         }
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .created(let value): try UnionCoding.encode(value, tag: "Created", key: "type", to: encoder)
-        case .deleted(let value): try UnionCoding.encode(value, tag: "Deleted", key: "type", to: encoder)
-        }
-    }
 }
 
-public struct Created: Codable, Hashable, Sendable {
+public struct Created: Decodable, Sendable {
     public var id: String
 
     public init(id: String) {
@@ -93,7 +79,7 @@ public struct Created: Codable, Hashable, Sendable {
     }
 }
 
-public struct Deleted: Codable, Hashable, Sendable {
+public struct Deleted: Decodable, Sendable {
     public var id: String
     public var reason: String?
 
@@ -103,7 +89,7 @@ public struct Deleted: Codable, Hashable, Sendable {
     }
 }
 
-public enum Mixed: Codable, Hashable, Sendable {
+public enum Mixed: Decodable, Sendable {
     case note(Note)
     case mixedVariant2(MixedVariant2)
 
@@ -114,16 +100,9 @@ public enum Mixed: Codable, Hashable, Sendable {
             { .mixedVariant2(try MixedVariant2(from: $0)) },
         ])
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .note(let value): try value.encode(to: encoder)
-        case .mixedVariant2(let value): try value.encode(to: encoder)
-        }
-    }
 }
 
-public struct MixedVariant2: Codable, Hashable, Sendable {
+public struct MixedVariant2: Decodable, Sendable {
     public var other: String?
 
     public init(other: String? = nil) {
@@ -131,7 +110,7 @@ public struct MixedVariant2: Codable, Hashable, Sendable {
     }
 }
 
-public enum Loose: Codable, Hashable, Sendable {
+public enum Loose: Decodable, Sendable {
     case note(Note)
     case label(Label)
 
@@ -142,18 +121,11 @@ public enum Loose: Codable, Hashable, Sendable {
             { .label(try Label(from: $0)) },
         ])
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .note(let value): try value.encode(to: encoder)
-        case .label(let value): try value.encode(to: encoder)
-        }
-    }
 }
 
 public typealias Label = String
 
-public struct Note: Codable, Hashable, Sendable {
+public struct Note: Decodable, Sendable {
     public var type: String
     public var text: String
 

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public enum Shape: Codable, Hashable, Sendable {
+public enum Shape: Decodable, Sendable {
     case circle(Circle)
     case square(Square)
 
@@ -14,16 +14,9 @@ public enum Shape: Codable, Hashable, Sendable {
             { .square(try Square(from: $0)) },
         ])
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .circle(let value): try value.encode(to: encoder)
-        case .square(let value): try value.encode(to: encoder)
-        }
-    }
 }
 
-public struct Circle: Codable, Hashable, Sendable {
+public struct Circle: Decodable, Sendable {
     public var radius: Double
 
     public init(radius: Double) {
@@ -31,7 +24,7 @@ public struct Circle: Codable, Hashable, Sendable {
     }
 }
 
-public struct Square: Codable, Hashable, Sendable {
+public struct Square: Decodable, Sendable {
     public var side: Double
 
     public init(side: Double) {
@@ -39,7 +32,7 @@ public struct Square: Codable, Hashable, Sendable {
     }
 }
 
-public enum Value: Codable, Hashable, Sendable {
+public enum Value: Decodable, Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -56,19 +49,9 @@ public enum Value: Codable, Hashable, Sendable {
             { .valueVariant5(try ValueVariant5(from: $0)) },
         ])
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .int(let value): try value.encode(to: encoder)
-        case .bool(let value): try value.encode(to: encoder)
-        case .strings(let value): try value.encode(to: encoder)
-        case .valueVariant5(let value): try value.encode(to: encoder)
-        }
-    }
 }
 
-public struct ValueVariant5: Codable, Hashable, Sendable {
+public struct ValueVariant5: Decodable, Sendable {
     public var text: String?
 
     public init(text: String? = nil) {
@@ -76,7 +59,7 @@ public struct ValueVariant5: Codable, Hashable, Sendable {
     }
 }
 
-public enum Input: Codable, Hashable, Sendable {
+public enum Input: Decodable, Sendable {
     case string(String)
     case ints([Int])
 
@@ -87,16 +70,9 @@ public enum Input: Codable, Hashable, Sendable {
             { .ints(try [Int](from: $0)) },
         ])
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .ints(let value): try value.encode(to: encoder)
-        }
-    }
 }
 
-public struct Holder: Codable, Hashable, Sendable {
+public struct Holder: Decodable, Sendable {
     public var value: Value?
     public var input: Input?
     public var inline: HolderInline?
@@ -108,7 +84,7 @@ public struct Holder: Codable, Hashable, Sendable {
     }
 }
 
-public enum HolderInline: Codable, Hashable, Sendable {
+public enum HolderInline: Decodable, Sendable {
     case string(String)
     case double(Double)
 
@@ -118,12 +94,5 @@ public enum HolderInline: Codable, Hashable, Sendable {
             { .string(try String(from: $0)) },
             { .double(try Double(from: $0)) },
         ])
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .double(let value): try value.encode(to: encoder)
-        }
     }
 }
