@@ -28,6 +28,8 @@ public enum SortOrder: StringEnum {
 
 /// Odd values that are not Swift names.
 public enum Vote: StringEnum {
+    case _1
+    case _12
     case value
     case _1st
     case withSpace
@@ -42,6 +44,8 @@ public enum Vote: StringEnum {
 
     public init(rawValue: String) {
         switch rawValue {
+        case "+1": self = ._1
+        case "-1": self = ._12
         case "": self = .value
         case "1st": self = ._1st
         case "with space": self = .withSpace
@@ -57,6 +61,8 @@ public enum Vote: StringEnum {
 
     public var rawValue: String {
         switch self {
+        case ._1: "+1"
+        case ._12: "-1"
         case .value: ""
         case ._1st: "1st"
         case .withSpace: "with space"
@@ -84,6 +90,7 @@ public struct Item: Decodable, Sendable {
     public var vote: Vote?
     public var priority: Priority?
     public var color: ItemColor?
+    public var shade: JSONValue?
     public var size: ItemSize?
 
     public init(
@@ -92,6 +99,7 @@ public struct Item: Decodable, Sendable {
         vote: Vote? = nil,
         priority: Priority? = nil,
         color: ItemColor? = nil,
+        shade: JSONValue? = nil,
         size: ItemSize? = nil
     ) {
         self.name = name
@@ -99,6 +107,7 @@ public struct Item: Decodable, Sendable {
         self.vote = vote
         self.priority = priority
         self.color = color
+        self.shade = shade
         self.size = size
     }
 }

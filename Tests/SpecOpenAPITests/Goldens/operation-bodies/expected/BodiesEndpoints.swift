@@ -68,6 +68,13 @@ public enum Bodies {
         Endpoint(.put, "/blobs/\(id)", Bodies.api, body: .binary(body), response: .empty)
     }
 
+    /// Any other media type is a binary body, sent as application/octet-stream.
+    ///
+    /// `POST /text`
+    public static func postText(body: Data) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/text", Bodies.api, body: .binary(body), response: .empty)
+    }
+
     /// `POST /json-any`
     public static func postAnything(body: JSONValue) -> Endpoint<Empty, Never> {
         Endpoint(.post, "/json-any", Bodies.api, body: .json(body), response: .empty)
@@ -134,6 +141,11 @@ public protocol BodiesService: Sendable {
     /// `PUT /blobs/{id}`
     func putBlob(id: String, body: Data) async throws(APIError<Never>)
 
+    /// Any other media type is a binary body, sent as application/octet-stream.
+    ///
+    /// `POST /text`
+    func postText(body: Data) async throws(APIError<Never>)
+
     /// `POST /json-any`
     func postAnything(body: JSONValue) async throws(APIError<Never>)
 
@@ -199,6 +211,10 @@ extension LiveBodiesService {
 
     public func putBlob(id: String, body: Data) async throws(APIError<Never>) {
         try await client.send(Bodies.putBlob(id: id, body: body))
+    }
+
+    public func postText(body: Data) async throws(APIError<Never>) {
+        try await client.send(Bodies.postText(body: body))
     }
 
     public func postAnything(body: JSONValue) async throws(APIError<Never>) {
