@@ -94,7 +94,7 @@ struct EndpointLowering {
 
     /// `["per_page": perPage, "tag": tag]`
     private func pairs(_ fields: [FieldDecl]) -> String {
-        "[" + fields.map { "\(SwiftLiteral.string($0.wireName)): \(Naming.escaped(SwiftNames.field($0)))" }.joined(separator: ", ") + "]"
+        fields.isEmpty ? "[:]" : "[" + fields.map { "\(SwiftLiteral.string($0.wireName)): \(Naming.escaped(SwiftNames.field($0)))" }.joined(separator: ", ") + "]"
     }
 
     private func responseDecoding(_ type: TypeExpr) -> String {

@@ -99,7 +99,8 @@ public struct Lowering: Sendable {
     }
 }
 
-/// Finds deprecated models that non-deprecated generated declarations refer to.
+/// Finds deprecated models that models or non-deprecated endpoints refer to: those are deprecated
+/// in their doc comment only, since the attribute would make the referring declaration warn.
 struct ReferenceScan {
     let spec: Spec
     let symbols: SymbolTable
@@ -108,7 +109,8 @@ struct ReferenceScan {
         let deprecated = spec.models.filter(\.deprecated).map(\.name)
         guard !deprecated.isEmpty else { return [] }
         var used: Set<String> = []
-        for model in spec.models where !model.deprecated {
+        // Deprecated models count too: one deprecated model holding another would warn in its fields.
+        for model in spec.models {
             switch model.kind {
             case .object(let fields): fields.forEach { collect($0.type, into: &used) }
             case .union(let decl): decl.variants.forEach { collect($0.type, into: &used) }

@@ -66,7 +66,8 @@ extension OpenAPIContext {
         return fields.map { field in
             var field = field
             let derived = Naming.lowerCamel(field.wireName)
-            var name = derived.isEmpty ? Self.spelledOut(field.wireName) : derived
+            let wire = field.wireName
+            var name = derived.isEmpty || wire.hasPrefix("+") || wire.hasPrefix("-") ? Self.spelledOut(wire) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
             let base = name
             var number = 2
@@ -103,7 +104,7 @@ extension OpenAPIContext {
         var cases: [EnumDecl.Case] = []
         for value in values where !cases.contains(where: { $0.wireValue == value }) {
             let derived = Naming.lowerCamel(value)
-            var name = derived.isEmpty ? Self.spelledOut(value) : derived
+            var name = derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
             let base = name
             var number = 2
@@ -131,7 +132,9 @@ extension OpenAPIContext {
             let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
             var tag: String
             if tagged, let ref = variant.string("$ref"), case .named(let name, _, _) = type {
-                tag = mapping.first { $0.ref == ref }?.tag ?? OpenAPIContext.baseName(ref.split(separator: "/").last.map(String.init) ?? name)
+                let schemaName = ref.split(separator: "/").last.map { Self.decodePointerSegment(String($0)) } ?? name
+                // A mapping value is a $ref, or (OpenAPI allows it) a bare schema name.
+                tag = mapping.first { $0.ref == ref || $0.ref == schemaName }?.tag ?? schemaName
             } else {
                 if tagged {
                     unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema; the union is decoded untagged", at: variant.location)

@@ -21,6 +21,10 @@ final class OpenAPIContext {
     var namedSchemas: [String: String] = [:]
     /// Named schemas whose model is still to be made, in the order they were first referenced.
     var pendingSchemas: [(name: String, node: Node)] = []
+    /// Resolved references by file and `$ref` text (a lookup only), so each is walked once.
+    private var resolvedRefs: [String: Target] = [:]
+    /// Every file read, the root first, in the order they were first read.
+    private(set) var files: [String]
     /// The `$ref`s being followed, to stop a chain of references that loops.
     var followingRefs: [String] = []
     /// Warnings so far per kind of unsupported construct, to cap repeats.
@@ -37,6 +41,7 @@ final class OpenAPIContext {
         self.root = Node(yaml: root, file: path)
         self.limits = limits
         self.read = read
+        files = [path]
         documents[path] = root
     }
 
@@ -61,6 +66,11 @@ final class OpenAPIContext {
     }
 
     // MARK: Names
+
+    /// Reserves names generated code declares beside the models (the service protocols, error enums).
+    func reserve(_ name: String) {
+        takenNames.insert(name)
+    }
 
     /// A model name made from `preferred` that no other model, built-in or generated-code type has.
     func takeName(_ preferred: String) -> String {
@@ -93,6 +103,8 @@ final class OpenAPIContext {
 
     /// Resolves `ref` written in `from`'s file; reports an error and returns nil when it cannot.
     func resolve(_ ref: String, at location: SourceLocation, in file: String) -> Target? {
+        let cacheKey = file + "\u{0}" + ref
+        if let known = resolvedRefs[cacheKey] { return known }
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = parts.first.map(String.init) ?? ""
         let pointer = parts.count > 1 ? String(parts[1]) : ""
@@ -119,14 +131,17 @@ final class OpenAPIContext {
         let isComponent = segments.count == 3 && segments[0] == "components" && segments[1] == "schemas"
         let isWholeFile = segments.isEmpty && path != root.file
         let hint = segments.last ?? Self.baseName(path)
-        return Target(node: Node(yaml: node, file: path), key: path + "#" + pointer, nameHint: hint,
-                      isNamedSchema: isComponent || isWholeFile)
+        let target = Target(node: Node(yaml: node, file: path), key: path + "#/" + segments.joined(separator: "\u{0}"), nameHint: hint,
+                            isNamedSchema: isComponent || isWholeFile)
+        resolvedRefs[cacheKey] = target
+        return target
     }
 
     /// The parsed document at `path`, read on first use.
     private func document(_ path: String, at location: SourceLocation) -> YAMLNode? {
         if let known = documents[path] { return known }
         var parsed: YAMLNode?
+        files.append(path)
         do {
             let bytes = try read(path)
             switch YAMLParser.parse(bytes, file: path, limits: limits) {

@@ -5,9 +5,22 @@ extension OpenAPIContext {
     /// The HTTP methods of a path item, as OpenAPI spells them.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    /// One endpoint per operation, in document order.
-    func endpoints(auth defaultAuth: AuthScheme) -> [EndpointDecl] {
-        var endpoints: [EndpointDecl] = []
+    /// An operation to lower, with its factory's name.
+    struct PlannedOperation {
+        var path: String
+        var pathLocation: SourceLocation
+        var method: HTTPMethodName
+        var keyLocation: SourceLocation
+        var operation: Node
+        /// The path item's parameters, shared by its operations.
+        var shared: [Node]
+        var name: String
+    }
+
+    /// Every operation in document order, named (names are needed before any model is named, so
+    /// the models keep clear of the error enums named after the endpoints).
+    func plannedOperations() -> [PlannedOperation] {
+        var planned: [PlannedOperation] = []
         var takenNames: [String: Bool] = [:]
         for (path, pathLocation, rawItem) in root["paths"]?.pairs ?? [] {
             guard let item = followRef(rawItem) else { continue }
@@ -24,34 +37,76 @@ extension OpenAPIContext {
                     continue
                 }
                 let name = endpointName(operation, method: key, path: path, taken: &takenNames)
-                // A path with a fixed query (`/responses?beta=true`): each pair becomes a query parameter with that default.
-                let pathParts = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-                let fixedQuery: [FieldDecl] = pathParts.count > 1 ? pathParts[1].split(separator: "&").map { pair -> FieldDecl in
-                    let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                    return FieldDecl(wireName: String(parts[0]), location: pathLocation, type: .named("String", arguments: [], at: pathLocation),
-                                     defaultValue: LocatedDefault(value: .string(parts.count > 1 ? String(parts[1]) : ""), location: pathLocation),
-                                     description: nil, swiftName: nil, deprecated: false)
-                } : []
-                var endpoint = EndpointDecl(
-                    name: name, location: operation.keyLocation("operationId") ?? keyLocation, method: method, path: String(pathParts[0]),
-                    pathLocation: pathLocation, description: operationDescription(operation), deprecated: operation.flag("deprecated"),
-                    auth: nil, pathParameters: [], query: [], headers: [], body: nil, bodyLocation: nil, encoding: .json,
-                    response: nil, errors: [], timeout: nil, retry: false, file: operation.file)
-                if let security = operation["security"], let scheme = auth(security), scheme != defaultAuth { endpoint.auth = scheme }
-                let typePrefix = SwiftNames.model(name)
-                parameters(shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)
-                endpoint.query += fixedQuery.filter { fixed in !endpoint.query.contains { $0.wireName == fixed.wireName } }
-                if let body = operation["requestBody"] { requestBody(body, into: &endpoint, typePrefix: typePrefix) }
-                if let responses = operation["responses"] { self.responses(responses, into: &endpoint, typePrefix: typePrefix) }
-                for unsupportedKey in ["callbacks"] {
-                    if let location = operation.keyLocation(unsupportedKey) {
-                        unsupported("callbacks", "callbacks are not supported; the operation is generated without them", at: location)
-                    }
-                }
-                endpoints.append(endpoint)
+                planned.append(PlannedOperation(path: path, pathLocation: pathLocation, method: method, keyLocation: keyLocation,
+                                                operation: operation, shared: shared, name: name))
             }
         }
-        return endpoints
+        return planned
+    }
+
+    /// One endpoint per planned operation.
+    func endpoints(_ planned: [PlannedOperation], auth defaultAuth: AuthScheme) -> [EndpointDecl] {
+        planned.map { endpoint($0, auth: defaultAuth) }
+    }
+
+    private func endpoint(_ planned: PlannedOperation, auth defaultAuth: AuthScheme) -> EndpointDecl {
+        let (operation, pathLocation, name) = (planned.operation, planned.pathLocation, planned.name)
+        // A path with a fixed query (`/responses?beta=true`): each pair becomes a query parameter with that default.
+        let pathParts = planned.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let fixedQuery: [FieldDecl] = pathParts.count > 1 ? pathParts[1].split(separator: "&").map { pair -> FieldDecl in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return FieldDecl(wireName: String(parts[0]), location: pathLocation, type: .named("String", arguments: [], at: pathLocation),
+                             defaultValue: LocatedDefault(value: .string(parts.count > 1 ? String(parts[1]) : ""), location: pathLocation),
+                             description: nil, swiftName: nil, deprecated: false)
+        } : []
+        var endpoint = EndpointDecl(
+            name: name, location: operation.keyLocation("operationId") ?? planned.keyLocation, method: planned.method,
+            path: String(pathParts[0]), pathLocation: pathLocation, description: operationDescription(operation),
+            deprecated: operation.flag("deprecated"), auth: nil, pathParameters: [], query: [], headers: [], body: nil,
+            bodyLocation: nil, encoding: .json, response: nil, errors: [], timeout: nil, retry: false, file: operation.file)
+        if let security = operation["security"], let scheme = auth(security), scheme != defaultAuth { endpoint.auth = scheme }
+        let typePrefix = SwiftNames.model(name)
+        parameters(planned.shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)
+        endpoint.query += fixedQuery.filter { fixed in !endpoint.query.contains { $0.wireName == fixed.wireName } }
+        if let body = operation["requestBody"] { requestBody(body, into: &endpoint, typePrefix: typePrefix) }
+        if let responses = operation["responses"] { self.responses(responses, into: &endpoint, typePrefix: typePrefix) }
+        if let location = operation.keyLocation("callbacks") {
+            unsupported("callbacks", "callbacks are not supported; the operation is generated without them", at: location)
+        }
+        return Self.withIdentifierPlaceholders(endpoint)
+    }
+
+    /// Path placeholders that are not Swift names (`{item-id}`) are renamed, with their
+    /// parameters (`{itemId}`): a path parameter's name is never sent, only its value.
+    static func withIdentifierPlaceholders(_ endpoint: EndpointDecl) -> EndpointDecl {
+        var endpoint = endpoint
+        var path = ""
+        var rest = endpoint.path[...]
+        var taken: [String] = []
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            path += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            var renamed = name
+            if !Naming.isIdentifier(name) {
+                let base = Naming.lowerCamel(name).trimmingCharacters("`")
+                renamed = base.isEmpty || !Naming.isIdentifier(base) ? "parameter" : base
+                var number = 2
+                while taken.contains(renamed) || (renamed != name && endpoint.path.contains("{\(renamed)}")) {
+                    renamed = "\(base.isEmpty ? "parameter" : base)\(number)"
+                    number += 1
+                }
+                endpoint.pathParameters = endpoint.pathParameters.map { parameter in
+                    var parameter = parameter
+                    if parameter.wireName == name { parameter.wireName = renamed }
+                    return parameter
+                }
+            }
+            taken.append(renamed)
+            path += "{\(renamed)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        endpoint.path = path + rest
+        return endpoint
     }
 
     /// The node, or what its `$ref` points to.
@@ -111,7 +166,9 @@ extension OpenAPIContext {
                 let lowered = self.type(of: schema, hint: typePrefix + SwiftNames.model(name))
                 type = lowered.type
             }
-            if let style = node.string("style"), style == "deepObject" || style == "spaceDelimited" || style == "pipeDelimited" {
+            if let style = node.string("style"), style == "deepObject" || style == "spaceDelimited" || style == "pipeDelimited",
+               schema.map({ !Self.isObjectShape(shape(of: $0).shape) }) ?? true {
+                // An object parameter is left out (and said so) once every model is made.
                 unsupported("parameter style '\(style)'", "parameter style '\(style)' is not supported; '\(name)' is sent as a form value", at: node.keyLocation("style") ?? node.location)
             }
             let required = place == "path" || node.flag("required")
@@ -132,6 +189,14 @@ extension OpenAPIContext {
             default:
                 unsupported("\(place) parameter", "\(place) parameters are not supported; '\(name)' is left out", at: field.location)
             }
+        }
+    }
+
+    /// Whether a shape is an object or a map.
+    static func isObjectShape(_ shape: SchemaShape) -> Bool {
+        switch shape {
+        case .object, .dictionary: true
+        default: false
         }
     }
 
@@ -198,6 +263,11 @@ extension OpenAPIContext {
 }
 
 extension StringProtocol {
+    /// The text without leading and trailing `character`s.
+    func trimmingCharacters(_ character: Character) -> String {
+        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
+    }
+
     /// The text without leading and trailing spaces and tabs.
     func trimmingSpaces() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())

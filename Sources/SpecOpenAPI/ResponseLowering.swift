@@ -28,7 +28,7 @@ extension OpenAPIContext {
             }
             guard let response = followRef(raw), let content = response["content"]?.pairs,
                   let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
-            let hint = typePrefix + (status.map { "Error\($0)" } ?? "Error")
+            let hint = typePrefix + (status.map { "Error\($0)" } ?? "DefaultError")
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))
         }

@@ -37,7 +37,14 @@ extension OpenAPIContext {
     private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: String) -> (type: TypeExpr, nullable: Bool)? {
         guard let target = resolve(ref, at: location, in: file) else { return nil }
         if target.isNamedSchema {
-            return (.named(modelName(for: target), arguments: [], at: location), false)
+            // A nullable object, enum or union is a model that is null where it is used (a nullable alias is optional itself).
+            let (_, nullable, shape) = self.shape(of: target.node)
+            let isAlias: Bool
+            switch shape {
+            case .object, .enumeration, .union: isAlias = false
+            default: isAlias = true
+            }
+            return (.named(modelName(for: target), arguments: [], at: location), nullable && !isAlias)
         }
         guard !followingRefs.contains(target.key), followingRefs.count < 64 else {
             diagnostics.error("reference '\(ref)' leads back to itself", at: location)

@@ -82,7 +82,7 @@ extension OpenAPIContext {
                 guard let text = value.scalar, !(value.yaml.isPlainScalar && text == "null") else { return nil }
                 return text
             }
-            if declared == "string" || values.allSatisfy({ !$0.yaml.isPlainScalar || $0.scalar == "null" }) {
+            if declared == "string" || values.allSatisfy({ Self.isStringOrNull($0) }) {
                 return strings.isEmpty ? .builtin(.string) : .enumeration(strings)
             }
         }
@@ -122,11 +122,23 @@ extension OpenAPIContext {
             }
         case "boolean": return .builtin(.bool)
         default:
-            if let constant = schema["const"] {
-                return constant.yaml.isPlainScalar && (constant.scalar == "true" || constant.scalar == "false") ? .builtin(.bool) : .builtin(.string)
+            if let constant = schema["const"], let text = constant.scalar {
+                guard constant.yaml.isPlainScalar else { return .builtin(.string) }
+                if text == "true" || text == "false" { return .builtin(.bool) }
+                if Int64(text) != nil { return .builtin(.int) }
+                if Double(text) != nil { return .builtin(.double) }
+                return .builtin(.string)
             }
             return .any
         }
+    }
+
+    /// Whether a value of an `enum` list is a string (quoted, or a plain word that is not a number,
+    /// boolean or null) or null: YAML and JSON documents then read alike.
+    static func isStringOrNull(_ value: Node) -> Bool {
+        guard let text = value.scalar else { return false }
+        guard value.yaml.isPlainScalar else { return true }
+        return text != "true" && text != "false" && Double(text) == nil
     }
 
     /// The schema's `type`: the one non-null type of a 3.1 type list, nil when absent or several.

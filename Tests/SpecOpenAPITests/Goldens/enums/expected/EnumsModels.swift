@@ -28,8 +28,8 @@ public enum SortOrder: StringEnum {
 
 /// Odd values that are not Swift names.
 public enum Vote: StringEnum {
-    case _1
-    case _12
+    case plus1
+    case minus1
     case value
     case _1st
     case withSpace
@@ -44,8 +44,8 @@ public enum Vote: StringEnum {
 
     public init(rawValue: String) {
         switch rawValue {
-        case "+1": self = ._1
-        case "-1": self = ._12
+        case "+1": self = .plus1
+        case "-1": self = .minus1
         case "": self = .value
         case "1st": self = ._1st
         case "with space": self = .withSpace
@@ -61,8 +61,8 @@ public enum Vote: StringEnum {
 
     public var rawValue: String {
         switch self {
-        case ._1: "+1"
-        case ._12: "-1"
+        case .plus1: "+1"
+        case .minus1: "-1"
         case .value: ""
         case ._1st: "1st"
         case .withSpace: "with space"
@@ -90,7 +90,7 @@ public struct Item: Decodable, Sendable {
     public var vote: Vote?
     public var priority: Priority?
     public var color: ItemColor?
-    public var shade: JSONValue?
+    public var shade: ItemShade?
     public var size: ItemSize?
 
     public init(
@@ -99,7 +99,7 @@ public struct Item: Decodable, Sendable {
         vote: Vote? = nil,
         priority: Priority? = nil,
         color: ItemColor? = nil,
-        shade: JSONValue? = nil,
+        shade: ItemShade? = nil,
         size: ItemSize? = nil
     ) {
         self.name = name
@@ -156,6 +156,29 @@ public enum ItemColor: StringEnum {
         switch self {
         case .red: "red"
         case .green: "green"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum ItemShade: StringEnum {
+    case light
+    case dark
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "light": self = .light
+        case "dark": self = .dark
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .light: "light"
+        case .dark: "dark"
         case .unknown(let value): value
         }
     }

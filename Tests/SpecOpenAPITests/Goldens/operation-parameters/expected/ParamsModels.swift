@@ -2,19 +2,3 @@
 
 import Foundation
 import Specwright
-
-public struct GetThingThingId: Decodable, Sendable {
-    public var a: String?
-
-    public init(a: String? = nil) {
-        self.a = a
-    }
-}
-
-public struct GetThingFilter: Decodable, Sendable {
-    public var a: String?
-
-    public init(a: String? = nil) {
-        self.a = a
-    }
-}

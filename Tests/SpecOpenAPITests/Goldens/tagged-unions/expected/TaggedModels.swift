@@ -37,26 +37,6 @@ public struct Dog: Decodable, Sendable {
     }
 }
 
-public enum DogPetType: StringEnum {
-    case dog
-    /// A value this client does not know yet, kept as it came.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "dog": self = .dog
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .dog: "dog"
-        case .unknown(let value): value
-        }
-    }
-}
-
 public enum Event: Decodable, Sendable {
     case created(Created)
     case deleted(Deleted)

@@ -1,0 +1,75 @@
+import SpecCore
+import SpecDiagnostics
+
+/// Fix-ups of endpoints that need every model made: parameter and form field types, defaults,
+/// and argument names.
+extension OpenAPIContext {
+    /// Parameters and form fields must be text values: others are left out with a warning (a path
+    /// parameter becomes a String). Factory arguments get distinct Swift names.
+    func fixParameters(_ endpoints: [EndpointDecl], symbols: SymbolTable) -> [EndpointDecl] {
+        endpoints.map { endpoint in
+            var endpoint = endpoint
+            endpoint.pathParameters = endpoint.pathParameters.filter { endpoint.path.contains("{\($0.wireName)}") }.map { parameter in
+                var parameter = parameter
+                parameter.defaultValue = nil
+                if !symbols.isParameterValue(parameter.type, allowArrays: false) || symbols.isOptional(parameter.type) {
+                    parameter.type = .named("String", arguments: [], at: parameter.type.location)
+                }
+                return parameter
+            }
+            endpoint.query = textValues(endpoint.query, arrays: true, symbols: symbols, what: "query parameter").map { checkedDefault($0, symbols: symbols) }
+            endpoint.headers = textValues(endpoint.headers, arrays: false, symbols: symbols, what: "header parameter").map { checkedDefault($0, symbols: symbols) }
+            if case .fields(let fields, let location) = endpoint.body {
+                endpoint.body = .fields(bodyFields(fields, encoding: endpoint.encoding, symbols: symbols), at: location)
+            }
+            if (endpoint.method == .get || endpoint.method == .head), let location = endpoint.bodyLocation {
+                unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location)
+                endpoint.body = nil
+                endpoint.bodyLocation = nil
+                endpoint.encoding = .json
+            }
+            return withDistinctArguments(endpoint)
+        }
+    }
+
+    private func textValues(_ fields: [FieldDecl], arrays: Bool, symbols: SymbolTable, what: String) -> [FieldDecl] {
+        fields.filter { field in
+            if symbols.isParameterValue(field.type, allowArrays: arrays) { return true }
+            unsupported("\(what) type", "\(what) '\(field.wireName)' has a type that cannot be sent as text (\(field.type)); it is left out", at: field.location)
+            return false
+        }
+    }
+
+    private func bodyFields(_ fields: [FieldDecl], encoding: BodyEncoding, symbols: SymbolTable) -> [FieldDecl] {
+        guard encoding == .form || encoding == .multipart else { return fields }
+        return fields.filter { field in
+            if symbols.isParameterValue(field.type, allowArrays: true) { return true }
+            if encoding == .multipart, symbols.binaryType(field.type) != nil { return true }
+            unsupported("\(encoding.rawValue) field type", "\(encoding.rawValue) field '\(field.wireName)' has a type that a \(encoding.rawValue) body cannot hold (\(field.type)); it is left out", at: field.location)
+            return false
+        }
+    }
+
+    /// Path parameters, body fields, query and header parameters are all arguments of the factory:
+    /// a name used twice gets a Swift name of its own.
+    private func withDistinctArguments(_ endpoint: EndpointDecl) -> EndpointDecl {
+        var endpoint = endpoint
+        var bodyFields: [FieldDecl] = []
+        var bodyLocation: SourceLocation?
+        if case .fields(let fields, let location) = endpoint.body {
+            bodyFields = fields
+            bodyLocation = location
+        }
+        var reserved: [String] = []
+        if case .type = endpoint.body { reserved.append("body") }
+        let all = endpoint.pathParameters + bodyFields + endpoint.query + endpoint.headers
+        let named = Self.namingMembers(all, reserved: reserved)
+        var rest = named[...]
+        endpoint.pathParameters = Array(rest.prefix(endpoint.pathParameters.count)); rest = rest.dropFirst(endpoint.pathParameters.count)
+        let newBody = Array(rest.prefix(bodyFields.count)); rest = rest.dropFirst(bodyFields.count)
+        endpoint.query = Array(rest.prefix(endpoint.query.count)); rest = rest.dropFirst(endpoint.query.count)
+        endpoint.headers = Array(rest)
+        if let bodyLocation { endpoint.body = .fields(newBody, at: bodyLocation) }
+        return endpoint
+    }
+}

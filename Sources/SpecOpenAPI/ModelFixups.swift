@@ -1,0 +1,179 @@
+import SpecCore
+import SpecDiagnostics
+
+/// Fix-ups that need every model made: tagged-union variants, defaults, optionals, unused models.
+extension OpenAPIContext {
+    /// A tagged union's variants must be object models without the tag field (the union reads
+    /// and writes it): the field is removed from a variant model only unions use; a variant model
+    /// that is also used elsewhere keeps it, and the union holds a copy without it. A union with a
+    /// variant that is not an object is decoded untagged.
+    func fixTaggedUnions(_ models: [ModelDecl], endpoints: [EndpointDecl], symbols: SymbolTable) -> [ModelDecl] {
+        var models = models
+        var index: [String: Int] = [:]
+        for (position, model) in models.enumerated() { index[model.name] = position }
+        let usedElsewhere = Self.namesUsedOutsideTaggedVariants(models, endpoints)
+        for position in models.indices {
+            guard case .union(var decl) = models[position].kind, let discriminator = decl.discriminator else { continue }
+            let variantModels = decl.variants.map { variant -> Int? in
+                guard case .named(let name, _, _) = symbols.resolvingAliases(variant.type), let target = index[name],
+                      case .object = models[target].kind else { return nil }
+                return target
+            }
+            guard variantModels.allSatisfy({ $0 != nil }) else {
+                unsupported("discriminated union", "a variant of union '\(models[position].name)' is not an object; the union is decoded untagged", at: models[position].location)
+                decl.discriminator = nil
+                models[position].kind = .union(decl)
+                continue
+            }
+            for (variantIndex, target) in variantModels.compactMap({ $0 }).enumerated() {
+                guard case .object(let fields) = models[target].kind, fields.contains(where: { $0.wireName == discriminator }) else { continue }
+                let stripped = ModelDecl.Kind.object(fields.filter { $0.wireName != discriminator })
+                if usedElsewhere.contains(models[target].name) {
+                    var copy = models[target]
+                    copy.name = takeName(models[position].name + models[target].name)
+                    copy.kind = stripped
+                    index[copy.name] = models.count
+                    models.append(copy)
+                    let location = decl.variants[variantIndex].type.location
+                    decl.variants[variantIndex].type = .named(copy.name, arguments: [], at: location)
+                } else {
+                    models[target].kind = stripped
+                }
+            }
+            models[position].kind = .union(decl)
+        }
+        return models
+    }
+
+    /// Models named anywhere but as a variant of a tagged union.
+    private static func namesUsedOutsideTaggedVariants(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> Set<String> {
+        var types: [TypeExpr] = []
+        for model in models {
+            switch model.kind {
+            case .object(let fields): types += fields.map(\.type)
+            case .alias(let target): types.append(target)
+            case .union(let decl) where decl.discriminator == nil: types += decl.variants.map(\.type)
+            case .union, .enumeration: break
+            }
+        }
+        for endpoint in endpoints { types += endpointTypes(endpoint) }
+        var names: Set<String> = []
+        while let type = types.popLast() {
+            switch type {
+            case .named(let name, let arguments, _):
+                names.insert(name)
+                types += arguments
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                types.append(inner)
+            }
+        }
+        return names
+    }
+
+    /// Every type an endpoint names: parameters, body, response, errors.
+    static func endpointTypes(_ endpoint: EndpointDecl) -> [TypeExpr] {
+        var types = (endpoint.pathParameters + endpoint.query + endpoint.headers).map(\.type)
+        switch endpoint.body {
+        case .fields(let fields, _)?: types += fields.map(\.type)
+        case .type(let type)?: types.append(type)
+        case nil: break
+        }
+        if let response = endpoint.response { types.append(response) }
+        return types + endpoint.errors.map(\.type)
+    }
+
+    /// Drops inline models nothing uses any more (the type of a parameter that was left out, the
+    /// enum of a tag property removed from a variant). Named schemas all stay.
+    func withoutUnusedInlineModels(_ spec: Spec) -> [ModelDecl] {
+        let symbols = SymbolTable(spec)
+        let named = Set(namedSchemas.values)
+        var pending: [TypeExpr] = spec.models.filter { named.contains($0.name) }.map { .named($0.name, arguments: [], at: $0.location) }
+        for case .endpoint(let endpoint) in spec.endpoints { pending += Self.endpointTypes(endpoint) }
+        var used: Set<String> = []
+        while let type = pending.popLast() {
+            switch type {
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                pending.append(inner)
+            case .named(let name, let arguments, _):
+                pending += arguments
+                guard let model = symbols.model(named: name), used.insert(name).inserted else { continue }
+                switch model.kind {
+                case .object(let fields): pending += fields.map(\.type)
+                case .union(let decl): pending += decl.variants.map(\.type)
+                case .alias(let target): pending.append(target)
+                case .enumeration: break
+                }
+            }
+        }
+        return spec.models.filter { used.contains($0.name) }
+    }
+
+    /// `X?` where `X` is an alias of an optional type (a nullable named schema) is just `X`.
+    func withoutDoubleOptionals(_ type: TypeExpr, symbols: SymbolTable) -> TypeExpr {
+        switch type {
+        case .optional(let wrapped):
+            let inner = withoutDoubleOptionals(wrapped, symbols: symbols)
+            return symbols.isOptional(inner) ? inner : .optional(inner)
+        case .array(let element): return .array(withoutDoubleOptionals(element, symbols: symbols))
+        case .dictionary(let value): return .dictionary(withoutDoubleOptionals(value, symbols: symbols))
+        case .named: return type
+        }
+    }
+
+    func withoutDoubleOptionals(_ fields: [FieldDecl], symbols: SymbolTable) -> [FieldDecl] {
+        fields.map { field in
+            var field = field
+            field.type = withoutDoubleOptionals(field.type, symbols: symbols)
+            return field
+        }
+    }
+
+    func withoutDoubleOptionals(_ model: ModelDecl, symbols: SymbolTable) -> ModelDecl {
+        var model = model
+        switch model.kind {
+        case .object(let fields): model.kind = .object(withoutDoubleOptionals(fields, symbols: symbols))
+        case .alias(let target): model.kind = .alias(withoutDoubleOptionals(target, symbols: symbols))
+        case .union(var decl):
+            decl.variants = decl.variants.map { variant in
+                var variant = variant
+                variant.type = withoutDoubleOptionals(variant.type, symbols: symbols)
+                return variant
+            }
+            model.kind = .union(decl)
+        case .enumeration: break
+        }
+        return model
+    }
+
+    func withoutDoubleOptionals(_ endpoint: EndpointDecl, symbols: SymbolTable) -> EndpointDecl {
+        var endpoint = endpoint
+        endpoint.pathParameters = withoutDoubleOptionals(endpoint.pathParameters, symbols: symbols)
+        endpoint.query = withoutDoubleOptionals(endpoint.query, symbols: symbols)
+        endpoint.headers = withoutDoubleOptionals(endpoint.headers, symbols: symbols)
+        if case .fields(let fields, let location) = endpoint.body {
+            endpoint.body = .fields(withoutDoubleOptionals(fields, symbols: symbols), at: location)
+        }
+        return endpoint
+    }
+
+    /// Drops enum defaults that are not a value of their enum.
+    func fixEnumDefaults(_ models: [ModelDecl], symbols: SymbolTable) -> [ModelDecl] {
+        models.map { model in
+            guard case .object(let fields) = model.kind else { return model }
+            var model = model
+            model.kind = .object(fields.map { checkedDefault($0, symbols: symbols) })
+            return model
+        }
+    }
+
+    /// The field without its default when the default is a word that is not a value of the field's enum.
+    func checkedDefault(_ field: FieldDecl, symbols: SymbolTable) -> FieldDecl {
+        guard let value = field.defaultValue, case .word(let word) = value.value else { return field }
+        var field = field
+        if let decl = symbols.enumeration(field.type), decl.cases.contains(where: { $0.wireValue == word }) { return field }
+        field.defaultValue = nil
+        if !symbols.isOptional(field.type) { field.type = .optional(field.type) }
+        return field
+    }
+
+}
