@@ -119,6 +119,10 @@ public struct UnionIR: Sendable {
     public var decodes: Bool
     /// Whether the union encodes (has `encode(to:)`).
     public var encodes: Bool
+    /// Whether every case is stored out of line (`indirect enum`): with lean conformances, so a
+    /// struct holding a union of large models copies a pointer (the compiler otherwise emits copy
+    /// code for the largest payload's whole layout, which takes minutes on large APIs).
+    public var indirect: Bool
     /// The variants in declaration order.
     public var cases: [UnionCaseIR]
 }

@@ -39,9 +39,10 @@ struct ModelLowering: Sendable {
             let conformances = conformances(of: model.name, generic: false)
             return .union(UnionIR(declaration: declaration, discriminator: decl.discriminator.map(SwiftLiteral.string),
                                   conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
+                                  indirect: usage != nil,
                                   cases: decl.variants.enumerated().map { index, variant in
                                       var lowered = unionCase(tag: variant.tag, type: variant.type)
-                                      lowered.indirect = recursion.isIndirect(model.name, index)
+                                      lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
                                       return lowered
                                   }))
         case .alias(let target):

@@ -117,10 +117,11 @@ extension EnumCaseIR: TemplateObject {
 }
 
 extension UnionIR: TemplateObject {
-    /// Keys: name, doc, deprecated, tagged, conformances, decodes, encodes, discriminator (tagged unions), cases.
+    /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (tagged unions), cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
+        case "indirect": .bool(indirect)
         case "conformances": .string(conformances)
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)

@@ -42,7 +42,7 @@ public struct Company: Decodable, Sendable {
     }
 }
 
-public enum Expression: Decodable, Sendable {
+public indirect enum Expression: Decodable, Sendable {
     case literal(Literal)
     case sum(Sum)
 
@@ -74,7 +74,7 @@ public struct Sum: Decodable, Sendable {
     }
 }
 
-public enum JSONish: Decodable, Sendable {
+public indirect enum JSONish: Decodable, Sendable {
     case string(String)
     case jsoNishs([JSONish])
 

@@ -78,7 +78,7 @@ public enum OldKind: StringEnum {
     }
 }
 
-public enum Pet: Decodable, Sendable {
+public indirect enum Pet: Decodable, Sendable {
     case kitty(PetCat)
     case doggo(Dog)
 

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public enum Pet: Decodable, Sendable {
+public indirect enum Pet: Decodable, Sendable {
     case cat(Cat)
     case dog(Dog)
 
@@ -37,7 +37,7 @@ public struct Dog: Decodable, Sendable {
     }
 }
 
-public enum Event: Decodable, Sendable {
+public indirect enum Event: Decodable, Sendable {
     case created(Created)
     case deleted(Deleted)
 
@@ -69,7 +69,7 @@ public struct Deleted: Decodable, Sendable {
     }
 }
 
-public enum Mixed: Decodable, Sendable {
+public indirect enum Mixed: Decodable, Sendable {
     case note(Note)
     case mixedVariant2(MixedVariant2)
 
@@ -90,7 +90,7 @@ public struct MixedVariant2: Decodable, Sendable {
     }
 }
 
-public enum Loose: Decodable, Sendable {
+public indirect enum Loose: Decodable, Sendable {
     case note(Note)
     case label(Label)
 

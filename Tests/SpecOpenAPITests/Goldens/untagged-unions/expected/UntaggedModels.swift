@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public enum Shape: Decodable, Sendable {
+public indirect enum Shape: Decodable, Sendable {
     case circle(Circle)
     case square(Square)
 
@@ -32,7 +32,7 @@ public struct Square: Decodable, Sendable {
     }
 }
 
-public enum Value: Decodable, Sendable {
+public indirect enum Value: Decodable, Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
@@ -59,7 +59,7 @@ public struct ValueVariant5: Decodable, Sendable {
     }
 }
 
-public enum Input: Decodable, Sendable {
+public indirect enum Input: Decodable, Sendable {
     case string(String)
     case ints([Int])
 
@@ -84,7 +84,7 @@ public struct Holder: Decodable, Sendable {
     }
 }
 
-public enum HolderInline: Decodable, Sendable {
+public indirect enum HolderInline: Decodable, Sendable {
     case string(String)
     case double(Double)
 
