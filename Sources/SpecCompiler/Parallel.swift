@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import SpecRender
 
 /// Runs independent jobs (one per generated file) on all cores; results keep the jobs' order,
@@ -12,32 +11,37 @@ enum Parallel {
             results.set(index, jobs[index]())
         }
         var files: [OutputFile] = []
-        for slot in results.values.compactMap({ $0 }) { // concurrentPerform fills every slot
+        for slot in results.values() { // concurrentPerform has filled every slot when it returns
             switch slot {
-            case .success(let file): files.append(file)
-            case .failure(let error): return .failure(error)
+            case .success(let file)?: files.append(file)
+            case .failure(let error)?: return .failure(error)
+            case nil: continue
             }
         }
         return .success(files)
     }
 }
 
-/// One result slot per job, written from the jobs' threads under a lock.
+/// One result slot per job. Each job writes only its own slot, and `concurrentPerform` returns
+/// after every job has finished, so the slots need no lock.
 private final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Result<OutputFile, TemplateError>?]
+    private let slots: UnsafeMutableBufferPointer<Result<OutputFile, TemplateError>?>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<OutputFile, TemplateError>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
     }
 
-    var values: [Result<OutputFile, TemplateError>?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    func set(_ index: Int, _ result: Result<OutputFile, TemplateError>) {
+        slots[index] = result
+    }
+
+    func values() -> [Result<OutputFile, TemplateError>?] {
+        Array(slots)
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import SpecYAML
 
 /// The disk, as the CLI reads it: specs, templates and generated files (OutputCommit writes).
@@ -11,24 +10,23 @@ enum FileSystem {
     /// The bytes of the file at `path`. A file over `limit` bytes throws `FileTooLarge` before it is
     /// read, and a pipe or device is read no further than one byte past the limit.
     static func read(_ path: String, limit: Int = YAMLLimits.default.maxFileSize) throws -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReadError(description: "no such file")
+        guard let status = POSIX.status(path) else { throw ReadError(description: "no such file") }
+        guard !status.isFolder else { throw ReadError(description: "it is a folder") }
+        guard status.size <= limit else { throw FileTooLarge(size: status.size) }
+        let bytes: [UInt8]
+        do {
+            bytes = try POSIX.read(path, limit: limit + 1)
+        } catch {
+            throw ReadError(description: "permission denied")
         }
-        guard !isDirectory.boolValue else { throw ReadError(description: "it is a folder") }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ReadError(description: "permission denied") }
-        defer { try? handle.close() }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= limit else { throw FileTooLarge(size: size) }
-        let data = try handle.read(upToCount: limit + 1) ?? Data()
-        guard data.count <= limit else { throw FileTooLarge(size: nil) }
-        return [UInt8](data)
+        guard bytes.count <= limit else { throw FileTooLarge(size: nil) }
+        return bytes
     }
 
     /// `*.swifttemplate` files of a folder, by name, in name order.
     static func templates(in folder: String) throws -> [(name: String, path: String, text: String)] {
         let suffix = ".swifttemplate"
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }.sorted()
+        let names = try POSIX.names(in: folder).filter { $0.hasSuffix(suffix) }.sorted()
         return try names.map { file in
             let path = join(folder, file)
             return (String(file.dropLast(suffix.count)), path, String(decoding: try read(path), as: UTF8.self))
@@ -42,11 +40,9 @@ enum FileSystem {
 
     /// The Swift files in `folder` that Specwright generated (they start with its header), in name order.
     static func generatedFiles(in folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = (try? POSIX.names(in: folder)) ?? []
         return names.filter { $0.hasSuffix(".swift") }.sorted().filter { name in
-            guard let handle = FileHandle(forReadingAtPath: join(folder, name)) else { return false }
-            defer { try? handle.close() }
-            let head = handle.readData(ofLength: generatedHeader.utf8.count)
+            let head = (try? POSIX.read(join(folder, name), limit: generatedHeader.utf8.count)) ?? []
             return head.elementsEqual(generatedHeader.utf8)
         }
     }
@@ -56,7 +52,11 @@ enum FileSystem {
 
     /// Whether a folder exists.
     static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        POSIX.status(path)?.isFolder == true
+    }
+
+    /// Whether anything exists at `path`.
+    static func exists(_ path: String) -> Bool {
+        POSIX.status(path) != nil
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,13 +36,16 @@ struct OutputCommit {
         let createdFolder = !FileSystem.isFolder(folder)
         if createdFolder {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try POSIX.makeFolders(folder)
             } catch {
-                throw Failure(description: "cannot create the folder: \(error.localizedDescription)")
+                throw Failure(description: "\(error)")
             }
         }
         let changed = files.map { file in
-            FileManager.default.contents(atPath: file.path).map { !$0.elementsEqual(file.contents.utf8) } ?? true
+            // Only a file of the same size can be unchanged: no need to read the others.
+            guard let status = POSIX.status(file.path), !status.isFolder, status.size == file.contents.utf8.count,
+                  let existing = try? POSIX.read(file.path, limit: status.size + 1) else { return true }
+            return !existing.elementsEqual(file.contents.utf8)
         }
         var commit = OutputCommit()
         do {
@@ -53,7 +55,7 @@ struct OutputCommit {
             try commit.install()
         } catch {
             commit.rollBack()
-            if createdFolder { try? FileManager.default.removeItem(atPath: folder) }
+            if createdFolder { rmdir(folder) }
             throw error
         }
         commit.finish()
@@ -75,14 +77,10 @@ struct OutputCommit {
         staged.append(Staged(temporary: temporary, target: file.path))
         var contents = file.contents
         try contents.withUTF8 { bytes in
-            // Data over the string's own storage: no second copy of a large file in memory.
-            let data = bytes.baseAddress.map {
-                Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: $0), count: bytes.count, deallocator: .none)
-            } ?? Data()
             do {
-                try data.write(to: URL(fileURLWithPath: temporary))
-            } catch {
-                throw Failure(description: "cannot write '\(file.path)': \(error.localizedDescription)")
+                try POSIX.writeNewFile(temporary, UnsafeRawBufferPointer(bytes))
+            } catch let error as POSIX.Failure {
+                throw Failure(description: "cannot write '\(file.path)': \(error.reason)")
             }
         }
     }
@@ -90,7 +88,7 @@ struct OutputCommit {
     private mutating func install() throws {
         for index in staged.indices {
             let target = staged[index].target
-            if FileManager.default.fileExists(atPath: target) {
+            if FileSystem.exists(target) {
                 let backup = Self.hiddenSibling(of: target, suffix: "old")
                 guard rename(target, backup) == 0 else { throw Self.failure("cannot replace", target) }
                 staged[index].backup = backup
@@ -120,9 +118,8 @@ struct OutputCommit {
 
     /// `.Name.swift.specwright-<pid>.<suffix>` next to `path`.
     private static func hiddenSibling(of path: String, suffix: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let name = ".\(url.lastPathComponent).specwright-\(getpid()).\(suffix)"
-        let folder = (path as NSString).deletingLastPathComponent
+        let name = ".\(POSIX.name(of: path)).specwright-\(getpid()).\(suffix)"
+        let folder = POSIX.folder(of: path)
         return folder.isEmpty ? name : FileSystem.join(folder, name)
     }
 

@@ -1,4 +1,3 @@
-import Foundation
 import SpecCompiler
 import SpecCore
 import SpecDiagnostics
@@ -45,7 +44,7 @@ struct Runner {
                 printError("error: '\(output)' is a folder; --output names the spec file to write\nRun 'specwright --help' for usage.")
                 return 2
             }
-            if URL(fileURLWithPath: output).standardizedFileURL == URL(fileURLWithPath: input).standardizedFileURL {
+            if let input = POSIX.canonical(input), POSIX.canonical(output) == input {
                 printError("error: --output '\(output)' is the input file; write the spec to another file\nRun 'specwright --help' for usage.")
                 return 2
             }
@@ -60,10 +59,10 @@ struct Runner {
         guard let spec = checked.spec, !diagnostics.hasErrors else { return 1 }
         let text = SpecWriter.yaml(spec)
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            POSIX.write(text, to: 1)
             return 0
         }
-        let folder = (output as NSString).deletingLastPathComponent
+        let folder = POSIX.folder(of: output)
         do {
             let changed = try OutputCommit.write([OutputCommit.File(path: output, contents: text)], into: folder.isEmpty ? "." : folder)
             print(changed.first == true ? "wrote \(output)" : "unchanged \(output)")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SpecCompiler
 import SpecDiagnostics
 
@@ -6,7 +10,7 @@ import SpecDiagnostics
 /// Exit codes: 0 success, 1 spec errors, 2 usage errors.
 
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    POSIX.write(text + "\n", to: 2)
 }
 
 func report(_ diagnostics: [Diagnostic]) {
