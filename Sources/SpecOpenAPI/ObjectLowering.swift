@@ -115,6 +115,14 @@ extension OpenAPIContext {
             taken.append(name)
             cases.append(EnumDecl.Case(swiftName: name == derived ? nil : name, wireValue: value, location: location))
         }
+        // The format names all cases or none: once one needs a name, every case gets its own.
+        if cases.contains(where: { $0.swiftName != nil }) {
+            cases = cases.map { enumCase in
+                var enumCase = enumCase
+                enumCase.swiftName = enumCase.swiftName ?? Naming.lowerCamel(enumCase.wireValue)
+                return enumCase
+            }
+        }
         return EnumDecl(cases: cases, frozen: false)
     }
 
