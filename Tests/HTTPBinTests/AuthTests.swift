@@ -30,7 +30,7 @@ import Testing
         } catch {
             #expect(error.statusCode == 401)
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(20)) // the bug this guards against is a hang; 20 s allows a loaded machine
         // As an explicit header parameter, wrong credentials are a 404 there.
         let anonymous = server.client()
         #expect(try await anonymous.send(HTTPBin.hiddenBasicAuth(user: "u", passwd: "p", authorization: Self.basic("u", "p"))).authenticated)

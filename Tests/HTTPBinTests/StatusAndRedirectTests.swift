@@ -82,7 +82,7 @@ import Testing
         } catch {
             #expect(error.statusCode == 401)
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(20)) // the bug this guards against is a hang; 20 s allows a loaded machine
     }
 
     @Test(arguments: [301, 302, 303, 307, 308])
