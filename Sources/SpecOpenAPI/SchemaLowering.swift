@@ -14,7 +14,12 @@ extension OpenAPIContext {
             }
             return (type.type, nullable || type.nullable)
         case .object, .enumeration, .union:
+            // One model per schema: a schema reached again (a shared parameter's or response's
+            // schema, used by many operations) is the model made the first time.
+            let key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
+            if let name = inlineModels[key] { return (.named(name, arguments: [], at: location), nullable) }
             let name = takeName(hint)
+            inlineModels[key] = name
             addModel(name, schema: schema, at: location)
             return (.named(name, arguments: [], at: location), nullable)
         case .dictionary(let values):
