@@ -172,7 +172,8 @@ extension OpenAPIContext {
         var field = field
         if let decl = symbols.enumeration(field.type), decl.cases.contains(where: { $0.wireValue == word }) { return field }
         field.defaultValue = nil
-        if !symbols.isOptional(field.type) { field.type = .optional(field.type) }
+        // Without its default, a field or parameter the document does not require may be left out.
+        if !requiredFields.contains(field.location) && !symbols.isOptional(field.type) { field.type = .optional(field.type) }
         return field
     }
 

@@ -20,6 +20,7 @@ extension OpenAPIContext {
         for property in properties {
             let (type, nullable) = self.type(of: property.schema, hint: owner + SwiftNames.model(property.name))
             let isRequired = required.contains(property.name)
+            if isRequired { requiredFields.insert(property.location) }
             let defaultValue = self.defaultValue(of: property.schema, type: type)
             let optional = nullable || (!isRequired && defaultValue == nil)
             fields.append(FieldDecl(
@@ -81,8 +82,14 @@ extension OpenAPIContext {
         }
     }
 
-    /// A name for a wire name without letters: `+1` -> `plus1`, `-1` -> `minus1`, else `value`.
+    /// A name that spells out a leading sign and symbols: `+1` -> `plus1`, `-name` -> `minusName`,
+    /// `*` -> `star`; `value` when nothing is left.
     static func spelledOut(_ wire: String) -> String {
+        if let sign = wire.first, sign == "+" || sign == "-" {
+            let rest = Naming.upperCamel(String(wire.dropFirst()))
+            let spelled = (sign == "+" ? "plus" : "minus") + (rest.hasPrefix("_") ? String(rest.dropFirst()) : rest)
+            if Naming.isIdentifier(spelled) { return spelled }
+        }
         var words: [String] = []
         for scalar in wire.unicodeScalars {
             switch scalar {
@@ -140,7 +147,10 @@ extension OpenAPIContext {
             let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
             var tag: String
             if tagged, let ref = variant.string("$ref"), case .named(let name, _, _) = type {
-                let schemaName = ref.split(separator: "/").last.map { Self.decodePointerSegment(String($0)) } ?? name
+                // The schema's name: the pointer's last part, or a whole file's base name.
+                let pointer = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
+                let schemaName = pointer.flatMap { $0.split(separator: "/").last.map { Self.decodePointerSegment(String($0)) } }
+                    ?? Self.baseName(String(ref.split(separator: "#").first ?? Substring(name)))
                 // A mapping value is a $ref, or (OpenAPI allows it) a bare schema name.
                 tag = mapping.first { $0.ref == ref || $0.ref == schemaName }?.tag ?? schemaName
             } else {

@@ -19,6 +19,8 @@ final class OpenAPIContext {
     private var takenNames: Set<String> = []
     /// The model name of each schema reached by reference (`file#pointer`).
     var namedSchemas: [String: String] = [:]
+    /// Where the fields and parameters the document requires are written (a lookup only).
+    var requiredFields: Set<SourceLocation> = []
     /// The model made for each inline schema, by the schema's place (a lookup only).
     var inlineModels: [String: String] = [:]
     /// Named schemas whose model is still to be made, in the order they were first referenced.

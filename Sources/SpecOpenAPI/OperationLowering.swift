@@ -167,11 +167,12 @@ extension OpenAPIContext {
                 type = lowered.type
             }
             if let style = node.string("style"), style == "deepObject" || style == "spaceDelimited" || style == "pipeDelimited",
-               schema.map({ !Self.isObjectShape(shape(of: $0).shape) }) ?? true {
+               schema.map({ !isObjectSchema($0) }) ?? true {
                 // An object parameter is left out (and said so) once every model is made.
                 unsupported("parameter style '\(style)'", "parameter style '\(style)' is not supported; '\(name)' is sent as a form value", at: node.keyLocation("style") ?? node.location)
             }
             let required = place == "path" || node.flag("required")
+            if required { requiredFields.insert(node.keyLocation("name") ?? node.location) }
             let defaultValue = schema.flatMap { self.defaultValue(of: $0, type: type) }
             let field = FieldDecl(
                 wireName: name, location: node.keyLocation("name") ?? node.location,
@@ -192,12 +193,19 @@ extension OpenAPIContext {
         }
     }
 
-    /// Whether a shape is an object or a map.
-    static func isObjectShape(_ shape: SchemaShape) -> Bool {
-        switch shape {
-        case .object, .dictionary: true
-        default: false
+    /// Whether a schema (or the schema its `$ref`s lead to) is an object or a map.
+    func isObjectSchema(_ schema: Node) -> Bool {
+        var node = schema
+        for _ in 0..<16 {
+            switch shape(of: node).shape {
+            case .object, .dictionary: return true
+            case .reference(let ref):
+                guard let target = resolve(ref, at: node.location, in: node.file) else { return false }
+                node = target.node
+            default: return false
+            }
         }
+        return false
     }
 
     /// Whether a media type carries JSON.

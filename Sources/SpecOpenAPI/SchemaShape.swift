@@ -138,7 +138,8 @@ extension OpenAPIContext {
     static func isStringOrNull(_ value: Node) -> Bool {
         guard let text = value.scalar else { return false }
         guard value.yaml.isPlainScalar else { return true }
-        return text != "true" && text != "false" && Double(text) == nil
+        let isNumber = !text.isEmpty && text.allSatisfy { "0123456789+-.eE".contains($0) } && Double(text) != nil
+        return text != "true" && text != "false" && !isNumber
     }
 
     /// The schema's `type`: the one non-null type of a 3.1 type list, nil when absent or several.

@@ -13,9 +13,10 @@ public enum Fixes {
         itemId: String,
         partId: Int,
         sort: GetPartSort? = nil,
-        n: Count? = nil
+        n: Count? = nil,
+        r: GetPartR
     ) -> Endpoint<Holder, Never> {
-        Endpoint(.get, "/items/\(itemId)/parts/\(partId)", Fixes.api, query: ["sort": sort, "n": n], response: .json)
+        Endpoint(.get, "/items/\(itemId)/parts/\(partId)", Fixes.api, query: ["sort": sort, "n": n, "r": r], response: .json)
     }
 
     /// `POST /posts`
@@ -43,7 +44,8 @@ public protocol FixesService: Sendable {
         itemId: String,
         partId: Int,
         sort: GetPartSort?,
-        n: Count?
+        n: Count?,
+        r: GetPartR
     ) async throws(APIError<Never>) -> Holder
 
     /// `POST /posts`
@@ -66,9 +68,10 @@ extension LiveFixesService {
         itemId: String,
         partId: Int,
         sort: GetPartSort?,
-        n: Count?
+        n: Count?,
+        r: GetPartR
     ) async throws(APIError<Never>) -> Holder {
-        try await client.send(Fixes.getPart(itemId: itemId, partId: partId, sort: sort, n: n))
+        try await client.send(Fixes.getPart(itemId: itemId, partId: partId, sort: sort, n: n, r: r))
     }
 
     public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
@@ -77,8 +80,8 @@ extension LiveFixesService {
 }
 
 extension FixesService {
-    /// `getPart(itemId:partId:sort:n:)` with the spec's defaults.
-    public func getPart(itemId: String, partId: Int) async throws(APIError<Never>) -> Holder {
-        try await getPart(itemId: itemId, partId: partId, sort: nil, n: nil)
+    /// `getPart(itemId:partId:sort:n:r:)` with the spec's defaults.
+    public func getPart(itemId: String, partId: Int, r: GetPartR) async throws(APIError<Never>) -> Holder {
+        try await getPart(itemId: itemId, partId: partId, sort: nil, n: nil, r: r)
     }
 }

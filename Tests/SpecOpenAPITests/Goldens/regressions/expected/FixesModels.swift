@@ -110,7 +110,107 @@ public struct Dog: Decodable, Sendable {
     }
 }
 
+public indirect enum Flyer: Decodable, Sendable {
+    case bird(Bird)
+    case dog(Dog)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "kind")
+        switch tag {
+        case "Bird": self = .bird(try Bird(from: decoder))
+        case "Dog": self = .dog(try Dog(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "kind", in: decoder)
+        }
+    }
+}
+
+public enum Signs: StringEnum {
+    case minusName
+    case name
+    case plus1
+    case minus1
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "-name": self = .minusName
+        case "name": self = .name
+        case "+1": self = .plus1
+        case "-1": self = .minus1
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .minusName: "-name"
+        case .name: "name"
+        case .plus1: "+1"
+        case .minus1: "-1"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum Untyped: StringEnum {
+    case low
+    case inf
+    case nan
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "low": self = .low
+        case "inf": self = .inf
+        case "nan": self = .nan
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .low: "low"
+        case .inf: "inf"
+        case .nan: "nan"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct Bird: Decodable, Sendable {
+    public var wings: Int?
+
+    public init(wings: Int? = nil) {
+        self.wings = wings
+    }
+}
+
 public enum GetPartSort: StringEnum {
+    case a
+    case b
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "a": self = .a
+        case "b": self = .b
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .a: "a"
+        case .b: "b"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum GetPartR: StringEnum {
     case a
     case b
     /// A value this client does not know yet, kept as it came.
