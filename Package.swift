@@ -18,9 +18,10 @@ let templateNames = [
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.
 let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
-/// The specs whose generated clients are compiled and exercised by the tests: those in Specs/, and
-/// the landmine spec kept in Tests/GeneratedClients/Landmine.yaml (every Swift keyword and type name).
-let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine"]
+/// The specs whose generated clients are compiled and exercised by the tests: those in Specs/, the
+/// landmine spec kept in Tests/GeneratedClients/Landmine.yaml (every Swift keyword and type name),
+/// and Tests/GeneratedClients/Menagerie.yaml, an OpenAPI 3.1 document.
+let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"]
 
 let package = Package(
     name: "Specwright",

@@ -38,9 +38,9 @@ import Testing
 
     /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what their
     /// specs generate: Specs/, and the landmine spec kept next to the clients.
-    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine"])
+    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"])
     func exampleClientsAreUpToDate(_ name: String) throws {
-        let specs = Golden.packageRoot.appendingPathComponent(name == "Landmine" ? "Tests/GeneratedClients" : "Specs")
+        let specs = Golden.packageRoot.appendingPathComponent(["Landmine", "Menagerie"].contains(name) ? "Tests/GeneratedClients" : "Specs")
         let templates = try #require(Golden.templates)
         let result = SpecCompiler.compile(path: "\(name).yaml", templates: templates, read: Golden.reader(in: specs))
         #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.sorted.map(\.description).joined(separator: "\n"))")

@@ -1,0 +1,123 @@
+import Foundation
+import MenagerieClient
+import Specwright
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The client generated from an OpenAPI 3.1 document (Tests/GeneratedClients/Menagerie.yaml):
+/// the OpenAPI front end's mapping, compiled with warnings as errors and exercised end to end.
+@Suite struct MenagerieClientTests {
+    static let rex = """
+        {"name": "Rex", "id": "7C3D5A4B-1111-2222-3333-444455556666", "kind": "dog",
+         "born": "2020-02-29", "lastFed": "2026-11-30T08:15:30.250Z", "traits": {"mood": "happy"},
+         "diet": {"type": "meat", "gramsPerDay": 800},
+         "friend": {"name": "Tom", "id": "7C3D5A4B-1111-2222-3333-444455550000", "kind": "axolotl",
+                    "diet": {"type": "plants", "plants": ["fern"]}}}
+        """
+
+    @Test func allOfMergesFieldsAndTheSchemaDefaultFillsAMissingKey() throws {
+        let rex = try Self.decodeRex()
+        #expect(rex.name == "Rex")   // from Named, merged by allOf
+        #expect(rex.kind == .dog)
+        #expect(rex.lives == 9)      // `default: 9`, the key is missing
+        #expect(rex.born == CalendarDate(year: 2020, month: 2, day: 29))
+        #expect(rex.traits == ["mood": "happy"])
+    }
+
+    @Test func unknownEnumValuesAreKeptAndRecursionDecodes() throws {
+        let rex = try Self.decodeRex()
+        let friend = try #require(rex.friend)          // @Indirect: Animal holds an Animal
+        #expect(friend.kind == .unknown("axolotl"))     // open enum: the value is kept
+        #expect(friend.kind.rawValue == "axolotl")
+        #expect(friend.friend == nil)
+    }
+
+    @Test func theDiscriminatorPicksTheVariantByItsMappedTag() throws {
+        let rex = try Self.decodeRex()
+        guard case .meat(let meat)? = rex.diet, case .plants(let plants)? = rex.friend?.diet else {
+            Issue.record("expected meat and plants, got \(String(describing: rex.diet))")
+            return
+        }
+        #expect(meat.gramsPerDay == 800)
+        #expect(plants.plants == ["fern"])
+        #expect(throws: DecodingError.self) { try JSON.decode(Diet.self, #"{"type": "Herbivore", "plants": []}"#) }
+    }
+
+    @Test func untaggedUnionsAndNullableRecursionRoundTrip() throws {
+        let note = Note(text: "fed", about: .uuids([UUID(uuidString: "7C3D5A4B-1111-2222-3333-444455556666") ?? UUID()]),
+                        replyTo: Note(text: "hungry?", about: .string("Rex")))
+        let object = try JSON.object(note)
+        #expect(object["about"] as? [String] == ["7C3D5A4B-1111-2222-3333-444455556666"])
+        let reply = try #require(object["replyTo"] as? [String: Any])
+        #expect(reply["about"] as? String == "Rex")
+        #expect(reply["replyTo"] == nil) // nil is left out
+        let back = try JSON.decode(Note.self, String(decoding: JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        guard case .uuids(let ids)? = back.about, case .string("Rex")? = back.replyTo?.about else {
+            Issue.record("expected the same variants back, got \(String(describing: back.about))")
+            return
+        }
+        #expect(ids.count == 1)
+        #expect(try JSON.decode(Note.self, #"{"text": "x", "replyTo": null}"#).replyTo == nil)
+    }
+
+    @Test func requestsCarryTheDocumentsParametersAuthAndServer() async throws {
+        let transport = MockTransport()
+        transport.on(.get, "/animals", .json(["items": [String]()]))
+        transport.on(.delete, "/animals/{id}", .noContent)
+        let client = APIClient(baseURL: Menagerie.baseURL, transport: transport,
+                               credentials: StaticCredentials(bearerToken: "t0ken", apiKeys: ["X-Keeper-Key": "k3y"]))
+        let requestID = UUID()
+        let page = try await client.send(Menagerie.listAnimals(kind: .parrot, tag: ["loud", "green"], xRequestID: requestID))
+        #expect(page.items.isEmpty)
+        let list = try #require(transport.requests.first)
+        #expect(list.url?.absoluteString == "https://eu.menagerie.example.com/v1/animals?limit=20&kind=parrot&tag=loud&tag=green")
+        #expect(list.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
+        #expect(list.value(forHTTPHeaderField: "X-Request-ID") == requestID.uuidString.lowercased()) // the runtime sends UUIDs in lowercase
+
+        let id = try #require(UUID(uuidString: "7C3D5A4B-1111-2222-3333-444455556666"))
+        try await client.send(Menagerie.removeAnimal(animalId: id)) // `security: []`: no credentials
+        let remove = try #require(transport.requests.last)
+        #expect(remove.url?.path == "/v1/animals/7c3d5a4b-1111-2222-3333-444455556666")
+        #expect(remove.value(forHTTPHeaderField: "Authorization") == nil)
+    }
+
+    @Test func anInlineBodyIsTheFactorysArgumentsAndErrorsAreTyped() async throws {
+        let transport = MockTransport()
+        transport.on(.post, "/animals", .status(422, body: Data(#"{"fields": ["kind"]}"#.utf8), headers: ["Content-Type": "application/json"]))
+        transport.on(.get, "/animals/{id}", .status(404, body: Data(#"{"message": "no such animal", "code": null}"#.utf8), headers: ["Content-Type": "application/json"]))
+        let client = APIClient(baseURL: Menagerie.baseURL, transport: transport, credentials: StaticCredentials(bearerToken: "t"))
+        do {
+            _ = try await client.send(Menagerie.addAnimal(name: "Polly", kind: .parrot, born: CalendarDate(year: 2021, month: 5, day: 1)))
+            Issue.record("a 422 must throw")
+        } catch {
+            guard case .status(let status) = error else { throw error }
+            #expect(status.model?.fields == ["kind"])
+        }
+        let body = try #require(transport.requests.first?.httpBody)
+        let sent = try #require(try JSONSerialization.jsonObject(with: body) as? [String: String])
+        #expect(sent == ["name": "Polly", "kind": "parrot", "born": "2021-05-01"])
+        do {
+            _ = try await client.send(Menagerie.getAnimal(animalId: UUID()))
+            Issue.record("a 404 must throw")
+        } catch {
+            guard case .status(let status) = error else { throw error }
+            #expect(status.model?.message == "no such animal")
+            #expect(status.model?.code == nil)
+        }
+    }
+
+    @Test func anAPIKeyOperationSendsItsHeader() async throws {
+        let transport = MockTransport()
+        transport.on(.post, "/notes", .status(200, body: Data(#"{"text": "stored"}"#.utf8), headers: ["Content-Type": "application/json"]))
+        let client = APIClient(baseURL: Menagerie.baseURL, transport: transport, credentials: StaticCredentials(apiKeys: ["X-Keeper-Key": "k3y"]))
+        let stored = try await client.send(Menagerie.addNote(body: Note(text: "hello")))
+        #expect(stored.text == "stored")
+        #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Keeper-Key") == "k3y")
+    }
+
+    static func decodeRex() throws -> Animal {
+        try DateCoding.iso8601.makeJSONDecoder().decode(Animal.self, from: Data(rex.utf8))
+    }
+}
