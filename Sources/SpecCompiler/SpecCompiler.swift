@@ -25,13 +25,16 @@ public struct CompilerOptions: Sendable {
     public var shards: Int
     /// Bounds for the YAML layer.
     public var limits: YAMLLimits
+    /// For an OpenAPI document: each operation goes into a group named after its first tag.
+    public var groupByTag: Bool
 
     /// Options with the spec's own settings.
-    public init(access: AccessLevel? = nil, filePrefix: String? = nil, shards: Int = 1, limits: YAMLLimits = .default) {
+    public init(access: AccessLevel? = nil, filePrefix: String? = nil, shards: Int = 1, limits: YAMLLimits = .default, groupByTag: Bool = false) {
         self.access = access
         self.filePrefix = filePrefix
         self.shards = shards
         self.limits = limits
+        self.groupByTag = groupByTag
     }
 
     /// The most shards a spec can be split into.
@@ -54,7 +57,7 @@ public enum SpecCompiler {
     public static func check(
         path: String, options: CompilerOptions = CompilerOptions(), read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag, inputs: [String]) {
-        let (decoded, decodeDiagnostics) = load(path: path, limits: options.limits, read: read)
+        let (decoded, decodeDiagnostics) = load(path: path, limits: options.limits, groupByTag: options.groupByTag, read: read)
         var diagnostics = decodeDiagnostics
         guard let spec = decoded else { return (nil, diagnostics, [path]) }
         diagnostics.append(contentsOf: Validator.validate(spec))
@@ -62,14 +65,15 @@ public enum SpecCompiler {
     }
 
     /// Decodes the file at `path`: a Specwright spec, or an OpenAPI 3 document lowered into the same model.
+    /// - Parameter groupByTag: for an OpenAPI document, group each operation under its first tag.
     public static func load(
-        path: String, limits: YAMLLimits = .default, read: (String) throws -> [UInt8]
+        path: String, limits: YAMLLimits = .default, groupByTag: Bool = false, read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
         let (parsed, diagnostics) = SpecLoader.parseRoot(path: path, limits: limits, read: read)
         guard let root = parsed else { return (nil, diagnostics) }
         if OpenAPILoader.isOpenAPI(root) {
             return withoutActuallyEscaping(read) { read in
-                OpenAPILoader.load(root: root, path: path, limits: limits, read: read)
+                OpenAPILoader.load(root: root, path: path, limits: limits, groupByTag: groupByTag, read: read)
             }
         }
         return SpecLoader.load(root: root, path: path, limits: limits, read: read)

@@ -37,7 +37,7 @@ extension OpenAPIContext {
         spec.models = fixEnumDefaults(spec.models, symbols: SymbolTable(spec))
         spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
-        spec.endpoints = fixParameters(endpoints, symbols: SymbolTable(spec)).map(EndpointItem.endpoint)
+        spec.endpoints = Self.grouped(fixParameters(endpoints, symbols: SymbolTable(spec)), operations)
         spec.models = withoutUnusedInlineModels(spec)
         spec.files = files
         summarizeCappedWarnings()
@@ -78,4 +78,26 @@ extension OpenAPIContext {
     static func encodePointerSegment(_ segment: String) -> String {
         segment.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
+
+    /// The endpoints in document order; with `groupByTag`, each in its tag's group, a group
+    /// standing where its first endpoint does.
+    static func grouped(_ endpoints: [EndpointDecl], _ operations: [PlannedOperation]) -> [EndpointItem] {
+        var items: [EndpointItem] = []
+        var groupIndex: [String: Int] = [:]
+        for (endpoint, operation) in zip(endpoints, operations) {
+            guard let group = operation.group else {
+                items.append(.endpoint(endpoint))
+                continue
+            }
+            if let index = groupIndex[group.name], case .group(var decl) = items[index] {
+                decl.items.append(.endpoint(endpoint))
+                items[index] = .group(decl)
+            } else {
+                groupIndex[group.name] = items.count
+                items.append(.group(GroupDecl(name: group.name, location: group.location, items: [.endpoint(endpoint)], file: endpoint.file)))
+            }
+        }
+        return items
+    }
+
 }

@@ -70,6 +70,16 @@ extension OpenAPIContext {
         return names
     }
 
+    /// Every endpoint, in groups too.
+    static func endpoints(in items: [EndpointItem]) -> [EndpointDecl] {
+        items.flatMap { item -> [EndpointDecl] in
+            switch item {
+            case .endpoint(let endpoint): [endpoint]
+            case .group(let group): endpoints(in: group.items)
+            }
+        }
+    }
+
     /// Every type an endpoint names: parameters, body, response, errors.
     static func endpointTypes(_ endpoint: EndpointDecl) -> [TypeExpr] {
         var types = (endpoint.pathParameters + endpoint.query + endpoint.headers).map(\.type)
@@ -88,7 +98,7 @@ extension OpenAPIContext {
         let symbols = SymbolTable(spec)
         let named = Set(namedSchemas.values)
         var pending: [TypeExpr] = spec.models.filter { named.contains($0.name) }.map { .named($0.name, arguments: [], at: $0.location) }
-        for case .endpoint(let endpoint) in spec.endpoints { pending += Self.endpointTypes(endpoint) }
+        for endpoint in Self.endpoints(in: spec.endpoints) { pending += Self.endpointTypes(endpoint) }
         var used: Set<String> = []
         while let type = pending.popLast() {
             switch type {

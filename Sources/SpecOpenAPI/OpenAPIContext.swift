@@ -35,6 +35,8 @@ final class OpenAPIContext {
     private var warningCounts: [String: Int] = [:]
     /// The kinds of warnings that were capped, in the order they were first capped, with their count.
     private var cappedWarnings: [(kind: String, first: SourceLocation)] = []
+    /// Whether operations go into groups named after their first tag.
+    var groupByTag = false
     /// The spec's namespace name, which models must not take.
     var namespace = "API"
 

@@ -15,6 +15,8 @@ extension OpenAPIContext {
         /// The path item's parameters, shared by its operations.
         var shared: [Node]
         var name: String
+        /// The group (with `groupByTag`): its Swift name and where its tag is written.
+        var group: (name: String, location: SourceLocation)?
     }
 
     /// Every operation in document order, named (names are needed before any model is named, so
@@ -22,6 +24,7 @@ extension OpenAPIContext {
     func plannedOperations() -> [PlannedOperation] {
         var planned: [PlannedOperation] = []
         var takenNames: [String: Bool] = [:]
+        var groups = GroupNames(schemaNames: (root["components"]?["schemas"]?.keys ?? []).map(SwiftNames.model), namespace: namespace)
         for (path, pathLocation, rawItem) in root["paths"]?.pairs ?? [] {
             guard let item = followRef(rawItem) else { continue }
             let shared = item["parameters"]?.items ?? []
@@ -36,9 +39,17 @@ extension OpenAPIContext {
                     unsupported("method", "\(key.uppercased()) operations are not supported; '\(path)' \(key) is left out", at: keyLocation)
                     continue
                 }
+                if groupByTag, let tag = operation["tags"]?.items.first, let tagName = tag.scalar, !tagName.isEmpty {
+                    let group = groups.name(for: tagName)
+                    var name = endpointName(operation, method: key, path: path, taken: &groups.takenEndpoints[group, default: [:]])
+                    name = groups.withoutTagPrefix(name, tag: tagName, group: group)
+                    planned.append(PlannedOperation(path: path, pathLocation: pathLocation, method: method, keyLocation: keyLocation,
+                                                    operation: operation, shared: shared, name: name, group: (group, tag.location)))
+                    continue
+                }
                 let name = endpointName(operation, method: key, path: path, taken: &takenNames)
                 planned.append(PlannedOperation(path: path, pathLocation: pathLocation, method: method, keyLocation: keyLocation,
-                                                operation: operation, shared: shared, name: name))
+                                                operation: operation, shared: shared, name: name, group: nil))
             }
         }
         return planned

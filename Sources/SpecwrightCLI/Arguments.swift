@@ -7,7 +7,7 @@ enum Command: Equatable {
     case version
     case generate(specs: [String], output: String, settings: GenerateSettings, check: Bool)
     case validate(specs: [String])
-    case convert(input: String, output: String?)
+    case convert(input: String, output: String?, groupByTag: Bool)
 }
 
 /// How `generate` writes its files; flags override the config file, which overrides the spec.
@@ -17,6 +17,8 @@ struct GenerateSettings: Equatable {
     var filePrefix: String?
     var shards: Int?
     var config: String?
+    /// OpenAPI input: group operations by their first tag.
+    var groupByTag = false
 }
 
 /// A command line that cannot be run: exit code 2, with the message and a pointer to help.
@@ -42,11 +44,11 @@ enum Arguments {
             guard !specs.isEmpty else { throw UsageError(message: "validate needs at least one spec file") }
             return .validate(specs: specs)
         case "convert":
-            let (inputs, options) = try split(rest, allowed: ["--output"], flags: [])
+            let (inputs, options) = try split(rest, allowed: ["--output"], flags: ["--group-by-tag"])
             if options.help { return .help(topic: "convert") }
             guard let input = inputs.first else { throw UsageError(message: "convert needs an input file (an OpenAPI document or a spec)") }
             guard inputs.count == 1 else { throw UsageError(message: "convert takes one input file, found \(inputs.count)") }
-            return .convert(input: input, output: options.values["--output"])
+            return .convert(input: input, output: options.values["--output"], groupByTag: options.flags.contains("--group-by-tag"))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)'") }
             throw UsageError(message: "unknown command '\(first)'\(Suggestions.didYouMean(first, in: commands))")
@@ -55,7 +57,7 @@ enum Arguments {
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
         let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access", "--file-prefix", "--shards", "--config"],
-                                         flags: ["--check"])
+                                         flags: ["--check", "--group-by-tag"])
         if options.help { return .help(topic: "generate") }
         guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
         guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
@@ -81,7 +83,7 @@ enum Arguments {
             throw UsageError(message: "--file-prefix names the files of one spec; give one spec")
         }
         let settings = GenerateSettings(templates: options.values["--templates"], access: access, filePrefix: prefix,
-                                        shards: shards, config: options.values["--config"])
+                                        shards: shards, config: options.values["--config"], groupByTag: options.flags.contains("--group-by-tag"))
         return .generate(specs: specs, output: output, settings: settings, check: options.flags.contains("--check"))
     }
 

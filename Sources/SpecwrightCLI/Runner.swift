@@ -38,7 +38,7 @@ struct Runner {
 
     /// `convert`: reads `input` (an OpenAPI document or a spec) and writes it as one spec file to
     /// `output`, all or nothing, or to standard output. Nothing is written when there is an error.
-    func convert(_ input: String, output: String?) -> Int32 {
+    func convert(_ input: String, output: String?, groupByTag: Bool = false) -> Int32 {
         if let output {
             if FileSystem.isFolder(output) {
                 printError("error: '\(output)' is a folder; --output names the spec file to write\nRun 'specwright --help' for usage.")
@@ -49,7 +49,7 @@ struct Runner {
                 return 2
             }
         }
-        let options = CompilerOptions()
+        let options = CompilerOptions(groupByTag: groupByTag)
         let checked = SpecCompiler.check(path: input, options: options) { try FileSystem.read($0, limit: options.limits.maxFileSize) }
         var diagnostics = checked.diagnostics
         if let spec = checked.spec {
@@ -121,7 +121,7 @@ struct Runner {
             config = found
         }
         let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
-                                      shards: settings.shards ?? config.shards ?? 1)
+                                      shards: settings.shards ?? config.shards ?? 1, groupByTag: settings.groupByTag || config.groupByTag == true)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
             let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {

@@ -31,8 +31,8 @@ func run(_ command: Command) -> Int32 {
         return 0
     case .validate(let specs):
         return Runner(templatesFolder: nil).validate(specs)
-    case .convert(let input, let output):
-        return Runner(templatesFolder: nil).convert(input, output: output)
+    case .convert(let input, let output, let groupByTag):
+        return Runner(templatesFolder: nil).convert(input, output: output, groupByTag: groupByTag)
     case .generate(let specs, let output, let settings, let check):
         let runner = Runner(templatesFolder: settings.templates)
         return check ? runner.check(specs, output: output, settings: settings) : runner.generate(specs, output: output, settings: settings)

@@ -80,4 +80,26 @@ import Testing
             #expect(converted == direct.replacingOccurrences(of: "/// An id.\n", with: ""), "\(file)")
         }
     }
+
+    @Test func groupByTagGroupsOperationsFromTheFlagOrTheConfigAndConvertKeepsTheGroups() throws {
+        let cli = try CLI()
+        let tagged = Self.petstore.replacingOccurrences(of: "operationId: listPets", with: "operationId: listPets\n      tags: [pets]")
+        try cli.write("petstore.yaml", tagged)
+        try cli.write("specwright.json", #"{"groupByTag": true}"#)
+        #expect(try cli.run("generate", "petstore.yaml", "--output", "Flat").status == 0)
+        #expect(try cli.run("generate", "petstore.yaml", "--output", "Flag", "--group-by-tag").status == 0)
+        #expect(try cli.run("generate", "petstore.yaml", "--output", "Config", "--config", "specwright.json").status == 0)
+        let flat = try #require(cli.read("Flat/PetstoreEndpoints.swift"))
+        let grouped = try #require(cli.read("Flag/PetstoreEndpoints.swift"))
+        #expect(!flat.contains("public enum Pets {"))
+        #expect(grouped.contains("    public enum Pets {\n"))
+        #expect(grouped.contains("public static func listPets("))
+        #expect(cli.read("Config/PetstoreEndpoints.swift") == grouped)
+
+        let convert = try cli.run("convert", "petstore.yaml", "--group-by-tag", "--output", "grouped.yaml")
+        #expect(convert.status == 0, "\(convert.stderr)")
+        #expect(try cli.run("generate", "grouped.yaml", "--output", "FromConverted").status == 0)
+        #expect(cli.read("FromConverted/PetstoreEndpoints.swift") == grouped.replacingOccurrences(of: "petstore.yaml", with: "grouped.yaml"))
+    }
+
 }

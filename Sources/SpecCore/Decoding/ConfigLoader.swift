@@ -8,18 +8,21 @@ public struct GeneratorConfig: Sendable, Equatable {
     public var access: AccessLevel?
     /// How many files models and endpoints are each split into.
     public var shards: Int?
+    /// For OpenAPI documents: group operations by their first tag.
+    public var groupByTag: Bool?
 
     /// No overrides.
-    public init(access: AccessLevel? = nil, shards: Int? = nil) {
+    public init(access: AccessLevel? = nil, shards: Int? = nil, groupByTag: Bool? = nil) {
         self.access = access
         self.shards = shards
+        self.groupByTag = groupByTag
     }
 }
 
-/// Reads a config file: `{ "access": "internal", "shards": 4 }`; unknown keys are errors.
+/// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true }`; unknown keys are errors.
 public enum ConfigLoader {
     /// The keys a config file may have.
-    public static let keys = ["access", "shards"]
+    public static let keys = ["access", "shards", "groupByTag"]
 
     /// The config at `path`, or nil with the diagnostics saying why.
     public static func load(path: String, maxShards: Int, read: (String) throws -> [UInt8]) -> (config: GeneratorConfig?, diagnostics: DiagnosticBag) {
@@ -54,6 +57,9 @@ public enum ConfigLoader {
             } else {
                 reader.diagnostics.error("shards must be a whole number from 1 to \(maxShards)\(reader.found(node))", at: node.location)
             }
+        }
+        if let node = known["groupByTag"]?.value, let flag = reader.bool(node, "groupByTag") {
+            config.groupByTag = flag
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }
