@@ -85,16 +85,17 @@ let package = Package(
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
 
         // MARK: Tests
+        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"], exclude: ["YAMLTestSuite", "YAMLTestSuite-deviations.txt"]),
         .testTarget(name: "SpecCoreTests", dependencies: ["SpecCore"]),
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler", "Specwright", "DefaultTemplates"],
+            dependencies: ["SpecCompiler", "Specwright", "DefaultTemplates", "GoldenFiles"],
             exclude: ["Goldens", "Diagnostics"]
         ),
-        .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics"], exclude: ["Goldens", "Diagnostics"]),
-        .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML"], exclude: ["Goldens"]),
+        .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "GoldenFiles"], exclude: ["Goldens", "Diagnostics"]),
+        .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML", "GoldenFiles"], exclude: ["Goldens"]),
         .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),
         .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import SpecCompiler
 import SpecCore
 import SpecDiagnostics
@@ -12,18 +13,13 @@ enum Support {
     /// The package root.
     static let packageRoot = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
     /// Whether this run re-records goldens instead of comparing (`SPECWRIGHT_RECORD=1`).
-    static let recording = ProcessInfo.processInfo.environment["SPECWRIGHT_RECORD"] == "1"
+    static let recording = GoldenFiles.recording
     /// The default templates.
     static let templates = SpecCompiler.templates().templates
 
     /// Reads files relative to `folder`.
     static func reader(in folder: URL) -> (String) throws -> [UInt8] {
-        { path in
-            guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
-                throw MissingFile(path: path)
-            }
-            return [UInt8](data)
-        }
+        GoldenFiles.reader(in: folder)
     }
 
     /// Reads `files` from memory, by path.
@@ -35,10 +31,7 @@ enum Support {
     }
 
     /// A file that is not there.
-    struct MissingFile: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "no such file '\(path)'" }
-    }
+    typealias MissingFile = GoldenFiles.MissingFile
 
     /// The spec at `path`, checked (decoded and validated); records an issue and returns nil on errors.
     static func check(_ path: String, read: (String) throws -> [UInt8], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Spec? {
@@ -96,33 +89,11 @@ enum Support {
 
     /// Compares `actual` with the golden file at `url`, or writes it when recording.
     static func checkGolden(_ actual: String, against url: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        if recording {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: url, options: .atomic)
-            return
-        }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            Issue.record("missing golden \(url.path); record it with SPECWRIGHT_RECORD=1", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = String(decoding: data, as: UTF8.self)
-        if expected != actual {
-            Issue.record("\(url.lastPathComponent) differs from the golden:\n\(diff(expected: expected, actual: actual))", sourceLocation: sourceLocation)
-        }
+        try GoldenFiles.check(actual, against: url, sourceLocation: sourceLocation)
     }
 
     /// The first differing lines with a little context, `-` expected, `+` actual.
     static func diff(expected: String, actual: String) -> String {
-        let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        var first = 0
-        while first < min(old.count, new.count), old[first] == new[first] { first += 1 }
-        var lastOld = old.count - 1, lastNew = new.count - 1
-        while lastOld >= first, lastNew >= first, old[lastOld] == new[lastNew] { lastOld -= 1; lastNew -= 1 }
-        var lines = ["@@ line \(first + 1) @@"]
-        for index in max(0, first - 2)..<first { lines.append("  " + old[index]) }
-        if lastOld >= first { for index in first...lastOld { lines.append("- " + old[index]) } }
-        if lastNew >= first { for index in first...lastNew { lines.append("+ " + new[index]) } }
-        return lines.prefix(60).joined(separator: "\n")
+        GoldenFiles.diff(expected: expected, actual: actual)
     }
 }
