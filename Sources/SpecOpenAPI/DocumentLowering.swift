@@ -27,8 +27,8 @@ extension OpenAPIContext {
         makePendingModels()
         var endpoints = self.endpoints(operations, auth: auth)
         makePendingModels()
-        for key in ["webhooks"] {
-            if let location = root.keyLocation(key) { unsupported(key, "'\(key)' are not supported; they are left out", at: location) }
+        if let location = root.keyLocation("webhooks") {
+            unsupported("webhooks", "'webhooks' are not supported; they are left out", at: location)
         }
         spec.models = models
         spec.endpoints = endpoints.map(EndpointItem.endpoint)
@@ -46,10 +46,13 @@ extension OpenAPIContext {
 
     /// Makes the models of named schemas met so far (making them may meet more).
     private func makePendingModels() {
-        while !pendingSchemas.isEmpty {
-            let (name, node) = pendingSchemas.removeFirst()
+        var next = 0
+        while next < pendingSchemas.count {
+            let (name, node) = pendingSchemas[next]
+            next += 1
             addModel(name, schema: node, at: node.location)
         }
+        pendingSchemas.removeAll()
     }
 
     /// The namespace from `info.title`: `Swagger Petstore` -> `SwaggerPetstore`; `API` when unusable.
