@@ -99,7 +99,7 @@ extension OpenAPIContext {
             let name = String(rest[rest.index(after: open)..<close])
             var renamed = name
             if !Naming.isIdentifier(name) {
-                let base = Naming.lowerCamel(name).trimmingCharacters("`")
+                let base = Naming.lowerCamel(name).trimming { $0 == "`" }
                 renamed = base.isEmpty || !Naming.isIdentifier(base) ? "parameter" : base
                 var number = 2
                 while taken.contains(renamed) || (renamed != name && endpoint.path.contains("{\(renamed)}")) {
@@ -221,7 +221,8 @@ extension OpenAPIContext {
 
     /// Whether a media type carries JSON.
     static func isJSON(_ mediaType: String) -> Bool {
-        let base = mediaType.split(separator: ";").first.map { $0.trimmingSpaces().lowercased() } ?? ""
+        if mediaType == "application/json" { return true } // nearly every media type of a document
+        let base = (mediaType.split(separator: ";", maxSplits: 1).first ?? "").trimming { $0 == " " || $0 == "\t" }.lowercased()
         return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*" || base == "text/json"
     }
 
@@ -282,13 +283,9 @@ extension OpenAPIContext {
 }
 
 extension StringProtocol {
-    /// The text without leading and trailing `character`s.
-    func trimmingCharacters(_ character: Character) -> String {
-        String(drop { $0 == character }.reversed().drop { $0 == character }.reversed())
-    }
-
-    /// The text without leading and trailing spaces and tabs.
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    /// The text without the leading and trailing characters that `trimmed` accepts.
+    func trimming(where trimmed: (Character) -> Bool) -> String {
+        guard let first = firstIndex(where: { !trimmed($0) }), let last = lastIndex(where: { !trimmed($0) }) else { return "" }
+        return String(self[first...last])
     }
 }
