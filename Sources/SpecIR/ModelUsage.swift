@@ -13,11 +13,11 @@ struct ModelUsage: Sendable {
         var decodeRoots: [TypeExpr] = spec.error.map { [$0] } ?? []
         var encodeRoots: [TypeExpr] = []
         Self.roots(spec.endpoints, decode: &decodeRoots, encode: &encodeRoots)
-        let encoded = Self.reachable(from: encodeRoots, symbols)
-        let decoded = Self.reachable(from: decodeRoots, symbols)
+        let encoded = symbols.modelsReachable(from: encodeRoots)
+        let decoded = symbols.modelsReachable(from: decodeRoots)
         // A model no endpoint uses is decoded (what a response might hold), with what it holds.
         let unused = spec.models.filter { !encoded.contains($0.name) && !decoded.contains($0.name) }
-        self.decoded = unused.isEmpty ? decoded : Self.reachable(from: decodeRoots + unused.map { .named($0.name, arguments: [], at: $0.location) }, symbols)
+        self.decoded = unused.isEmpty ? decoded : symbols.modelsReachable(from: decodeRoots + unused.map { .named($0.name, arguments: [], at: $0.location) })
         self.encoded = encoded
     }
 
@@ -47,27 +47,5 @@ struct ModelUsage: Sendable {
                 decode += endpoint.errors.map(\.type)
             }
         }
-    }
-
-    /// The models `roots` name, and every model those hold, transitively.
-    private static func reachable(from roots: [TypeExpr], _ symbols: SymbolTable) -> Set<String> {
-        var seen: Set<String> = []
-        var pending = roots
-        while let type = pending.popLast() {
-            switch type {
-            case .array(let inner), .dictionary(let inner), .optional(let inner):
-                pending.append(inner)
-            case .named(let name, let arguments, _):
-                pending += arguments
-                guard let model = symbols.model(named: name), seen.insert(name).inserted else { continue }
-                switch model.kind {
-                case .object(let fields): pending += fields.map(\.type)
-                case .union(let decl): pending += decl.variants.map(\.type)
-                case .alias(let target): pending.append(target)
-                case .enumeration: break
-                }
-            }
-        }
-        return seen
     }
 }

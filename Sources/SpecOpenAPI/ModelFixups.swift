@@ -99,22 +99,7 @@ extension OpenAPIContext {
         let named = Set(namedSchemas.values)
         var pending: [TypeExpr] = spec.models.filter { named.contains($0.name) }.map { .named($0.name, arguments: [], at: $0.location) }
         for endpoint in Self.endpoints(in: spec.endpoints) { pending += Self.endpointTypes(endpoint) }
-        var used: Set<String> = []
-        while let type = pending.popLast() {
-            switch type {
-            case .array(let inner), .dictionary(let inner), .optional(let inner):
-                pending.append(inner)
-            case .named(let name, let arguments, _):
-                pending += arguments
-                guard let model = symbols.model(named: name), used.insert(name).inserted else { continue }
-                switch model.kind {
-                case .object(let fields): pending += fields.map(\.type)
-                case .union(let decl): pending += decl.variants.map(\.type)
-                case .alias(let target): pending.append(target)
-                case .enumeration: break
-                }
-            }
-        }
+        let used = symbols.modelsReachable(from: pending)
         return spec.models.filter { used.contains($0.name) }
     }
 

@@ -68,4 +68,27 @@ public struct SymbolTable: Sendable {
 
     /// Spec names of every model, in a stable order (for suggestions).
     public var modelNames: [String] { models.keys.sorted() }
+
+    /// The models `roots` name, and every model those hold (fields, variants, alias targets,
+    /// generic arguments), transitively. A lookup set: never iterated into output.
+    public func modelsReachable(from roots: [TypeExpr]) -> Set<String> {
+        var seen: Set<String> = []
+        var pending = roots
+        while let type = pending.popLast() {
+            switch type {
+            case .array(let inner), .dictionary(let inner), .optional(let inner):
+                pending.append(inner)
+            case .named(let name, let arguments, _):
+                pending += arguments
+                guard let model = models[name], seen.insert(name).inserted else { continue }
+                switch model.kind {
+                case .object(let fields): pending += fields.map(\.type)
+                case .union(let decl): pending += decl.variants.map(\.type)
+                case .alias(let target): pending.append(target)
+                case .enumeration: break
+                }
+            }
+        }
+        return seen
+    }
 }
