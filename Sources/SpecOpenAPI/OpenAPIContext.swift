@@ -29,6 +29,8 @@ final class OpenAPIContext {
     private var resolvedRefs: [String: Target] = [:]
     /// Every file read, the root first, in the order they were first read.
     private(set) var files: [String]
+    /// Whether the bound on files read was reported (once: every further file would repeat it).
+    private var reportedTooManyFiles = false
     /// The `$ref`s being followed, to stop a chain of references that loops.
     var followingRefs: [String] = []
     /// Warnings so far per kind of unsupported construct, to cap repeats.
@@ -146,6 +148,13 @@ final class OpenAPIContext {
     /// The parsed document at `path`, read on first use.
     private func document(_ path: String, at location: SourceLocation) -> YAMLNode? {
         if let known = documents[path] { return known }
+        // The bound a Specwright spec's includes have: a document cannot make the generator read
+        // without end (a folder linked to its parent gives every path a new name).
+        guard files.count < SpecLoader.maxFiles else {
+            if !reportedTooManyFiles { diagnostics.error("a document can refer to at most \(SpecLoader.maxFiles) files; '\(path)' would be one more", at: location) }
+            reportedTooManyFiles = true
+            return nil
+        }
         var parsed: YAMLNode?
         files.append(path)
         do {
