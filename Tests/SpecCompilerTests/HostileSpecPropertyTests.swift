@@ -1,5 +1,6 @@
 import Foundation
 import SpecCompiler
+import SpecCore
 import Testing
 
 /// The injection-proof output property (issue 5): specs whose descriptions, wire names, enum values,
@@ -8,66 +9,109 @@ import Testing
 ///
 /// The run is seeded; the seed is printed. Replay a failure with `SPECWRIGHT_SEED=<seed>`, and
 /// change the number of specs with `SPECWRIGHT_HOSTILE_SPECS=<count>` (default 1,000);
-/// `SPECWRIGHT_HOSTILE_DUMP=<folder>` writes each spec there.
+/// `SPECWRIGHT_HOSTILE_DUMP=<folder>` writes each spec there (`P<index>.yaml`, `P<index>.openapi.yaml`).
 @Suite(.serialized) struct HostileSpecPropertyTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let seed = environment["SPECWRIGHT_SEED"].flatMap { UInt64($0) } ?? 2_026_113_005
-    static let count = environment["SPECWRIGHT_HOSTILE_SPECS"].flatMap { Int($0) } ?? 1_000
-
     /// The errors a hostile spec may get: names that collide or leave nothing a Swift name can use.
     /// Anything else is a generator that refuses what it should handle.
     static let allowedErrors = ["both become", "has no characters a Swift name can use", "cannot be named"]
+
+    static let outcomes = HostileRun.generate(.spec)
+
+    @Test func everySpecIsGeneratedOrDiagnosedForAReason() async throws {
+        // Generated here first (the suite is serialized), off Swift concurrency's threads.
+        let outcomes = try await Golden.onOwnThread { Self.outcomes }
+        #expect(outcomes.count == HostileRun.count)
+        for outcome in outcomes {
+            let (spec, errors) = (outcome.spec, outcome.errors)
+            if spec.collides {
+                #expect(errors.contains { $0.contains("both become") }, "seed \(HostileRun.seed), spec \(spec.index): a collision was not diagnosed:\n\(spec.yaml)\n\(errors)")
+            }
+            #expect(errors.isEmpty != outcome.files.isEmpty, "seed \(HostileRun.seed), spec \(spec.index): files and errors")
+            for error in errors where !Self.allowedErrors.contains(where: error.contains) {
+                Issue.record("seed \(HostileRun.seed), spec \(spec.index): unexpected error \(error)\n\(spec.yaml)")
+            }
+        }
+        let compiled = outcomes.filter(\.errors.isEmpty).count
+        print("hostile specs: \(compiled) generated, \(HostileRun.count - compiled) diagnosed")
+        #expect(compiled >= HostileRun.count * 2 / 3, "most hostile specs must generate, or the property says little")
+    }
+
+    @Test(arguments: 0..<HostileRun.parts)
+    func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
+        try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+    }
+}
+
+/// The same property through the OpenAPI front end, with the same hostile model, enum and endpoint
+/// as an OpenAPI 3.1 document. A document is not the user's to fix, so the front end must generate
+/// every one of them: names that collide get a number, and nothing is diagnosed.
+@Suite(.serialized) struct HostileOpenAPIPropertyTests {
+    static let outcomes = HostileRun.generate(.openAPI)
+
+    @Test func everyDocumentIsGenerated() async throws {
+        let outcomes = try await Golden.onOwnThread { Self.outcomes }
+        #expect(outcomes.count == HostileRun.count)
+        for outcome in outcomes where !outcome.errors.isEmpty || outcome.files.isEmpty {
+            Issue.record("seed \(HostileRun.seed), document \(outcome.spec.index): \(outcome.errors)\n\(outcome.spec.yaml)")
+        }
+        #expect(outcomes.contains { $0.spec.collides }, "the run must hold collisions made on purpose")
+    }
+
+    @Test(arguments: 0..<HostileRun.parts)
+    func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
+        try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+    }
+}
+
+/// One seeded run of hostile inputs for one front end: every input generated once, then compiled
+/// and exercised in parts.
+enum HostileRun {
+    static let environment = ProcessInfo.processInfo.environment
+    static let seed = environment["SPECWRIGHT_SEED"].flatMap { UInt64($0) } ?? 2_026_113_005
+    static let count = environment["SPECWRIGHT_HOSTILE_SPECS"].flatMap { Int($0) } ?? 1_000
 
     /// The generated code is compiled in this many parts, one after another (`.serialized`): one
     /// compile of every spec would take more memory than a CI machine has, and parallel ones would
     /// starve the rest of the suite of CPU.
     static let parts = 8
 
-    /// One spec through the generator: its files, or its errors.
+    /// One input through the generator: its files, or its errors.
     struct Outcome: Sendable {
         var spec: HostileSpec
         var files: [OutputFile]
         var errors: [String]
+        /// The generated `get` factory's label for the query parameter.
+        var queryLabel: String
     }
 
-    /// Every spec of the run, generated once and shared by the tests.
-    static let outcomes: [Outcome] = {
-        print("hostile specs: \(count) specs, seed \(seed) (replay with SPECWRIGHT_SEED=\(seed))")
+    /// Every input of a run through the generator.
+    static func generate(_ format: HostileSpec.Format) -> [Outcome] {
+        print("hostile \(format) inputs: \(count), seed \(seed) (replay with SPECWRIGHT_SEED=\(seed))")
         guard let templates = Golden.templates else { return [] }
         var random = SplitMix64(seed: seed)
         return (0..<count).map { index in
-            let spec = HostileSpec.random(index, &random)
+            let spec = HostileSpec.random(index, &random, format: format)
+            let path = "P\(index).yaml"
             if let dump = environment["SPECWRIGHT_HOSTILE_DUMP"] {
-                try? Data(spec.yaml.utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent("P\(index).yaml"))
+                try? Data(spec.yaml.utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent(format == .spec ? path : "P\(index).openapi.yaml"))
             }
-            let result = SpecCompiler.compile(path: "P\(index).yaml", templates: templates) { _ in Array(spec.yaml.utf8) }
-            return Outcome(spec: spec, files: result.files, errors: result.diagnostics.all.filter { $0.severity == .error }.map(\.description))
+            let read: (String) throws -> [UInt8] = { _ in Array(spec.yaml.utf8) }
+            let result = SpecCompiler.compile(path: path, templates: templates, read: read)
+            // The label is the generator's to choose for a document (a query name need not be a Swift name).
+            var queryLabel = "q"
+            if format == .openAPI, let loaded = SpecCompiler.load(path: path, read: read).spec,
+               case .endpoint(let get)? = loaded.endpoints.first, let query = get.query.first {
+                queryLabel = Naming.escapedLabel(SwiftNames.field(query))
+            }
+            return Outcome(spec: spec, files: result.files, errors: result.diagnostics.all.filter { $0.severity == .error }.map(\.description), queryLabel: queryLabel)
         }
-    }()
-
-    @Test func everySpecIsGeneratedOrDiagnosedForAReason() async throws {
-        // Generated here first (the suite is serialized), off Swift concurrency's threads.
-        let generated = try await Golden.onOwnThread { Self.outcomes.count }
-        #expect(generated == Self.count)
-        for outcome in Self.outcomes {
-            let (spec, errors) = (outcome.spec, outcome.errors)
-            if spec.collides {
-                #expect(errors.contains { $0.contains("both become") }, "seed \(Self.seed), spec \(spec.index): a collision was not diagnosed:\n\(spec.yaml)\n\(errors)")
-            }
-            #expect(errors.isEmpty != outcome.files.isEmpty, "seed \(Self.seed), spec \(spec.index): files and errors")
-            for error in errors where !Self.allowedErrors.contains(where: error.contains) {
-                Issue.record("seed \(Self.seed), spec \(spec.index): unexpected error \(error)\n\(spec.yaml)")
-            }
-        }
-        let compiled = Self.outcomes.filter(\.errors.isEmpty).count
-        print("hostile specs: \(compiled) generated, \(Self.count - compiled) diagnosed")
-        #expect(compiled >= Self.count * 2 / 3, "most hostile specs must generate, or the property says little")
     }
 
-    @Test(arguments: 0..<parts)
-    func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
+    /// Compiles the generated code of the inputs in `part` with warnings as errors, with a driver that
+    /// round-trips every wire name and value and checks each request's path and query.
+    static func compileAndCheck(part: Int, of outcomes: [Outcome]) async throws {
         let modules = try #require(GoldenCompileTests.modulesFolder, "the Specwright module must be built next to the tests")
-        let generated = Self.outcomes.filter { $0.errors.isEmpty && $0.spec.index % Self.parts == part }
+        let generated = outcomes.filter { $0.errors.isEmpty && $0.spec.index % Self.parts == part }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,7 +122,8 @@ import Testing
             sources.append(url.path)
         }
         let checks = folder.appendingPathComponent("Checks.swift")
-        try Data(("import Foundation\nimport Specwright\n\n" + generated.map(\.spec.check).joined(separator: "\n")).utf8).write(to: checks)
+        let checkText = generated.map { $0.spec.check(queryLabel: $0.queryLabel) }.joined(separator: "\n")
+        try Data(("import Foundation\nimport Specwright\n\n" + checkText).utf8).write(to: checks)
         let main = folder.appendingPathComponent("main.swift")
         try Data(HostileSpec.driver(calling: generated.map(\.spec.index)).utf8).write(to: main)
         let runtime = modules.deletingLastPathComponent().appendingPathComponent("Specwright.build")

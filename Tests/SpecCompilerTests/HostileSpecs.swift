@@ -62,21 +62,43 @@ enum Hostile {
     }
 }
 
-/// One generated spec and the Swift code that checks its generated client.
+/// One generated input (a Specwright spec or an OpenAPI document) and the Swift code that checks
+/// its generated client.
 struct HostileSpec {
+    /// Which front end the input is written for.
+    enum Format {
+        /// A Specwright spec (format v1).
+        case spec
+        /// An OpenAPI 3.1 document with the same model, enum and endpoint.
+        case openAPI
+    }
+
     /// The spec's index in the run; its namespace is `P<index>` and its types start with it.
     var index: Int
-    /// The YAML text.
+    /// The input's text.
     var yaml: String
     /// Whether two of its wire names were made to become one Swift name on purpose.
     var collides: Bool
-    /// An async Swift function `check<index>() async -> [String]` returning what did not round-trip.
-    var check: String
+    /// The values the check feeds the generated code and expects back.
+    private var draws: Draws
 
-    /// A random spec: a model of five hostile fields (two with defaults), an open enum of three
+    /// Everything one input is made of, drawn in a fixed order so that a seed replays.
+    private struct Draws {
+        var fields: [String] = []
+        var values: [String] = []
+        var defaultText = "", defaultValue = "", query = ""
+        var segments: [String] = []
+        /// The API's, the model's, the first field's and the endpoint's.
+        var descriptions: [String] = []
+        var strings: [String] = []
+        var number = 0
+        var chosen = "", id = "", queryValue = ""
+    }
+
+    /// A random input: a model of five hostile fields (two with defaults), an open enum of three
     /// hostile values, and an endpoint with a hostile path, path parameter and query name.
-    static func random(_ index: Int, _ random: inout SplitMix64) -> HostileSpec {
-        let name = "P\(index)"
+    static func random(_ index: Int, _ random: inout SplitMix64, format: Format = .spec) -> HostileSpec {
+        var draws = Draws()
         // Most names keep a letter core of their own, so that collisions are rare by chance; one spec
         // in ten has a collision made on purpose.
         func wire(_ core: String) -> String {
@@ -84,67 +106,124 @@ struct HostileSpec {
                 ? Hostile.text(&random, count: 0...4)
                 : Hostile.text(&random, count: 0...2) + core + Hostile.text(&random, count: 0...2)
         }
-        var fields: [String] = []
         for core in ["w", "x", "y", "z", "v"] {
             var candidate = wire(core)
-            while fields.contains(candidate) { candidate += "_" }
-            fields.append(candidate)
+            while draws.fields.contains(candidate) { candidate += "_" }
+            draws.fields.append(candidate)
         }
-        var values: [String] = []
         for core in ["k", "m", "n"] {
             var candidate = wire(core)
-            while values.contains(candidate) { candidate += "-" }
-            values.append(candidate)
+            while draws.values.contains(candidate) { candidate += "-" }
+            draws.values.append(candidate)
         }
         let collides = Int.random(in: 0..<10, using: &random) == 0
         if collides {
             // `sameName` and `same_name` both become the Swift name `sameName`.
-            fields[1] = "sameName"
-            fields[2] = "same_name"
+            draws.fields[1] = "sameName"
+            draws.fields[2] = "same_name"
         }
-        let defaultText = Hostile.text(&random, count: 0...4)
-        let defaultValue = values[Int.random(in: 0..<3, using: &random)]
-        let segments = (0..<2).map { _ in Hostile.text(&random, from: Hostile.pathPieces) }
-        let query = wire("q")
+        draws.defaultText = Hostile.text(&random, count: 0...4)
+        draws.defaultValue = draws.values[Int.random(in: 0..<3, using: &random)]
+        draws.segments = (0..<2).map { _ in Hostile.text(&random, from: Hostile.pathPieces) }
+        draws.query = wire("q")
+        draws.descriptions = [Hostile.text(&random, count: 0...4)] + (0..<3).map { _ in Hostile.text(&random) }
+        // What the driver feeds the generated code, and what must come back out.
+        draws.strings = (0..<4).map { _ in Hostile.text(&random, count: 0...4) }
+        draws.number = Int.random(in: -1_000_000...1_000_000, using: &random)
+        draws.chosen = draws.values[Int.random(in: 0..<3, using: &random)]
+        draws.id = Hostile.text(&random)
+        draws.queryValue = Hostile.text(&random)
+        let yaml = switch format {
+        case .spec: specText(index, draws)
+        case .openAPI: openAPIText(index, draws)
+        }
+        return HostileSpec(index: index, yaml: yaml, collides: collides, draws: draws)
+    }
 
-        let yaml = """
+    /// The input as a Specwright spec.
+    private static func specText(_ index: Int, _ draws: Draws) -> String {
+        let (name, fields, values, descriptions) = ("P\(index)", draws.fields.map(Hostile.yaml), draws.values.map(Hostile.yaml), draws.descriptions.map(Hostile.yaml))
+        return """
             spec: 1
             name: \(name)
-            description: \(Hostile.yaml(Hostile.text(&random, count: 0...4)))
+            description: \(descriptions[0])
             models:
               \(name)Model:
-                description: \(Hostile.yaml(Hostile.text(&random)))
+                description: \(descriptions[1])
                 fields:
-                  \(Hostile.yaml(fields[0])): { type: String, description: \(Hostile.yaml(Hostile.text(&random))) }
-                  \(Hostile.yaml(fields[1])): { type: String, default: \(Hostile.yaml(defaultText)) }
-                  \(Hostile.yaml(fields[2])): Int?
-                  \(Hostile.yaml(fields[3])): { type: \(name)Kind, default: \(Hostile.yaml(defaultValue)) }
-                  \(Hostile.yaml(fields[4])): [String]
+                  \(fields[0]): { type: String, description: \(descriptions[2]) }
+                  \(fields[1]): { type: String, default: \(Hostile.yaml(draws.defaultText)) }
+                  \(fields[2]): Int?
+                  \(fields[3]): { type: \(name)Kind, default: \(Hostile.yaml(draws.defaultValue)) }
+                  \(fields[4]): [String]
               \(name)Kind:
-                enum: [\(values.map(Hostile.yaml).joined(separator: ", "))]
+                enum: [\(values.joined(separator: ", "))]
             endpoints:
               get:
-                request: \(Hostile.yaml("GET /\(segments[0])/{id}/\(segments[1])"))
-                description: \(Hostile.yaml(Hostile.text(&random)))
+                request: \(Hostile.yaml("GET /\(draws.segments[0])/{id}/\(draws.segments[1])"))
+                description: \(descriptions[3])
                 query:
-                  \(Hostile.yaml(query)): { type: String?, swiftName: q }
+                  \(Hostile.yaml(draws.query)): { type: String?, swiftName: q }
                 response: \(name)Model
 
             """
+    }
 
-        // What the driver feeds the generated code, and what must come back out.
-        let strings = (0..<4).map { _ in Hostile.text(&random, count: 0...4) }
-        let number = Int.random(in: -1_000_000...1_000_000, using: &random)
-        let chosen = values[Int.random(in: 0..<3, using: &random)]
-        let full: [String: Any] = [fields[0]: strings[0], fields[1]: strings[1], fields[2]: number, fields[3]: chosen, fields[4]: [strings[2], strings[3]]]
-        let sparse: [String: Any] = [fields[0]: strings[0], fields[4]: [String]()]
+    /// The input as an OpenAPI 3.1 document. A second operation sends the model as a body, so that
+    /// the lean conformances make it `Codable` and the check can encode it.
+    private static func openAPIText(_ index: Int, _ draws: Draws) -> String {
+        let (name, fields, values, descriptions) = ("P\(index)", draws.fields.map(Hostile.yaml), draws.values.map(Hostile.yaml), draws.descriptions.map(Hostile.yaml))
+        return """
+            openapi: 3.1.0
+            info: { title: \(name), version: "1", description: \(descriptions[0]) }
+            paths:
+              \(Hostile.yaml("/\(draws.segments[0])/{id}/\(draws.segments[1])")):
+                parameters:
+                  - { name: id, in: path, required: true, schema: { type: string } }
+                get:
+                  operationId: get
+                  description: \(descriptions[3])
+                  parameters:
+                    - { name: \(Hostile.yaml(draws.query)), in: query, description: \(descriptions[2]), schema: { type: string } }
+                  responses:
+                    "200":
+                      description: \(descriptions[1])
+                      content: { application/json: { schema: { $ref: "#/components/schemas/\(name)Model" } } }
+                put:
+                  operationId: put
+                  requestBody: { required: true, content: { application/json: { schema: { $ref: "#/components/schemas/\(name)Model" } } } }
+                  responses: { "204": { description: \(descriptions[0]) } }
+            components:
+              schemas:
+                \(name)Model:
+                  type: object
+                  description: \(descriptions[1])
+                  required: [\(fields[0]), \(fields[4])]
+                  properties:
+                    \(fields[0]): { type: string, description: \(descriptions[2]) }
+                    \(fields[1]): { type: string, default: \(Hostile.yaml(draws.defaultText)) }
+                    \(fields[2]): { type: integer }
+                    \(fields[3]): { $ref: "#/components/schemas/\(name)Kind", default: \(Hostile.yaml(draws.defaultValue)) }
+                    \(fields[4]): { type: array, items: { type: string } }
+                \(name)Kind:
+                  type: string
+                  description: \(descriptions[3])
+                  enum: [\(values.joined(separator: ", "))]
+
+            """
+    }
+
+    /// An async Swift function `check<index>() async -> [String]` returning what did not round-trip;
+    /// `queryLabel` is the endpoint's argument label for the query parameter.
+    func check(queryLabel: String = "q") -> String {
+        let (fields, values) = (draws.fields, draws.values)
+        let full: [String: Any] = [fields[0]: draws.strings[0], fields[1]: draws.strings[1], fields[2]: draws.number, fields[3]: draws.chosen, fields[4]: [draws.strings[2], draws.strings[3]]]
+        let sparse: [String: Any] = [fields[0]: draws.strings[0], fields[4]: [String]()]
         var filled = sparse
-        filled[fields[1]] = defaultText
-        filled[fields[3]] = defaultValue
-        let id = Hostile.text(&random)
-        let queryValue = Hostile.text(&random)
-
-        let check = """
+        filled[fields[1]] = draws.defaultText
+        filled[fields[3]] = draws.defaultValue
+        let name = "P\(index)"
+        return """
             func check\(index)() async -> [String] {
                 var failures = roundTrip(\(name)Model.self, "\(Hostile.json(full))", "\(Hostile.json(full))")
                 failures += roundTrip(\(name)Model.self, "\(Hostile.json(sparse))", "\(Hostile.json(filled))")
@@ -153,13 +232,12 @@ struct HostileSpec {
                     if case .unknown = decoded { failures.append("enum value \\(debug(value)) decodes as unknown") }
                     if decoded.rawValue != value { failures.append("enum value \\(debug(value)) comes back as \\(debug(decoded.rawValue))") }
                 }
-                let id = strings("\(Hostile.json([id]))")[0], query = strings("\(Hostile.json([queryValue]))")[0]
-                failures += await request(\(name).get(id: id, q: query), segments: [\(segments.map { "strings(\"\(Hostile.json([$0]))\")[0]" }.joined(separator: ", "))], id: id, query: (strings("\(Hostile.json([query]))")[0], query))
+                let id = strings("\(Hostile.json([draws.id]))")[0], query = strings("\(Hostile.json([draws.queryValue]))")[0]
+                failures += await request(\(name).get(id: id, \(queryLabel): query), segments: [\(draws.segments.map { "strings(\"\(Hostile.json([$0]))\")[0]" }.joined(separator: ", "))], id: id, query: (strings("\(Hostile.json([draws.query]))")[0], query))
                 return failures
             }
 
             """
-        return HostileSpec(index: index, yaml: yaml, collides: collides, check: check)
     }
 
     /// The driver's shared helpers and `main`, calling `check<index>()` for each spec that generated.

@@ -153,6 +153,7 @@ import Testing
 @Suite struct DeterminismTests {
     static let specs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Specs")
+    static let tests = specs.deletingLastPathComponent().appendingPathComponent("Tests")
 
     @Test(arguments: ["Kitchen", "Chirp", "HTTPBin", "Articles"])
     func generatingInTwoProcessesGivesIdenticalBytes(_ name: String) throws {
@@ -167,6 +168,27 @@ import Testing
             #expect(cli.read("B/\(file)") == first)
             #expect(cli.read("C/\(file)") == first)
         }
+    }
+
+    /// The OpenAPI front end, sharded, and `convert`: the document's maps must not leak their order.
+    @Test func openAPIInThreeProcessesGivesIdenticalBytes() throws {
+        let cli = try CLI()
+        let document = Self.tests.appendingPathComponent("GeneratedClients/Menagerie.yaml").path
+        for output in ["A", "B", "C"] {
+            let run = try cli.run("generate", document, "--output", output, "--shards", "3")
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(try cli.run("convert", document, "--output", "\(output)/Menagerie.spec.yaml").status == 0)
+        }
+        let files = ["Endpoints", "Models1", "Models2", "Models3", "Endpoints1", "Endpoints2", "Endpoints3"].map { "Menagerie\($0).swift" }
+        for file in files + ["Menagerie.spec.yaml"] {
+            let first = try #require(cli.read("A/\(file)"))
+            #expect(cli.read("B/\(file)") == first, "\(file)")
+            #expect(cli.read("C/\(file)") == first, "\(file)")
+        }
+        let warnings = try (0..<3).map { _ in try cli.run("validate", Self.tests.appendingPathComponent("SpecOpenAPITests/Diagnostics/many-warnings.yaml").path) }
+        #expect(warnings[0].stderr.contains("warning:"))
+        #expect(warnings[1].stderr == warnings[0].stderr)
+        #expect(warnings[2].stderr == warnings[0].stderr)
     }
 
     @Test func diagnosticsInTwoProcessesAreIdentical() throws {
