@@ -89,8 +89,8 @@ public enum SpecLoader {
         }
         if let pair = keys["name"], let name = reader.string(pair.value, "name") {
             spec.nameLocation = pair.value.location
-            if Validator.reservedTypeNames.contains(name) {
-                reader.diagnostics.error("name '\(name)' would shadow the type '\(name)' that generated code uses; choose another name", at: pair.value.location)
+            if let reserved = Validator.reservedType(name) {
+                reader.diagnostics.error("name '\(name)' would shadow \(reserved); choose another name", at: pair.value.location)
             } else if Naming.isIdentifier(name), name.first?.isUppercase == true {
                 spec.name = name
             } else {

@@ -17,10 +17,12 @@ extension Validator {
                 diagnostics.error("model name '\(model.name)' has no characters a Swift type name can use", at: model.location)
                 continue
             }
-            if Self.reservedTypeNames.contains(swiftName) || BuiltinType(rawValue: swiftName) != nil {
-                diagnostics.error("model name '\(model.name)' would shadow the type '\(swiftName)' that generated code uses; choose another name", at: model.location)
+            if let reserved = Self.reservedType(swiftName) {
+                diagnostics.error("model name '\(model.name)' would shadow \(reserved); choose another name", at: model.location)
             } else if swiftName == spec.name {
                 diagnostics.error("model '\(model.name)' has the name of the API's namespace '\(spec.name)'; choose another name", at: model.location)
+            } else if let warning = Self.shadowingWarning("model '\(model.name)'", swiftName) {
+                diagnostics.warning(warning, at: model.location)
             }
             if let first = bySwiftName[swiftName] {
                 diagnostics.error("models '\(first.name)' and '\(model.name)' both become the Swift type '\(swiftName)'", at: model.location,

@@ -13,22 +13,6 @@ enum TypeUsage: Equatable {
 }
 
 extension Validator {
-    /// Runtime and Swift names that a model must not take: it would shadow them in generated code.
-    static let reservedTypeNames: Set<String> = [
-        "Any", "AnyObject", "Array", "Bool", "CaseIterable", "Codable", "CodingKey", "Decodable", "Decoder", "Dictionary",
-        "Double", "Encodable", "Encoder", "Equatable", "Error", "KeyedDecodingContainer", "KeyedEncodingContainer", "RawRepresentable", "Swift",
-        "Float", "Hashable", "Int", "Int32", "Int64", "Never", "Optional", "Protocol", "Result", "Self", "Sendable",
-        "Set", "String", "Type", "Data", "Date", "Decimal", "URL", "UUID", "Foundation", "JSON", "JSONValue",
-        "APIClient", "APIDefaults", "APIError", "AuthRequirement", "CalendarDate", "CodingKeys", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "ParameterValue", "RequestBody", "Response",
-        "ResponseDecoding", "Specwright", "StatusError", "StringEnum", "Transport", "UnionCoding", "Indirect",
-    ]
-
-    /// Whether a model named `name` would shadow a Swift, Foundation, runtime or built-in type (or be a keyword).
-    public static func isReservedTypeName(_ name: String) -> Bool {
-        reservedTypeNames.contains(name) || BuiltinType(rawValue: name) != nil || Naming.keywords.contains(name)
-    }
-
     /// Checks that every name in `type` exists, has the right number of generic arguments and fits `usage`.
     /// - Parameter what: where the type is used, for messages: "field 'author' of model 'Post'".
     /// - Returns: whether every name resolved (so later checks, like defaults, can rely on the type).

@@ -30,6 +30,7 @@ public struct Validator {
     }
 
     private mutating func checkTopLevel() {
+        if let warning = Self.shadowingWarning("the namespace '\(spec.name)'", spec.name) { diagnostics.warning(warning, at: spec.nameLocation) }
         if let error = spec.error { checkType(error, usage: .errorModel, in: "the top-level error model") }
     }
 
