@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler", "SpecCore", "Specwright", "DefaultTemplates", "GoldenFiles"],
+            dependencies: ["SpecCompiler", "SpecCore", "SpecWriter", "Specwright", "DefaultTemplates", "GoldenFiles"],
             exclude: ["Goldens", "Diagnostics"]
         ),
         .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "GoldenFiles"], exclude: ["Goldens", "Diagnostics"]),

@@ -1,6 +1,7 @@
 import Foundation
 import SpecCompiler
 import SpecCore
+import SpecWriter
 import Testing
 
 /// The injection-proof output property (issue 5): specs whose descriptions, wire names, enum values,
@@ -34,6 +35,14 @@ import Testing
         let compiled = outcomes.filter(\.errors.isEmpty).count
         print("hostile specs: \(compiled) generated, \(HostileRun.count - compiled) diagnosed")
         #expect(compiled >= HostileRun.count * 2 / 3, "most hostile specs must generate, or the property says little")
+    }
+
+    @Test func everySpecIsWrittenBackAsTheSameSpec() async throws {
+        try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
+    }
+
+    @Test func everyDocumentConvertsToASpecThatGeneratesTheSameFiles() async throws {
+        try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
     }
 
     @Test(arguments: 0..<HostileRun.parts)
@@ -104,6 +113,30 @@ enum HostileRun {
                 queryLabel = Naming.escapedLabel(SwiftNames.field(query))
             }
             return Outcome(spec: spec, files: result.files, errors: result.diagnostics.all.filter { $0.severity == .error }.map(\.description), queryLabel: queryLabel)
+        }
+    }
+
+    /// `specwright convert` on every input that generated: the spec written from it loads with no
+    /// error, writes the same text again, and generates the same files byte for byte (hostile
+    /// descriptions, wire names, defaults and paths included).
+    static func checkConversion(of outcomes: [Outcome]) throws {
+        for outcome in outcomes where outcome.errors.isEmpty {
+            let path = "P\(outcome.spec.index).yaml"
+            let spec = try #require(SpecCompiler.check(path: path, read: { _ in Array(outcome.spec.yaml.utf8) }).spec)
+            let written = SpecWriter.yaml(spec)
+            let read: (String) throws -> [UInt8] = { _ in Array(written.utf8) }
+            let reloaded = SpecCompiler.check(path: path, read: read)
+            guard let again = reloaded.spec else {
+                Issue.record("seed \(seed), input \(outcome.spec.index): the converted spec has errors \(reloaded.diagnostics.sorted.map(\.description))\n\(written)")
+                continue
+            }
+            #expect(SpecWriter.yaml(again) == written, "seed \(seed), input \(outcome.spec.index): writing the converted spec again gives other text")
+            guard let templates = Golden.templates else { return }
+            let files = SpecCompiler.compile(path: path, templates: templates, read: read).files
+            #expect(files.map(\.name) == outcome.files.map(\.name))
+            for (converted, original) in zip(files, outcome.files) where converted.contents != original.contents {
+                Issue.record("seed \(seed), input \(outcome.spec.index): \(original.name) differs when generated from the converted spec:\n\(Golden.diff(expected: original.contents, actual: converted.contents))\n\(written)")
+            }
         }
     }
 
