@@ -80,7 +80,9 @@ struct RecordingMiddleware: Middleware {
 @Suite struct RetryMiddlewareTests {
     static let api = APIDefaults()
     static let base = URLComponents(string: "http://127.0.0.1:9")?.url ?? URL(fileURLWithPath: "/")
-    static let fast = RetryMiddleware(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, jitter: false)
+    /// Short delays; the total-time bound is tested on its own, so a loaded machine (a sanitizer
+    /// run) must not cut these retries short.
+    static let fast = RetryMiddleware(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, maxTotalTime: 600, jitter: false)
 
     private func client(_ transport: ScriptedTransport, retry: RetryMiddleware = fast) -> APIClient {
         APIClient(baseURL: Self.base, transport: transport, middlewares: [retry])
@@ -123,6 +125,16 @@ struct RecordingMiddleware: Middleware {
     @Test func doesNotRetryClientErrors() async throws {
         let transport = ScriptedTransport([.status(404), .status(204)])
         await #expect(throws: APIError<Never>.self) { try await client(transport).send(get()) }
+        #expect(transport.requests.count == 1)
+    }
+
+    @Test func aRetryThatWouldPassTheTotalTimeIsNotMade() async throws {
+        // A Retry-After of 5 s would end past the 1 s budget: the 503 is the answer, at once.
+        let transport = ScriptedTransport([.status(503, headers: ["Retry-After": "5"]), .status(204)])
+        let bounded = RetryMiddleware(maxAttempts: 5, maxDelay: 10, maxTotalTime: 1)
+        let start = ContinuousClock.now
+        await #expect(throws: APIError<Never>.self) { try await client(transport, retry: bounded).send(get()) }
+        #expect(ContinuousClock.now - start < .seconds(4))
         #expect(transport.requests.count == 1)
     }
 
