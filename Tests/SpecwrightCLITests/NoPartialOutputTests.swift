@@ -74,25 +74,58 @@ import Testing
     /// after a delay spread over the length of a whole run, so that some signals land while it
     /// generates and some while it writes. (Without the signals held during the commit, this finds
     /// mixed folders and temporary files left behind.)
+    ///
+    /// The runs take seconds, so they happen on a thread of their own: blocking one of Swift
+    /// concurrency's threads (two on a 2-core machine) would stall every async test meanwhile.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
-    func aSignalAtAnyMomentLeavesTheOldFilesOrTheNewOnes(_ signal: Int32) throws {
-        let cli = try CLI()
-        let specs = [Self.largeSpec(endpoints: 1_500), Self.largeSpec(endpoints: 1_501).replacingOccurrences(of: "text: String", with: "body: String")]
+    func aSignalAtAnyMomentLeavesTheOldFilesOrTheNewOnes(_ signal: Int32) async throws {
+        let report = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SignalReport, any Error>) in
+            Thread.detachNewThread { continuation.resume(with: Result { try Self.signalRuns(signal) }) }
+        }
+        #expect(report.setupStatuses == [0, 0, 0])
+        // 65 files (32 shards), and each one differs between the two: its header names its spec.
+        #expect(report.states[0].count == 65 && report.states[1].keys.sorted() == report.states[0].keys.sorted())
+        #expect(report.states[0].allSatisfy { report.states[1][$0.key] != $0.value })
+        #expect(report.mixed.isEmpty, "signal \(signal): the folder was neither the old files nor the new ones:\n\(report.mixed.joined(separator: "\n"))")
+        #expect(report.interrupted > 0, "no run was interrupted: the delays are too long for this machine")
+    }
+
+    /// What the signalled runs left behind.
+    struct SignalReport: Sendable {
+        /// The exit statuses of the three runs that make the two states and the starting folder.
+        var setupStatuses: [Int32] = []
+        /// The folder each of the two specs generates.
         var states: [[String: String]] = []
+        /// Each run after which the folder was neither state: when, and what it held.
+        var mixed: [String] = []
+        /// How many runs the signal ended.
+        var interrupted = 0
+    }
+
+    /// A folder that should exist does not.
+    struct MissingFolder: Error {
+        var path: String
+    }
+
+    private static func signalRuns(_ signal: Int32) throws -> SignalReport {
+        let cli = try CLI()
+        var report = SignalReport()
+        let specs = [Self.largeSpec(endpoints: 1_500), Self.largeSpec(endpoints: 1_501).replacingOccurrences(of: "text: String", with: "body: String")]
+        func snapshot(_ folder: String) throws -> [String: String] {
+            guard let entries = Self.snapshot(cli, folder) else { throw MissingFolder(path: folder) }
+            return entries
+        }
         var wholeRun = 0.0
         for (index, spec) in specs.enumerated() {
             try cli.write("Tips\(index).yaml", spec)
             let start = Date()
-            #expect(try cli.run("generate", "Tips\(index).yaml", "--output", "State\(index)", "--file-prefix", "Tips", "--shards", "32").status == 0)
+            report.setupStatuses.append(try cli.run("generate", "Tips\(index).yaml", "--output", "State\(index)", "--file-prefix", "Tips", "--shards", "32").status)
             wholeRun = max(wholeRun, Date().timeIntervalSince(start))
-            states.append(try #require(Self.snapshot(cli, "State\(index)")))
+            report.states.append(try snapshot("State\(index)"))
         }
-        // 65 files (32 shards), and each one differs between the two: its header names its spec.
-        #expect(states[0].count == 65 && states[1].keys.sorted() == states[0].keys.sorted())
-        #expect(states[0].allSatisfy { states[1][$0.key] != $0.value })
-        #expect(try cli.run("generate", "Tips0.yaml", "--output", "Out", "--file-prefix", "Tips", "--shards", "32").status == 0)
+        report.setupStatuses.append(try cli.run("generate", "Tips0.yaml", "--output", "Out", "--file-prefix", "Tips", "--shards", "32").status)
 
-        var current = 0, interrupted = 0
+        var current = 0
         let runs = 24
         for step in 0..<runs {
             let target = 1 - current
@@ -103,16 +136,16 @@ import Testing
             kill(pid, signal)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            let after = try #require(Self.snapshot(cli, "Out"))
-            if after == states[target] {
+            let after = try snapshot("Out")
+            if after == report.states[target] {
                 current = target
-            } else {
-                #expect(after == states[current], "signal \(signal) after \(step)/\(runs) of a run: the folder is neither the old files nor the new ones: \(after.keys.sorted())")
+            } else if after != report.states[current] {
+                report.mixed.append("after \(step)/\(runs) of a run: \(after.keys.sorted())")
             }
             // Killed by the signal: not a normal exit (WIFEXITED), and the signal's number (WTERMSIG).
-            if status & 0x7F == signal { interrupted += 1 }
+            if status & 0x7F == signal { report.interrupted += 1 }
         }
-        #expect(interrupted > 0, "no run was interrupted: the delays are too long for this machine")
+        return report
     }
 
     /// Starts `arguments` with every signal at its default action and none blocked (the test
