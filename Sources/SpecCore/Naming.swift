@@ -25,6 +25,8 @@ public enum Naming {
         guard let first = parts.first else { return "" }
         var result = upper ? capitalizingFirst(first) : lowercasingLeadingCapitals(first)
         for word in parts.dropFirst() { result += capitalizingFirst(word) }
+        // Changing case can add what an identifier cannot hold: `İ` lowercases to `i` and U+0307.
+        result = String(String.UnicodeScalarView(result.unicodeScalars.filter(isIdentifierScalar)))
         return prefixingDigit(result)
     }
 

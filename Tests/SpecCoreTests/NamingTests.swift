@@ -8,6 +8,7 @@ import Testing
         ("avatar_url", "avatarUrl"), ("id", "id"), ("ID", "id"), ("URLPath", "urlPath"), ("userID", "userID"),
         ("ACTIVE", "active"), ("2fa_code", "_2faCode"), ("a.b c", "aBC"), ("héllo_wörld", "hélloWörld"),
         ("__private", "private"), ("snake__case", "snakeCase"), ("with\"quote", "withquote"), ("", ""), ("!!!", ""),
+        ("İstanbul", "istanbul"), // lowercasing İ adds U+0307, which an identifier cannot hold
     ])
     func lowerCamel(_ wire: String, _ expected: String) {
         #expect(Naming.lowerCamel(wire) == expected)
