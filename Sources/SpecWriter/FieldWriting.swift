@@ -10,7 +10,12 @@ enum FieldWriting {
 
     /// A field's value: its type (and default) as one scalar, or the long form.
     static func value(_ field: FieldDecl) -> YAMLBlock {
-        let defaultValue = field.defaultValue?.value
+        var defaultValue = field.defaultValue?.value
+        if case .word(let word)? = defaultValue, !word.isEmpty, inlineSpelling(.word(word)) == nil, keyedSpelling(.word(word)) == nil {
+            // An enum value no word form can hold (quotes, line breaks, edge spaces): written as a
+            // string, which an enum-typed field reads as the same value.
+            defaultValue = .string(word)
+        }
         let inline = defaultValue.flatMap(inlineSpelling)
         var type = field.type.description
         if field.description == nil, field.swiftName == nil, !field.deprecated, defaultValue == nil || inline != nil {

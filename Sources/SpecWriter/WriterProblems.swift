@@ -87,16 +87,10 @@ enum WriterProblems {
             if let swiftName = field.swiftName, !Naming.isIdentifier(swiftName) {
                 problems.append(warning("swiftName '\(swiftName)' of '\(field.wireName)' in \(what) is not a Swift identifier", at: field.location))
             }
-            guard let value = field.defaultValue?.value else { continue }
-            switch value {
-            case .number(let text) where !FieldWriting.isDefaultNumber(text):
+            if case .number(let text)? = field.defaultValue?.value, !FieldWriting.isDefaultNumber(text) {
                 problems.append(warning(
                     "the default '\(text)' of '\(field.wireName)' in \(what) is not a number the format reads (digits, one '.', an optional '-')",
                     at: field.location))
-            case .word(let text) where !text.isEmpty && FieldWriting.inlineSpelling(value) == nil && FieldWriting.keyedSpelling(value) == nil:
-                problems.append(warning("the default '\(text)' of '\(field.wireName)' in \(what) cannot be written as an enum value", at: field.location))
-            default:
-                break
             }
         }
     }
