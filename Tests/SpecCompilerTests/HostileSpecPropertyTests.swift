@@ -4,71 +4,75 @@ import SpecCore
 import SpecWriter
 import Testing
 
-/// The injection-proof output property (issue 5): specs whose descriptions, wire names, enum values,
-/// defaults and paths are hostile strings either generate code that compiles with warnings as errors
-/// and carries the exact names and values to the wire and back, or are diagnosed, never emitted wrong.
-///
-/// The run is seeded; the seed is printed. Replay a failure with `SPECWRIGHT_SEED=<seed>`, and
-/// change the number of specs with `SPECWRIGHT_HOSTILE_SPECS=<count>` (default 1,000);
-/// `SPECWRIGHT_HOSTILE_DUMP=<folder>` writes each spec there (`P<index>.yaml`, `P<index>.openapi.yaml`).
-@Suite(.serialized) struct HostileSpecPropertyTests {
-    /// The errors a hostile spec may get: names that collide or leave nothing a Swift name can use.
-    /// Anything else is a generator that refuses what it should handle.
-    static let allowedErrors = ["both become", "has no characters a Swift name can use", "cannot be named"]
+/// Both property runs, one after the other: each compiles its generated code with swiftc, and
+/// two compiles at once would take both cores of a CI machine from the time-bound tests.
+@Suite(.serialized) enum HostileProperties {
+    /// The injection-proof output property (issue 5): specs whose descriptions, wire names, enum values,
+    /// defaults and paths are hostile strings either generate code that compiles with warnings as errors
+    /// and carries the exact names and values to the wire and back, or are diagnosed, never emitted wrong.
+    ///
+    /// The run is seeded; the seed is printed. Replay a failure with `SPECWRIGHT_SEED=<seed>`, and
+    /// change the number of specs with `SPECWRIGHT_HOSTILE_SPECS=<count>` (default 1,000);
+    /// `SPECWRIGHT_HOSTILE_DUMP=<folder>` writes each spec there (`P<index>.yaml`, `P<index>.openapi.yaml`).
+    @Suite(.serialized) struct HostileSpecPropertyTests {
+        /// The errors a hostile spec may get: names that collide or leave nothing a Swift name can use.
+        /// Anything else is a generator that refuses what it should handle.
+        static let allowedErrors = ["both become", "has no characters a Swift name can use", "cannot be named"]
 
-    static let outcomes = HostileRun.generate(.spec)
+        static let outcomes = HostileRun.generate(.spec)
 
-    @Test func everySpecIsGeneratedOrDiagnosedForAReason() async throws {
-        // Generated here first (the suite is serialized), off Swift concurrency's threads.
-        let outcomes = try await Golden.onOwnThread { Self.outcomes }
-        #expect(outcomes.count == HostileRun.count)
-        for outcome in outcomes {
-            let (spec, errors) = (outcome.spec, outcome.errors)
-            if spec.collides {
-                #expect(errors.contains { $0.contains("both become") }, "seed \(HostileRun.seed), spec \(spec.index): a collision was not diagnosed:\n\(spec.yaml)\n\(errors)")
+        @Test func everySpecIsGeneratedOrDiagnosedForAReason() async throws {
+            // Generated here first (the suite is serialized), off Swift concurrency's threads.
+            let outcomes = try await Golden.onOwnThread { Self.outcomes }
+            #expect(outcomes.count == HostileRun.count)
+            for outcome in outcomes {
+                let (spec, errors) = (outcome.spec, outcome.errors)
+                if spec.collides {
+                    #expect(errors.contains { $0.contains("both become") }, "seed \(HostileRun.seed), spec \(spec.index): a collision was not diagnosed:\n\(spec.yaml)\n\(errors)")
+                }
+                #expect(errors.isEmpty != outcome.files.isEmpty, "seed \(HostileRun.seed), spec \(spec.index): files and errors")
+                for error in errors where !Self.allowedErrors.contains(where: error.contains) {
+                    Issue.record("seed \(HostileRun.seed), spec \(spec.index): unexpected error \(error)\n\(spec.yaml)")
+                }
             }
-            #expect(errors.isEmpty != outcome.files.isEmpty, "seed \(HostileRun.seed), spec \(spec.index): files and errors")
-            for error in errors where !Self.allowedErrors.contains(where: error.contains) {
-                Issue.record("seed \(HostileRun.seed), spec \(spec.index): unexpected error \(error)\n\(spec.yaml)")
+            let compiled = outcomes.filter(\.errors.isEmpty).count
+            print("hostile specs: \(compiled) generated, \(HostileRun.count - compiled) diagnosed")
+            #expect(compiled >= HostileRun.count * 2 / 3, "most hostile specs must generate, or the property says little")
+        }
+
+        @Test func everySpecIsWrittenBackAsTheSameSpec() async throws {
+            try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
+        }
+
+        @Test(arguments: 0..<HostileRun.parts)
+        func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
+            try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+        }
+    }
+
+    /// The same property through the OpenAPI front end, with the same hostile model, enum and endpoint
+    /// as an OpenAPI 3.1 document. A document is not the user's to fix, so the front end must generate
+    /// every one of them: names that collide get a number, and nothing is diagnosed.
+    @Suite(.serialized) struct HostileOpenAPIPropertyTests {
+        static let outcomes = HostileRun.generate(.openAPI)
+
+        @Test func everyDocumentIsGenerated() async throws {
+            let outcomes = try await Golden.onOwnThread { Self.outcomes }
+            #expect(outcomes.count == HostileRun.count)
+            for outcome in outcomes where !outcome.errors.isEmpty || outcome.files.isEmpty {
+                Issue.record("seed \(HostileRun.seed), document \(outcome.spec.index): \(outcome.errors)\n\(outcome.spec.yaml)")
             }
+            #expect(outcomes.contains { $0.spec.collides }, "the run must hold collisions made on purpose")
         }
-        let compiled = outcomes.filter(\.errors.isEmpty).count
-        print("hostile specs: \(compiled) generated, \(HostileRun.count - compiled) diagnosed")
-        #expect(compiled >= HostileRun.count * 2 / 3, "most hostile specs must generate, or the property says little")
-    }
 
-    @Test func everySpecIsWrittenBackAsTheSameSpec() async throws {
-        try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
-    }
-
-    @Test func everyDocumentConvertsToASpecThatGeneratesTheSameFiles() async throws {
-        try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
-    }
-
-    @Test(arguments: 0..<HostileRun.parts)
-    func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
-        try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
-    }
-}
-
-/// The same property through the OpenAPI front end, with the same hostile model, enum and endpoint
-/// as an OpenAPI 3.1 document. A document is not the user's to fix, so the front end must generate
-/// every one of them: names that collide get a number, and nothing is diagnosed.
-@Suite(.serialized) struct HostileOpenAPIPropertyTests {
-    static let outcomes = HostileRun.generate(.openAPI)
-
-    @Test func everyDocumentIsGenerated() async throws {
-        let outcomes = try await Golden.onOwnThread { Self.outcomes }
-        #expect(outcomes.count == HostileRun.count)
-        for outcome in outcomes where !outcome.errors.isEmpty || outcome.files.isEmpty {
-            Issue.record("seed \(HostileRun.seed), document \(outcome.spec.index): \(outcome.errors)\n\(outcome.spec.yaml)")
+        @Test func everyDocumentConvertsToASpecThatGeneratesTheSameFiles() async throws {
+            try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
         }
-        #expect(outcomes.contains { $0.spec.collides }, "the run must hold collisions made on purpose")
-    }
 
-    @Test(arguments: 0..<HostileRun.parts)
-    func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
-        try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+        @Test(arguments: 0..<HostileRun.parts)
+        func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
+            try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+        }
     }
 }
 
