@@ -189,12 +189,13 @@ import Testing
         #expect(try await hugeState(key).closed)
     }
 
-    /// Cancels `task` and checks that it ends with `.cancelled` within 250 ms.
+    /// Cancels `task` and checks that it ends with `.cancelled` within a second, long before the
+    /// server's 5 s (milliseconds when the machine is idle; a busy CI machine needs the margin).
     static func expectCancelledPromptly<Value: Sendable>(_ task: Task<Value, any Error>) async {
         let start = ContinuousClock.now
         task.cancel()
         let result = await task.result
-        #expect(seconds(since: start) < 0.25)
+        #expect(seconds(since: start) < 1)
         guard case .failure(let error) = result, case .cancelled? = error as? APIError<ServerError> else {
             Issue.record("expected .cancelled, got \(result)")
             return
