@@ -85,25 +85,26 @@ let package = Package(
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
 
         // MARK: Tests
-        .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML"], exclude: ["YAMLTestSuite", "YAMLTestSuite-deviations.txt"]),
-        .testTarget(name: "SpecCoreTests", dependencies: ["SpecCore"]),
-        .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender"]),
+        // Helpers every test target shares: golden files, the team's shared data, child processes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SpecYAMLTests", dependencies: ["SpecYAML", "TestSupport"], exclude: ["YAMLTestSuite-deviations.txt"]),
+        .testTarget(name: "SpecCoreTests", dependencies: ["SpecCore", "TestSupport"]),
+        .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender", "TestSupport"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler", "SpecCore", "SpecWriter", "Specwright", "DefaultTemplates", "GoldenFiles"],
+            dependencies: ["SpecCompiler", "SpecCore", "SpecWriter", "Specwright", "DefaultTemplates", "TestSupport"],
             exclude: ["Goldens", "Diagnostics"]
         ),
-        .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "GoldenFiles"], exclude: ["Goldens", "Diagnostics"]),
-        .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML", "GoldenFiles"], exclude: ["Goldens"]),
-        .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI"]),
-        .testTarget(name: "SpecwrightTests", dependencies: ["Specwright"], exclude: ["Server"]),
+        .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "TestSupport"], exclude: ["Goldens", "Diagnostics"]),
+        .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "SpecwrightCLITests", dependencies: ["SpecwrightCLI", "TestSupport"]),
+        .testTarget(name: "SpecwrightTests", dependencies: ["Specwright", "TestSupport"], exclude: ["Server"]),
         .testTarget(
             name: "GeneratedClientTests",
-            dependencies: exampleClients.map { .target(name: "\($0)Client") } + ["Specwright"]
+            dependencies: exampleClients.map { .target(name: "\($0)Client") } + ["Specwright", "TestSupport"]
         ),
         // Against a real httpbin on loopback (Scripts/httpbin): started by Scripts/test, or by the tests.
-        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinClient", "Specwright"]),
+        .testTarget(name: "HTTPBinTests", dependencies: ["HTTPBinClient", "Specwright", "TestSupport"]),
     ] + exampleClients.map { name in
         .target(
             name: "\(name)Client",

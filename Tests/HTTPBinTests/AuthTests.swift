@@ -7,8 +7,8 @@ import Testing
 @Suite struct AuthTests {
     let server: HTTPBinServer
 
-    init() throws {
-        server = try HTTPBinServer.get()
+    init() async throws {
+        server = try await HTTPBinServer.get()
     }
 
     static func basic(_ user: String, _ password: String) -> String {
@@ -21,16 +21,14 @@ import Testing
         #expect(result == BasicAuthResult(authenticated: true, user: "ada"))
     }
 
-    @Test func wrongBasicCredentialsAreA401NotAHang() async throws {
+    @Test(.timeLimit(.minutes(1))) func wrongBasicCredentialsAreA401NotAHang() async throws {
         let client = server.client(credentials: StaticCredentials(apiKey: Self.basic("ada", "wrong")))
-        let start = ContinuousClock.now
         do {
             _ = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "right"))
             Issue.record("wrong credentials must fail")
         } catch {
             #expect(error.statusCode == 401)
         }
-        #expect(ContinuousClock.now - start < .seconds(20)) // the bug this guards against is a hang; 20 s allows a loaded machine
         // As an explicit header parameter, wrong credentials are a 404 there.
         let anonymous = server.client()
         #expect(try await anonymous.send(HTTPBin.hiddenBasicAuth(user: "u", passwd: "p", authorization: Self.basic("u", "p"))).authenticated)

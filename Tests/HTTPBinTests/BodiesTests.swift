@@ -8,8 +8,8 @@ import Testing
     let server: HTTPBinServer
     let client: APIClient
 
-    init() throws {
-        server = try HTTPBinServer.get()
+    init() async throws {
+        server = try await HTTPBinServer.get()
         client = server.client()
     }
 

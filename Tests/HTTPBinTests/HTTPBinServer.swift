@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Specwright
+import TestSupport
 
 /// The httpbin all these tests talk to: the one `Scripts/test` started (`HTTPBIN_URL` and
 /// `HTTPBIN_LOG` in the environment), or one started here with `Scripts/httpbin start` and
@@ -17,25 +18,23 @@ struct HTTPBinServer: Sendable {
     /// gunicorn's access log: one `METHOD target HTTP/1.1 status` line per request, the target as sent.
     let log: URL
 
-    /// The server of this test process (started on first use).
-    static let shared: Result<HTTPBinServer, Unavailable> = start()
+    /// The server of this test process, started on first use off Swift concurrency's threads.
+    private static let shared = Task { try await OffPool.run { try start().get() } }
 
     /// The shared server, or a failure that says how to get one.
-    static func get() throws -> HTTPBinServer { try shared.get() }
+    static func get() async throws -> HTTPBinServer { try await shared.value }
 
     private static func start() -> Result<HTTPBinServer, Unavailable> {
         let environment = ProcessInfo.processInfo.environment
         if let url = environment["HTTPBIN_URL"].flatMap(URL.init(string:)), let log = environment["HTTPBIN_LOG"] {
             return .success(HTTPBinServer(url: url, log: URL(fileURLWithPath: log)))
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-httpbin-\(getpid())")
         let outputFile = folder.appendingPathComponent("start.out")
-        var scriptEnvironment = environment
-        scriptEnvironment["HTTPBIN_DIR"] = folder.path
         // Output goes to a file: a pipe would stay open as long as any process the script started.
         let command = "mkdir -p \"$HTTPBIN_DIR\" && exec \"$0\" start > \"$HTTPBIN_DIR/start.out\""
-        let status = run(["/bin/sh", "-c", command, root.appendingPathComponent("Scripts/httpbin").path], environment: scriptEnvironment)
+        let script = SharedData.packageRoot.appendingPathComponent("Scripts/httpbin").path
+        let status = (try? ChildProcess.runBlocking(["/bin/sh", "-c", command, script], environment: ["HTTPBIN_DIR": folder.path]))?.status ?? -1
         guard status == 0 else {
             return .failure(Unavailable(description: "Scripts/httpbin start failed with status \(status) (run `Scripts/httpbin setup` once, or `Scripts/test`)"))
         }
@@ -53,31 +52,6 @@ struct HTTPBinServer: Sendable {
         startedPID = pid
         atexit { if startedPID > 0 { kill(startedPID, SIGTERM) } }
         return .success(HTTPBinServer(url: url, log: URL(fileURLWithPath: log)))
-    }
-
-    /// Runs a program to its end and returns its exit status (-1 if it did not start). Foundation's
-    /// `Process.waitUntilExit` can wait forever for a child that has exited when many test threads block.
-    private static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        // The test process blocks some signals, and children inherit the mask: a gunicorn that
-        // cannot receive SIGTERM would outlive the tests. Start the script with nothing blocked.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, arguments[0], nil, &attributes, argv, envp) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return (status >> 8) & 0xFF
     }
 
     /// A client for this server.

@@ -7,8 +7,8 @@ import Testing
 @Suite struct ServiceAndMiddlewareTests {
     let server: HTTPBinServer
 
-    init() throws {
-        server = try HTTPBinServer.get()
+    init() async throws {
+        server = try await HTTPBinServer.get()
     }
 
     @Test func theLiveServiceSendsThroughItsClient() async throws {

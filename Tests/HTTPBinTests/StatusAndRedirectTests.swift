@@ -8,8 +8,8 @@ import Testing
     let server: HTTPBinServer
     let client: APIClient
 
-    init() throws {
-        server = try HTTPBinServer.get()
+    init() async throws {
+        server = try await HTTPBinServer.get()
         client = server.client(credentials: StaticCredentials(bearerToken: "secret-token"))
     }
 
@@ -73,16 +73,14 @@ import Testing
         }
     }
 
-    @Test func a401WithABasicChallengeComesBackPromptly() async throws {
+    @Test(.timeLimit(.minutes(1))) func a401WithABasicChallengeComesBackPromptly() async throws {
         // URLSession on Linux never completes this task unless its challenge is declined.
-        let start = ContinuousClock.now
         do {
             try await client.send(HTTPBin.Status.get(codes: "401"))
             Issue.record("401 must throw")
         } catch {
             #expect(error.statusCode == 401)
         }
-        #expect(ContinuousClock.now - start < .seconds(20)) // the bug this guards against is a hang; 20 s allows a loaded machine
     }
 
     @Test(arguments: [301, 302, 303, 307, 308])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every golden's expected output compiles to SIL against the runtime with warnings as errors (SIL
@@ -26,23 +27,10 @@ import Testing
         #expect(output.status == 0, "\(output.text)")
     }
 
-    /// Runs `tool` and returns its exit status and output. The wait happens on a thread of its own:
-    /// blocking one of Swift concurrency's few threads (two on a two-core machine) for a long compile
-    /// would stall every other test, and their time limits with it.
+    /// Runs `tool` (a compiler, or what it built) and returns its exit status and output (standard
+    /// error merged), waiting off Swift concurrency's threads for a free core.
     static func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, text: String) {
-        try await Golden.onOwnThread { try runBlocking(tool, arguments) }
-    }
-
-    private static func runBlocking(_ tool: String, _ arguments: [String]) throws -> (status: Int32, text: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let result = try await ChildProcess.run([tool] + arguments, mergingErrors: true, weight: .heavy)
+        return (result.status, result.output)
     }
 }

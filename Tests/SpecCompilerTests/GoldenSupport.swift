@@ -1,5 +1,5 @@
 import Foundation
-import GoldenFiles
+import TestSupport
 import SpecCompiler
 import Testing
 
@@ -34,12 +34,4 @@ enum Golden {
 
     /// The default templates.
     static let templates = SpecCompiler.templates().templates
-
-    /// Runs slow blocking work (a compile, a long computation) on a thread of its own, not on one of
-    /// Swift concurrency's few threads, which every other test needs to keep its time limits.
-    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
-    }
 }

@@ -2,11 +2,12 @@ import Foundation
 import SpecCompiler
 import SpecCore
 import SpecWriter
+import TestSupport
 import Testing
 
-/// Both property runs, one after the other: each compiles its generated code with swiftc, and
-/// two compiles at once would take both cores of a CI machine from the time-bound tests.
-@Suite(.serialized) enum HostileProperties {
+/// Both property runs. Each compiles its generated code with swiftc, one part after another; the
+/// two runs go side by side, as `OffPool` allows one compile per core.
+@Suite enum HostileProperties {
     /// The injection-proof output property (issue 5): specs whose descriptions, wire names, enum values,
     /// defaults and paths are hostile strings either generate code that compiles with warnings as errors
     /// and carries the exact names and values to the wire and back, or are diagnosed, never emitted wrong.
@@ -23,7 +24,7 @@ import Testing
 
         @Test func everySpecIsGeneratedOrDiagnosedForAReason() async throws {
             // Generated here first (the suite is serialized), off Swift concurrency's threads.
-            let outcomes = try await Golden.onOwnThread { Self.outcomes }
+            let outcomes = try await OffPool.run(.heavy) { Self.outcomes }
             #expect(outcomes.count == HostileRun.count)
             for outcome in outcomes {
                 let (spec, errors) = (outcome.spec, outcome.errors)
@@ -41,12 +42,12 @@ import Testing
         }
 
         @Test func everySpecIsWrittenBackAsTheSameSpec() async throws {
-            try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
+            try await HostileRun.checkConversion(of: OffPool.run(.heavy) { Self.outcomes })
         }
 
         @Test(arguments: 0..<HostileRun.parts)
         func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
-            try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+            try await HostileRun.compileAndCheck(part: part, of: OffPool.run(.heavy) { Self.outcomes })
         }
     }
 
@@ -57,7 +58,7 @@ import Testing
         static let outcomes = HostileRun.generate(.openAPI)
 
         @Test func everyDocumentIsGenerated() async throws {
-            let outcomes = try await Golden.onOwnThread { Self.outcomes }
+            let outcomes = try await OffPool.run(.heavy) { Self.outcomes }
             #expect(outcomes.count == HostileRun.count)
             for outcome in outcomes where !outcome.errors.isEmpty || outcome.files.isEmpty {
                 Issue.record("seed \(HostileRun.seed), document \(outcome.spec.index): \(outcome.errors)\n\(outcome.spec.yaml)")
@@ -66,12 +67,12 @@ import Testing
         }
 
         @Test func everyDocumentConvertsToASpecThatGeneratesTheSameFiles() async throws {
-            try await HostileRun.checkConversion(of: Golden.onOwnThread { Self.outcomes })
+            try await HostileRun.checkConversion(of: OffPool.run(.heavy) { Self.outcomes })
         }
 
         @Test(arguments: 0..<HostileRun.parts)
         func generatedCodeCompilesAndRoundTrips(part: Int) async throws {
-            try await HostileRun.compileAndCheck(part: part, of: Golden.onOwnThread { Self.outcomes })
+            try await HostileRun.compileAndCheck(part: part, of: OffPool.run(.heavy) { Self.outcomes })
         }
     }
 }
@@ -84,8 +85,8 @@ enum HostileRun {
     static let count = environment["SPECWRIGHT_HOSTILE_SPECS"].flatMap { Int($0) } ?? 1_000
 
     /// The generated code is compiled in this many parts, one after another (`.serialized`): one
-    /// compile of every spec would take more memory than a CI machine has, and parallel ones would
-    /// starve the rest of the suite of CPU.
+    /// compile of every spec would take more memory than a CI machine has, and parts that finish
+    /// one by one keep the test output moving.
     static let parts = 8
 
     /// One input through the generator: its files, or its errors.
@@ -122,26 +123,43 @@ enum HostileRun {
 
     /// `specwright convert` on every input that generated: the spec written from it loads with no
     /// error, writes the same text again, and generates the same files byte for byte (hostile
-    /// descriptions, wire names, defaults and paths included).
-    static func checkConversion(of outcomes: [Outcome]) throws {
-        let templates = try #require(Golden.templates)
+    /// descriptions, wire names, defaults and paths included). Runs off Swift concurrency's threads
+    /// and records what it found afterwards.
+    static func checkConversion(of outcomes: [Outcome]) async throws {
+        _ = try #require(Golden.templates, "the default templates do not load")
+        let problems = try await OffPool.run(.heavy) { conversionProblems(of: outcomes) }
+        for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    }
+
+    /// What converting each input that generated got wrong, one text each.
+    private static func conversionProblems(of outcomes: [Outcome]) -> [String] {
+        guard let templates = Golden.templates else { return ["the default templates do not load"] }
+        var problems: [String] = []
         for outcome in outcomes where outcome.errors.isEmpty {
             let path = "P\(outcome.spec.index).yaml"
-            let spec = try #require(SpecCompiler.check(path: path, read: { _ in Array(outcome.spec.yaml.utf8) }).spec)
+            guard let spec = SpecCompiler.check(path: path, read: { _ in Array(outcome.spec.yaml.utf8) }).spec else {
+                problems.append("seed \(seed), input \(outcome.spec.index): it generated, but does not load")
+                continue
+            }
             let written = SpecWriter.yaml(spec)
             let read: (String) throws -> [UInt8] = { _ in Array(written.utf8) }
             let reloaded = SpecCompiler.check(path: path, read: read)
             guard let again = reloaded.spec else {
-                Issue.record("seed \(seed), input \(outcome.spec.index): the converted spec has errors \(reloaded.diagnostics.sorted.map(\.description))\n\(written)")
+                problems.append("seed \(seed), input \(outcome.spec.index): the converted spec has errors \(reloaded.diagnostics.sorted.map(\.description))\n\(written)")
                 continue
             }
-            #expect(SpecWriter.yaml(again) == written, "seed \(seed), input \(outcome.spec.index): writing the converted spec again gives other text")
+            if SpecWriter.yaml(again) != written {
+                problems.append("seed \(seed), input \(outcome.spec.index): writing the converted spec again gives other text")
+            }
             let files = SpecCompiler.compile(path: path, templates: templates, read: read).files
-            #expect(files.map(\.name) == outcome.files.map(\.name))
+            if files.map(\.name) != outcome.files.map(\.name) {
+                problems.append("seed \(seed), input \(outcome.spec.index): the converted spec generates \(files.map(\.name)), not \(outcome.files.map(\.name))")
+            }
             for (converted, original) in zip(files, outcome.files) where converted.contents != original.contents {
-                Issue.record("seed \(seed), input \(outcome.spec.index): \(original.name) differs when generated from the converted spec:\n\(Golden.diff(expected: original.contents, actual: converted.contents))\n\(written)")
+                problems.append("seed \(seed), input \(outcome.spec.index): \(original.name) differs when generated from the converted spec:\n\(Golden.diff(expected: original.contents, actual: converted.contents))\n\(written)")
             }
         }
+        return problems
     }
 
     /// Compiles the generated code of the inputs in `part` with warnings as errors, with a driver that

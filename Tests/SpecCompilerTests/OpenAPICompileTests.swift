@@ -1,5 +1,6 @@
 import Foundation
 import SpecCompiler
+import TestSupport
 import Testing
 
 /// The generated code of the OpenAPI front end compiles against the runtime with warnings as errors:
@@ -15,14 +16,6 @@ import Testing
     /// The corpus documents whose clients are compiled (the large ones are generated only, in SpecOpenAPITests).
     static let corpusDocuments = ["oai-petstore.yaml", "oai-petstore-expanded.yaml", "generator-ref-petstore.yaml", "openai-2024-02-23.yaml"]
 
-    /// The corpus folder: `SPECWRIGHT_OPENAPI_CORPUS`, else `../shared/openapi` relative to the package root.
-    static var corpusFolder: URL {
-        if let path = ProcessInfo.processInfo.environment["SPECWRIGHT_OPENAPI_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return Golden.packageRoot.appendingPathComponent("../shared/openapi").standardizedFileURL
-    }
-
     @Test func thereAreOpenAPIGoldens() {
         #expect(Self.goldenCases.count >= 20, "the OpenAPI goldens are missing: \(Self.goldens.path)")
     }
@@ -35,15 +28,12 @@ import Testing
         try await Self.compile(files)
     }
 
-    @Test(.timeLimit(.minutes(10)), arguments: corpusDocuments)
+    @Test(SharedData.needs("openapi", "The clients of the OpenAPI corpus"), arguments: corpusDocuments)
     func corpusClientCompiles(_ document: String) async throws {
-        var isDirectory: ObjCBool = false
-        let folder = Self.corpusFolder
-        try #require(FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue,
-                     "the OpenAPI corpus folder is missing: \(folder.path) (put the documents in ../shared/openapi next to the package, or set SPECWRIGHT_OPENAPI_CORPUS to their folder)")
+        let folder = try SharedData.require("openapi")
         let templates = try #require(Golden.templates)
         let path = folder.appendingPathComponent(document).path
-        let result = try await Golden.onOwnThread {
+        let result = try await OffPool.run(.heavy) {
             SpecCompiler.compile(path: path, templates: templates) { path in
                 guard let data = FileManager.default.contents(atPath: path) else { throw Golden.MissingFile() }
                 return [UInt8](data)
@@ -67,44 +57,8 @@ import Testing
     /// Compiles `files` to SIL as one module against the runtime, with warnings as errors, like `GoldenCompileTests`.
     static func compile(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let modules = try #require(GoldenCompileTests.modulesFolder, "the Specwright module must be built next to the tests", sourceLocation: sourceLocation)
-        await compilers.acquire()
-        let output: (status: Int32, text: String)
-        do {
-            output = try await GoldenCompileTests.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck",
-                                                               "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files)
-        } catch {
-            await compilers.release()
-            throw error
-        }
-        await compilers.release()
+        let output = try await GoldenCompileTests.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck",
+                                                           "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files)
         #expect(output.status == 0, "\(output.text.prefix(8000))", sourceLocation: sourceLocation)
-    }
-
-    /// At most one compiler per core at a time: the cases of a parameterized test all start at once, and
-    /// two dozen compilers on a two-core machine would starve the time-limited tests that run beside them.
-    private static let compilers = CompileSlots(ProcessInfo.processInfo.activeProcessorCount)
-}
-
-/// A counting semaphore for async code: callers wait in order for a free slot.
-private actor CompileSlots {
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(_ count: Int) { free = max(1, count) }
-
-    func acquire() async {
-        if free > 0 {
-            free -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty {
-            free += 1
-        } else {
-            waiting.removeFirst().resume()
-        }
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import SpecCompiler
+import TestSupport
 import Testing
 
-/// The corpus: real OpenAPI documents no one on this project wrote (`../shared/openapi` next to the
-/// package, or the folder `SPECWRIGHT_OPENAPI_CORPUS` names). Every one generates without errors, and
+/// The corpus: real OpenAPI documents no one on this project wrote (the shared folder `openapi`,
+/// see `SharedData`; skipped where it is absent). Every one generates without errors, and
 /// the same bytes twice in one process. The small ones' clients are compiled by
 /// `OpenAPICompileTests.corpusClientCompiles` (SpecCompilerTests, next to the compile helpers).
 ///
@@ -15,36 +16,19 @@ import Testing
         "openai-2024-04-18.yaml", "openai-2026-08-21.yaml", "github-api-2022-06-11.json", "stripe-spec3-2023-09-12.yaml",
     ]
 
-    /// The corpus folder: `SPECWRIGHT_OPENAPI_CORPUS`, else `../shared/openapi` relative to the package root.
-    static var folder: URL {
-        if let path = ProcessInfo.processInfo.environment["SPECWRIGHT_OPENAPI_CORPUS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return OpenAPITestSupport.packageRoot.appendingPathComponent("../shared/openapi").standardizedFileURL
-    }
-
-    /// The corpus folder, or a failure that says where it was looked for: a missing corpus must not
-    /// pass silently.
-    static func requireFolder(sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> URL {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
-        try #require(exists, "the OpenAPI corpus folder is missing: \(folder.path) (put the documents in ../shared/openapi next to the package, or set SPECWRIGHT_OPENAPI_CORPUS to their folder)", sourceLocation: sourceLocation)
-        return folder
-    }
-
-    @Test func theCorpusIsThere() throws {
-        let folder = try Self.requireFolder()
+    @Test(SharedData.needs("openapi", "The OpenAPI corpus tests")) func theCorpusIsThere() throws {
+        let folder = try SharedData.require("openapi")
         for document in Self.documents {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(document).path), "\(document) is missing from \(folder.path)")
         }
     }
 
-    @Test(.timeLimit(.minutes(5)), arguments: documents)
+    @Test(SharedData.needs("openapi", "The OpenAPI corpus tests"), arguments: documents)
     func generatesWithoutErrorsAndDeterministically(_ document: String) async throws {
-        let folder = try Self.requireFolder()
+        let folder = try SharedData.require("openapi")
         try #require(FileManager.default.fileExists(atPath: folder.appendingPathComponent(document).path), "\(document) is missing from \(folder.path)")
         let templates = try #require(OpenAPITestSupport.templates)
-        let (first, second, seconds) = try await OpenAPITestSupport.onOwnThread {
+        let (first, second, seconds) = try await OffPool.run(.heavy) {
             let start = Date()
             let first = SpecCompiler.compile(path: document, templates: templates, read: OpenAPITestSupport.reader(in: folder))
             let seconds = Date().timeIntervalSince(start)

@@ -1,5 +1,5 @@
 import Foundation
-import GoldenFiles
+import TestSupport
 import SpecCompiler
 import SpecDiagnostics
 import Testing
@@ -54,12 +54,4 @@ enum OpenAPITestSupport {
 
     /// A file that is not there.
     typealias MissingFile = GoldenFiles.MissingFile
-
-    /// Runs slow blocking work (generating a large document) on a thread of its own, not on one of
-    /// Swift concurrency's few threads, which every other test needs to keep its time limits.
-    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-        }
-    }
 }

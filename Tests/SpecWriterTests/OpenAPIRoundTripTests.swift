@@ -1,6 +1,7 @@
 import Foundation
 import SpecCompiler
 import SpecWriter
+import TestSupport
 import Testing
 
 /// `specwright convert` on real OpenAPI documents: the converted spec loads with no error, writes
@@ -8,15 +9,13 @@ import Testing
 /// comments may differ: the format has no place for an alias's description (`PetID: UUID`), so
 /// converting drops it, with a warning from `SpecWriter.problems`.
 @Suite struct OpenAPIRoundTripTests {
-    /// The shared corpus (`../shared/openapi`, or `SPECWRIGHT_OPENAPI_CORPUS`).
-    static let corpus = ProcessInfo.processInfo.environment["SPECWRIGHT_OPENAPI_CORPUS"].map { URL(fileURLWithPath: $0) }
-        ?? Support.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/openapi")
-
-    @Test(arguments: ["oai-petstore.yaml", "oai-petstore-expanded.yaml", "generator-ref-petstore.yaml", "openai-2024-02-23.yaml"])
+    @Test(SharedData.needs("openapi", "Converting the OpenAPI corpus"),
+          arguments: ["oai-petstore.yaml", "oai-petstore-expanded.yaml", "generator-ref-petstore.yaml", "openai-2024-02-23.yaml"])
     func theConvertedSpecGeneratesTheSameDeclarations(_ document: String) throws {
-        let read = Support.reader(in: Self.corpus)
+        let corpus = try SharedData.require("openapi")
+        let read = Support.reader(in: corpus)
         let checked = SpecCompiler.check(path: document, read: read)
-        let spec = try #require(checked.spec, "\(document) does not load from \(Self.corpus.path): \(checked.diagnostics.sorted.prefix(5).map(\.description))")
+        let spec = try #require(checked.spec, "\(document) does not load from \(corpus.path): \(checked.diagnostics.sorted.prefix(5).map(\.description))")
         let yaml = SpecWriter.yaml(spec)
         let written = Support.reader([(document, yaml)])
         let reloaded = try #require(SpecCompiler.check(path: document, read: written).spec, "the converted spec has errors")

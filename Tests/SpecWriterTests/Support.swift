@@ -1,5 +1,5 @@
 import Foundation
-import GoldenFiles
+import TestSupport
 import SpecCompiler
 import SpecCore
 import SpecDiagnostics

@@ -1,3 +1,4 @@
+import Foundation
 import SpecDiagnostics
 import Testing
 
@@ -5,11 +6,18 @@ import Testing
 
 @Suite("Limits and hostile input")
 struct LimitTests {
-    /// Seconds taken by `body`.
-    private func seconds(_ body: () -> Void) -> Double {
-        let clock = ContinuousClock()
-        let elapsed = clock.measure(body)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    /// The CPU time `body` takes on this thread, in seconds: unlike wall time, other work on the
+    /// machine does not stretch it, so a bound on it holds on a loaded machine. The bounds are
+    /// ten times and more what the refusals take (Docs/Benchmarks.md has the figures).
+    private func cpuSeconds(_ body: () -> Void) -> Double {
+        func now() -> Double {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        }
+        let start = now()
+        body()
+        return now() - start
     }
 
     @Test func billionLaughsIsRejectedFast() throws {
@@ -20,7 +28,7 @@ struct LimitTests {
         text += "l3: [" + Array(repeating: "*l2", count: 200_000).joined(separator: ", ") + "]\n"
         #expect(text.utf8.count > 1_000_000)
         var result: Diagnostic?
-        let time = seconds { result = failure(text) }
+        let time = cpuSeconds { result = failure(text) }
         let diagnostic = try #require(result)
         #expect(diagnostic.message
             == "too many alias expansions (more than 1000000 nodes); the document may be a 'billion laughs' attack")
@@ -41,7 +49,7 @@ struct LimitTests {
     @Test func deepFlowNestingIsRejectedFast() throws {
         let text = String(repeating: "[", count: 100_000)
         var result: Diagnostic?
-        let time = seconds { result = failure(text) }
+        let time = cpuSeconds { result = failure(text) }
         let diagnostic = try #require(result)
         #expect(diagnostic.message == "nesting too deep (more than 256 levels)")
         #expect(diagnostic.location == at(1, 257))
@@ -73,7 +81,7 @@ struct LimitTests {
         bytes += [UInt8](repeating: UInt8(ascii: "a"), count: 50_000_000)
         bytes.append(0x0A)
         var result: Diagnostic?
-        let time = seconds { result = failure(bytes: bytes) }
+        let time = cpuSeconds { result = failure(bytes: bytes) }
         let diagnostic = try #require(result)
         #expect(diagnostic.message == "scalar too long (more than 1048576 bytes)")
         #expect(diagnostic.location == at(1, 6))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `specwright` binary in a scratch folder, as a user would.
 struct CLI {
@@ -7,6 +8,10 @@ struct CLI {
         var status: Int32
         var stdout: String
         var stderr: String
+
+        init(_ result: ChildProcess.Result) {
+            (status, stdout, stderr) = (result.status, result.output, result.errors)
+        }
     }
 
     /// The `specwright` executable next to the test bundle.
@@ -46,25 +51,24 @@ struct CLI {
     }
 
     /// Runs `specwright arguments...` with the scratch folder as the working directory.
-    func run(_ arguments: String...) throws -> Run {
-        try launch(Self.executable, arguments)
+    func run(_ arguments: String...) async throws -> Run {
+        try await launch(Self.executable, arguments)
     }
 
-    /// Runs `executable arguments...` with the scratch folder as the working directory.
-    func launch(_ executable: URL, _ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+    /// Runs `specwright arguments` with the scratch folder as the working directory.
+    func run(_ arguments: [String]) async throws -> Run {
+        try await launch(Self.executable, arguments)
+    }
+
+    /// `run`, on the calling thread: for code that runs on a thread of its own already.
+    func runBlocking(_ arguments: String...) throws -> Run {
+        Run(try ChildProcess.runBlocking([Self.executable.path] + arguments, in: folder))
+    }
+
+    /// Runs `executable arguments...` with the scratch folder as the working directory, waiting
+    /// off Swift concurrency's threads.
+    func launch(_ executable: URL, _ arguments: [String]) async throws -> Run {
+        Run(try await ChildProcess.run([executable.path] + arguments, in: folder))
     }
 
     static let validSpec = """

@@ -1,22 +1,23 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The `specwright` command line: exit codes, usage errors, all-or-nothing writes, overrides.
 @Suite struct CLITests {
-    @Test func versionAndHelp() throws {
+    @Test func versionAndHelp() async throws {
         let cli = try CLI()
-        let version = try cli.run("--version")
+        let version = try await cli.run("--version")
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("specwright "))
-        let help = try cli.run("--help")
+        let help = try await cli.run("--help")
         #expect(help.status == 0)
         #expect(help.stdout.contains("specwright generate <spec>... --output <dir>"))
-        let generateHelp = try cli.run("generate", "--help")
+        let generateHelp = try await cli.run("generate", "--help")
         #expect(generateHelp.status == 0)
         #expect(generateHelp.stdout.contains("--templates <dir>"))
     }
 
-    @Test func usageErrorsExitTwoAndNameTheProblem() throws {
+    @Test func usageErrorsExitTwoAndNameTheProblem() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         let cases: [([String], String)] = [
@@ -32,49 +33,40 @@ import Testing
             (["validate"], "error: validate needs at least one spec file"),
         ]
         for (arguments, message) in cases {
-            let process = Process()
-            process.executableURL = CLI.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = cli.folder
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = Pipe()
-            try process.run()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 2, "\(arguments)")
-            #expect(text.hasPrefix(message), "\(arguments): \(text)")
+            let run = try await cli.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.hasPrefix(message), "\(arguments): \(run.stderr)")
         }
         #expect(cli.read("Out/TipsModels.swift") == nil)
     }
 
-    @Test func generateWritesBothFilesAndRewritesOnlyWhatChanged() throws {
+    @Test func generateWritesBothFilesAndRewritesOnlyWhatChanged() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
-        let first = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        let first = try await cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout == "wrote Out/Nested/TipsModels.swift\nwrote Out/Nested/TipsEndpoints.swift\n")
         #expect(cli.read("Out/Nested/TipsModels.swift")?.contains("public struct Tip: Codable, Hashable, Sendable") == true)
         #expect(cli.read("Out/Nested/TipsEndpoints.swift")?.contains("public static func today() -> Endpoint<Tip, Never>") == true)
         let stamp = try cli.modified("Out/Nested/TipsModels.swift")
-        Thread.sleep(forTimeInterval: 0.05)
-        let second = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        try await Task.sleep(for: .milliseconds(50))
+        let second = try await cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
         #expect(second.stdout == "unchanged Out/Nested/TipsModels.swift\nunchanged Out/Nested/TipsEndpoints.swift\n")
         #expect(try cli.modified("Out/Nested/TipsModels.swift") == stamp)
         // An endpoint-only change rewrites the endpoints file and leaves the models file alone.
         try cli.write("Tips.yaml", CLI.validSpec + "\n    description: The tip of the day.\n")
-        let third = try cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
+        let third = try await cli.run("generate", "Tips.yaml", "--output", "Out/Nested")
         #expect(third.stdout == "unchanged Out/Nested/TipsModels.swift\nwrote Out/Nested/TipsEndpoints.swift\n")
         #expect(try cli.modified("Out/Nested/TipsModels.swift") == stamp)
         #expect(cli.read("Out/Nested/TipsEndpoints.swift")?.contains("/// The tip of the day.") == true)
     }
 
-    @Test func anErrorInAnySpecWritesNothingAndLeavesExistingFilesAlone() throws {
+    @Test func anErrorInAnySpecWritesNothingAndLeavesExistingFilesAlone() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         try cli.write("Bad.yaml", "name: Bad\nmodels:\n  Post:\n    author: Usr\n  User:\n    id: UUID\n")
         try cli.write("Out/TipsModels.swift", "// old\n")
-        let run = try cli.run("generate", "Tips.yaml", "Bad.yaml", "--output", "Out")
+        let run = try await cli.run("generate", "Tips.yaml", "Bad.yaml", "--output", "Out")
         #expect(run.status == 1)
         #expect(run.stderr == "Bad.yaml:4:13: error: unknown type 'Usr' in field 'author' of model 'Post'; did you mean 'User'?\n")
         #expect(run.stdout.isEmpty)
@@ -83,11 +75,11 @@ import Testing
         #expect(cli.read("Out/BadModels.swift") == nil)
     }
 
-    @Test func validateReportsEveryErrorOfEverySpec() throws {
+    @Test func validateReportsEveryErrorOfEverySpec() async throws {
         let cli = try CLI()
         try cli.write("A.yaml", "name: A\nmodels:\n  Post:\n    id: Strin\n    n: Int = x\n")
         try cli.write("B.yaml", "nme: B\n")
-        let run = try cli.run("validate", "A.yaml", "B.yaml", "Missing.yaml")
+        let run = try await cli.run("validate", "A.yaml", "B.yaml", "Missing.yaml")
         #expect(run.status == 1)
         #expect(run.stderr == """
             A.yaml:4:9: error: unknown type 'Strin' in field 'id' of model 'Post'; did you mean 'String'?
@@ -97,51 +89,51 @@ import Testing
             Missing.yaml:1:1: error: cannot read 'Missing.yaml': no such file
 
             """)
-        #expect(try cli.run("validate", "A.yaml").status == 1)
+        #expect(try await cli.run("validate", "A.yaml").status == 1)
         try cli.write("C.yaml", CLI.validSpec)
-        let valid = try cli.run("validate", "C.yaml")
+        let valid = try await cli.run("validate", "C.yaml")
         #expect(valid.status == 0)
         #expect(valid.stderr.isEmpty)
     }
 
-    @Test func twoSpecsWithOneNameAreAnError() throws {
+    @Test func twoSpecsWithOneNameAreAnError() async throws {
         let cli = try CLI()
         try cli.write("One.yaml", CLI.validSpec)
         try cli.write("Two.yaml", CLI.validSpec)
-        let run = try cli.run("generate", "One.yaml", "Two.yaml", "--output", "Out")
+        let run = try await cli.run("generate", "One.yaml", "Two.yaml", "--output", "Out")
         #expect(run.status == 1)
         #expect(run.stderr.contains("Two.yaml:1:1: error: 'TipsModels.swift' would be generated by both 'One.yaml' and 'Two.yaml'"))
         #expect(cli.read("Out/TipsModels.swift") == nil)
     }
 
-    @Test func templatesOverrideDefaultsByFileName() throws {
+    @Test func templatesOverrideDefaultsByFileName() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         try cli.write("Custom/FileHeader.swifttemplate", "// Our header for {{source}}.\n\nimport Foundation\nimport Specwright\n")
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(cli.read("Out/TipsModels.swift")?.hasPrefix("// Our header for Tips.yaml.\n") == true)
     }
 
-    @Test func aBadTemplateIsReportedAtItsLine() throws {
+    @Test func aBadTemplateIsReportedAtItsLine() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         try cli.write("Custom/Alias.swifttemplate", "line one\n{{#open}}\n")
         try cli.write("Custom/FileHeader.swifttemplate", "// {{sorce}}\n")
-        let unclosed = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        let unclosed = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
         #expect(unclosed.status == 1)
         #expect(unclosed.stderr.hasPrefix("Custom/Alias.swifttemplate:2:1: error: unclosed section"))
         try FileManager.default.removeItem(at: cli.folder.appendingPathComponent("Custom/Alias.swifttemplate"))
-        let unknown = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        let unknown = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "Custom/FileHeader.swifttemplate:1:4: error: unknown variable 'sorce'\n")
         #expect(cli.read("Out/TipsModels.swift") == nil)
     }
 
-    @Test func accessOverridesTheSpec() throws {
+    @Test func accessOverridesTheSpec() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--access", "package")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--access", "package")
         #expect(run.status == 0)
         #expect(cli.read("Out/TipsModels.swift")?.contains("package struct Tip: Codable, Hashable, Sendable") == true)
         #expect(cli.read("Out/TipsModels.swift")?.contains("public") == false)
@@ -156,11 +148,11 @@ import Testing
     static let tests = specs.deletingLastPathComponent().appendingPathComponent("Tests")
 
     @Test(arguments: ["Kitchen", "Chirp", "HTTPBin", "Articles"])
-    func generatingInTwoProcessesGivesIdenticalBytes(_ name: String) throws {
+    func generatingInTwoProcessesGivesIdenticalBytes(_ name: String) async throws {
         let cli = try CLI()
         let spec = Self.specs.appendingPathComponent("\(name).yaml").path
         for output in ["A", "B", "C"] {
-            let run = try cli.run("generate", spec, "--output", output)
+            let run = try await cli.run("generate", spec, "--output", output)
             #expect(run.status == 0, "\(run.stderr)")
         }
         for file in ["\(name)Models.swift", "\(name)Endpoints.swift"] {
@@ -171,13 +163,13 @@ import Testing
     }
 
     /// The OpenAPI front end, sharded, and `convert`: the document's maps must not leak their order.
-    @Test func openAPIInThreeProcessesGivesIdenticalBytes() throws {
+    @Test func openAPIInThreeProcessesGivesIdenticalBytes() async throws {
         let cli = try CLI()
         let document = Self.tests.appendingPathComponent("GeneratedClients/Menagerie.yaml").path
         for output in ["A", "B", "C"] {
-            let run = try cli.run("generate", document, "--output", output, "--shards", "3")
+            let run = try await cli.run("generate", document, "--output", output, "--shards", "3")
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(try cli.run("convert", document, "--output", "\(output)/Menagerie.spec.yaml").status == 0)
+            #expect(try await cli.run("convert", document, "--output", "\(output)/Menagerie.spec.yaml").status == 0)
         }
         let files = ["Endpoints", "Models1", "Models2", "Models3", "Endpoints1", "Endpoints2", "Endpoints3"].map { "Menagerie\($0).swift" }
         for file in files + ["Menagerie.spec.yaml"] {
@@ -185,16 +177,18 @@ import Testing
             #expect(cli.read("B/\(file)") == first, "\(file)")
             #expect(cli.read("C/\(file)") == first, "\(file)")
         }
-        let warnings = try (0..<3).map { _ in try cli.run("validate", Self.tests.appendingPathComponent("SpecOpenAPITests/Diagnostics/many-warnings.yaml").path) }
+        var warnings: [CLI.Run] = []
+        for _ in 0..<3 { warnings.append(try await cli.run("validate", Self.tests.appendingPathComponent("SpecOpenAPITests/Diagnostics/many-warnings.yaml").path)) }
         #expect(warnings[0].stderr.contains("warning:"))
         #expect(warnings[1].stderr == warnings[0].stderr)
         #expect(warnings[2].stderr == warnings[0].stderr)
     }
 
-    @Test func diagnosticsInTwoProcessesAreIdentical() throws {
+    @Test func diagnosticsInTwoProcessesAreIdentical() async throws {
         let cli = try CLI()
         let spec = Self.specs.deletingLastPathComponent().appendingPathComponent("Tests/SpecCompilerTests/Diagnostics/landmine.yaml").path
-        let runs = try (0..<3).map { _ in try cli.run("validate", spec) }
+        var runs: [CLI.Run] = []
+        for _ in 0..<3 { runs.append(try await cli.run("validate", spec)) }
         #expect(runs[0].status == 1)
         #expect(runs[0].stderr.split(separator: "\n").count > 30)
         #expect(runs[1].stderr == runs[0].stderr)
@@ -204,54 +198,54 @@ import Testing
 
 /// `generate --check`, for CI of teams that commit generated code: it names every problem and writes nothing.
 @Suite struct CheckTests {
-    private func generated(_ cli: CLI) throws {
+    private func generated(_ cli: CLI) async throws {
         try cli.write("Tips.yaml", CLI.validSpec)
-        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
+        #expect(try await cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
     }
 
-    @Test func upToDateFolderPasses() throws {
+    @Test func upToDateFolderPasses() async throws {
         let cli = try CLI()
-        try generated(cli)
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
+        try await generated(cli)
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "2 files in Out are up to date\n")
     }
 
-    @Test func staleFileIsNamedAndLeftAlone() throws {
+    @Test func staleFileIsNamedAndLeftAlone() async throws {
         let cli = try CLI()
-        try generated(cli)
+        try await generated(cli)
         try cli.write("Tips.yaml", CLI.validSpec + "\n    description: Changed.\n")
         let before = cli.read("Out/TipsEndpoints.swift")
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
         #expect(run.status == 1)
         #expect(run.stderr == "error: Out/TipsEndpoints.swift differs from what Tips.yaml generates; run specwright generate\n")
         #expect(cli.read("Out/TipsEndpoints.swift") == before)
     }
 
-    @Test func missingFileIsNamed() throws {
+    @Test func missingFileIsNamed() async throws {
         let cli = try CLI()
-        try generated(cli)
+        try await generated(cli)
         try FileManager.default.removeItem(at: cli.folder.appendingPathComponent("Out/TipsModels.swift"))
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
         #expect(run.status == 1)
         #expect(run.stderr == "error: Out/TipsModels.swift is missing; run specwright generate (from Tips.yaml)\n")
         #expect(cli.read("Out/TipsModels.swift") == nil)
     }
 
-    @Test func extraGeneratedFileIsNamedButHandWrittenFilesAreNot() throws {
+    @Test func extraGeneratedFileIsNamedButHandWrittenFilesAreNot() async throws {
         let cli = try CLI()
-        try generated(cli)
+        try await generated(cli)
         try cli.write("Out/OldModels.swift", "// Generated by Specwright from Old.yaml. DO NOT EDIT.\n")
         try cli.write("Out/Helpers.swift", "// Written by hand.\n")
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--check")
         #expect(run.status == 1)
         #expect(run.stderr == "error: Out/OldModels.swift was generated by Specwright but no spec given generates it\n")
     }
 
-    @Test func specErrorsStillFailTheCheck() throws {
+    @Test func specErrorsStillFailTheCheck() async throws {
         let cli = try CLI()
         try cli.write("Bad.yaml", "name: Bad\nmodels:\n  A:\n    b: Nope\n")
-        let run = try cli.run("generate", "Bad.yaml", "--output", "Out", "--check")
+        let run = try await cli.run("generate", "Bad.yaml", "--output", "Out", "--check")
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("Bad.yaml:4:8: error: unknown type 'Nope'"))
     }
@@ -266,10 +260,10 @@ import Testing
             response: Tip
         """
 
-    @Test func shardsWriteTheNamespaceAndNumberedFiles() throws {
+    @Test func shardsWriteTheNamespaceAndNumberedFiles() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", Self.spec)
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "2", "--file-prefix", "TipsAPI")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "2", "--file-prefix", "TipsAPI")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == """
             wrote Out/TipsAPIEndpoints.swift
@@ -285,21 +279,21 @@ import Testing
         #expect(cli.read("Out/TipsAPIEndpoints.swift")?.contains("public enum Tips {") == true)
     }
 
-    @Test func configFileSetsSharedSettingsAndFlagsWin() throws {
+    @Test func configFileSetsSharedSettingsAndFlagsWin() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         try cli.write("specwright.json", "{\n  \"access\": \"internal\",\n  \"shards\": 1\n}\n")
-        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json").status == 0)
+        #expect(try await cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json").status == 0)
         #expect(cli.read("Out/TipsModels.swift")?.contains("\nstruct Tip: Codable, Hashable, Sendable") == true)
-        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json", "--access", "package").status == 0)
+        #expect(try await cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json", "--access", "package").status == 0)
         #expect(cli.read("Out/TipsModels.swift")?.contains("\npackage struct Tip") == true)
     }
 
-    @Test func configErrorsAreLocated() throws {
+    @Test func configErrorsAreLocated() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
         try cli.write("specwright.json", "{\n  \"acess\": \"internal\",\n  \"shards\": 0\n}\n")
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "specwright.json")
         #expect(run.status == 1)
         #expect(run.stderr == """
             specwright.json:2:3: error: unknown key 'acess' in the config file; did you mean 'access'?
@@ -309,13 +303,13 @@ import Testing
         #expect(cli.read("Out/TipsModels.swift") == nil)
     }
 
-    @Test func badShardAndPrefixFlagsAreUsageErrors() throws {
+    @Test func badShardAndPrefixFlagsAreUsageErrors() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
-        let shards = try cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "0")
+        let shards = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "0")
         #expect(shards.status == 2)
         #expect(shards.stderr.hasPrefix("error: --shards must be a whole number from 1 to 64, not '0'"))
-        let prefix = try cli.run("generate", "Tips.yaml", "--output", "Out", "--file-prefix", "a-b")
+        let prefix = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--file-prefix", "a-b")
         #expect(prefix.status == 2)
         #expect(prefix.stderr.hasPrefix("error: --file-prefix must be a name made of letters, digits and _, not 'a-b'"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `specwright convert` on an OpenAPI 3 document: the written spec generates the same client as
@@ -59,18 +60,18 @@ import Testing
               description: An id.
         """
 
-    @Test func anOpenAPIDocumentConvertsToASpecThatGeneratesTheSameClient() throws {
+    @Test func anOpenAPIDocumentConvertsToASpecThatGeneratesTheSameClient() async throws {
         let cli = try CLI()
         try cli.write("petstore.yaml", Self.petstore)
-        let convert = try cli.run("convert", "petstore.yaml", "--output", "Converted/petstore.yaml")
+        let convert = try await cli.run("convert", "petstore.yaml", "--output", "Converted/petstore.yaml")
         #expect(convert.status == 0, "\(convert.stderr)")
         // An alias has no place for a description in the format: a warning at the schema, and the spec is written.
         #expect(convert.stderr.hasPrefix("petstore.yaml:"), "\(convert.stderr)")
         #expect(convert.stderr.contains(": warning: alias 'PetID' has a description"), "\(convert.stderr)")
         let text = try #require(cli.read("Converted/petstore.yaml"))
         #expect(text.hasPrefix("spec: 1\nname: Petstore\n"), "\(text)")
-        #expect(try cli.run("generate", "petstore.yaml", "--output", "Direct").status == 0)
-        #expect(try cli.run("generate", "Converted/petstore.yaml", "--output", "FromConverted").status == 0)
+        #expect(try await cli.run("generate", "petstore.yaml", "--output", "Direct").status == 0)
+        #expect(try await cli.run("generate", "Converted/petstore.yaml", "--output", "FromConverted").status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: cli.folder.appendingPathComponent("Direct").path).sorted()
         #expect(files.count == 2)
         for file in files {
@@ -81,14 +82,14 @@ import Testing
         }
     }
 
-    @Test func groupByTagGroupsOperationsFromTheFlagOrTheConfigAndConvertKeepsTheGroups() throws {
+    @Test func groupByTagGroupsOperationsFromTheFlagOrTheConfigAndConvertKeepsTheGroups() async throws {
         let cli = try CLI()
         let tagged = Self.petstore.replacingOccurrences(of: "operationId: listPets", with: "operationId: listPets\n      tags: [pets]")
         try cli.write("petstore.yaml", tagged)
         try cli.write("specwright.json", #"{"groupByTag": true}"#)
-        #expect(try cli.run("generate", "petstore.yaml", "--output", "Flat").status == 0)
-        #expect(try cli.run("generate", "petstore.yaml", "--output", "Flag", "--group-by-tag").status == 0)
-        #expect(try cli.run("generate", "petstore.yaml", "--output", "Config", "--config", "specwright.json").status == 0)
+        #expect(try await cli.run("generate", "petstore.yaml", "--output", "Flat").status == 0)
+        #expect(try await cli.run("generate", "petstore.yaml", "--output", "Flag", "--group-by-tag").status == 0)
+        #expect(try await cli.run("generate", "petstore.yaml", "--output", "Config", "--config", "specwright.json").status == 0)
         let flat = try #require(cli.read("Flat/PetstoreEndpoints.swift"))
         let grouped = try #require(cli.read("Flag/PetstoreEndpoints.swift"))
         #expect(!flat.contains("public enum Pets {"))
@@ -96,9 +97,9 @@ import Testing
         #expect(grouped.contains("public static func listPets("))
         #expect(cli.read("Config/PetstoreEndpoints.swift") == grouped)
 
-        let convert = try cli.run("convert", "petstore.yaml", "--group-by-tag", "--output", "grouped.yaml")
+        let convert = try await cli.run("convert", "petstore.yaml", "--group-by-tag", "--output", "grouped.yaml")
         #expect(convert.status == 0, "\(convert.stderr)")
-        #expect(try cli.run("generate", "grouped.yaml", "--output", "FromConverted").status == 0)
+        #expect(try await cli.run("generate", "grouped.yaml", "--output", "FromConverted").status == 0)
         #expect(cli.read("FromConverted/PetstoreEndpoints.swift") == grouped.replacingOccurrences(of: "petstore.yaml", with: "grouped.yaml"))
     }
 

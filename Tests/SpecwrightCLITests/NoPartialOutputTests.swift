@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A failing `generate` leaves the output folder exactly as it was: every file, byte for byte, and no
@@ -14,8 +15,8 @@ import Testing
     }
 
     /// Runs `specwright` under bash with a file-size limit of `kilobytes`, so a larger write fails.
-    static func runLimited(_ cli: CLI, kilobytes: Int, _ arguments: String) throws -> CLI.Run {
-        try cli.launch(URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -f \(kilobytes); exec '\(CLI.executable.path)' \(arguments)"])
+    static func runLimited(_ cli: CLI, kilobytes: Int, _ arguments: String) async throws -> CLI.Run {
+        try await cli.launch(URL(fileURLWithPath: "/bin/bash"), ["-c", "ulimit -f \(kilobytes); exec '\(CLI.executable.path)' \(arguments)"])
     }
 
     /// The valid spec with `count` more endpoints, so its endpoints file is large.
@@ -24,17 +25,17 @@ import Testing
             + (0..<count).map { "\n  tip\($0):\n    request: GET /tips/\($0)\n    response: Tip" }.joined() + "\n"
     }
 
-    @Test func aWriteThatFailsHalfwayChangesNothing() throws {
+    @Test func aWriteThatFailsHalfwayChangesNothing() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
-        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
+        #expect(try await cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
         try cli.write("Out/Notes.txt", "a file of the user's\n")
         let before = try #require(Self.snapshot(cli, "Out"))
         #expect(before.keys.sorted() == ["Notes.txt", "TipsEndpoints.swift", "TipsModels.swift"])
 
         // Both files change; the models file fits under 8 KB, the endpoints file does not.
         try cli.write("Tips.yaml", Self.largeSpec(endpoints: 300))
-        let run = try Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output Out")
+        let run = try await Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output Out")
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("error: cannot write to 'Out': cannot write 'Out/TipsEndpoints.swift': "))
@@ -42,27 +43,27 @@ import Testing
         #expect(Self.snapshot(cli, "Out") == before)
 
         // Without the limit the same run writes both.
-        let unlimited = try cli.run("generate", "Tips.yaml", "--output", "Out")
+        let unlimited = try await cli.run("generate", "Tips.yaml", "--output", "Out")
         #expect(unlimited.stdout == "wrote Out/TipsModels.swift\nwrote Out/TipsEndpoints.swift\n")
         #expect(Self.snapshot(cli, "Out")?.keys.sorted() == before.keys.sorted())
     }
 
-    @Test func aFolderTheFailedRunWouldHaveCreatedIsNotLeftBehind() throws {
+    @Test func aFolderTheFailedRunWouldHaveCreatedIsNotLeftBehind() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", Self.largeSpec(endpoints: 300))
-        let run = try Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output New/Folder")
+        let run = try await Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output New/Folder")
         #expect(run.status == 1)
         #expect(Self.snapshot(cli, "New/Folder") == nil)
     }
 
-    @Test func aTemplateErrorChangesNothing() throws {
+    @Test func aTemplateErrorChangesNothing() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)
-        #expect(try cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
+        #expect(try await cli.run("generate", "Tips.yaml", "--output", "Out").status == 0)
         let before = try #require(Self.snapshot(cli, "Out"))
         try cli.write("Tips.yaml", Self.largeSpec(endpoints: 2))
         try cli.write("Custom/Endpoint.swifttemplate", "{{#endpoints}}\n")
-        let run = try cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Custom")
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("Custom/Endpoint.swifttemplate:1:1: error: "))
         #expect(Self.snapshot(cli, "Out") == before)
@@ -79,9 +80,7 @@ import Testing
     /// concurrency's threads (two on a 2-core machine) would stall every async test meanwhile.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalAtAnyMomentLeavesTheOldFilesOrTheNewOnes(_ signal: Int32) async throws {
-        let report = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<SignalReport, any Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { try Self.signalRuns(signal) }) }
-        }
+        let report = try await OffPool.run { try Self.signalRuns(signal) }
         #expect(report.setupStatuses == [0, 0, 0])
         // 65 files (32 shards), and each one differs between the two: its header names its spec.
         #expect(report.states[0].count == 65 && report.states[1].keys.sorted() == report.states[0].keys.sorted())
@@ -119,23 +118,22 @@ import Testing
         for (index, spec) in specs.enumerated() {
             try cli.write("Tips\(index).yaml", spec)
             let start = Date()
-            report.setupStatuses.append(try cli.run("generate", "Tips\(index).yaml", "--output", "State\(index)", "--file-prefix", "Tips", "--shards", "32").status)
+            report.setupStatuses.append(try cli.runBlocking("generate", "Tips\(index).yaml", "--output", "State\(index)", "--file-prefix", "Tips", "--shards", "32").status)
             wholeRun = max(wholeRun, Date().timeIntervalSince(start))
             report.states.append(try snapshot("State\(index)"))
         }
-        report.setupStatuses.append(try cli.run("generate", "Tips0.yaml", "--output", "Out", "--file-prefix", "Tips", "--shards", "32").status)
+        report.setupStatuses.append(try cli.runBlocking("generate", "Tips0.yaml", "--output", "Out", "--file-prefix", "Tips", "--shards", "32").status)
 
         var current = 0
         let runs = 24
         for step in 0..<runs {
             let target = 1 - current
             let folder = cli.folder.path
-            let pid = try Self.spawn([CLI.executable.path, "generate", "\(folder)/Tips\(target).yaml", "--output", "\(folder)/Out", "--file-prefix", "Tips", "--shards", "32"])
+            let pid = try ChildProcess.spawn([CLI.executable.path, "generate", "\(folder)/Tips\(target).yaml", "--output", "\(folder)/Out", "--file-prefix", "Tips", "--shards", "32"])
             // From a fifth of a run to past its end: the files are written in its last milliseconds.
             Thread.sleep(forTimeInterval: wholeRun * (0.2 + Double(step) / Double(runs)))
             kill(pid, signal)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let ended = ChildProcess.wait(pid)
             let after = try snapshot("Out")
             if after == report.states[target] {
                 current = target
@@ -143,35 +141,8 @@ import Testing
                 report.mixed.append("after \(step)/\(runs) of a run: \(after.keys.sorted())")
             }
             // Killed by the signal: not a normal exit (WIFEXITED), and the signal's number (WTERMSIG).
-            if status & 0x7F == signal { report.interrupted += 1 }
+            if ended.signal == signal { report.interrupted += 1 }
         }
         return report
-    }
-
-    /// Starts `arguments` with every signal at its default action and none blocked (the test
-    /// runner's threads block SIGTERM and SIGINT, and a spawned child inherits the mask), stdout
-    /// and stderr to /dev/null. Returns the child's pid, for `waitpid`: Foundation's `Process` did
-    /// not report these children as ended by a signal.
-    static func spawn(_ arguments: [String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-        guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
-        return pid
     }
 }

@@ -6,19 +6,17 @@ import Specwright
 import Testing
 
 /// Responses a client must survive, from a real server on loopback (Server/hostile.py): each gives
-/// one specific `APIError`, promptly, never a crash or a hang.
+/// one specific `APIError`, never a crash or a hang. Where "promptly" matters, the server's own
+/// record says so (it saw the connection close long before its answer was due), not a stopwatch.
 @Suite(.serialized) final class HostileResponseTests {
     let server: LocalServer
     let client: APIClient
 
-    init() throws {
-        server = try LocalServer()
+    init() async throws {
+        server = try await LocalServer.shared(.hostile)
         client = APIClient(baseURL: server.baseURL)
     }
 
-    deinit {
-        server.stop()
-    }
 
     struct Post: Codable, Sendable, Equatable { var text: String; var count: Int; var tags: [String] }
     struct ServerError: Codable, Sendable, Equatable { var code: Int; var message: String }
@@ -36,7 +34,8 @@ import Testing
         Endpoint(.get, path, api, query: query, response: .data, errors: [.default])
     }
 
-    /// The error `endpoint` fails with through `client`, and how long that took.
+    /// The error `endpoint` fails with through `client`, and how long that took (for lower bounds:
+    /// a loaded machine can make a call slower, never faster).
     func failure<Value>(
         of endpoint: Endpoint<Value, ServerError>, client: APIClient? = nil
     ) async -> (error: APIError<ServerError>?, seconds: Double) {
@@ -56,8 +55,7 @@ import Testing
 
     /// The decoding failure of `endpoint`, recording an issue when it failed otherwise.
     func decodingFailure(_ endpoint: Endpoint<Post, ServerError>) async -> DecodingFailure? {
-        let (error, seconds) = await failure(of: endpoint)
-        #expect(seconds < 5)
+        let (error, _) = await failure(of: endpoint)
         guard case .decoding(let failure)? = error else {
             Issue.record("expected .decoding, got \(String(describing: error))")
             return nil
@@ -102,8 +100,7 @@ import Testing
 
     @Test(arguments: ["/hostile/html", "/hostile/truncated-json", "/hostile/invalid-utf8", "/hostile/empty"])
     func errorBodiesThatAreNotJSONAreStatusErrorsWithTheRawBody(path: String) async throws {
-        let (error, seconds) = await failure(of: Self.json(EndpointPath(stringLiteral: path), ["status": 502]))
-        #expect(seconds < 5)
+        let (error, _) = await failure(of: Self.json(EndpointPath(stringLiteral: path), ["status": 502]))
         guard case .status(let status)? = error else {
             Issue.record("expected .status, got \(String(describing: error))")
             return
@@ -130,8 +127,7 @@ import Testing
     // MARK: A server that stops in the middle
 
     @Test func aServerThatClosesInTheMiddleOfJSONIsConnectionLost() async throws {
-        let (error, seconds) = await failure(of: Self.json("/hostile/cut-json"))
-        #expect(seconds < 5)
+        let (error, _) = await failure(of: Self.json("/hostile/cut-json"))
         guard case .transport(let underlying)? = error, let urlError = underlying as? URLError else {
             Issue.record("expected .transport(URLError), got \(String(describing: error))")
             return
@@ -151,22 +147,25 @@ import Testing
 
     // MARK: Challenges and cancellation while a body streams
 
-    @Test func aBasicChallengeIsA401WithItsBody() async throws {
-        let (error, seconds) = await failure(of: Self.json("/hostile/basic-challenge"))
-        #expect(seconds < 5)
+    /// URLSession on Linux never completes a challenged task unless the challenge is declined: the
+    /// time limit catches that hang.
+    @Test(.timeLimit(.minutes(1))) func aBasicChallengeIsA401WithItsBody() async throws {
+        let (error, _) = await failure(of: Self.json("/hostile/basic-challenge"))
         #expect(error?.statusCode == 401)
         #expect(error?.model == ServerError(code: 401, message: "who are you"))
     }
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
-        let endpoint = Endpoint<Empty, ServerError>(.get, "/slow", Self.api, query: ["seconds": 5], response: .empty, timeout: 1)
-        let (error, seconds) = await failure(of: endpoint)
+        let key = UUID().uuidString
+        let (error, seconds) = await failure(of: server.slow(key, timeout: 1))
         guard case .transport(let underlying)? = error else {
             Issue.record("expected .transport, got \(String(describing: error))")
             return
         }
         #expect((underlying as? URLError)?.code == .timedOut)
-        #expect(seconds < 4)
+        #expect(seconds >= 0.9, "not before the 1 s timeout")
+        let state = try await server.slowState(key)
+        #expect(state.closed && !state.answered, "the client gave up and closed the connection before the answer was due")
     }
 
     @Test(arguments: [false, true])
@@ -185,29 +184,30 @@ import Testing
             return
         }
         #expect((underlying as? URLError)?.code == .timedOut)
-        #expect(seconds > 1.9 && seconds < 5)
-        #expect(try await hugeState(key).closed)
+        #expect(seconds > 1.9, "not before the 2 s resource timeout")
+        let state = try await hugeState(key)
+        #expect(state.closed && !state.finished, "the resource timeout ended the download long before its 17 minutes")
     }
 
-    /// Cancels `task` and checks that it ends with `.cancelled` within a second, long before the
-    /// server's 5 s (milliseconds when the machine is idle; a busy CI machine needs the margin).
-    static func expectCancelledPromptly<Value: Sendable>(_ task: Task<Value, any Error>) async {
-        let start = ContinuousClock.now
+    /// Cancels `task` and checks that it ends with `.cancelled`.
+    static func expectCancelled<Value: Sendable>(_ task: Task<Value, any Error>) async {
         task.cancel()
         let result = await task.result
-        #expect(seconds(since: start) < 1)
         guard case .failure(let error) = result, case .cancelled? = error as? APIError<ServerError> else {
             Issue.record("expected .cancelled, got \(result)")
             return
         }
     }
 
-    @Test func cancellingBeforeTheHeadArrivesStopsAtOnce() async throws {
-        let endpoint = Endpoint<Empty, ServerError>(.get, "/slow", Self.api, query: ["seconds": 5], response: .empty)
+    @Test(.timeLimit(.minutes(1))) func cancellingBeforeTheHeadArrivesStopsAtOnce() async throws {
+        let key = UUID().uuidString
+        let endpoint: Endpoint<Empty, ServerError> = server.slow(key)
         let client = client
         let task = Task { try await client.send(endpoint) }
-        try await Task.sleep(for: .milliseconds(300))
-        await Self.expectCancelledPromptly(task)
+        #expect(try await server.slowState(key, settled: false).arrived)
+        await Self.expectCancelled(task)
+        let state = try await server.slowState(key)
+        #expect(state.closed && !state.answered, "cancelling closed the connection long before the answer was due")
     }
 
     /// Declines server challenges, as an app's own session delegate might.
@@ -223,20 +223,33 @@ import Testing
     @Test func aSessionOfYourOwnThatDeclinesAChallengeGetsThe401() async throws {
         let session = URLSession(configuration: .ephemeral, delegate: DecliningDelegate(), delegateQueue: nil)
         let client = APIClient(baseURL: server.baseURL, transport: URLSessionTransport(session: session))
-        let (error, seconds) = await failure(of: Self.json("/hostile/basic-challenge"), client: client)
-        #expect(seconds < 5)
+        let (error, _) = await failure(of: Self.json("/hostile/basic-challenge"), client: client)
         #expect(error?.statusCode == 401)
     }
 
     @Test func cancellingWhileABodyStreamsStopsAtOnce() async throws {
+        // 16 KB every 50 ms: the gibibyte would take 55 minutes.
         let key = UUID().uuidString
         let endpoint = Self.bytes("/huge/\(key)", ["length": Self.gibibyte, "chunk": 16 << 10, "delay": 0.05])
         let client = client
         let task = Task { try await client.send(endpoint) }
-        try await Task.sleep(for: .milliseconds(500))   // the head and some pieces have arrived
-        await Self.expectCancelledPromptly(task)
+        try await until { try await self.hugeProgress(key).sent > 64 << 10 }   // the head and some pieces are out
+        await Self.expectCancelled(task)
         let state = try await hugeState(key)
-        #expect(state.closed)
-        #expect(state.sent > 0)
+        #expect(state.closed && !state.finished, "cancelling closed the connection while the body was streaming")
+    }
+
+    /// What the server has sent of `/huge/<key>` so far, at once.
+    func hugeProgress(_ key: String) async throws -> HugeState {
+        try await client.send(Endpoint<HugeState, Never>(.get, "/huge-state/\(key)", Self.api, response: .json))
+    }
+
+    /// Polls `condition` until it holds (for at most 60 s).
+    func until(_ condition: () async throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while try await !condition() {
+            try #require(ContinuousClock.now < deadline, "the server never got there")
+            try await Task.sleep(for: .milliseconds(20))
+        }
     }
 }

@@ -5,7 +5,7 @@ import FoundationNetworking
 import Specwright
 import Testing
 
-/// The runtime against a real HTTP server on loopback (Server/server.py, started per test).
+/// The runtime against a real HTTP server on loopback (Server/server.py, shared by the suites).
 @Suite(.serialized) final class LiveServerTests {
     let server: LocalServer
     let transport = CapturingTransport()
@@ -14,16 +14,13 @@ import Testing
     /// A client on the server root.
     let client: APIClient
 
-    init() throws {
-        server = try LocalServer()
+    init() async throws {
+        server = try await LocalServer.shared()
         let credentials = StaticCredentials(bearerToken: "tok", apiKey: "key+1")
         echoClient = APIClient(baseURL: server.baseURL.appendingPathComponent("echo"), transport: transport, headers: ["X-Client": "tests"], credentials: credentials)
         client = APIClient(baseURL: server.baseURL, transport: transport, credentials: credentials)
     }
 
-    deinit {
-        server.stop()
-    }
 
     private static let api = APIDefaults(headers: ["Accept": "application/json"])
 
@@ -141,31 +138,33 @@ import Testing
     }
 
     @Test func timeoutIsATransportError() async throws {
-        let endpoint = Endpoint<Empty, Never>(.get, "/slow", Self.api, query: ["seconds": 5], response: .empty, timeout: 1)
-        let start = Date()
+        let key = UUID().uuidString
+        let start = ContinuousClock.now
         do {
-            _ = try await client.send(endpoint)
+            _ = try await client.send(server.slow(key, timeout: 1) as Endpoint<Empty, Never>)
             Issue.record("Expected a timeout")
         } catch {
             guard case .transport(let underlying) = error else { Issue.record("Unexpected \(error)"); return }
             #expect((underlying as? URLError)?.code == .timedOut)
         }
-        #expect(Date().timeIntervalSince(start) < 4)
+        #expect(ContinuousClock.now - start >= .milliseconds(900), "not before the 1 s timeout")
+        let state = try await server.slowState(key)
+        #expect(state.closed && !state.answered, "the client gave up and closed the connection before the answer was due")
     }
 
-    @Test func cancellationStopsTheRequestPromptly() async throws {
-        let endpoint = Endpoint<Empty, Never>(.get, "/slow", Self.api, query: ["seconds": 5], response: .empty)
+    @Test(.timeLimit(.minutes(1))) func cancellationStopsTheRequestPromptly() async throws {
+        let key = UUID().uuidString
+        let endpoint: Endpoint<Empty, Never> = server.slow(key)
         let client = client
-        let start = Date()
         let task = Task { try await client.send(endpoint) }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(try await server.slowState(key, settled: false).arrived)
         task.cancel()
         let result = await task.result
-        let elapsed = Date().timeIntervalSince(start)
         guard case .failure(let error) = result, case .cancelled? = error as? APIError<Never> else {
             Issue.record("Unexpected \(result)")
             return
         }
-        #expect(elapsed < 2)
+        let state = try await server.slowState(key)
+        #expect(state.closed && !state.answered, "cancelling closed the connection long before the answer was due")
     }
 }

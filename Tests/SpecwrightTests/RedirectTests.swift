@@ -14,17 +14,13 @@ import Testing
     let client: APIClient
     static let api = APIDefaults()
 
-    init() throws {
-        server = try LocalServer()
-        other = try LocalServer()
+    init() async throws {
+        server = try await LocalServer.shared()
+        other = try await LocalServer.shared(.other)
         client = APIClient(baseURL: server.baseURL, transport: transport,
                            credentials: StaticCredentials(bearerToken: "tok", apiKey: "key"))
     }
 
-    deinit {
-        server.stop()
-        other.stop()
-    }
 
     private func redirect(
         to target: String, status: Int = 302, method: HTTPMethod = .get, body: RequestBody? = nil, auth: AuthRequirement = .bearer

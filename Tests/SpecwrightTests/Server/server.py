@@ -9,18 +9,29 @@ Routes:
   /echo/...            any method: JSON with the method, the raw path and query as received,
                        the headers, the body (base64), and the parsed query, form and multipart fields.
   /status/<code>       answers <code>; a JSON error body {"code": ..., "message": ...} unless 204/304.
-  /slow?seconds=N      waits N seconds, then answers 200 {}.
+  /slow/<key>?seconds=N
+                       waits N seconds, then answers 200 {}; stops waiting when the client closes
+                       the connection first, and records which happened (/slow alone: no record).
+  /slow-state/<key>?until=settled|arrived
+                       what /slow/<key> saw, once it saw the close or answered (settled, the
+                       default) or once the request arrived, or after 30 s:
+                       {"arrived": bool, "closed": bool, "answered": bool}.
   /bytes?count=N       N raw bytes 0, 1, 2, ... (mod 256) as application/octet-stream.
   /json                a fixed JSON post, for decoding over the network.
 
 Scripted routes for the concurrency tests; every count is kept per <key>, so tests running in
 parallel against one server never see each other's numbers:
-  /count/<key>?delay=S         counts the request, waits S seconds, answers {"count": N}.
+  /count/<key>?delay=S[&hold=1]
+                               counts the request, waits S seconds (with hold=1: until
+                               /release/<key>, at most 60 s), answers {"count": N}.
+  /release/<key>               lets the held /count/<key> requests answer.
   /counts/<key>                the counters of <key> (not counted): {"count", "refresh", "protected"}.
   /protected/<key>             200 {"token": ...} with `Authorization: Bearer <key's token>`, else 401;
                                counted as "protected". The token starts as "expired".
-  /refresh/<key>?delay=S       counts a refresh, waits S seconds, issues a new token "token-N" and
-                               returns {"token": "token-N"}.
+  /refresh/<key>?delay=S[&after=N]
+                               counts a refresh, waits S seconds (with after=N: first until N
+                               /protected/<key> requests have arrived, at most 60 s), issues a new
+                               token "token-N" and returns {"token": "token-N"}.
   /flaky/<key>?failures=N&retry_after=S
                                the first N requests get 503 with `Retry-After: S`, then 200 {"count"}.
   /truncated?length=N          promises N bytes, sends fewer and closes the connection.
@@ -31,7 +42,9 @@ import argparse
 import base64
 import json
 import os
+import select
 import signal
+import socket
 import sys
 import threading
 import time
@@ -79,6 +92,57 @@ counters = {}   # key -> {"count": int, "refresh": int, "protected": int, "token
 
 def counter(key):
     return counters.setdefault(key, {"count": 0, "refresh": 0, "protected": 0, "token": "expired"})
+
+
+releases = {}   # key -> threading.Event, under counters_lock
+
+
+def release_event(key):
+    with counters_lock:
+        return releases.setdefault(key, threading.Event())
+
+
+def wait_until(condition, seconds=60):
+    """Waits until `condition()` holds under counters_lock, at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with counters_lock:
+            if condition():
+                return
+        time.sleep(0.01)
+
+
+slow_states = {}   # key -> {"arrived": bool, "closed": bool, "answered": bool}, under counters_lock
+
+
+def wait_or_close(connection, seconds):
+    """Waits `seconds`, or until the client closes the connection: True when it closed first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return False
+        readable, _, _ = select.select([connection], [], [], min(remaining, 0.5))
+        if readable:
+            try:
+                if connection.recv(1, socket.MSG_PEEK) == b"":
+                    return True
+            except (ConnectionResetError, OSError):
+                return True
+            time.sleep(min(remaining, 0.05))   # more bytes of a next request: not a close
+
+
+def slow_state(key, until):
+    """The state of /slow/<key> once it has arrived (`until` "arrived") or is settled (closed or
+    answered), or after 30 s."""
+    deadline = time.monotonic() + 30
+    while True:
+        with counters_lock:
+            state = dict(slow_states.get(key, {"arrived": False, "closed": False, "answered": False}))
+        done = state["arrived"] if until == "arrived" else state["closed"] or state["answered"]
+        if done or time.monotonic() > deadline:
+            return state
+        time.sleep(0.02)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -129,12 +193,19 @@ class Handler(BaseHTTPRequestHandler):
                 "parts": parts,
             })
         elif raw_path.startswith("/count/"):
+            key = raw_path[len("/count/"):]
             with counters_lock:
-                state = counter(raw_path[len("/count/"):])
+                state = counter(key)
                 state["count"] += 1
                 count = state["count"]
+            if query.get("hold") == "1":
+                release_event(key).wait(60)
             time.sleep(float(query.get("delay", "0")))
             self.send_json(200, {"count": count})
+        elif raw_path.startswith("/release/"):
+            release_event(raw_path[len("/release/"):]).set()
+            self.send_response(204)
+            self.end_headers()
         elif raw_path.startswith("/counts/"):
             with counters_lock:
                 state = dict(counter(raw_path[len("/counts/"):]))
@@ -150,6 +221,10 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.send_json(401, {"code": 401, "message": "token expired"})
         elif raw_path.startswith("/refresh/"):
+            after = int(query.get("after", "0"))
+            if after:
+                state = counter(raw_path[len("/refresh/"):])
+                wait_until(lambda: state["protected"] >= after)
             time.sleep(float(query.get("delay", "0")))
             with counters_lock:
                 state = counter(raw_path[len("/refresh/"):])
@@ -200,9 +275,23 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Location", "/loop")
             self.send_header("Content-Length", "0")
             self.end_headers()
-        elif raw_path == "/slow":
-            time.sleep(float(query.get("seconds", "5")))
+        elif raw_path == "/slow" or raw_path.startswith("/slow/"):
+            key = raw_path[len("/slow/"):] or None
+            if key:
+                with counters_lock:
+                    slow_states[key] = {"arrived": True, "closed": False, "answered": False}
+            if wait_or_close(self.connection, float(query.get("seconds", "5"))):
+                if key:
+                    with counters_lock:
+                        slow_states[key]["closed"] = True
+                self.close_connection = True
+                return
             self.send_json(200, {})
+            if key:
+                with counters_lock:
+                    slow_states[key]["answered"] = True
+        elif raw_path.startswith("/slow-state/"):
+            self.send_json(200, slow_state(raw_path[len("/slow-state/"):], query.get("until", "settled")))
         elif raw_path == "/bytes":
             count = int(query.get("count", "256"))
             data = bytes(index % 256 for index in range(count))
@@ -251,6 +340,8 @@ def main():
     signal.signal(signal.SIGTERM, lambda signum, frame: os._exit(0))
     if arguments.exit_on_stdin_close:
         threading.Thread(target=exit_when_stdin_closes, daemon=True).start()
+    # The test suites share one server: room for many connections arriving at once.
+    ThreadingHTTPServer.request_queue_size = 256
     server = ThreadingHTTPServer(("127.0.0.1", arguments.port), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
