@@ -120,7 +120,8 @@ struct EndpointLowering {
         let cases = endpoint.errors.map { models.unionCase(tag: $0.status.map { "status\($0)" } ?? "default", type: $0.type) }
         let entries = zip(endpoint.errors, cases).map { error, errorCase in
             let status = error.status.map { ".status(\($0), " } ?? ".default("
-            return "\(status)\(errorCase.type).self, \(enumName).\(errorCase.member))"
+            // A closure, not the case itself: Swift 5 mode does not infer a case constructor as @Sendable.
+            return "\(status)\(errorCase.type).self, { \(enumName).\(errorCase.member)($0) })"
         }
         let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
         return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases,

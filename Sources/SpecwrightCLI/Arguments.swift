@@ -5,9 +5,19 @@ import SpecCore
 enum Command: Equatable {
     case help(topic: String?)
     case version
-    case generate(specs: [String], output: String, settings: GenerateSettings, check: Bool)
+    case generate(specs: [String], output: String, settings: GenerateSettings, mode: GenerateMode)
     case validate(specs: [String])
     case convert(input: String, output: String?, groupByTag: Bool)
+}
+
+/// What `generate` does with the output folder.
+enum GenerateMode: Equatable {
+    /// Writes the files that changed.
+    case write
+    /// Writes the files that changed and removes generated files no spec given generates any more.
+    case writeAndPrune
+    /// Writes nothing; names what is missing, differs or is stale.
+    case check
 }
 
 /// How `generate` writes its files; flags override the config file, which overrides the spec.
@@ -19,6 +29,8 @@ struct GenerateSettings: Equatable {
     var config: String?
     /// OpenAPI input: group operations by their first tag.
     var groupByTag = false
+    /// Write every file any shard count can use (build plugins).
+    var stableFileSet = false
 }
 
 /// A command line that cannot be run: exit code 2, with the message and a pointer to help.
@@ -57,7 +69,7 @@ enum Arguments {
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
         let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access", "--file-prefix", "--shards", "--config"],
-                                         flags: ["--check", "--group-by-tag"])
+                                         flags: ["--check", "--prune", "--group-by-tag", "--stable-file-set"])
         if options.help { return .help(topic: "generate") }
         guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
         guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
@@ -82,9 +94,20 @@ enum Arguments {
         if prefix != nil && specs.count > 1 {
             throw UsageError(message: "--file-prefix names the files of one spec; give one spec")
         }
+        if options.flags.contains("--stable-file-set") {
+            guard prefix != nil else {
+                throw UsageError(message: "--stable-file-set needs --file-prefix: a build plugin names the files before the spec is read")
+            }
+            if let shards, shards > OutputLayout.maxStableShards {
+                throw UsageError(message: "--stable-file-set splits a client into at most \(OutputLayout.maxStableShards) shards, not \(shards)")
+            }
+        }
+        let check = options.flags.contains("--check"), prune = options.flags.contains("--prune")
+        if check && prune { throw UsageError(message: "--check writes nothing, so it cannot --prune; give one of them") }
         let settings = GenerateSettings(templates: options.values["--templates"], access: access, filePrefix: prefix,
-                                        shards: shards, config: options.values["--config"], groupByTag: options.flags.contains("--group-by-tag"))
-        return .generate(specs: specs, output: output, settings: settings, check: options.flags.contains("--check"))
+                                        shards: shards, config: options.values["--config"], groupByTag: options.flags.contains("--group-by-tag"),
+                                        stableFileSet: options.flags.contains("--stable-file-set"))
+        return .generate(specs: specs, output: output, settings: settings, mode: check ? .check : prune ? .writeAndPrune : .write)
     }
 
     /// Options given once each (`--name value` or `--name=value`), flags without a value, `--help`,

@@ -8,7 +8,8 @@ import Darwin
 ///
 /// 1. Every file whose contents changed is written to a hidden temporary file in the output folder
 ///    (same file system, so the next step is a rename).
-/// 2. Each existing file is moved aside to a hidden backup, and each temporary file renamed into place.
+/// 2. Each existing file is moved aside to a hidden backup, and each temporary file renamed into
+///    place; each file to remove is moved aside too.
 /// 3. On success the backups are removed; on any failure the files already moved are put back, new
 ///    files removed, and every temporary file and backup deleted. A folder the run created is removed.
 ///
@@ -26,8 +27,9 @@ struct OutputCommit {
         var description: String
     }
 
-    /// Writes `files` into `folder` and returns, for each, whether it changed on disk.
-    static func write(_ files: [File], into folder: String) throws -> [Bool] {
+    /// Writes `files` into `folder`, removes the files at `removals`, and returns, for each file
+    /// written, whether it changed on disk.
+    static func write(_ files: [File], into folder: String, removing removals: [String] = []) throws -> [Bool] {
         var blocked = signalsToHold()
         var previous = sigset_t()
         sigprocmask(SIG_BLOCK, &blocked, &previous)
@@ -52,6 +54,7 @@ struct OutputCommit {
             for (file, changed) in zip(files, changed) where changed {
                 try commit.stage(file)
             }
+            commit.staged += removals.map { Staged(temporary: nil, target: $0) }
             try commit.install()
         } catch {
             commit.rollBack()
@@ -62,9 +65,10 @@ struct OutputCommit {
         return changed
     }
 
-    /// A staged file: its temporary copy, its target, and its backup once the original is moved aside.
+    /// A staged file: its temporary copy (none for a file to remove), its target, and its backup once
+    /// the original is moved aside.
     private struct Staged {
-        var temporary: String
+        var temporary: String?
         var target: String
         var backup: String?
         var installed = false
@@ -93,7 +97,8 @@ struct OutputCommit {
                 guard rename(target, backup) == 0 else { throw Self.failure("cannot replace", target) }
                 staged[index].backup = backup
             }
-            guard rename(staged[index].temporary, target) == 0 else { throw Self.failure("cannot write", target) }
+            guard let temporary = staged[index].temporary else { continue }
+            guard rename(temporary, target) == 0 else { throw Self.failure("cannot write", target) }
             staged[index].installed = true
         }
     }
@@ -106,7 +111,7 @@ struct OutputCommit {
             } else if file.installed {
                 unlink(file.target)
             }
-            unlink(file.temporary)
+            if let temporary = file.temporary { unlink(temporary) }
         }
     }
 

@@ -33,9 +33,13 @@ func run(_ command: Command) -> Int32 {
         return Runner(templatesFolder: nil).validate(specs)
     case .convert(let input, let output, let groupByTag):
         return Runner(templatesFolder: nil).convert(input, output: output, groupByTag: groupByTag)
-    case .generate(let specs, let output, let settings, let check):
+    case .generate(let specs, let output, let settings, let mode):
         let runner = Runner(templatesFolder: settings.templates)
-        return check ? runner.check(specs, output: output, settings: settings) : runner.generate(specs, output: output, settings: settings)
+        switch mode {
+        case .check: return runner.check(specs, output: output, settings: settings)
+        case .write: return runner.generate(specs, output: output, settings: settings, prune: false)
+        case .writeAndPrune: return runner.generate(specs, output: output, settings: settings, prune: true)
+        }
     }
 }
 

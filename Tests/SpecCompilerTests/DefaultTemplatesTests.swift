@@ -17,4 +17,14 @@ import Testing
             #expect(text == onDisk, "\(name) differs from Templates/\(name).swifttemplate: rebuild")
         }
     }
+
+    /// The build plugin cannot import the generator: it keeps its own copy of how a generated file
+    /// starts, to find a committed client beside it. Both must say the same.
+    @Test func thePluginKnowsTheGeneratedHeader() throws {
+        let layout = try String(contentsOf: Golden.packageRoot.appendingPathComponent("Plugins/SpecwrightPlugin/SpecLayout.swift"), encoding: .utf8)
+        let header = try #require(DefaultTemplates.all.first { $0.name == "FileHeader" }?.text)
+        let line = try #require(layout.split(separator: "\n").first { $0.contains("static let generatedHeader = ") })
+        let quoted = try #require(line.split(separator: "\"").dropFirst().first)
+        #expect(header.hasPrefix(quoted + " from {{source}}."))
+    }
 }

@@ -38,7 +38,10 @@ import Testing
 
     /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what their
     /// specs generate: Specs/, and the landmine spec kept next to the clients.
-    @Test(arguments: ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"])
+    /// The clients under Tests/GeneratedClients, which the package compiles (its `exampleClients`).
+    static let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"]
+
+    @Test(arguments: exampleClients)
     func exampleClientsAreUpToDate(_ name: String) throws {
         let specs = Golden.packageRoot.appendingPathComponent(["Landmine", "Menagerie"].contains(name) ? "Tests/GeneratedClients" : "Specs")
         let templates = try #require(Golden.templates)

@@ -20,12 +20,10 @@ import Testing
         #expect(Self.goldenCases.count >= 20, "the OpenAPI goldens are missing: \(Self.goldens.path)")
     }
 
-    @Test(arguments: goldenCases)
-    func goldenOutputCompiles(_ name: String) async throws {
+    @Test(arguments: goldenCases, GoldenCompileTests.languageModes)
+    func goldenOutputCompiles(_ name: String, languageMode: String) async throws {
         let expected = Self.goldens.appendingPathComponent("\(name)/expected")
-        let files = try FileManager.default.contentsOfDirectory(atPath: expected.path).sorted().map { expected.appendingPathComponent($0).path }
-        try #require(!files.isEmpty, "\(name) has no expected files")
-        try await Self.compile(files)
+        try await GoldenCompileTests.compile(GoldenCompileTests.swiftFiles(in: expected), languageMode: languageMode)
     }
 
     @Test(SharedData.needs("openapi", "The clients of the OpenAPI corpus"), arguments: corpusDocuments)
@@ -51,14 +49,6 @@ import Testing
             try Data(file.contents.utf8).write(to: url)
             paths.append(url.path)
         }
-        try await Self.compile(paths)
-    }
-
-    /// Compiles `files` to SIL as one module against the runtime, with warnings as errors, like `GoldenCompileTests`.
-    static func compile(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let modules = try #require(GoldenCompileTests.modulesFolder, "the Specwright module must be built next to the tests", sourceLocation: sourceLocation)
-        let output = try await GoldenCompileTests.run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck",
-                                                           "-swift-version", "6", "-warnings-as-errors", "-I", modules.path] + files)
-        #expect(output.status == 0, "\(output.text.prefix(8000))", sourceLocation: sourceLocation)
+        try await GoldenCompileTests.compile(paths, languageMode: "6")
     }
 }

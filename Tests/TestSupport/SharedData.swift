@@ -34,8 +34,8 @@ public enum SharedData {
 
     /// The one line a skipped test prints: what it needed and how to provide it.
     public static func skipNote(_ name: String, _ what: String) -> Comment {
-        Comment(rawValue: "\(what) need the shared folder '\(name)', not found at \(root.appendingPathComponent(name).path); "
-            + "set SPECWRIGHT_SHARED=<folder> or put a folder named 'shared' next to the package")
+        Comment(rawValue: "\(what): the shared folder '\(name)' is not at \(root.appendingPathComponent(name).path); "
+            + "set SPECWRIGHT_SHARED=<folder> or put a folder named 'shared' next to the package to run them")
     }
 
     /// The folder `name`, or a failure that says where it was looked for.

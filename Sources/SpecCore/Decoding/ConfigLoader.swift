@@ -24,8 +24,11 @@ public enum ConfigLoader {
     /// The keys a config file may have.
     public static let keys = ["access", "shards", "groupByTag"]
 
-    /// The config at `path`, or nil with the diagnostics saying why.
-    public static func load(path: String, maxShards: Int, read: (String) throws -> [UInt8]) -> (config: GeneratorConfig?, diagnostics: DiagnosticBag) {
+    /// The config at `path`, or nil with the diagnostics saying why. `shardLimit` says, in the
+    /// message for a `shards` out of range, whose limit `maxShards` is when it is not the generator's.
+    public static func load(
+        path: String, maxShards: Int, shardLimit: String? = nil, read: (String) throws -> [UInt8]
+    ) -> (config: GeneratorConfig?, diagnostics: DiagnosticBag) {
         let reader = NodeReader()
         let bytes: [UInt8]
         do {
@@ -55,7 +58,8 @@ public enum ConfigLoader {
             if let text = node.scalar, let count = Int(text), (1...maxShards).contains(count) {
                 config.shards = count
             } else {
-                reader.diagnostics.error("shards must be a whole number from 1 to \(maxShards)\(reader.found(node))", at: node.location)
+                let whose = shardLimit.map { " (\($0))" } ?? ""
+                reader.diagnostics.error("shards must be a whole number from 1 to \(maxShards)\(whose)\(reader.found(node))", at: node.location)
             }
         }
         if let node = known["groupByTag"]?.value, let flag = reader.bool(node, "groupByTag") {

@@ -19,7 +19,7 @@ public enum Chirp {
             .post, "/auth/register", Chirp.api,
             body: .json(body),
             response: .json,
-            errors: [.status(422, ValidationErrors.self, RegisterError.status422), .default(APIErrorResponse.self, RegisterError.default)]
+            errors: [.status(422, ValidationErrors.self, { RegisterError.status422($0) }), .default(APIErrorResponse.self, { RegisterError.default($0) })]
         )
     }
 
@@ -114,7 +114,7 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, CreatePostError.status422), .default(APIErrorResponse.self, CreatePostError.default)]
+            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }), .default(APIErrorResponse.self, { CreatePostError.default($0) })]
         )
     }
 

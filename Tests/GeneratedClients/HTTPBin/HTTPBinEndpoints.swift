@@ -193,7 +193,7 @@ public enum HTTPBin {
                 .post, "/status/\(code)", HTTPBin.api,
                 body: .json(body),
                 response: .empty,
-                errors: [.status(406, NotAcceptable.self, PostError.status406), .default(JSONValue.self, PostError.default)]
+                errors: [.status(406, NotAcceptable.self, { PostError.status406($0) }), .default(JSONValue.self, { PostError.default($0) })]
             )
         }
 

@@ -71,7 +71,7 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, PlaceOrderError.status400), .status(409, OutOfStock.self, PlaceOrderError.status409), .default(KitchenProblem.self, PlaceOrderError.default)]
+            errors: [.status(400, InvalidOrder.self, { PlaceOrderError.status400($0) }), .status(409, OutOfStock.self, { PlaceOrderError.status409($0) }), .default(KitchenProblem.self, { PlaceOrderError.default($0) })]
         )
     }
 
@@ -91,7 +91,7 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, ReplaceOrderError.status400), .status(409, OutOfStock.self, ReplaceOrderError.status409), .default(KitchenProblem.self, ReplaceOrderError.default)]
+            errors: [.status(400, InvalidOrder.self, { ReplaceOrderError.status400($0) }), .status(409, OutOfStock.self, { ReplaceOrderError.status409($0) }), .default(KitchenProblem.self, { ReplaceOrderError.default($0) })]
         )
     }
 

@@ -52,7 +52,7 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, CreatePostError.status422), .default(APIErrorResponse.self, CreatePostError.default)],
+            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }), .default(APIErrorResponse.self, { CreatePostError.default($0) })],
             retry: true
         )
     }

@@ -16,7 +16,7 @@ public enum Responses {
         Endpoint(
             .get, "/ok", Responses.api,
             response: .json,
-            errors: [.status(404, NotFound.self, GetOKError.status404), .status(500, Problem.self, GetOKError.status500), .default(Problem.self, GetOKError.default)]
+            errors: [.status(404, NotFound.self, { GetOKError.status404($0) }), .status(500, Problem.self, { GetOKError.status500($0) }), .default(Problem.self, { GetOKError.default($0) })]
         )
     }
 
@@ -62,7 +62,7 @@ public enum Responses {
         Endpoint(
             .get, "/inline", Responses.api,
             response: .json,
-            errors: [.status(400, GetInlineError400.self, GetInlineError.status400), .default(Problem.self, GetInlineError.default)]
+            errors: [.status(400, GetInlineError400.self, { GetInlineError.status400($0) }), .default(Problem.self, { GetInlineError.default($0) })]
         )
     }
 

@@ -25,7 +25,7 @@ public enum Fixes {
             .post, "/posts", Fixes.api,
             body: .json(body),
             response: .json,
-            errors: [.status(400, CreatePostError400.self, CreatePostError.status400), .default(CreatePostDefaultError.self, CreatePostError.default)]
+            errors: [.status(400, CreatePostError400.self, { CreatePostError.status400($0) }), .default(CreatePostDefaultError.self, { CreatePostError.default($0) })]
         )
     }
 

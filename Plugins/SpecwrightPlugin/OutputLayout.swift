@@ -1,0 +1,1 @@
+../../Sources/SpecCompiler/OutputLayout.swift
