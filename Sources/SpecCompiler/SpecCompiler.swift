@@ -76,14 +76,15 @@ public enum SpecCompiler {
     public static func load(
         path: String, limits: YAMLLimits = .default, groupByTag: Bool = false, read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
-        let (parsed, diagnostics) = SpecLoader.parseRoot(path: path, limits: limits, read: read)
+        // The root's duplicate keys (the only errors a parsed root can have) go with the rest.
+        let (parsed, rootDiagnostics) = SpecLoader.parseRoot(path: path, limits: limits, read: read)
+        var diagnostics = rootDiagnostics
         guard let root = parsed else { return (nil, diagnostics) }
-        if OpenAPILoader.isOpenAPI(root) {
-            return withoutActuallyEscaping(read) { read in
-                OpenAPILoader.load(root: root, path: path, limits: limits, groupByTag: groupByTag, read: read)
-            }
-        }
-        return SpecLoader.load(root: root, path: path, limits: limits, read: read)
+        let (spec, decoding) = OpenAPILoader.isOpenAPI(root)
+            ? withoutActuallyEscaping(read) { read in OpenAPILoader.load(root: root, path: path, limits: limits, groupByTag: groupByTag, read: read) }
+            : SpecLoader.load(root: root, path: path, limits: limits, read: read)
+        diagnostics.append(contentsOf: decoding)
+        return (spec, diagnostics)
     }
 
     /// Compiles the spec at `path`, reading files with `read`.

@@ -19,6 +19,15 @@ public enum SwiftNames {
     public static func serviceProtocol(_ namespace: String) -> String { namespace + "Service" }
     /// The service protocol's implementation over `APIClient`.
     public static func liveService(_ namespace: String) -> String { "Live" + namespace + "Service" }
+    /// The service protocol's test double, whose methods answer with closures a test sets.
+    public static func stubService(_ namespace: String) -> String { "Stub" + namespace + "Service" }
+    /// The stub's closure for a service method: `feedHandler`; `taken` holds every service method
+    /// name, and a handler name that is one of them gets a `_` (`feedHandler_`).
+    public static func stubHandler(_ method: String, taken: Set<String>) -> String {
+        var name = method.filter { $0 != "`" } + "Handler"
+        while taken.contains(name) { name += "_" }
+        return name
+    }
     /// A group's nested enum.
     public static func group(_ name: String) -> String { Naming.upperCamel(name) }
     /// The enum of an endpoint's error bodies, when they have several types.

@@ -16,6 +16,19 @@ public struct EndpointsFileIR: Sendable {
     public var items: [EndpointItemIR]
     /// The service protocol, its live struct, and (unless the endpoints live in shards) its methods.
     public var service: ServiceIR
+    /// The factory of endpoints the spec does not list.
+    public var adHoc: AdHocEndpointIR
+}
+
+/// `Chirp.endpoint(.get, "/path", as: Item.self)`: an endpoint the spec does not list, with what
+/// the listed ones share (headers, date coding, default auth, error model).
+public struct AdHocEndpointIR: Sendable {
+    /// The failure type: the top-level error model, or `Never`.
+    public var failure: String
+    /// The generic parameter's name: `Response`, unless the failure type has it.
+    public var generic: String
+    /// What follows `response: ...` in the `Endpoint` call: `, auth: .bearer, errors: [.default]`.
+    public var arguments: String
 }
 
 /// A literal header sent with every request.

@@ -6,6 +6,16 @@ struct EndpointLowering {
     let symbols: SymbolTable
     let spelling: TypeSpelling
     let models: ModelLowering
+    /// Every service method name, which the stub's handler names keep apart from.
+    let methodNames: Set<String>
+
+    init(spec: Spec, symbols: SymbolTable, spelling: TypeSpelling, models: ModelLowering) {
+        self.spec = spec
+        self.symbols = symbols
+        self.spelling = spelling
+        self.models = models
+        methodNames = ServiceLowering.methodNames(of: spec)
+    }
 
     /// Lowers the items of one scope.
     /// - Parameters:
@@ -74,11 +84,13 @@ struct EndpointLowering {
         let signature = 19 + name.count + 2 + parameterText + 2 * max(parameters.count - 1, 0) + 5 + returnType.count + 2
         let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + spec.name.count + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
         let qualifiedFailure = errorEnum == nil ? failure : ([spec.name] + scope + [failure]).joined(separator: ".")
+        let methodName = SwiftNames.serviceMethod(endpoint.name, groups: groups)
         let service = ServiceLowering.method(
-            name: Naming.escaped(SwiftNames.serviceMethod(endpoint.name, groups: groups)), doc: doc, deprecated: endpoint.deprecated,
+            name: Naming.escaped(methodName), doc: doc, deprecated: endpoint.deprecated,
             parameters: parameters, failure: qualifiedFailure,
             response: responseDecoding(response) == ".empty" ? nil : spelling.swift(response),
-            factory: ([spec.name] + scope + [Naming.escapedMember(SwiftNames.endpoint(endpoint.name))]).joined(separator: "."))
+            factory: ([spec.name] + scope + [Naming.escapedMember(SwiftNames.endpoint(endpoint.name))]).joined(separator: "."),
+            handler: SwiftNames.stubHandler(methodName, taken: methodNames))
         return EndpointIR(
             name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
             wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
@@ -110,22 +122,59 @@ struct EndpointLowering {
     private func errors(of endpoint: EndpointDecl) -> (String, [String], ErrorEnumIR?) {
         if endpoint.errors.isEmpty {
             guard let error = spec.error else { return ("Never", [], nil) }
-            return (spelling.swift(error), [".default"], nil)
+            return (spelling.swift(error), [messageClosure(error).map { ".default(message: \($0))" } ?? ".default"], nil)
         }
         let types = endpoint.distinctErrorTypes
         if types.count == 1, let only = types.first {
-            return (spelling.swift(only), endpoint.errors.map { $0.status.map { ".status(\($0))" } ?? ".default" }, nil)
+            let message = messageClosure(only).map { ", message: \($0)" } ?? ""
+            let entries = endpoint.errors.map { error -> String in
+                switch error.status {
+                case .code(let code): return ".status(\(code)\(message))"
+                case .range: return ".range(\(Self.range(error.status))\(message))"
+                case .other: return message.isEmpty ? ".default" : ".default(\(message.dropFirst(2)))"
+                }
+            }
+            return (spelling.swift(only), entries, nil)
         }
         let enumName = SwiftNames.errorEnum(endpoint.name)
-        let cases = endpoint.errors.map { models.unionCase(tag: $0.status.map { "status\($0)" } ?? "default", type: $0.type) }
+        let cases = endpoint.errors.map { models.unionCase(tag: $0.status == .other ? "default" : "status\($0.status.key)", type: $0.type) }
         let entries = zip(endpoint.errors, cases).map { error, errorCase in
-            let status = error.status.map { ".status(\($0), " } ?? ".default("
             // A closure, not the case itself: Swift 5 mode does not infer a case constructor as @Sendable.
-            return "\(status)\(errorCase.type).self, { \(enumName).\(errorCase.member)($0) })"
+            var arguments = ["\(errorCase.type).self", "{ \(enumName).\(errorCase.member)($0) }"]
+            if let message = messageClosure(error.type) { arguments.append("message: \(message)") }
+            switch error.status {
+            case .code(let code): return ".status(\(code), \(arguments.joined(separator: ", ")))"
+            case .range: return ".range(\(Self.range(error.status)), \(arguments.joined(separator: ", ")))"
+            case .other: return ".default(\(arguments.joined(separator: ", ")))"
+            }
         }
         let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
         return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases,
                                                     conformances: spec.conformances == .lean ? "Sendable" : "Hashable, Sendable"))
+    }
+
+    /// The factory of endpoints the spec does not list: the top-level error model and default auth.
+    func adHoc() -> AdHocEndpointIR {
+        let failure = spec.error.map(spelling.swift) ?? "Never"
+        var arguments = authExpression(spec.auth).map { ", auth: \($0)" } ?? ""
+        if let error = spec.error {
+            arguments += ", errors: [\(messageClosure(error).map { ".default(message: \($0))" } ?? ".default")]"
+        }
+        let generic = ["Response", "Value", "Body"].first { $0 != failure } ?? "Response"
+        return AdHocEndpointIR(failure: failure, generic: generic, arguments: arguments)
+    }
+
+    /// `400...499` for `4XX`.
+    private static func range(_ status: ErrorStatus) -> String {
+        status.codes.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
+    }
+
+    /// `{ $0.detail }` for an error type whose model names its message field (`errorMessage`).
+    private func messageClosure(_ type: TypeExpr) -> String? {
+        guard case .named(let name, let arguments, _) = symbols.resolvedNonOptional(type), arguments.isEmpty,
+              let model = symbols.model(named: name), let wire = model.errorMessage,
+              case .object(let fields) = model.kind, let field = fields.first(where: { $0.wireName == wire }) else { return nil }
+        return "{ $0.\(Naming.escapedMember(SwiftNames.field(field))) }"
     }
 
     private func authExpression(_ auth: AuthScheme) -> String? {

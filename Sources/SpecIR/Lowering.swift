@@ -45,12 +45,14 @@ public struct Lowering: Sendable {
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: SwiftLiteral.string($0.name), value: SwiftLiteral.string($0.value)) },
             dates: Self.dateCoding(spec.dates),
             items: skeletonOnly ? Self.skeleton(of: spec.endpoints) : lowered,
-            service: service(requirements: methods, methods: skeletonOnly ? [] : methods))
+            service: service(requirements: methods, methods: skeletonOnly ? [] : methods),
+            adHoc: endpoints.adHoc())
     }
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
         ServiceIR(namespace: spec.name, access: modifier, protocolName: SwiftNames.serviceProtocol(spec.name),
-                  liveName: SwiftNames.liveService(spec.name), requirements: requirements, methods: methods)
+                  liveName: SwiftNames.liveService(spec.name), stubName: SwiftNames.stubService(spec.name),
+                  requirements: requirements, methods: methods)
     }
 
     /// One shard of the endpoints: `extension Namespace.Group { ... }` blocks, in declaration order.

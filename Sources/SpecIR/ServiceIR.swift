@@ -11,6 +11,8 @@ public struct ServiceIR: Sendable {
     public var protocolName: String
     /// `LiveChirpService`
     public var liveName: String
+    /// `StubChirpService`, the test double.
+    public var stubName: String
     /// The protocol's requirements; empty in a shard, which only extends the types.
     public var requirements: [ServiceMethodIR]
     /// The live methods this file implements.
@@ -41,6 +43,21 @@ public struct ServiceMethodIR: Sendable {
     public var client: String
     /// The convenience that fills in the spec's defaults, when any parameter has one.
     public var defaults: ServiceDefaultsIR?
+    /// The stub's closure for this method, like `feedHandler`.
+    public var handler: String
+    /// The closure's type: `@Sendable (Int, String?) async throws -> Page<Post>`. It throws any
+    /// error, so a test's closure needs no annotation: the stub passes an `APIError` on as it is
+    /// and wraps anything else (`APIError.wrapping`).
+    public var handlerType: String
+    /// The method as `feed(page:perPage:tag:)`, for doc comments and the unset handler's error.
+    public var signatureName: String
+    /// Whether the method returns a value (not for `Empty` responses).
+    public var returnsValue: Bool
+    /// The name the stub's method binds its handler to: `handler`, unless a parameter has it.
+    public var handlerLocal: String
+    /// How the stub's method reads its handler: `self.feedHandler`, or the bare name when a
+    /// parameter is named `self`.
+    public var handlerAccess: String
 }
 
 /// `func feed() ... { try await feed(page: 1, perPage: 20, tag: nil) }`: the parameters without a

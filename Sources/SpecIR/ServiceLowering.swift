@@ -5,7 +5,8 @@ enum ServiceLowering {
     /// One endpoint as a service method; lengths assume `public` (wrapping must not depend on access).
     /// - Parameter response: the response type, or nil for `Empty` (the method then returns nothing).
     static func method(
-        name: String, doc: DocLines, deprecated: Bool, parameters: [ParameterIR], failure: String, response: String?, factory: String
+        name: String, doc: DocLines, deprecated: Bool, parameters: [ParameterIR], failure: String, response: String?, factory: String,
+        handler: String
     ) -> ServiceMethodIR {
         let plain = parameters.map { ParameterIR(label: $0.label, type: $0.type, defaultSuffix: "") }
         let effects = "async throws(APIError<\(failure)>)" + (response.map { " -> \($0)" } ?? "")
@@ -18,7 +19,35 @@ enum ServiceLowering {
             name: name, doc: doc, deprecated: deprecated, parameters: plain,
             wrapParameters: signature > 120 && parameters.count > 1, effects: effects,
             factory: factory, arguments: arguments, wrapCall: call > 120 && parameters.count > 1,
-            client: client, defaults: defaults(name: name, parameters: parameters))
+            client: client, defaults: defaults(name: name, parameters: parameters),
+            handler: handler,
+            handlerType: "@Sendable (\(plain.map(\.type).joined(separator: ", "))) async throws -> \(response ?? "Void")",
+            signatureName: "\(name.filter { $0 != "`" })(\(plain.map { $0.label.filter { $0 != "`" } + ":" }.joined()))",
+            returnsValue: response != nil,
+            handlerLocal: handlerLocal(besides: plain),
+            handlerAccess: plain.contains { $0.label.filter { $0 != "`" } == "self" } ? handler : "self." + handler)
+    }
+
+    /// `handler`, with a `_` for each parameter that already has the name.
+    private static func handlerLocal(besides parameters: [ParameterIR]) -> String {
+        var name = "handler"
+        while parameters.contains(where: { $0.label == name }) { name += "_" }
+        return name
+    }
+
+    /// Every service method name of the spec, for naming the stub's handlers apart from them.
+    static func methodNames(of spec: Spec) -> Set<String> {
+        var names: Set<String> = []
+        func walk(_ items: [EndpointItem], groups: [String]) {
+            for item in items {
+                switch item {
+                case .group(let group): walk(group.items, groups: groups + [group.name])
+                case .endpoint(let endpoint): names.insert(SwiftNames.serviceMethod(endpoint.name, groups: groups))
+                }
+            }
+        }
+        walk(spec.endpoints, groups: [])
+        return names
     }
 
     /// The convenience with the spec's defaults filled in, when any parameter has a default.

@@ -17,6 +17,7 @@ extension OpenAPIContext {
         spec.conformances = .lean
         reserve(SwiftNames.serviceProtocol(namespace))
         reserve(SwiftNames.liveService(namespace))
+        reserve(SwiftNames.stubService(namespace))
         let operations = plannedOperations()
         for operation in operations { reserve(SwiftNames.errorEnum(operation.name)) }
         for (name, _, _) in root["components"]?["schemas"]?.pairs ?? [] {
@@ -39,6 +40,7 @@ extension OpenAPIContext {
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
         spec.endpoints = Self.grouped(fixParameters(endpoints, symbols: SymbolTable(spec)), operations)
         spec.models = withoutUnusedInlineModels(spec)
+        spec.models = withErrorMessages(spec)
         spec.files = files
         summarizeCappedWarnings()
         return spec

@@ -159,7 +159,9 @@ final class OpenAPIContext {
         files.append(path)
         do {
             let bytes = try read(path)
-            switch YAMLParser.parse(bytes, file: path, limits: limits) {
+            let (root, duplicates) = YAMLParser.parseCollectingDuplicates(bytes, file: path, limits: limits)
+            duplicates.forEach { diagnostics.report($0) }
+            switch root {
             case .success(let node): parsed = node
             case .failure(let diagnostic): diagnostics.report(diagnostic)
             }

@@ -10,16 +10,15 @@ extension OpenAPIContext {
         if let success = successes.first, let response = followRef(success.value) {
             endpoint.response = body(of: response, hint: typePrefix + "Response", location: success.keyLocation)
         }
-        let hasDefault = pairs.contains { $0.key == "default" }
-        var errorTypes: [(status: Int?, type: TypeExpr, location: SourceLocation)] = []
+        var errorTypes: [(status: ErrorStatus, type: TypeExpr, location: SourceLocation)] = []
         for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {
-            let status: Int?
+            let status: ErrorStatus
             if key == "default" {
-                status = nil
+                status = .other
             } else if let code = Int(key), (400...599).contains(code) {
-                status = code
-            } else if (key == "4XX" || key == "5XX" || key == "4xx" || key == "5xx") && !hasDefault && !errorTypes.contains(where: { $0.status == nil }) {
-                status = nil // the first status range stands for every other error status
+                status = .code(code)
+            } else if ["4XX", "5XX", "4xx", "5xx"].contains(key) {
+                status = .range(key.hasPrefix("4") ? 4 : 5)
             } else {
                 if !key.hasPrefix("1") && !key.hasPrefix("3") {
                     unsupported("response status", "response '\(key)' is not used: error types are by status or default", at: keyLocation)
@@ -28,7 +27,7 @@ extension OpenAPIContext {
             }
             guard let response = followRef(raw), let content = response["content"]?.pairs,
                   let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
-            let hint = typePrefix + (status.map { "Error\($0)" } ?? "DefaultError")
+            let hint = typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)")
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))
         }

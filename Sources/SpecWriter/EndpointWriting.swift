@@ -33,7 +33,7 @@ enum EndpointWriting {
         if !endpoint.errors.isEmpty {
             entries.append(YAMLEntry("errors", .mapping(endpoint.errors.map { error in
                 // A status is three digits, written plain as the format shows it; `default` is a word.
-                YAMLEntry(spelled: error.status.map(String.init) ?? "default", .scalar(error.type.description))
+                YAMLEntry(spelled: error.status.key, .scalar(error.type.description))
             })))
         }
         if let timeout = endpoint.timeout { entries.append(YAMLEntry("timeout", .inline(number(timeout)))) }

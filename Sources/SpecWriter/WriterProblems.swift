@@ -73,7 +73,7 @@ enum WriterProblems {
         check(endpoint.headers, in: what, into: &problems)
         if case .fields(let fields, _) = endpoint.body { check(fields, in: "the body of \(what)", into: &problems) }
         for error in endpoint.errors {
-            if let status = error.status, !(300...599).contains(status) {
+            if case .code(let status) = error.status, !(300...599).contains(status) {
                 problems.append(warning("error status \(status) of \(what) is not one the format takes (300 to 599)", at: error.location))
             }
         }

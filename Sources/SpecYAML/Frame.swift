@@ -45,19 +45,23 @@ struct Frame {
     var line = 0
     // No explicit initializer: the memberwise one lets the optimizer build frames without a copy.
 
-    /// Takes a completed node as the next key of this mapping, whose pairs are on `pairs`.
-    mutating func acceptKey(_ key: consuming YAMLNode, writtenAt written: SourceLocation?, pairs: NodeStack<YAMLPair>) throws(Diagnostic) {
+    /// Takes a completed node as the next key of this mapping, whose pairs are on `pairs`. A key
+    /// that is already there is returned as a duplicate-key error, and its value will be dropped
+    /// (the first one stands), so the caller can go on and report it with the rest.
+    mutating func acceptKey(
+        _ key: consuming YAMLNode, writtenAt written: SourceLocation?, pairs: NodeStack<YAMLPair>
+    ) throws(Diagnostic) -> Diagnostic? {
         guard case .scalar(let text, let style) = key.value else {
             throw .error("a mapping key must be a scalar, not \(key.kindDescription)", at: written ?? key.location)
         }
         if style == .plain, key.tag == nil, text == "<<" {
             let location = written ?? key.location
-            if let first = mergeKeyLocation { throw Self.duplicate(text, at: location, first: first) }
+            if let first = mergeKeyLocation { return dropValue(Self.duplicate(text, at: location, first: first)) }
             mergeKeyLocation = location
             pendingIsMerge = true
         } else {
             if let first = firstIndex(of: text, in: pairs) {
-                throw Self.duplicate(text, at: written ?? key.location, first: pairs.with(first) { $0.key.location })
+                return dropValue(Self.duplicate(text, at: written ?? key.location, first: pairs.with(first) { $0.key.location }))
             }
             if keyIndex != nil {
                 keyIndex?[text] = pairs.count
@@ -72,6 +76,14 @@ struct Frame {
         }
         pendingKey = consume key
         hasPendingKey = true
+        return nil
+    }
+
+    /// Makes the next node the value of no key (a duplicate's), and returns `diagnostic`.
+    private mutating func dropValue(_ diagnostic: Diagnostic) -> Diagnostic {
+        pendingKey = nil
+        hasPendingKey = true
+        return diagnostic
     }
 
     /// Takes a completed node as the value of the pending key, pushing the pair on `pairs`.

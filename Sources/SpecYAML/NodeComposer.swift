@@ -34,6 +34,11 @@ struct NodeComposer {
     private var nodeCount = 0
     private var aliasExpansion = 0
     private var documentSeen = false
+    /// Whether a duplicate key is collected in `duplicates` (the rest of the document still
+    /// composed) rather than thrown.
+    var collectsDuplicates = false
+    /// The duplicate-key errors met, when they are collected.
+    private(set) var duplicates: [Diagnostic] = []
     private var indentation: Indentation
     private var comments: CommentSpacing
 
@@ -234,7 +239,10 @@ struct NodeComposer {
             items.push(consume node)
         case .mapping:
             if !current.hasPendingKey {
-                try current.acceptKey(consume node, writtenAt: location, pairs: pairs)
+                if let duplicate = try current.acceptKey(consume node, writtenAt: location, pairs: pairs) {
+                    guard collectsDuplicates else { throw duplicate }
+                    duplicates.append(duplicate)
+                }
             } else {
                 try current.acceptValue(consume node, writtenAt: location, pairs: pairs)
             }

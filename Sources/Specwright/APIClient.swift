@@ -20,22 +20,26 @@ public struct APIClient: Sendable {
     public let credentials: (any CredentialsProvider)?
     /// The middlewares every request goes through, outermost first (see ``Middleware``).
     public let middlewares: [any Middleware]
+    /// How JSON bodies are read and written (the API's date coding unless changed).
+    public let json: JSONCoding
     /// The base URL split once: scheme, host and path without a trailing `/`, and its query.
     private let base: (prefix: String, query: String?)?
 
-    /// A client for the server at `baseURL`.
+    /// A client for the server at `baseURL`; `headers` go with every request (in name order).
     public init(
         baseURL: URL,
         transport: any Transport = URLSessionTransport(),
-        headers: KeyValuePairs<String, String> = [:],
+        headers: [String: String] = [:],
         credentials: (any CredentialsProvider)? = nil,
-        middlewares: [any Middleware] = []
+        middlewares: [any Middleware] = [],
+        json: JSONCoding = .standard
     ) {
         self.baseURL = baseURL
         self.transport = transport
-        self.headers = headers.map { (name: $0.key, value: $0.value) }
+        self.headers = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
         self.credentials = credentials
         self.middlewares = middlewares
+        self.json = json
         base = Self.split(baseURL)
     }
 
@@ -80,13 +84,14 @@ public struct APIClient: Sendable {
         guard (100..<600).contains(httpResponse.statusCode) else {
             throw .invalidResponse
         }
-        let dates = endpoint.api.dates
+        let decoder = json.decoder(for: endpoint.api.dates)
         guard (200..<300).contains(httpResponse.statusCode) else {
-            let model = try? endpoint.errors.decoding(for: httpResponse.statusCode)?.decode(data, dates: dates)
-            throw .status(StatusError(statusCode: httpResponse.statusCode, headers: httpResponse.headerDictionary, data: data, model: model))
+            let decoded = try? endpoint.errors.decoding(for: httpResponse.statusCode)?.decoded(data, decoder: decoder)
+            throw .status(StatusError(statusCode: httpResponse.statusCode, headers: httpResponse.headerDictionary, data: data,
+                                      model: decoded?.model, message: decoded?.message, modelDescription: decoded?.description))
         }
         do {
-            let value = try endpoint.response.decode(data, dates: dates)
+            let value = try endpoint.response.decode(data, decoder: decoder)
             return Response(value: value, httpResponse: httpResponse)
         } catch {
             let contentType = httpResponse.value(forHTTPHeaderField: "Content-Type")
@@ -121,7 +126,7 @@ public struct APIClient: Sendable {
         }
         if let body = endpoint.body {
             do {
-                let (data, contentType) = try body.encoded(dates: endpoint.api.dates)
+                let (data, contentType) = try body.encoded(dates: endpoint.api.dates, encoder: json.encoder(for: endpoint.api.dates))
                 request.httpBody = data
                 request.setValue(contentType, forHTTPHeaderField: "Content-Type")
             } catch {

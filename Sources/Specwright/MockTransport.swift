@@ -51,14 +51,19 @@ public final class MockTransport: Transport, @unchecked Sendable {
         }
     }
 
-    /// A request no route matched.
-    public struct Unmatched: Error, CustomStringConvertible {
-        /// `GET /path`
+    /// A request no route matched. Its description (and so the `APIError`'s) says which request
+    /// and which routes there are: `MockTransport has no route for GET /x (routes: GET /feed)`.
+    public struct Unmatched: Error, LocalizedError, CustomStringConvertible {
+        /// What was sent and what routes there were.
         public var description: String
+
+        /// The same text, so `localizedDescription` shows it.
+        public var errorDescription: String? { description }
     }
 
     private struct Route {
         var method: HTTPMethod
+        var template: String
         var segments: [Substring]
         var answers: [Answer]
     }
@@ -73,7 +78,7 @@ public final class MockTransport: Transport, @unchecked Sendable {
     /// Answers requests with this method whose path ends with `template` (`{...}` matches one
     /// segment). Several answers are given in turn, the last one repeating. Later routes win.
     public func on(_ method: HTTPMethod, _ template: String, _ answers: Answer...) {
-        let route = Route(method: method, segments: template.split(separator: "/"), answers: answers.isEmpty ? [.noContent] : answers)
+        let route = Route(method: method, template: template, segments: template.split(separator: "/"), answers: answers.isEmpty ? [.noContent] : answers)
         lock.withLock { routes.insert(route, at: 0) }
     }
 
@@ -90,17 +95,18 @@ public final class MockTransport: Transport, @unchecked Sendable {
 
     /// Records the request and answers it from the first matching route.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
-        let answer: Answer? = lock.withLock {
+        let (answer, known): (Answer?, [String]) = lock.withLock {
             recorded.append(request)
             guard let index = routes.firstIndex(where: { $0.method.rawValue == request.httpMethod && Self.matches($0.segments, request.url) }) else {
-                return nil
+                return (nil, routes.reversed().map { "\($0.method.rawValue) \($0.template)" })
             }
             let answer = routes[index].answers[0]
             if routes[index].answers.count > 1 { routes[index].answers.removeFirst() }
-            return answer
+            return (answer, [])
         }
         guard let answer, let url = request.url else {
-            throw Unmatched(description: "MockTransport has no route for \(request.httpMethod ?? "?") \(request.url?.path ?? "")")
+            let routes = known.isEmpty ? "it has no routes; add one with on(_:_:_:)" : "routes: " + known.joined(separator: ", ")
+            throw Unmatched(description: "MockTransport has no route for \(request.httpMethod ?? "?") \(request.url?.path ?? "") (\(routes))")
         }
         let (body, status, headers) = try answer.result(request)
         guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {

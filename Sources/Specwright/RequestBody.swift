@@ -79,11 +79,16 @@ public struct RequestBody: Sendable {
     ///
     /// Throws the encoder's error when a value cannot be encoded.
     public func encoded(dates: DateCoding) throws -> (data: Data, contentType: String) {
+        try encoded(dates: dates, encoder: dates.jsonEncoder)
+    }
+
+    /// The bytes and the `Content-Type` header, JSON written with `encoder`.
+    func encoded(dates: DateCoding, encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
         switch content {
         case .json(let value):
-            return (try dates.jsonEncoder.encode(value), "application/json")
+            return (try encoder.encode(value), "application/json")
         case .jsonFields(let fields):
-            return (try Self.jsonObject(fields, dates: dates), "application/json")
+            return (try Self.jsonObject(fields, encoder: encoder), "application/json")
         case .formFields(let fields):
             return (FormEncoding.encode(parameterPairs(fields, dates: dates)), "application/x-www-form-urlencoded")
         case .formModel(let value):
@@ -100,8 +105,7 @@ public struct RequestBody: Sendable {
     }
 
     /// Writes the members one by one so the object keeps the order the spec gave.
-    private static func jsonObject(_ fields: [(name: String, value: any Encodable & Sendable)], dates: DateCoding) throws -> Data {
-        let encoder = dates.jsonEncoder
+    private static func jsonObject(_ fields: [(name: String, value: any Encodable & Sendable)], encoder: JSONEncoder) throws -> Data {
         var data = Data("{".utf8)
         for (index, field) in fields.enumerated() {
             if index > 0 {

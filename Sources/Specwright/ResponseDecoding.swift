@@ -16,24 +16,29 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
 
     /// The kind of decoding.
     public let kind: Kind
-    private let decodeBody: @Sendable (Data, DateCoding) throws -> Response
+    private let decodeBody: @Sendable (Data, JSONDecoder) throws -> Response
 
-    private init(kind: Kind, decode: @escaping @Sendable (Data, DateCoding) throws -> Response) {
+    private init(kind: Kind, decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response) {
         self.kind = kind
         decodeBody = decode
     }
 
     /// The value for a response body; throws `DecodingError` when the body does not match.
     public func decode(_ data: Data, dates: DateCoding) throws -> Response {
-        try decodeBody(data, dates)
+        try decodeBody(data, dates.jsonDecoder)
+    }
+
+    /// The value for a response body, JSON read with `decoder`.
+    func decode(_ data: Data, decoder: JSONDecoder) throws -> Response {
+        try decodeBody(data, decoder)
     }
 }
 
 extension ResponseDecoding where Response: Decodable {
     /// Decodes the JSON body with the endpoint's date coding.
     public static var json: ResponseDecoding<Response> {
-        ResponseDecoding(kind: .json) { data, dates in
-            try dates.jsonDecoder.decode(Response.self, from: data)
+        ResponseDecoding(kind: .json) { data, decoder in
+            try decoder.decode(Response.self, from: data)
         }
     }
 }

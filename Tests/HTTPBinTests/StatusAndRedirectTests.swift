@@ -53,6 +53,32 @@ import Testing
         }
     }
 
+    @Test func theDescriptionSaysWhatHttpbinSaid() async throws {
+        // The model's errorMessage field.
+        await #expect(throws: APIError<NotAcceptable>.self) { try await client.send(HTTPBin.Status.get(codes: "406")) }
+        do {
+            try await client.send(HTTPBin.Status.get(codes: "406"))
+        } catch {
+            #expect(error.localizedDescription == "The server answered 406 (Not Acceptable): Client did not request a supported media type.")
+            #expect("\(error)" == error.localizedDescription)
+        }
+        // No model: an excerpt of the text body, on one line.
+        do {
+            try await client.send(HTTPBin.Status.get(codes: "418"))
+        } catch {
+            #expect(error.localizedDescription.hasPrefix("The server answered 418 ("))
+            #expect(error.localizedDescription.contains("-=[ teapot ]=-"), "\(error.localizedDescription)")
+            #expect(!error.localizedDescription.contains("\n"))
+        }
+    }
+
+    @Test func anAdHocEndpointReachesWhatTheSpecDoesNotList() async throws {
+        struct UUIDAnswer: Decodable, Sendable { var uuid: UUID }
+        let answer = try await client.send(HTTPBin.endpoint(.get, "/uuid", as: UUIDAnswer.self))
+        #expect(answer.uuid.uuidString.count == 36)
+        await #expect(throws: APIError<Never>.status(404)) { try await client.send(HTTPBin.endpoint(.get, "/no-such-route")) }
+    }
+
     @Test func anErrorEnumPicksTheCaseByStatus() async throws {
         do {
             try await client.send(HTTPBin.Status.post(code: 406, body: Note(text: "x")))

@@ -36,11 +36,11 @@ import Testing
         #expect(written == result.files.map(\.name).sorted(), "expected/ holds files the generator does not write")
     }
 
-    /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what their
-    /// specs generate: Specs/, and the landmine spec kept next to the clients.
     /// The clients under Tests/GeneratedClients, which the package compiles (its `exampleClients`).
     static let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"]
 
+    /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what their
+    /// specs generate: Specs/, and the landmine spec kept next to the clients.
     @Test(arguments: exampleClients)
     func exampleClientsAreUpToDate(_ name: String) throws {
         let specs = Golden.packageRoot.appendingPathComponent(["Landmine", "Menagerie"].contains(name) ? "Tests/GeneratedClients" : "Specs")

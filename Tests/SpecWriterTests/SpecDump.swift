@@ -15,7 +15,7 @@ enum SpecDump {
     }
 
     static func dump(_ model: ModelDecl) -> [String] {
-        var lines = ["model \(q(model.name)) \(model.genericParameters) description \(q(model.description)) deprecated \(model.deprecated)"]
+        var lines = ["model \(q(model.name)) \(model.genericParameters) description \(q(model.description)) deprecated \(model.deprecated) errorMessage \(q(model.errorMessage))"]
         switch model.kind {
         case .alias(let type): lines.append("  alias \(q(type.description))")
         case .object(let fields): lines += fields.map { "  " + dump($0) }
@@ -54,7 +54,7 @@ enum SpecDump {
                 case .type(let type): lines.append("\(indent)  body type \(q(type.description))")
                 case nil: break
                 }
-                lines += endpoint.errors.map { "\(indent)  error \($0.status.map(String.init) ?? "default") \(q($0.type.description))" }
+                lines += endpoint.errors.map { "\(indent)  error \($0.status.key) \(q($0.type.description))" }
             }
         }
         return lines

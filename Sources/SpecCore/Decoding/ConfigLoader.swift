@@ -38,7 +38,9 @@ public enum ConfigLoader {
             return (nil, reader.diagnostics)
         }
         let root: YAMLNode
-        switch YAMLParser.parse(bytes, file: path) {
+        let (parsed, duplicates) = YAMLParser.parseCollectingDuplicates(bytes, file: path)
+        duplicates.forEach { reader.diagnostics.report($0) }
+        switch parsed {
         case .success(let node): root = node
         case .failure(let diagnostic):
             reader.diagnostics.report(diagnostic)

@@ -19,6 +19,14 @@ extension NodeReader {
             if entry.contains(where: { $0.key.scalar == "request" }) {
                 return endpoint(name, entry, at: pair.key.location, file: file).map(EndpointItem.endpoint)
             }
+            // `requst: GET /x`: a misspelled request line, not a group. Said so, and the rest of the
+            // endpoint is read as if it were spelled right, so its other errors are reported too.
+            if let index = entry.firstIndex(where: { $0.value.scalar != nil && Self.misspellsRequest($0.key.scalar) }), let typo = entry[index].key.scalar {
+                diagnostics.error("unknown key '\(typo)' in endpoint '\(name)'; did you mean 'request'?", at: entry[index].key.location)
+                var fixed = entry
+                fixed[index].key = YAMLNode(.scalar("request", .plain), at: entry[index].key.location)
+                return endpoint(name, fixed, at: pair.key.location, file: file).map(EndpointItem.endpoint)
+            }
             if let misplaced = entry.first(where: { Self.endpointKeys.contains($0.key.scalar ?? "") && $0.value.mapping == nil }) {
                 diagnostics.error(
                     "endpoint '\(name)' needs a 'request' key, like 'request: GET /path' (found '\(misplaced.key.scalar ?? "")' but no 'request'; an entry without 'request' is a group of endpoints)",
@@ -27,6 +35,12 @@ extension NodeReader {
             }
             return .group(GroupDecl(name: name, location: pair.key.location, items: endpointItems(entry, file: file), file: file))
         }
+    }
+
+    /// Whether a key is `request` misspelled (`requst`, `reqeust`, `Request`).
+    private static func misspellsRequest(_ key: String?) -> Bool {
+        guard let key, key != "request", !endpointKeys.contains(key) else { return false }
+        return Suggestions.closest(to: key, in: ["request"]) != nil
     }
 
     private func endpoint(_ name: String, _ pairs: [YAMLPair], at location: SourceLocation, file: String) -> EndpointDecl? {
@@ -130,15 +144,22 @@ extension NodeReader {
         guard let pairs = mapping(node, "errors of \(what)") else { return [] }
         return pairs.compactMap { pair in
             guard let key = key(pair, in: "errors") else { return nil }
-            var status: Int?
-            if key != "default" {
-                guard key.utf8.count == 3, key.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let code = Int(key), (300...599).contains(code) else {
-                    diagnostics.error("error status '\(key)' of \(what) must be a status code from 300 to 599, or 'default'", at: pair.key.location)
-                    return nil
-                }
-                status = code
+            guard let status = Self.errorStatus(key) else {
+                diagnostics.error("error status '\(key)' of \(what) must be a status code from 300 to 599, a range such as '4XX' (3XX to 5XX), or 'default'",
+                                  at: pair.key.location)
+                return nil
             }
             return type(pair.value, "error \(key) of \(what)").map { ErrorDecl(status: status, type: $0, location: pair.key.location) }
         }
+    }
+
+    /// `404` -> `.code(404)` (300 to 599), `4XX` or `4xx` -> `.range(4)` (3 to 5), `default` -> `.other`.
+    static func errorStatus(_ key: String) -> ErrorStatus? {
+        if key == "default" { return .other }
+        let bytes = Array(key.utf8)
+        guard bytes.count == 3, (0x33...0x35).contains(bytes[0]) else { return nil }
+        if bytes[1...].allSatisfy({ $0 == 0x58 || $0 == 0x78 }) { return .range(Int(bytes[0] - 0x30)) }
+        guard bytes.allSatisfy({ (0x30...0x39).contains($0) }), let code = Int(key) else { return nil }
+        return .code(code)
     }
 }

@@ -23,9 +23,13 @@ extension NodeReader {
         let what = "model '\(name)'"
         let has = { (key: String) in pairs.contains { $0.key.scalar == key } }
         if let fieldsPair = pairs.first(where: { $0.key.scalar == "fields" }), fieldsPair.value.mapping != nil {
-            let keys = knownKeys(pairs, allowed: ["fields", "description", "deprecated"], in: what)
+            let keys = knownKeys(pairs, allowed: ["fields", "description", "deprecated", "errorMessage"], in: what)
             model.kind = .object(fields(fieldsPair.value.mapping ?? [], in: what))
             readDocumentation(keys, into: &model)
+            if let pair = keys["errorMessage"] {
+                model.errorMessage = string(pair.value, "errorMessage")
+                model.errorMessageLocation = pair.value.location
+            }
         } else if has("enum") {
             let keys = knownKeys(pairs, allowed: ["enum", "frozen", "description", "deprecated"], in: what)
             guard let enumNode = keys["enum"]?.value else { return nil }

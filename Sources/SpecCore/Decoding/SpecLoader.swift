@@ -75,7 +75,10 @@ public enum SpecLoader {
             reader.diagnostics.error("cannot read '\(path)': \(error)", at: location)
             return nil
         }
-        switch YAMLParser.parse(bytes, file: path, limits: limits) {
+        // Duplicate keys are reported with every other error of the spec, not instead of them.
+        let (root, duplicates) = YAMLParser.parseCollectingDuplicates(bytes, file: path, limits: limits)
+        duplicates.forEach { reader.diagnostics.report($0) }
+        switch root {
         case .success(let node): return node
         case .failure(let diagnostic):
             reader.diagnostics.report(diagnostic)

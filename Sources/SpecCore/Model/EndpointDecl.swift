@@ -143,10 +143,10 @@ public enum BodyDecl: Sendable {
     }
 }
 
-/// An error model for one status, or for every other non-2xx status.
+/// An error model for one status, a range of statuses, or every other non-2xx status.
 public struct ErrorDecl: Sendable {
-    /// The status code, nil for `default`.
-    public var status: Int?
+    /// Which statuses the model is for.
+    public var status: ErrorStatus
     /// The model decoded from the body.
     public var type: TypeExpr
     /// Where the status key is written.
@@ -154,13 +154,37 @@ public struct ErrorDecl: Sendable {
 
     /// Creates the value from all its parts.
     public init(
-        status: Int? = nil,
+        status: ErrorStatus,
         type: TypeExpr,
         location: SourceLocation
     ) {
         self.status = status
         self.type = type
         self.location = location
+    }
+}
+
+/// The statuses an error model is for, as an `errors:` key writes them.
+public enum ErrorStatus: Sendable, Hashable {
+    /// One status, such as `404`.
+    case code(Int)
+    /// Every status of a class, `4XX` (400 to 499) for 4: the ones not listed on their own.
+    case range(Int)
+    /// `default`: every other non-2xx status.
+    case other
+
+    /// The key as written: `404`, `4XX` or `default`.
+    public var key: String {
+        switch self {
+        case .code(let code): String(code)
+        case .range(let digit): "\(digit)XX"
+        case .other: "default"
+        }
+    }
+
+    /// The statuses of a range, `400...499` for `4XX`.
+    public var codes: ClosedRange<Int>? {
+        if case .range(let digit) = self { digit * 100...digit * 100 + 99 } else { nil }
     }
 }
 

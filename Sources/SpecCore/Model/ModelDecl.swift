@@ -16,6 +16,11 @@ public struct ModelDecl: Sendable {
     public var kind: Kind
     /// The spec file that declares it.
     public var file: String
+    /// For an object used as an error body: the wire name of the `String` field that holds the
+    /// server's message for people (`errorMessage:`), which the error's description shows.
+    public var errorMessage: String?
+    /// Where `errorMessage` is written.
+    public var errorMessageLocation: SourceLocation?
 
     /// Creates the value from all its parts.
     public init(

@@ -41,7 +41,7 @@ extension Validator {
     }
 
     /// Factory names the namespace itself uses.
-    static let reservedFunctionNames = ["api", "baseURL"]
+    static let reservedFunctionNames = ["api", "baseURL", "endpoint"]
 
     /// Groups nested deeper than this are an error (generated code stays readable, templates stay bounded).
     static let maxGroupDepth = 8
@@ -82,8 +82,12 @@ extension Validator {
         checkParameters(endpoint.headers, kind: "header parameter", of: what, allowArrays: false)
         for parameter in endpoint.headers { argument(SwiftNames.field(parameter), "header parameter '\(parameter.wireName)'", parameter.location) }
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
-        for error in endpoint.errors {
-            checkType(error.type, usage: .errorModel, in: "error \(error.status.map(String.init) ?? "default") of \(what)")
+        for (index, error) in endpoint.errors.enumerated() {
+            checkType(error.type, usage: .errorModel, in: "error \(error.status.key) of \(what)")
+            if let first = endpoint.errors[..<index].first(where: { $0.status == error.status }) {
+                diagnostics.error("\(what) lists the errors of \(error.status.key) twice", at: error.location,
+                                  notes: [.note("first listed here", at: first.location)])
+            }
         }
         for (index, argument) in arguments.enumerated() {
             guard let first = arguments[..<index].first(where: { $0.swiftName == argument.swiftName }) else { continue }

@@ -43,7 +43,7 @@ extension Validator {
         "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "ParameterValue",
         "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseTooLargeError",
         "RetryMiddleware", "StaticCredentials", "StatusError", "StringEnum", "TokenRefreshError",
-        "TokenStore", "Transport", "URLSessionTransport", "UnionCoding",
+        "TokenStore", "Transport", "URLSessionTransport", "UnionCoding", "JSONCoding", "UnsetStubHandler",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

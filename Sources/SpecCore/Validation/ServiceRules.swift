@@ -26,7 +26,7 @@ extension Validator {
             }
         }
         walk(spec.endpoints, groups: [])
-        let generated = [SwiftNames.serviceProtocol(spec.name), SwiftNames.liveService(spec.name)]
+        let generated = [SwiftNames.serviceProtocol(spec.name), SwiftNames.liveService(spec.name), SwiftNames.stubService(spec.name)]
         for model in spec.models where generated.contains(SwiftNames.model(model.name)) {
             diagnostics.error("model '\(model.name)' has the name of the generated type '\(SwiftNames.model(model.name))'; choose another name", at: model.location)
         }

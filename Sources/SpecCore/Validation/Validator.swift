@@ -29,6 +29,20 @@ public struct Validator {
         return validator.diagnostics
     }
 
+    /// `errorMessage` names a `String` or `String?` field of the model.
+    private mutating func checkErrorMessage(of model: ModelDecl, fields: [FieldDecl]) {
+        guard let name = model.errorMessage, let location = model.errorMessageLocation else { return }
+        guard let field = fields.first(where: { $0.wireName == name }) else {
+            diagnostics.error("errorMessage '\(name)' of model '\(model.name)' is not one of its fields\(Suggestions.didYouMean(name, in: fields.map(\.wireName)))",
+                              at: location)
+            return
+        }
+        guard case .named("String", [], _) = symbols.resolvedNonOptional(field.type) else {
+            diagnostics.error("errorMessage of model '\(model.name)' must name a String field; '\(name)' is '\(field.type)'", at: location)
+            return
+        }
+    }
+
     private mutating func checkTopLevel() {
         if let warning = Self.shadowingWarning("the namespace '\(spec.name)'", spec.name) { diagnostics.warning(warning, at: spec.nameLocation) }
         if let error = spec.error { checkType(error, usage: .errorModel, in: "the top-level error model") }
@@ -39,6 +53,7 @@ public struct Validator {
         switch model.kind {
         case .object(let fields):
             checkFields(fields, of: "model '\(model.name)'", kind: "field", generics: generics, usage: .field)
+            checkErrorMessage(of: model, fields: fields)
         case .enumeration(let decl):
             checkEnum(decl, model: model)
         case .union(let decl):

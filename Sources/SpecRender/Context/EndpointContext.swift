@@ -3,7 +3,7 @@ import SpecIR
 // The endpoints file IR as template context.
 
 extension EndpointsFileIR: TemplateObject {
-    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints).
+    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints), adHoc.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
@@ -15,7 +15,20 @@ extension EndpointsFileIR: TemplateObject {
         case "dates": .string(dates)
         case "items": .list(items.map { .object($0) })
         case "service": service.requirements.isEmpty ? .bool(false) : .object(service)
+        case "adHoc": .object(adHoc)
         default: namespace.value(forKey: key)
+        }
+    }
+}
+
+extension AdHocEndpointIR: TemplateObject {
+    /// Keys: failure, generic, arguments.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "failure": .string(failure)
+        case "generic": .string(generic)
+        case "arguments": .string(arguments)
+        default: nil
         }
     }
 }

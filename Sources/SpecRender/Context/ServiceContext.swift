@@ -3,13 +3,14 @@ import SpecIR
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
+    /// Keys: namespace, access, protocolName, liveName, stubName, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
         case "access": .string(access)
         case "protocolName": .string(protocolName)
         case "liveName": .string(liveName)
+        case "stubName": .string(stubName)
         case "requirements": .list(requirements.map { .object($0) })
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)
@@ -21,7 +22,8 @@ extension ServiceIR: TemplateObject {
 }
 
 extension ServiceMethodIR: TemplateObject {
-    /// Keys: name, doc, deprecated, parameters, wrapParameters, effects, factory, arguments, wrapCall, client, defaults (false if none).
+    /// Keys: name, doc, deprecated, parameters, wrapParameters, effects, factory, arguments, wrapCall, client, defaults (false if none),
+    /// handler, handlerType, signatureName, returnsValue, handlerLocal, handlerAccess.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -35,6 +37,12 @@ extension ServiceMethodIR: TemplateObject {
         case "wrapCall": .bool(wrapCall)
         case "client": .string(client)
         case "defaults": defaults.map { .object($0) } ?? .bool(false)
+        case "handler": .string(handler)
+        case "handlerType": .string(handlerType)
+        case "signatureName": .string(signatureName)
+        case "returnsValue": .bool(returnsValue)
+        case "handlerLocal": .string(handlerLocal)
+        case "handlerAccess": .string(handlerAccess)
         default: nil
         }
     }

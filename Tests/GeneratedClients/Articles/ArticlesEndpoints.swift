@@ -9,7 +9,25 @@ public enum Articles {
     public static let baseURL = URL(string: "https://cms.example.com/api")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+    public static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Articles.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, ServiceError> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .header("X-API-Key"), errors: [.default])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, ServiceError> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .header("X-API-Key"), errors: [.default])
+    }
 
     /// Service health. Public, needs no API key.
     ///
@@ -98,6 +116,23 @@ public struct LiveArticlesService: ArticlesService {
     }
 }
 
+/// `ArticlesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubArticlesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubArticlesService: ArticlesService {
+    /// Answers `status()`.
+    public var statusHandler: (@Sendable () async throws -> ServiceStatus)?
+    /// Answers `listArticles(status:tag:limit:cursor:)`.
+    public var listArticlesHandler: (@Sendable (ArticleStatus?, String?, Int, String?) async throws -> ArticleList)?
+    /// Answers `article(slug:)`.
+    public var articleHandler: (@Sendable (String) async throws -> Article)?
+    /// Answers `createArticle(body:xRequestID:)`.
+    public var createArticleHandler: (@Sendable (NewArticle, String?) async throws -> Article)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveArticlesService {
     public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
         try await client.send(Articles.status())
@@ -118,6 +153,57 @@ extension LiveArticlesService {
 
     public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
         try await client.send(Articles.createArticle(body: body, xRequestID: xRequestID))
+    }
+}
+
+extension StubArticlesService {
+    public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
+        guard let handler = self.statusHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "status()", handler: "statusHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func listArticles(
+        status: ArticleStatus?,
+        tag: String?,
+        limit: Int,
+        cursor: String?
+    ) async throws(APIError<ServiceError>) -> ArticleList {
+        guard let handler = self.listArticlesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "listArticles(status:tag:limit:cursor:)", handler: "listArticlesHandler"))
+        }
+        do {
+            return try await handler(status, tag, limit, cursor)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
+        guard let handler = self.articleHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "article(slug:)", handler: "articleHandler"))
+        }
+        do {
+            return try await handler(slug)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
+        guard let handler = self.createArticleHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "createArticle(body:xRequestID:)", handler: "createArticleHandler"))
+        }
+        do {
+            return try await handler(body, xRequestID)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Chirp {
     public static let baseURL = URL(string: "https://api.chirp.example.com/v2")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json", "X-Chirp-Client": "ios"], dates: .iso8601)
+    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Chirp-Client": "ios"], dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default(message: { $0.message })])
+    }
 
     /// Create an account and sign in.
     ///
@@ -19,7 +37,7 @@ public enum Chirp {
             .post, "/auth/register", Chirp.api,
             body: .json(body),
             response: .json,
-            errors: [.status(422, ValidationErrors.self, { RegisterError.status422($0) }), .default(APIErrorResponse.self, { RegisterError.default($0) })]
+            errors: [.status(422, ValidationErrors.self, { RegisterError.status422($0) }, message: { $0.message }), .default(APIErrorResponse.self, { RegisterError.default($0) }, message: { $0.message })]
         )
     }
 
@@ -37,7 +55,7 @@ public enum Chirp {
             .post, "/auth/login", Chirp.api,
             body: .json(fields: ["email": email, "password": password]),
             response: .json,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -49,7 +67,7 @@ public enum Chirp {
             .post, "/auth/refresh", Chirp.api,
             body: .json(fields: ["refresh_token": refreshToken]),
             response: .json,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -66,7 +84,7 @@ public enum Chirp {
             query: ["page": page, "per_page": perPage, "tag": tag],
             response: .json,
             auth: .bearer,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -74,21 +92,32 @@ public enum Chirp {
     ///
     /// `GET /me`
     public static func me() -> Endpoint<Account, APIErrorResponse> {
-        Endpoint(.get, "/me", Chirp.api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/me", Chirp.api, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
     }
 
     /// A user's profile page.
     ///
     /// `GET /users/{userID}/profile`
     public static func profile(userID: UUID) -> Endpoint<Profile, APIErrorResponse> {
-        Endpoint(.get, "/users/\(userID)/profile", Chirp.api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(
+            .get, "/users/\(userID)/profile", Chirp.api,
+            response: .json,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// Change some fields of the signed-in user's profile.
     ///
     /// `PATCH /me/profile`
     public static func updateProfile(body: ProfileUpdate) -> Endpoint<Account, APIErrorResponse> {
-        Endpoint(.patch, "/me/profile", Chirp.api, body: .json(body), response: .json, auth: .bearer, errors: [.default])
+        Endpoint(
+            .patch, "/me/profile", Chirp.api,
+            body: .json(body),
+            response: .json,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
@@ -100,7 +129,7 @@ public enum Chirp {
             body: .multipart(fields: ["image": image, "caption": caption]),
             response: .json,
             auth: .bearer,
-            errors: [.default],
+            errors: [.default(message: { $0.message })],
             timeout: 60
         )
     }
@@ -114,7 +143,7 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }), .default(APIErrorResponse.self, { CreatePostError.default($0) })]
+            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }, message: { $0.message }), .default(APIErrorResponse.self, { CreatePostError.default($0) }, message: { $0.message })]
         )
     }
 
@@ -128,7 +157,12 @@ public enum Chirp {
     ///
     /// `DELETE /posts/{id}`
     public static func deletePost(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.delete, "/posts/\(id)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
+        Endpoint(
+            .delete, "/posts/\(id)", Chirp.api,
+            response: .empty,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     public enum Posts {
@@ -136,21 +170,31 @@ public enum Chirp {
         ///
         /// `GET /posts/{id}`
         public static func post(id: UUID) -> Endpoint<Post, APIErrorResponse> {
-            Endpoint(.get, "/posts/\(id)", Chirp.api, response: .json, auth: .bearer, errors: [.default])
+            Endpoint(.get, "/posts/\(id)", Chirp.api, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
         }
 
         /// Like a post. Liking a post twice is not an error.
         ///
         /// `POST /posts/{id}/like`
         public static func like(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-            Endpoint(.post, "/posts/\(id)/like", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
+            Endpoint(
+                .post, "/posts/\(id)/like", Chirp.api,
+                response: .empty,
+                auth: .bearer,
+                errors: [.default(message: { $0.message })]
+            )
         }
 
         /// Take back a like.
         ///
         /// `DELETE /posts/{id}/like`
         public static func unlike(id: UUID) -> Endpoint<Empty, APIErrorResponse> {
-            Endpoint(.delete, "/posts/\(id)/like", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
+            Endpoint(
+                .delete, "/posts/\(id)/like", Chirp.api,
+                response: .empty,
+                auth: .bearer,
+                errors: [.default(message: { $0.message })]
+            )
         }
     }
 }
@@ -235,6 +279,41 @@ public struct LiveChirpService: ChirpService {
     }
 }
 
+/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubChirpService: ChirpService {
+    /// Answers `register(body:)`.
+    public var registerHandler: (@Sendable (Registration) async throws -> TokenResponse)?
+    /// Answers `login(email:password:)`.
+    public var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
+    /// Answers `refreshToken(refreshToken:)`.
+    public var refreshTokenHandler: (@Sendable (String) async throws -> TokenResponse)?
+    /// Answers `feed(page:perPage:tag:)`.
+    public var feedHandler: (@Sendable (Int, Int, String?) async throws -> Page<Post>)?
+    /// Answers `me()`.
+    public var meHandler: (@Sendable () async throws -> Account)?
+    /// Answers `profile(userID:)`.
+    public var profileHandler: (@Sendable (UUID) async throws -> Profile)?
+    /// Answers `updateProfile(body:)`.
+    public var updateProfileHandler: (@Sendable (ProfileUpdate) async throws -> Account)?
+    /// Answers `uploadAvatar(image:caption:)`.
+    public var uploadAvatarHandler: (@Sendable (File, String?) async throws -> Avatar)?
+    /// Answers `createPost(body:)`.
+    public var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
+    /// Answers `deletePost(id:)`.
+    public var deletePostHandler: (@Sendable (UUID) async throws -> Void)?
+    /// Answers `postsPost(id:)`.
+    public var postsPostHandler: (@Sendable (UUID) async throws -> Post)?
+    /// Answers `postsLike(id:)`.
+    public var postsLikeHandler: (@Sendable (UUID) async throws -> Void)?
+    /// Answers `postsUnlike(id:)`.
+    public var postsUnlikeHandler: (@Sendable (UUID) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveChirpService {
     public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
         try await client.send(Chirp.register(body: body))
@@ -286,6 +365,151 @@ extension LiveChirpService {
 
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
         try await client.send(Chirp.Posts.unlike(id: id))
+    }
+}
+
+extension StubChirpService {
+    public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
+        guard let handler = self.registerHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "register(body:)", handler: "registerHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        guard let handler = self.loginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+        }
+        do {
+            return try await handler(email, password)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        guard let handler = self.refreshTokenHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "refreshToken(refreshToken:)", handler: "refreshTokenHandler"))
+        }
+        do {
+            return try await handler(refreshToken)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        guard let handler = self.feedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:)", handler: "feedHandler"))
+        }
+        do {
+            return try await handler(page, perPage, tag)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func me() async throws(APIError<APIErrorResponse>) -> Account {
+        guard let handler = self.meHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "me()", handler: "meHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
+        guard let handler = self.profileHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:)", handler: "profileHandler"))
+        }
+        do {
+            return try await handler(userID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
+        guard let handler = self.updateProfileHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "updateProfile(body:)", handler: "updateProfileHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar {
+        guard let handler = self.uploadAvatarHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:)", handler: "uploadAvatarHandler"))
+        }
+        do {
+            return try await handler(image, caption)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        guard let handler = self.createPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.deletePostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "deletePost(id:)", handler: "deletePostHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
+        guard let handler = self.postsPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsPost(id:)", handler: "postsPostHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsLikeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsUnlikeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsUnlike(id:)", handler: "postsUnlikeHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

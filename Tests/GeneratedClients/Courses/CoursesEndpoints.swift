@@ -9,7 +9,25 @@ public enum Courses {
     public static let baseURL = URL(string: "https://learn.example.com/api")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .format("yyyy-MM-dd HH:mm:ss"))
+    public static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .format("yyyy-MM-dd HH:mm:ss"))
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Courses.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, ProblemDetails> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, ProblemDetails> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
+    }
 
     /// Sign in with an email and password.
     ///
@@ -94,6 +112,23 @@ public struct LiveCoursesService: CoursesService {
     }
 }
 
+/// `CoursesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubCoursesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubCoursesService: CoursesService {
+    /// Answers `login(email:password:)`.
+    public var loginHandler: (@Sendable (String, String) async throws -> Session)?
+    /// Answers `listCourses(level:search:page:)`.
+    public var listCoursesHandler: (@Sendable (Level?, String?, Int) async throws -> [CourseSummary])?
+    /// Answers `course(id:)`.
+    public var courseHandler: (@Sendable (Int) async throws -> Course)?
+    /// Answers `enroll(id:)`.
+    public var enrollHandler: (@Sendable (Int) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveCoursesService {
     public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
         try await client.send(Courses.login(email: email, password: password))
@@ -113,6 +148,56 @@ extension LiveCoursesService {
 
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
         try await client.send(Courses.enroll(id: id))
+    }
+}
+
+extension StubCoursesService {
+    public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
+        guard let handler = self.loginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "login(email:password:)", handler: "loginHandler"))
+        }
+        do {
+            return try await handler(email, password)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func listCourses(
+        level: Level?,
+        search: String?,
+        page: Int
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        guard let handler = self.listCoursesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "listCourses(level:search:page:)", handler: "listCoursesHandler"))
+        }
+        do {
+            return try await handler(level, search, page)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
+        guard let handler = self.courseHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "course(id:)", handler: "courseHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
+        guard let handler = self.enrollHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "enroll(id:)", handler: "enrollHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

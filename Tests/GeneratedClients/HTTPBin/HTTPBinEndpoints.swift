@@ -10,7 +10,25 @@ public enum HTTPBin {
     public static let baseURL = URL(string: "http://127.0.0.1:8080")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json", "X-Specwright-Suite": "httpbin"], dates: .iso8601)
+    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Specwright-Suite": "httpbin"], dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(HTTPBin.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// Echoes the query and the headers.
     ///
@@ -184,7 +202,7 @@ public enum HTTPBin {
         ///
         /// `GET /status/{codes}`
         public static func get(codes: String) -> Endpoint<Empty, NotAcceptable> {
-            Endpoint(.get, "/status/\(codes)", HTTPBin.api, response: .empty, errors: [.status(406)])
+            Endpoint(.get, "/status/\(codes)", HTTPBin.api, response: .empty, errors: [.status(406, message: { $0.message })])
         }
 
         /// `POST /status/{code}`
@@ -193,7 +211,7 @@ public enum HTTPBin {
                 .post, "/status/\(code)", HTTPBin.api,
                 body: .json(body),
                 response: .empty,
-                errors: [.status(406, NotAcceptable.self, { PostError.status406($0) }), .default(JSONValue.self, { PostError.default($0) })]
+                errors: [.status(406, NotAcceptable.self, { PostError.status406($0) }, message: { $0.message }), .default(JSONValue.self, { PostError.default($0) })]
             )
         }
 
@@ -429,7 +447,12 @@ public enum HTTPBin {
     ///
     /// `GET /image`
     public static func image(accept: String) -> Endpoint<Data, NotAcceptable> {
-        Endpoint(.get, "/image", HTTPBin.api, headers: ["Accept": accept], response: .data, errors: [.status(406)])
+        Endpoint(
+            .get, "/image", HTTPBin.api,
+            headers: ["Accept": accept],
+            response: .data,
+            errors: [.status(406, message: { $0.message })]
+        )
     }
 }
 
@@ -696,6 +719,113 @@ public struct LiveHTTPBinService: HTTPBinService {
     }
 }
 
+/// `HTTPBinService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubHTTPBinService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubHTTPBinService: HTTPBinService {
+    /// Answers `get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)`.
+    public var getHandler: (@Sendable (String?, Int, [String], Bool?, Flavor?, Date?, CalendarDate?, UUID?, Double?, String?) async throws -> Echo)?
+    /// Answers `post(body:)`.
+    public var postHandler: (@Sendable (Note) async throws -> Echo)?
+    /// Answers `put(body:)`.
+    public var putHandler: (@Sendable (SignUp) async throws -> Echo)?
+    /// Answers `patch(document:attachments:raw:caption:labels:)`.
+    public var patchHandler: (@Sendable (File, [File]?, Data?, String, [String]) async throws -> Echo)?
+    /// Answers `delete(ids:soft:reason:)`.
+    public var deleteHandler: (@Sendable ([Int], Bool, String?) async throws -> Echo)?
+    /// Answers `headGet()`.
+    public var headGetHandler: (@Sendable () async throws -> Void)?
+    /// Answers `optionsGet()`.
+    public var optionsGetHandler: (@Sendable () async throws -> Void)?
+    /// Answers `anythingGet(path:q:tags:xTrace:)`.
+    public var anythingGetHandler: (@Sendable (String, String?, [String], String?) async throws -> Echo)?
+    /// Answers `anythingJson(path:body:)`.
+    public var anythingJsonHandler: (@Sendable (String, JSONValue) async throws -> Echo)?
+    /// Answers `anythingForm(path:name:values:count:when:)`.
+    public var anythingFormHandler: (@Sendable (String, String, [String], Int?, Date?) async throws -> Echo)?
+    /// Answers `anythingMultipart(path:file:note:)`.
+    public var anythingMultipartHandler: (@Sendable (String, File, String?) async throws -> Echo)?
+    /// Answers `anythingBinary(path:body:)`.
+    public var anythingBinaryHandler: (@Sendable (String, Data) async throws -> Echo)?
+    /// Answers `anythingBinaryFile(path:body:)`.
+    public var anythingBinaryFileHandler: (@Sendable (String, File) async throws -> Echo)?
+    /// Answers `anythingDelete(path:cascade:)`.
+    public var anythingDeleteHandler: (@Sendable (String, Bool) async throws -> Echo)?
+    /// Answers `anythingHead(path:)`.
+    public var anythingHeadHandler: (@Sendable (String) async throws -> Void)?
+    /// Answers `anythingOptions(path:)`.
+    public var anythingOptionsHandler: (@Sendable (String) async throws -> Void)?
+    /// Answers `anythingApiKeyInQuery()`.
+    public var anythingApiKeyInQueryHandler: (@Sendable () async throws -> Echo)?
+    /// Answers `anythingLiteralPath()`.
+    public var anythingLiteralPathHandler: (@Sendable () async throws -> Echo)?
+    /// Answers `statusGet(codes:)`.
+    public var statusGetHandler: (@Sendable (String) async throws -> Void)?
+    /// Answers `statusPost(code:body:)`.
+    public var statusPostHandler: (@Sendable (Int, Note) async throws -> Void)?
+    /// Answers `statusPostRetryable(codes:attempt:)`.
+    public var statusPostRetryableHandler: (@Sendable (String, Int) async throws -> Void)?
+    /// Answers `statusPut(code:)`.
+    public var statusPutHandler: (@Sendable (Int) async throws -> Void)?
+    /// Answers `statusPatch(code:)`.
+    public var statusPatchHandler: (@Sendable (Int) async throws -> Void)?
+    /// Answers `statusDelete(code:)`.
+    public var statusDeleteHandler: (@Sendable (Int) async throws -> Void)?
+    /// Answers `statusHead(code:)`.
+    public var statusHeadHandler: (@Sendable (Int) async throws -> Void)?
+    /// Answers `redirectTo(url:statusCode:)`.
+    public var redirectToHandler: (@Sendable (String, Int?) async throws -> Echo)?
+    /// Answers `redirectToPost(body:url:statusCode:)`.
+    public var redirectToPostHandler: (@Sendable (Note, String, Int?) async throws -> Echo)?
+    /// Answers `redirectToPut(name:url:statusCode:)`.
+    public var redirectToPutHandler: (@Sendable (String, String, Int?) async throws -> Echo)?
+    /// Answers `authenticatedRedirectTo(url:statusCode:)`.
+    public var authenticatedRedirectToHandler: (@Sendable (String, Int?) async throws -> Echo)?
+    /// Answers `redirect(n:absolute:)`.
+    public var redirectHandler: (@Sendable (Int, Bool?) async throws -> Echo)?
+    /// Answers `absoluteRedirect(n:)`.
+    public var absoluteRedirectHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `relativeRedirect(n:)`.
+    public var relativeRedirectHandler: (@Sendable (Int) async throws -> Echo)?
+    /// Answers `basicAuth(user:passwd:)`.
+    public var basicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
+    /// Answers `hiddenBasicAuth(user:passwd:authorization:)`.
+    public var hiddenBasicAuthHandler: (@Sendable (String, String, String?) async throws -> BasicAuthResult)?
+    /// Answers `bearer()`.
+    public var bearerHandler: (@Sendable () async throws -> BearerAuthResult)?
+    /// Answers `apiKeyHeader()`.
+    public var apiKeyHeaderHandler: (@Sendable () async throws -> HeadersEcho)?
+    /// Answers `headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)`.
+    public var headersHandler: (@Sendable (String?, Int?, Bool?, Flavor?, String?) async throws -> HeadersEcho)?
+    /// Answers `cookies(cookie:)`.
+    public var cookiesHandler: (@Sendable (String?) async throws -> Cookies)?
+    /// Answers `responseHeaders(xEcho:xMulti:freeform:)`.
+    public var responseHeadersHandler: (@Sendable (String?, [String], String?) async throws -> [String: JSONValue])?
+    /// Answers `responseHeadersPost(xEcho:)`.
+    public var responseHeadersPostHandler: (@Sendable (String?) async throws -> [String: JSONValue])?
+    /// Answers `delay(seconds:)`.
+    public var delayHandler: (@Sendable (Double) async throws -> Echo)?
+    /// Answers `delayWithShortTimeout(seconds:token:)`.
+    public var delayWithShortTimeoutHandler: (@Sendable (Double, String) async throws -> Echo)?
+    /// Answers `bytes(n:seed:)`.
+    public var bytesHandler: (@Sendable (Int, Int?) async throws -> Data)?
+    /// Answers `streamBytes(n:seed:chunkSize:)`.
+    public var streamBytesHandler: (@Sendable (Int, Int?, Int?) async throws -> Data)?
+    /// Answers `headBytes(n:)`.
+    public var headBytesHandler: (@Sendable (Int) async throws -> Void)?
+    /// Answers `uuid()`.
+    public var uuidHandler: (@Sendable () async throws -> Identifier)?
+    /// Answers `json()`.
+    public var jsonHandler: (@Sendable () async throws -> SlideshowDocument)?
+    /// Answers `png()`.
+    public var pngHandler: (@Sendable () async throws -> Data)?
+    /// Answers `image(accept:)`.
+    public var imageHandler: (@Sendable (String) async throws -> Data)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveHTTPBinService {
     public func get(
         q: String?,
@@ -956,6 +1086,589 @@ extension LiveHTTPBinService {
 
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
         try await client.send(HTTPBin.image(accept: accept))
+    }
+}
+
+extension StubHTTPBinService {
+    public func get(
+        q: String?,
+        page: Int,
+        tags: [String],
+        flag: Bool?,
+        flavor: Flavor?,
+        since: Date?,
+        day: CalendarDate?,
+        id: UUID?,
+        ratio: Double?,
+        xTrace: String?
+    ) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.getHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)", handler: "getHandler"))
+        }
+        do {
+            return try await handler(q, page, tags, flag, flavor, since, day, id, ratio, xTrace)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func post(body: Note) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.postHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "post(body:)", handler: "postHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.putHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "put(body:)", handler: "putHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func patch(
+        document: File,
+        attachments: [File]?,
+        raw: Data?,
+        caption: String,
+        labels: [String]
+    ) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.patchHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "patch(document:attachments:raw:caption:labels:)", handler: "patchHandler"))
+        }
+        do {
+            return try await handler(document, attachments, raw, caption, labels)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func delete(ids: [Int], soft: Bool, reason: String?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.deleteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delete(ids:soft:reason:)", handler: "deleteHandler"))
+        }
+        do {
+            return try await handler(ids, soft, reason)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func headGet() async throws(APIError<Never>) {
+        guard let handler = self.headGetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headGet()", handler: "headGetHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func optionsGet() async throws(APIError<Never>) {
+        guard let handler = self.optionsGetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "optionsGet()", handler: "optionsGetHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingGet(
+        path: String,
+        q: String?,
+        tags: [String],
+        xTrace: String?
+    ) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingGetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingGet(path:q:tags:xTrace:)", handler: "anythingGetHandler"))
+        }
+        do {
+            return try await handler(path, q, tags, xTrace)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingJsonHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingJson(path:body:)", handler: "anythingJsonHandler"))
+        }
+        do {
+            return try await handler(path, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingForm(
+        path: String,
+        name: String,
+        values: [String],
+        count: Int?,
+        when: Date?
+    ) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingFormHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingForm(path:name:values:count:when:)", handler: "anythingFormHandler"))
+        }
+        do {
+            return try await handler(path, name, values, count, when)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingMultipart(path: String, file: File, note: String?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingMultipartHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingMultipart(path:file:note:)", handler: "anythingMultipartHandler"))
+        }
+        do {
+            return try await handler(path, file, note)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingBinaryHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingBinary(path:body:)", handler: "anythingBinaryHandler"))
+        }
+        do {
+            return try await handler(path, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingBinaryFileHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingBinaryFile(path:body:)", handler: "anythingBinaryFileHandler"))
+        }
+        do {
+            return try await handler(path, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingDelete(path: String, cascade: Bool) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingDeleteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingDelete(path:cascade:)", handler: "anythingDeleteHandler"))
+        }
+        do {
+            return try await handler(path, cascade)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingHead(path: String) async throws(APIError<Never>) {
+        guard let handler = self.anythingHeadHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingHead(path:)", handler: "anythingHeadHandler"))
+        }
+        do {
+            try await handler(path)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingOptions(path: String) async throws(APIError<Never>) {
+        guard let handler = self.anythingOptionsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingOptions(path:)", handler: "anythingOptionsHandler"))
+        }
+        do {
+            try await handler(path)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingApiKeyInQuery() async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingApiKeyInQueryHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingApiKeyInQuery()", handler: "anythingApiKeyInQueryHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingLiteralPathHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingLiteralPath()", handler: "anythingLiteralPathHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
+        guard let handler = self.statusGetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusGet(codes:)", handler: "statusGetHandler"))
+        }
+        do {
+            try await handler(codes)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
+        guard let handler = self.statusPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPost(code:body:)", handler: "statusPostHandler"))
+        }
+        do {
+            try await handler(code, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
+        guard let handler = self.statusPostRetryableHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPostRetryable(codes:attempt:)", handler: "statusPostRetryableHandler"))
+        }
+        do {
+            try await handler(codes, attempt)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusPut(code: Int) async throws(APIError<Never>) {
+        guard let handler = self.statusPutHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPut(code:)", handler: "statusPutHandler"))
+        }
+        do {
+            try await handler(code)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusPatch(code: Int) async throws(APIError<Never>) {
+        guard let handler = self.statusPatchHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPatch(code:)", handler: "statusPatchHandler"))
+        }
+        do {
+            try await handler(code)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusDelete(code: Int) async throws(APIError<Never>) {
+        guard let handler = self.statusDeleteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusDelete(code:)", handler: "statusDeleteHandler"))
+        }
+        do {
+            try await handler(code)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func statusHead(code: Int) async throws(APIError<Never>) {
+        guard let handler = self.statusHeadHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusHead(code:)", handler: "statusHeadHandler"))
+        }
+        do {
+            try await handler(code)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func redirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.redirectToHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectTo(url:statusCode:)", handler: "redirectToHandler"))
+        }
+        do {
+            return try await handler(url, statusCode)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func redirectToPost(body: Note, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.redirectToPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectToPost(body:url:statusCode:)", handler: "redirectToPostHandler"))
+        }
+        do {
+            return try await handler(body, url, statusCode)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func redirectToPut(name: String, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.redirectToPutHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectToPut(name:url:statusCode:)", handler: "redirectToPutHandler"))
+        }
+        do {
+            return try await handler(name, url, statusCode)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func authenticatedRedirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.authenticatedRedirectToHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "authenticatedRedirectTo(url:statusCode:)", handler: "authenticatedRedirectToHandler"))
+        }
+        do {
+            return try await handler(url, statusCode)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func redirect(n: Int, absolute: Bool?) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.redirectHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirect(n:absolute:)", handler: "redirectHandler"))
+        }
+        do {
+            return try await handler(n, absolute)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.absoluteRedirectHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "absoluteRedirect(n:)", handler: "absoluteRedirectHandler"))
+        }
+        do {
+            return try await handler(n)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.relativeRedirectHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "relativeRedirect(n:)", handler: "relativeRedirectHandler"))
+        }
+        do {
+            return try await handler(n)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
+        guard let handler = self.basicAuthHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "basicAuth(user:passwd:)", handler: "basicAuthHandler"))
+        }
+        do {
+            return try await handler(user, passwd)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func hiddenBasicAuth(
+        user: String,
+        passwd: String,
+        authorization: String?
+    ) async throws(APIError<Never>) -> BasicAuthResult {
+        guard let handler = self.hiddenBasicAuthHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "hiddenBasicAuth(user:passwd:authorization:)", handler: "hiddenBasicAuthHandler"))
+        }
+        do {
+            return try await handler(user, passwd, authorization)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
+        guard let handler = self.bearerHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "bearer()", handler: "bearerHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
+        guard let handler = self.apiKeyHeaderHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "apiKeyHeader()", handler: "apiKeyHeaderHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func headers(
+        xCustom: String?,
+        xNumber: Int?,
+        xFlag: Bool?,
+        xFlavor: Flavor?,
+        ifNoneMatch: String?
+    ) async throws(APIError<Never>) -> HeadersEcho {
+        guard let handler = self.headersHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)", handler: "headersHandler"))
+        }
+        do {
+            return try await handler(xCustom, xNumber, xFlag, xFlavor, ifNoneMatch)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func cookies(cookie: String?) async throws(APIError<Never>) -> Cookies {
+        guard let handler = self.cookiesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "cookies(cookie:)", handler: "cookiesHandler"))
+        }
+        do {
+            return try await handler(cookie)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func responseHeaders(
+        xEcho: String?,
+        xMulti: [String],
+        freeform: String?
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        guard let handler = self.responseHeadersHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "responseHeaders(xEcho:xMulti:freeform:)", handler: "responseHeadersHandler"))
+        }
+        do {
+            return try await handler(xEcho, xMulti, freeform)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func responseHeadersPost(xEcho: String?) async throws(APIError<Never>) -> [String: JSONValue] {
+        guard let handler = self.responseHeadersPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "responseHeadersPost(xEcho:)", handler: "responseHeadersPostHandler"))
+        }
+        do {
+            return try await handler(xEcho)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.delayHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delay(seconds:)", handler: "delayHandler"))
+        }
+        do {
+            return try await handler(seconds)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.delayWithShortTimeoutHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delayWithShortTimeout(seconds:token:)", handler: "delayWithShortTimeoutHandler"))
+        }
+        do {
+            return try await handler(seconds, token)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func bytes(n: Int, seed: Int?) async throws(APIError<Never>) -> Data {
+        guard let handler = self.bytesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "bytes(n:seed:)", handler: "bytesHandler"))
+        }
+        do {
+            return try await handler(n, seed)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func streamBytes(n: Int, seed: Int?, chunkSize: Int?) async throws(APIError<Never>) -> Data {
+        guard let handler = self.streamBytesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "streamBytes(n:seed:chunkSize:)", handler: "streamBytesHandler"))
+        }
+        do {
+            return try await handler(n, seed, chunkSize)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func headBytes(n: Int) async throws(APIError<Never>) {
+        guard let handler = self.headBytesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headBytes(n:)", handler: "headBytesHandler"))
+        }
+        do {
+            try await handler(n)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uuid() async throws(APIError<Never>) -> Identifier {
+        guard let handler = self.uuidHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "uuid()", handler: "uuidHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func json() async throws(APIError<Never>) -> SlideshowDocument {
+        guard let handler = self.jsonHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "json()", handler: "jsonHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func png() async throws(APIError<Never>) -> Data {
+        guard let handler = self.pngHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "png()", handler: "pngHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
+        guard let handler = self.imageHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "image(accept:)", handler: "imageHandler"))
+        }
+        do {
+            return try await handler(accept)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -13,7 +13,25 @@ public enum Kitchen {
     public static let baseURL = URL(string: "https://api.kitchen.example.com/v1")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json", "X-Kitchen-Client": "specwright-example"], dates: .milliseconds)
+    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Kitchen-Client": "specwright-example"], dates: .milliseconds)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Kitchen.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, KitchenProblem> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, KitchenProblem> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default(message: { $0.message })])
+    }
 
     /// The menu, a page at a time. Public.
     ///
@@ -28,7 +46,7 @@ public enum Kitchen {
             .get, "/menu", Kitchen.api,
             query: ["page": page, "per_page": perPage, "course": course, "lang": lang],
             response: .json,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -36,7 +54,12 @@ public enum Kitchen {
     ///
     /// `HEAD /menu`
     public static func menuChanged(ifNoneMatch: String? = nil) -> Endpoint<Empty, KitchenProblem> {
-        Endpoint(.head, "/menu", Kitchen.api, headers: ["If-None-Match": ifNoneMatch], response: .empty, errors: [.default])
+        Endpoint(
+            .head, "/menu", Kitchen.api,
+            headers: ["If-None-Match": ifNoneMatch],
+            response: .empty,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// The most ordered dishes with their order counts.
@@ -47,7 +70,7 @@ public enum Kitchen {
             .get, "/dishes/top", Kitchen.api,
             query: ["limit": limit, "window-days": windowDays],
             response: .json,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -55,7 +78,7 @@ public enum Kitchen {
     ///
     /// `GET /me`
     public static func me() -> Endpoint<Customer, KitchenProblem> {
-        Endpoint(.get, "/me", Kitchen.api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(.get, "/me", Kitchen.api, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
     }
 
     /// Place an order.
@@ -71,7 +94,7 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, { PlaceOrderError.status400($0) }), .status(409, OutOfStock.self, { PlaceOrderError.status409($0) }), .default(KitchenProblem.self, { PlaceOrderError.default($0) })]
+            errors: [.status(400, InvalidOrder.self, { PlaceOrderError.status400($0) }, message: { $0.message }), .status(409, OutOfStock.self, { PlaceOrderError.status409($0) }, message: { $0.message }), .range(400...499, KitchenProblem.self, { PlaceOrderError.status4XX($0) }, message: { $0.message }), .default(KitchenProblem.self, { PlaceOrderError.default($0) }, message: { $0.message })]
         )
     }
 
@@ -79,6 +102,7 @@ public enum Kitchen {
     public enum PlaceOrderError: Hashable, Sendable {
         case status400(InvalidOrder)
         case status409(OutOfStock)
+        case status4XX(KitchenProblem)
         case `default`(KitchenProblem)
     }
 
@@ -91,7 +115,7 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, { ReplaceOrderError.status400($0) }), .status(409, OutOfStock.self, { ReplaceOrderError.status409($0) }), .default(KitchenProblem.self, { ReplaceOrderError.default($0) })]
+            errors: [.status(400, InvalidOrder.self, { ReplaceOrderError.status400($0) }, message: { $0.message }), .status(409, OutOfStock.self, { ReplaceOrderError.status409($0) }, message: { $0.message }), .range(400...499, KitchenProblem.self, { ReplaceOrderError.status4XX($0) }, message: { $0.message }), .default(KitchenProblem.self, { ReplaceOrderError.default($0) }, message: { $0.message })]
         )
     }
 
@@ -99,6 +123,7 @@ public enum Kitchen {
     public enum ReplaceOrderError: Hashable, Sendable {
         case status400(InvalidOrder)
         case status409(OutOfStock)
+        case status4XX(KitchenProblem)
         case `default`(KitchenProblem)
     }
 
@@ -117,7 +142,7 @@ public enum Kitchen {
                 query: ["status": status, "since": since, "page": page, "per_page": perPage],
                 response: .json,
                 auth: .bearer,
-                errors: [.default]
+                errors: [.default(message: { $0.message })]
             )
         }
 
@@ -134,7 +159,7 @@ public enum Kitchen {
                 body: .json(fields: ["note": note, "status": status]),
                 response: .json,
                 auth: .bearer,
-                errors: [.default]
+                errors: [.default(message: { $0.message })]
             )
         }
 
@@ -147,7 +172,7 @@ public enum Kitchen {
                 query: ["reason": reason],
                 response: .empty,
                 auth: .bearer,
-                errors: [.default]
+                errors: [.default(message: { $0.message })]
             )
         }
 
@@ -159,7 +184,7 @@ public enum Kitchen {
                 .get, "/orders/\(orderId)/receipt.pdf", Kitchen.api,
                 response: .data,
                 auth: .bearer,
-                errors: [.default],
+                errors: [.default(message: { $0.message })],
                 timeout: 60
             )
         }
@@ -169,14 +194,19 @@ public enum Kitchen {
         /// `GET /orders/{order_id}/receipt.json`
         @available(*, deprecated)
         public static func legacyReceipt(orderId: OrderNumber) -> Endpoint<LegacyReceipt, KitchenProblem> {
-            Endpoint(.get, "/orders/\(orderId)/receipt.json", Kitchen.api, response: .json, auth: .bearer, errors: [.default])
+            Endpoint(
+                .get, "/orders/\(orderId)/receipt.json", Kitchen.api,
+                response: .json,
+                auth: .bearer,
+                errors: [.default(message: { $0.message })]
+            )
         }
 
         /// Which methods the orders resource allows (the Allow header).
         ///
         /// `OPTIONS /orders`
         public static func capabilities() -> Endpoint<Empty, KitchenProblem> {
-            Endpoint(.options, "/orders", Kitchen.api, response: .empty, errors: [.default])
+            Endpoint(.options, "/orders", Kitchen.api, response: .empty, errors: [.default(message: { $0.message })])
         }
     }
 
@@ -193,7 +223,7 @@ public enum Kitchen {
             body: .json(fields: ["party_size": partySize, "starts_at": startsAt, "customer_note": customerNote]),
             response: .json,
             auth: .bearer,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -201,7 +231,12 @@ public enum Kitchen {
     ///
     /// `GET /floors/{floor}/seating`
     public static func seatingPlan(floor: String, day: CalendarDate? = nil) -> Endpoint<SeatingPlan, KitchenProblem> {
-        Endpoint(.get, "/floors/\(floor)/seating", Kitchen.api, query: ["day": day], response: .json, errors: [.default])
+        Endpoint(
+            .get, "/floors/\(floor)/seating", Kitchen.api,
+            query: ["day": day],
+            response: .json,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -218,7 +253,7 @@ public enum Kitchen {
             body: .multipart(fields: ["photo": photo, "caption": caption, "primary": primary]),
             response: .json,
             auth: .bearer,
-            errors: [.default],
+            errors: [.default(message: { $0.message })],
             timeout: 120
         )
     }
@@ -232,7 +267,7 @@ public enum Kitchen {
             body: .binary(body),
             response: .empty,
             auth: .bearer,
-            errors: [.default],
+            errors: [.default(message: { $0.message })],
             timeout: 120
         )
     }
@@ -250,7 +285,7 @@ public enum Kitchen {
             .post, "/oauth/token", Kitchen.api,
             body: .form(fields: ["grant_type": grantType, "client_id": clientId, "client_secret": clientSecret, "scope": scope]),
             response: .json,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -263,7 +298,7 @@ public enum Kitchen {
             query: ["status": status],
             response: .json,
             auth: .header("X-Partner-Key"),
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -276,7 +311,7 @@ public enum Kitchen {
             body: .json(fields: ["columns": columns]),
             response: .json,
             auth: .query("api_key"),
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -293,7 +328,7 @@ public enum Kitchen {
                 .post, "/staff/login", Kitchen.api,
                 body: .json(fields: ["email": email, "password": password, "2fa_code": _2faCode]),
                 response: .json,
-                errors: [.default]
+                errors: [.default(message: { $0.message })]
             )
         }
 
@@ -306,7 +341,7 @@ public enum Kitchen {
                 query: ["day": day],
                 response: .json,
                 auth: .bearer,
-                errors: [.default]
+                errors: [.default(message: { $0.message })]
             )
         }
 
@@ -323,7 +358,7 @@ public enum Kitchen {
                     query: ["class": `class`, "low_stock": lowStock],
                     response: .json,
                     auth: .bearer,
-                    errors: [.default]
+                    errors: [.default(message: { $0.message })]
                 )
             }
 
@@ -340,7 +375,7 @@ public enum Kitchen {
                     body: .json(fields: ["grams": grams, "note": note]),
                     response: .json,
                     auth: .bearer,
-                    errors: [.default]
+                    errors: [.default(message: { $0.message })]
                 )
             }
         }
@@ -350,7 +385,7 @@ public enum Kitchen {
     ///
     /// `GET /health`
     public static func health() -> Endpoint<ServiceHealth, KitchenProblem> {
-        Endpoint(.get, "/health", Kitchen.api, response: .json, errors: [.default])
+        Endpoint(.get, "/health", Kitchen.api, response: .json, errors: [.default(message: { $0.message })])
     }
 }
 
@@ -538,6 +573,64 @@ public struct LiveKitchenService: KitchenService {
     }
 }
 
+/// `KitchenService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubKitchenService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubKitchenService: KitchenService {
+    /// Answers `menu(page:perPage:course:lang:)`.
+    public var menuHandler: (@Sendable (Int, Int, MealCourse?, String) async throws -> Paged<Dish>)?
+    /// Answers `menuChanged(ifNoneMatch:)`.
+    public var menuChangedHandler: (@Sendable (String?) async throws -> Void)?
+    /// Answers `topDishes(limit:windowDays:)`.
+    public var topDishesHandler: (@Sendable (Int, Int) async throws -> [Pair<Dish, Int>])?
+    /// Answers `me()`.
+    public var meHandler: (@Sendable () async throws -> Customer)?
+    /// Answers `placeOrder(body:idempotencyKey:)`.
+    public var placeOrderHandler: (@Sendable (NewOrder, String) async throws -> Order)?
+    /// Answers `replaceOrder(orderId:body:)`.
+    public var replaceOrderHandler: (@Sendable (OrderNumber, NewOrder) async throws -> Order)?
+    /// Answers `ordersList(status:since:page:perPage:)`.
+    public var ordersListHandler: (@Sendable (OrderStatus?, Date?, Int, Int) async throws -> Paged<Order>)?
+    /// Answers `ordersAnnotate(orderId:note:status:)`.
+    public var ordersAnnotateHandler: (@Sendable (OrderNumber, String?, OrderStatus?) async throws -> Order)?
+    /// Answers `ordersCancel(orderId:reason:)`.
+    public var ordersCancelHandler: (@Sendable (OrderNumber, String?) async throws -> Void)?
+    /// Answers `ordersReceipt(orderId:)`.
+    public var ordersReceiptHandler: (@Sendable (OrderNumber) async throws -> Data)?
+    /// Answers `ordersLegacyReceipt(orderId:)`.
+    @available(*, deprecated)
+    public var ordersLegacyReceiptHandler: (@Sendable (OrderNumber) async throws -> LegacyReceipt)?
+    /// Answers `ordersCapabilities()`.
+    public var ordersCapabilitiesHandler: (@Sendable () async throws -> Void)?
+    /// Answers `reserve(partySize:startsAt:customerNote:)`.
+    public var reserveHandler: (@Sendable (Int, Date, String?) async throws -> Reservation)?
+    /// Answers `seatingPlan(floor:day:)`.
+    public var seatingPlanHandler: (@Sendable (String, CalendarDate?) async throws -> SeatingPlan)?
+    /// Answers `uploadDishPhoto(dishID:photo:caption:primary:)`.
+    public var uploadDishPhotoHandler: (@Sendable (UUID, File, String?, Bool) async throws -> Dish)?
+    /// Answers `replaceDishPhotoRaw(dishID:body:)`.
+    public var replaceDishPhotoRawHandler: (@Sendable (UUID, Data) async throws -> Void)?
+    /// Answers `partnerToken(grantType:clientId:clientSecret:scope:)`.
+    public var partnerTokenHandler: (@Sendable (String, String, String, String?) async throws -> AccessToken)?
+    /// Answers `partnerOrders(status:)`.
+    public var partnerOrdersHandler: (@Sendable (OrderStatus?) async throws -> [Order])?
+    /// Answers `createExport(columns:)`.
+    public var createExportHandler: (@Sendable ([String]) async throws -> ExportJob)?
+    /// Answers `staffLogin(email:password:_2faCode:)`.
+    public var staffLoginHandler: (@Sendable (String, String, String?) async throws -> AccessToken)?
+    /// Answers `staffPosTickets(day:)`.
+    public var staffPosTicketsHandler: (@Sendable (CalendarDate) async throws -> [PosTicket])?
+    /// Answers `staffInventoryIngredients(class:lowStock:)`.
+    public var staffInventoryIngredientsHandler: (@Sendable (String?, Bool) async throws -> [Ingredient])?
+    /// Answers `staffInventoryRestock(ingredientID:grams:note:)`.
+    public var staffInventoryRestockHandler: (@Sendable (Int, Int64, String?) async throws -> Ingredient)?
+    /// Answers `health()`.
+    public var healthHandler: (@Sendable () async throws -> ServiceHealth)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveKitchenService {
     public func menu(
         page: Int,
@@ -684,6 +777,318 @@ extension LiveKitchenService {
 
     public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
         try await client.send(Kitchen.health())
+    }
+}
+
+extension StubKitchenService {
+    public func menu(
+        page: Int,
+        perPage: Int,
+        course: MealCourse?,
+        lang: String
+    ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        guard let handler = self.menuHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "menu(page:perPage:course:lang:)", handler: "menuHandler"))
+        }
+        do {
+            return try await handler(page, perPage, course, lang)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>) {
+        guard let handler = self.menuChangedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "menuChanged(ifNoneMatch:)", handler: "menuChangedHandler"))
+        }
+        do {
+            try await handler(ifNoneMatch)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        guard let handler = self.topDishesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "topDishes(limit:windowDays:)", handler: "topDishesHandler"))
+        }
+        do {
+            return try await handler(limit, windowDays)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func me() async throws(APIError<KitchenProblem>) -> Customer {
+        guard let handler = self.meHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "me()", handler: "meHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func placeOrder(
+        body: NewOrder,
+        idempotencyKey: String
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
+        guard let handler = self.placeOrderHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "placeOrder(body:idempotencyKey:)", handler: "placeOrderHandler"))
+        }
+        do {
+            return try await handler(body, idempotencyKey)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func replaceOrder(
+        orderId: OrderNumber,
+        body: NewOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
+        guard let handler = self.replaceOrderHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "replaceOrder(orderId:body:)", handler: "replaceOrderHandler"))
+        }
+        do {
+            return try await handler(orderId, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func ordersList(
+        status: OrderStatus?,
+        since: Date?,
+        page: Int,
+        perPage: Int
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        guard let handler = self.ordersListHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersList(status:since:page:perPage:)", handler: "ordersListHandler"))
+        }
+        do {
+            return try await handler(status, since, page, perPage)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func ordersAnnotate(
+        orderId: OrderNumber,
+        note: String?,
+        status: OrderStatus?
+    ) async throws(APIError<KitchenProblem>) -> Order {
+        guard let handler = self.ordersAnnotateHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersAnnotate(orderId:note:status:)", handler: "ordersAnnotateHandler"))
+        }
+        do {
+            return try await handler(orderId, note, status)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
+        guard let handler = self.ordersCancelHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersCancel(orderId:reason:)", handler: "ordersCancelHandler"))
+        }
+        do {
+            try await handler(orderId, reason)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
+        guard let handler = self.ordersReceiptHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersReceipt(orderId:)", handler: "ordersReceiptHandler"))
+        }
+        do {
+            return try await handler(orderId)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    @available(*, deprecated)
+    public func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        guard let handler = self.ordersLegacyReceiptHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersLegacyReceipt(orderId:)", handler: "ordersLegacyReceiptHandler"))
+        }
+        do {
+            return try await handler(orderId)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
+        guard let handler = self.ordersCapabilitiesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersCapabilities()", handler: "ordersCapabilitiesHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func reserve(
+        partySize: Int,
+        startsAt: Date,
+        customerNote: String?
+    ) async throws(APIError<KitchenProblem>) -> Reservation {
+        guard let handler = self.reserveHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "reserve(partySize:startsAt:customerNote:)", handler: "reserveHandler"))
+        }
+        do {
+            return try await handler(partySize, startsAt, customerNote)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        guard let handler = self.seatingPlanHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "seatingPlan(floor:day:)", handler: "seatingPlanHandler"))
+        }
+        do {
+            return try await handler(floor, day)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uploadDishPhoto(
+        dishID: UUID,
+        photo: File,
+        caption: String?,
+        primary: Bool
+    ) async throws(APIError<KitchenProblem>) -> Dish {
+        guard let handler = self.uploadDishPhotoHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "uploadDishPhoto(dishID:photo:caption:primary:)", handler: "uploadDishPhotoHandler"))
+        }
+        do {
+            return try await handler(dishID, photo, caption, primary)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
+        guard let handler = self.replaceDishPhotoRawHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "replaceDishPhotoRaw(dishID:body:)", handler: "replaceDishPhotoRawHandler"))
+        }
+        do {
+            try await handler(dishID, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func partnerToken(
+        grantType: String,
+        clientId: String,
+        clientSecret: String,
+        scope: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        guard let handler = self.partnerTokenHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "partnerToken(grantType:clientId:clientSecret:scope:)", handler: "partnerTokenHandler"))
+        }
+        do {
+            return try await handler(grantType, clientId, clientSecret, scope)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order] {
+        guard let handler = self.partnerOrdersHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "partnerOrders(status:)", handler: "partnerOrdersHandler"))
+        }
+        do {
+            return try await handler(status)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob {
+        guard let handler = self.createExportHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "createExport(columns:)", handler: "createExportHandler"))
+        }
+        do {
+            return try await handler(columns)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func staffLogin(
+        email: String,
+        password: String,
+        _2faCode: String?
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        guard let handler = self.staffLoginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffLogin(email:password:_2faCode:)", handler: "staffLoginHandler"))
+        }
+        do {
+            return try await handler(email, password, _2faCode)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
+        guard let handler = self.staffPosTicketsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffPosTickets(day:)", handler: "staffPosTicketsHandler"))
+        }
+        do {
+            return try await handler(day)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func staffInventoryIngredients(
+        `class`: String?,
+        lowStock: Bool
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        guard let handler = self.staffInventoryIngredientsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffInventoryIngredients(class:lowStock:)", handler: "staffInventoryIngredientsHandler"))
+        }
+        do {
+            return try await handler(`class`, lowStock)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func staffInventoryRestock(
+        ingredientID: Int,
+        grams: Int64,
+        note: String?
+    ) async throws(APIError<KitchenProblem>) -> Ingredient {
+        guard let handler = self.staffInventoryRestockHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffInventoryRestock(ingredientID:grams:note:)", handler: "staffInventoryRestockHandler"))
+        }
+        do {
+            return try await handler(ingredientID, grams, note)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
+        guard let handler = self.healthHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "health()", handler: "healthHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

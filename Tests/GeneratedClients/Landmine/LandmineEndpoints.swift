@@ -6,7 +6,25 @@ import Specwright
 /// Every Swift keyword and standard type name, as names on the wire.
 public enum Landmine {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Landmine.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// Every word as a query parameter.
     ///
@@ -342,6 +360,23 @@ public struct LiveLandmineService: LandmineService {
     }
 }
 
+/// `LandmineService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubLandmineService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubLandmineService: LandmineService {
+    /// Answers `class(self:init:type:default:for:associatedtype:class:deinit:enum:extension:fileprivate:func:import:inout:internal:let:open:operator:private:precedencegroup:protocol:public:rethrows:static:struct:subscript:typealias:var:break:case:catch:continue:defer:do:else:fallthrough:guard:if:in:repeat:return:throw:switch:where:while:anyType:as:await:false:is:nil:super:throws:true:try:underscore:protocolType:actor:async:some:any:macro:package:consume:borrowing:consuming:copy:discard:each:isolated:nonisolated:override:mutating:nonmutating:lazy:weak:unowned:optional:required:convenience:dynamic:final:indirect:infix:prefix:postfix:get:set:willSet:didSet:sending:none:unknown:rawValue:allCases:hashValueField:description:encode:decode:hash:from:to:encoder:decoder:string:data:date:url:error:result:codingKeys:int:bool:double:array:dictionary:optionalType:setType:uuid:decimal:never:void:anyObject:sendable:codable:hashable:equatable:foundation:swift:specwright:apiClient:endpoint:empty:jsonValue:calendarDate:file:stringEnum:landmine:)`.
+    public var classHandler: (@Sendable (String, String, String, String, String, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?) async throws -> Keywords)?
+    /// Answers `init(body:)`.
+    public var initHandler: (@Sendable (Holder) async throws -> Holder)?
+    /// Answers `self()`.
+    public var selfHandler: (@Sendable () async throws -> Word)?
+    /// Answers `default(self:)`.
+    public var defaultHandler: (@Sendable (String) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveLandmineService {
     public func `class`(
         `self`: String,
@@ -635,6 +670,191 @@ extension LiveLandmineService {
 
     public func `default`(`self`: String) async throws(APIError<Never>) {
         try await client.send(Landmine.default(self: `self`))
+    }
+}
+
+extension StubLandmineService {
+    public func `class`(
+        `self`: String,
+        `init`: String,
+        type: String,
+        `default`: String,
+        `for`: String,
+        `associatedtype`: String?,
+        `class`: String?,
+        `deinit`: String?,
+        `enum`: String?,
+        `extension`: String?,
+        `fileprivate`: String?,
+        `func`: String?,
+        `import`: String?,
+        `inout`: String?,
+        `internal`: String?,
+        `let`: String?,
+        `open`: String?,
+        `operator`: String?,
+        `private`: String?,
+        `precedencegroup`: String?,
+        `protocol`: String?,
+        `public`: String?,
+        `rethrows`: String?,
+        `static`: String?,
+        `struct`: String?,
+        `subscript`: String?,
+        `typealias`: String?,
+        `var`: String?,
+        `break`: String?,
+        `case`: String?,
+        `catch`: String?,
+        `continue`: String?,
+        `defer`: String?,
+        `do`: String?,
+        `else`: String?,
+        `fallthrough`: String?,
+        `guard`: String?,
+        `if`: String?,
+        `in`: String?,
+        `repeat`: String?,
+        `return`: String?,
+        `throw`: String?,
+        `switch`: String?,
+        `where`: String?,
+        `while`: String?,
+        anyType: String?,
+        `as`: String?,
+        `await`: String?,
+        `false`: String?,
+        `is`: String?,
+        `nil`: String?,
+        `super`: String?,
+        `throws`: String?,
+        `true`: String?,
+        `try`: String?,
+        underscore: String?,
+        protocolType: String?,
+        actor: String?,
+        async: String?,
+        some: String?,
+        any: String?,
+        macro: String?,
+        package: String?,
+        consume: String?,
+        borrowing: String?,
+        consuming: String?,
+        copy: String?,
+        discard: String?,
+        each: String?,
+        isolated: String?,
+        nonisolated: String?,
+        override: String?,
+        mutating: String?,
+        nonmutating: String?,
+        lazy: String?,
+        weak: String?,
+        unowned: String?,
+        optional: String?,
+        required: String?,
+        convenience: String?,
+        dynamic: String?,
+        final: String?,
+        indirect: String?,
+        infix: String?,
+        prefix: String?,
+        postfix: String?,
+        get: String?,
+        set: String?,
+        willSet: String?,
+        didSet: String?,
+        sending: String?,
+        none: String?,
+        unknown: String?,
+        rawValue: String?,
+        allCases: String?,
+        hashValueField: String?,
+        description: String?,
+        encode: String?,
+        decode: String?,
+        hash: String?,
+        from: String?,
+        to: String?,
+        encoder: String?,
+        decoder: String?,
+        string: String?,
+        data: String?,
+        date: String?,
+        url: String?,
+        error: String?,
+        result: String?,
+        codingKeys: String?,
+        int: String?,
+        bool: String?,
+        double: String?,
+        array: String?,
+        dictionary: String?,
+        optionalType: String?,
+        setType: String?,
+        uuid: String?,
+        decimal: String?,
+        never: String?,
+        void: String?,
+        anyObject: String?,
+        sendable: String?,
+        codable: String?,
+        hashable: String?,
+        equatable: String?,
+        foundation: String?,
+        swift: String?,
+        specwright: String?,
+        apiClient: String?,
+        endpoint: String?,
+        empty: String?,
+        jsonValue: String?,
+        calendarDate: String?,
+        file: String?,
+        stringEnum: String?,
+        landmine: String?
+    ) async throws(APIError<Never>) -> Keywords {
+        guard let handler = classHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "class(self:init:type:default:for:associatedtype:class:deinit:enum:extension:fileprivate:func:import:inout:internal:let:open:operator:private:precedencegroup:protocol:public:rethrows:static:struct:subscript:typealias:var:break:case:catch:continue:defer:do:else:fallthrough:guard:if:in:repeat:return:throw:switch:where:while:anyType:as:await:false:is:nil:super:throws:true:try:underscore:protocolType:actor:async:some:any:macro:package:consume:borrowing:consuming:copy:discard:each:isolated:nonisolated:override:mutating:nonmutating:lazy:weak:unowned:optional:required:convenience:dynamic:final:indirect:infix:prefix:postfix:get:set:willSet:didSet:sending:none:unknown:rawValue:allCases:hashValueField:description:encode:decode:hash:from:to:encoder:decoder:string:data:date:url:error:result:codingKeys:int:bool:double:array:dictionary:optionalType:setType:uuid:decimal:never:void:anyObject:sendable:codable:hashable:equatable:foundation:swift:specwright:apiClient:endpoint:empty:jsonValue:calendarDate:file:stringEnum:landmine:)", handler: "classHandler"))
+        }
+        do {
+            return try await handler(`self`, `init`, type, `default`, `for`, `associatedtype`, `class`, `deinit`, `enum`, `extension`, `fileprivate`, `func`, `import`, `inout`, `internal`, `let`, `open`, `operator`, `private`, `precedencegroup`, `protocol`, `public`, `rethrows`, `static`, `struct`, `subscript`, `typealias`, `var`, `break`, `case`, `catch`, `continue`, `defer`, `do`, `else`, `fallthrough`, `guard`, `if`, `in`, `repeat`, `return`, `throw`, `switch`, `where`, `while`, anyType, `as`, `await`, `false`, `is`, `nil`, `super`, `throws`, `true`, `try`, underscore, protocolType, actor, async, some, any, macro, package, consume, borrowing, consuming, copy, discard, each, isolated, nonisolated, override, mutating, nonmutating, lazy, weak, unowned, optional, required, convenience, dynamic, final, indirect, infix, prefix, postfix, get, set, willSet, didSet, sending, none, unknown, rawValue, allCases, hashValueField, description, encode, decode, hash, from, to, encoder, decoder, string, data, date, url, error, result, codingKeys, int, bool, double, array, dictionary, optionalType, setType, uuid, decimal, never, void, anyObject, sendable, codable, hashable, equatable, foundation, swift, specwright, apiClient, endpoint, empty, jsonValue, calendarDate, file, stringEnum, landmine)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `init`(body: Holder) async throws(APIError<Never>) -> Holder {
+        guard let handler = self.initHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "init(body:)", handler: "initHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `self`() async throws(APIError<Never>) -> Word {
+        guard let handler = self.selfHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "self()", handler: "selfHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `default`(`self`: String) async throws(APIError<Never>) {
+        guard let handler = defaultHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "default(self:)", handler: "defaultHandler"))
+        }
+        do {
+            try await handler(`self`)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

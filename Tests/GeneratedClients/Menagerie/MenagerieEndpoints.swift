@@ -9,7 +9,25 @@ public enum Menagerie {
     public static let baseURL = URL(string: "https://eu.menagerie.example.com/v1")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Menagerie.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer)
+    }
 
     /// Lists the animals.
     ///
@@ -26,7 +44,7 @@ public enum Menagerie {
             headers: ["X-Request-ID": xRequestID],
             response: .json,
             auth: .bearer,
-            errors: [.default]
+            errors: [.default(message: { $0.message })]
         )
     }
 
@@ -47,7 +65,12 @@ public enum Menagerie {
 
     /// `GET /animals/{animalId}`
     public static func getAnimal(animalId: UUID) -> Endpoint<Animal, Problem> {
-        Endpoint(.get, "/animals/\(animalId)", Menagerie.api, response: .json, auth: .bearer, errors: [.status(404)])
+        Endpoint(
+            .get, "/animals/\(animalId)", Menagerie.api,
+            response: .json,
+            auth: .bearer,
+            errors: [.status(404, message: { $0.message })]
+        )
     }
 
     /// `DELETE /animals/{animalId}`
@@ -102,6 +125,25 @@ public struct LiveMenagerieService: MenagerieService {
     }
 }
 
+/// `MenagerieService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubMenagerieService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubMenagerieService: MenagerieService {
+    /// Answers `listAnimals(limit:kind:tag:xRequestID:)`.
+    public var listAnimalsHandler: (@Sendable (Int, Kind?, [String]?, UUID?) async throws -> AnimalPage)?
+    /// Answers `addAnimal(name:kind:born:)`.
+    public var addAnimalHandler: (@Sendable (String, Kind, CalendarDate?) async throws -> Animal)?
+    /// Answers `getAnimal(animalId:)`.
+    public var getAnimalHandler: (@Sendable (UUID) async throws -> Animal)?
+    /// Answers `removeAnimal(animalId:)`.
+    public var removeAnimalHandler: (@Sendable (UUID) async throws -> Void)?
+    /// Answers `addNote(body:)`.
+    public var addNoteHandler: (@Sendable (Note) async throws -> Note)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveMenagerieService {
     public func listAnimals(
         limit: Int,
@@ -130,6 +172,72 @@ extension LiveMenagerieService {
 
     public func addNote(body: Note) async throws(APIError<Never>) -> Note {
         try await client.send(Menagerie.addNote(body: body))
+    }
+}
+
+extension StubMenagerieService {
+    public func listAnimals(
+        limit: Int,
+        kind: Kind?,
+        tag: [String]?,
+        xRequestID: UUID?
+    ) async throws(APIError<Problem>) -> AnimalPage {
+        guard let handler = self.listAnimalsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "listAnimals(limit:kind:tag:xRequestID:)", handler: "listAnimalsHandler"))
+        }
+        do {
+            return try await handler(limit, kind, tag, xRequestID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func addAnimal(
+        name: String,
+        kind: Kind,
+        born: CalendarDate?
+    ) async throws(APIError<AddAnimalError422>) -> Animal {
+        guard let handler = self.addAnimalHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "addAnimal(name:kind:born:)", handler: "addAnimalHandler"))
+        }
+        do {
+            return try await handler(name, kind, born)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getAnimal(animalId: UUID) async throws(APIError<Problem>) -> Animal {
+        guard let handler = self.getAnimalHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "getAnimal(animalId:)", handler: "getAnimalHandler"))
+        }
+        do {
+            return try await handler(animalId)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func removeAnimal(animalId: UUID) async throws(APIError<Never>) {
+        guard let handler = self.removeAnimalHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "removeAnimal(animalId:)", handler: "removeAnimalHandler"))
+        }
+        do {
+            try await handler(animalId)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func addNote(body: Note) async throws(APIError<Never>) -> Note {
+        guard let handler = self.addNoteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "addNote(body:)", handler: "addNoteHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Tips {
     public static let baseURL = URL(string: "https://tips.example.com/api/v1")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .seconds)
+    public static let api = APIDefaults(dates: .seconds)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Tips.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// Today's tip, in the server's time zone.
     ///
@@ -51,6 +69,19 @@ public struct LiveTipsService: TipsService {
     }
 }
 
+/// `TipsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubTipsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubTipsService: TipsService {
+    /// Answers `today()`.
+    public var todayHandler: (@Sendable () async throws -> Tip)?
+    /// Answers `list(from:to:)`.
+    public var listHandler: (@Sendable (CalendarDate, CalendarDate?) async throws -> [Tip])?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveTipsService {
     public func today() async throws(APIError<Never>) -> Tip {
         try await client.send(Tips.today())
@@ -58,6 +89,30 @@ extension LiveTipsService {
 
     public func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip] {
         try await client.send(Tips.list(from: from, to: to))
+    }
+}
+
+extension StubTipsService {
+    public func today() async throws(APIError<Never>) -> Tip {
+        guard let handler = self.todayHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTipsService", method: "today()", handler: "todayHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip] {
+        guard let handler = self.listHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTipsService", method: "list(from:to:)", handler: "listHandler"))
+        }
+        do {
+            return try await handler(from, to)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

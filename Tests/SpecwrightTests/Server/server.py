@@ -17,6 +17,9 @@ Routes:
                        default) or once the request arrived, or after 30 s:
                        {"arrived": bool, "closed": bool, "answered": bool}.
   /bytes?count=N       N raw bytes 0, 1, 2, ... (mod 256) as application/octet-stream.
+  /answer?status=N&type=T&body=B
+                       answers status N with Content-Type T and the (URL-decoded) body B.
+  /epoch               {"at": 1795940100}: a date in seconds, where the spec says ISO 8601.
   /json                a fixed JSON post, for decoding over the network.
 
 Scripted routes for the concurrency tests; every count is kept per <key>, so tests running in
@@ -300,6 +303,15 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
+        elif raw_path == "/answer":
+            data = query.get("body", "").encode()
+            self.send_response(int(query.get("status", "200")))
+            self.send_header("Content-Type", query.get("type", "text/plain"))
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        elif raw_path == "/epoch":
+            self.send_json(200, {"at": 1795940100})
         elif raw_path == "/json":
             self.send_json(200, {
                 "id": "0f8fad5b-d9cb-469f-a165-70867728950e",

@@ -10,6 +10,24 @@ enum Tips {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
     static let api = APIDefaults(dates: .iso8601)
 
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Tips.endpoint(.get, "/items/top", as: [Item].self))`
+    static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
+
     /// `GET /tips/today`
     static func today() -> Endpoint<Tip, Never> {
         Endpoint(.get, "/tips/today", Tips.api, response: .json)
@@ -34,8 +52,32 @@ struct LiveTipsService: TipsService {
     }
 }
 
+/// `TipsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubTipsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+struct StubTipsService: TipsService {
+    /// Answers `today()`.
+    var todayHandler: (@Sendable () async throws -> Tip)?
+
+    /// A stub whose handlers are not set yet.
+    init() {}
+}
+
 extension LiveTipsService {
     func today() async throws(APIError<Never>) -> Tip {
         try await client.send(Tips.today())
+    }
+}
+
+extension StubTipsService {
+    func today() async throws(APIError<Never>) -> Tip {
+        guard let handler = self.todayHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTipsService", method: "today()", handler: "todayHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

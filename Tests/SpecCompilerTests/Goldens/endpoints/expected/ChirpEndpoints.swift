@@ -9,7 +9,25 @@ public enum Chirp {
     public static let baseURL = URL(string: "https://chirp-api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+    public static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
+    }
 
     /// Exchange credentials for tokens.
     ///
@@ -247,6 +265,46 @@ public struct LiveChirpService: ChirpService {
     }
 }
 
+/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubChirpService: ChirpService {
+    /// Answers `login(email:password:)`.
+    public var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
+    /// Answers `feed(page:perPage:tag:ids:api:)`.
+    public var feedHandler: (@Sendable (Int, Int, String?, [Int], String?) async throws -> [Post])?
+    /// Answers `profile(userID:postID:)`.
+    public var profileHandler: (@Sendable (UUID, String) async throws -> Post)?
+    /// Answers `createPost(body:)`.
+    public var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
+    /// Answers `replacePost(id:body:)`.
+    public var replacePostHandler: (@Sendable (String, NewPost) async throws -> Post)?
+    /// Answers `uploadAvatar(image:caption:thumbnail:)`.
+    public var uploadAvatarHandler: (@Sendable (File, String?, Data?) async throws -> Void)?
+    /// Answers `signup(name:newsletter:)`.
+    public var signupHandler: (@Sendable (String, Bool) async throws -> Void)?
+    /// Answers `uploadRaw(id:body:)`.
+    public var uploadRawHandler: (@Sendable (String, Data) async throws -> Void)?
+    /// Answers `exportArchive(id:)`.
+    public var exportArchiveHandler: (@Sendable (String) async throws -> Data)?
+    /// Answers `search(q:sort:xRequestID:)`.
+    @available(*, deprecated)
+    public var searchHandler: (@Sendable (String, SortOrder, String?) async throws -> [Post])?
+    /// Answers `check()`.
+    public var checkHandler: (@Sendable () async throws -> Void)?
+    /// Answers `preflight()`.
+    public var preflightHandler: (@Sendable () async throws -> Void)?
+    /// Answers `postsLike(id:)`.
+    public var postsLikeHandler: (@Sendable (String) async throws -> Void)?
+    /// Answers `postsCommentsDelete(id:commentID:)`.
+    public var postsCommentsDeleteHandler: (@Sendable (String, String) async throws -> Void)?
+    /// Answers `postsCommentsEdit(id:commentID:text:)`.
+    public var postsCommentsEditHandler: (@Sendable (String, String, String) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveChirpService {
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         try await client.send(Chirp.login(email: email, password: password))
@@ -321,6 +379,188 @@ extension LiveChirpService {
         text: String
     ) async throws(APIError<APIErrorResponse>) {
         try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
+    }
+}
+
+extension StubChirpService {
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        guard let handler = self.loginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+        }
+        do {
+            return try await handler(email, password)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        guard let handler = self.feedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:ids:api:)", handler: "feedHandler"))
+        }
+        do {
+            return try await handler(page, perPage, tag, ids, api)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
+        guard let handler = self.profileHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:postID:)", handler: "profileHandler"))
+        }
+        do {
+            return try await handler(userID, postID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        guard let handler = self.createPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        guard let handler = self.replacePostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "replacePost(id:body:)", handler: "replacePostHandler"))
+        }
+        do {
+            return try await handler(id, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.uploadAvatarHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:thumbnail:)", handler: "uploadAvatarHandler"))
+        }
+        do {
+            try await handler(image, caption, thumbnail)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.signupHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "signup(name:newsletter:)", handler: "signupHandler"))
+        }
+        do {
+            try await handler(name, newsletter)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.uploadRawHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadRaw(id:body:)", handler: "uploadRawHandler"))
+        }
+        do {
+            try await handler(id, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
+        guard let handler = self.exportArchiveHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "exportArchive(id:)", handler: "exportArchiveHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    @available(*, deprecated)
+    public func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        guard let handler = self.searchHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "search(q:sort:xRequestID:)", handler: "searchHandler"))
+        }
+        do {
+            return try await handler(q, sort, xRequestID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func check() async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.checkHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "check()", handler: "checkHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func preflight() async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.preflightHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "preflight()", handler: "preflightHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsLikeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsCommentsDeleteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsDelete(id:commentID:)", handler: "postsCommentsDeleteHandler"))
+        }
+        do {
+            try await handler(id, commentID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsCommentsEditHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsEdit(id:commentID:text:)", handler: "postsCommentsEditHandler"))
+        }
+        do {
+            try await handler(id, commentID, text)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -8,7 +8,25 @@ import Specwright
 /// A line separator line.
 public enum Weird {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Weird.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// Doc with */ and \(interp)
     ///
@@ -38,9 +56,33 @@ public struct LiveWeirdService: WeirdService {
     }
 }
 
+/// `WeirdService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubWeirdService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubWeirdService: WeirdService {
+    /// Answers `get(id:weird:)`.
+    public var getHandler: (@Sendable (String, String?) async throws -> Strange)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveWeirdService {
     public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
         try await client.send(Weird.get(id: id, weird: weird))
+    }
+}
+
+extension StubWeirdService {
+    public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
+        guard let handler = self.getHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubWeirdService", method: "get(id:weird:)", handler: "getHandler"))
+        }
+        do {
+            return try await handler(id, weird)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

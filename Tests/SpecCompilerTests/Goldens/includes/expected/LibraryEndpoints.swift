@@ -5,7 +5,25 @@ import Specwright
 
 public enum Library {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Library.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer)
+    }
 
     /// `GET /shelves`
     public static func shelves() -> Endpoint<[Shelf], Never> {
@@ -39,6 +57,19 @@ public struct LiveLibraryService: LibraryService {
     }
 }
 
+/// `LibraryService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubLibraryService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubLibraryService: LibraryService {
+    /// Answers `shelves()`.
+    public var shelvesHandler: (@Sendable () async throws -> [Shelf])?
+    /// Answers `books()`.
+    public var booksHandler: (@Sendable () async throws -> [Book])?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveLibraryService {
     public func shelves() async throws(APIError<Never>) -> [Shelf] {
         try await client.send(Library.shelves())
@@ -46,5 +77,29 @@ extension LiveLibraryService {
 
     public func books() async throws(APIError<Never>) -> [Book] {
         try await client.send(Library.books())
+    }
+}
+
+extension StubLibraryService {
+    public func shelves() async throws(APIError<Never>) -> [Shelf] {
+        guard let handler = self.shelvesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLibraryService", method: "shelves()", handler: "shelvesHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func books() async throws(APIError<Never>) -> [Book] {
+        guard let handler = self.booksHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLibraryService", method: "books()", handler: "booksHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

@@ -9,7 +9,25 @@ package enum Chirp {
     package static let baseURL = URL(string: "https://chirp-api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+    package static let api = APIDefaults(headers: ["Accept": "application/json"], dates: .iso8601Fractional)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
+    package static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    package static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
+    }
 
     package enum Posts {
         package enum Comments {}
@@ -91,4 +109,44 @@ package struct LiveChirpService: ChirpService {
     package init(client: APIClient) {
         self.client = client
     }
+}
+
+/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+package struct StubChirpService: ChirpService {
+    /// Answers `login(email:password:)`.
+    package var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
+    /// Answers `feed(page:perPage:tag:ids:api:)`.
+    package var feedHandler: (@Sendable (Int, Int, String?, [Int], String?) async throws -> [Post])?
+    /// Answers `profile(userID:postID:)`.
+    package var profileHandler: (@Sendable (UUID, String) async throws -> Post)?
+    /// Answers `createPost(body:)`.
+    package var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
+    /// Answers `replacePost(id:body:)`.
+    package var replacePostHandler: (@Sendable (String, NewPost) async throws -> Post)?
+    /// Answers `uploadAvatar(image:caption:thumbnail:)`.
+    package var uploadAvatarHandler: (@Sendable (File, String?, Data?) async throws -> Void)?
+    /// Answers `signup(name:newsletter:)`.
+    package var signupHandler: (@Sendable (String, Bool) async throws -> Void)?
+    /// Answers `uploadRaw(id:body:)`.
+    package var uploadRawHandler: (@Sendable (String, Data) async throws -> Void)?
+    /// Answers `exportArchive(id:)`.
+    package var exportArchiveHandler: (@Sendable (String) async throws -> Data)?
+    /// Answers `search(q:sort:xRequestID:)`.
+    @available(*, deprecated)
+    package var searchHandler: (@Sendable (String, SortOrder, String?) async throws -> [Post])?
+    /// Answers `check()`.
+    package var checkHandler: (@Sendable () async throws -> Void)?
+    /// Answers `preflight()`.
+    package var preflightHandler: (@Sendable () async throws -> Void)?
+    /// Answers `postsLike(id:)`.
+    package var postsLikeHandler: (@Sendable (String) async throws -> Void)?
+    /// Answers `postsCommentsDelete(id:commentID:)`.
+    package var postsCommentsDeleteHandler: (@Sendable (String, String) async throws -> Void)?
+    /// Answers `postsCommentsEdit(id:commentID:text:)`.
+    package var postsCommentsEditHandler: (@Sendable (String, String, String) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    package init() {}
 }

@@ -85,6 +85,63 @@ extension LiveChirpService {
     }
 }
 
+extension StubChirpService {
+    package func feed(
+        page: Int,
+        perPage: Int,
+        tag: String?,
+        ids: [Int],
+        api: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        guard let handler = self.feedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:ids:api:)", handler: "feedHandler"))
+        }
+        do {
+            return try await handler(page, perPage, tag, ids, api)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        guard let handler = self.replacePostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "replacePost(id:body:)", handler: "replacePostHandler"))
+        }
+        do {
+            return try await handler(id, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    @available(*, deprecated)
+    package func search(
+        q: String,
+        sort: SortOrder,
+        xRequestID: String?
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        guard let handler = self.searchHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "search(q:sort:xRequestID:)", handler: "searchHandler"))
+        }
+        do {
+            return try await handler(q, sort, xRequestID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func check() async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.checkHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "check()", handler: "checkHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+}
+
 extension ChirpService {
     /// `feed(page:perPage:tag:ids:api:)` with the spec's defaults.
     package func feed() async throws(APIError<APIErrorResponse>) -> [Post] {

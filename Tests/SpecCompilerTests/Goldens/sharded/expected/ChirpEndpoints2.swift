@@ -113,6 +113,85 @@ extension LiveChirpService {
     }
 }
 
+extension StubChirpService {
+    package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        guard let handler = self.loginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+        }
+        do {
+            return try await handler(email, password)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        guard let handler = self.createPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.uploadAvatarHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:thumbnail:)", handler: "uploadAvatarHandler"))
+        }
+        do {
+            try await handler(image, caption, thumbnail)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.signupHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "signup(name:newsletter:)", handler: "signupHandler"))
+        }
+        do {
+            try await handler(name, newsletter)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.uploadRawHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadRaw(id:body:)", handler: "uploadRawHandler"))
+        }
+        do {
+            try await handler(id, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func preflight() async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.preflightHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "preflight()", handler: "preflightHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsCommentsDeleteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsDelete(id:commentID:)", handler: "postsCommentsDeleteHandler"))
+        }
+        do {
+            try await handler(id, commentID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+}
+
 extension ChirpService {
     /// `uploadAvatar(image:caption:thumbnail:)` with the spec's defaults.
     package func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) {

@@ -56,3 +56,53 @@ extension LiveChirpService {
         try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
     }
 }
+
+extension StubChirpService {
+    package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
+        guard let handler = self.profileHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:postID:)", handler: "profileHandler"))
+        }
+        do {
+            return try await handler(userID, postID)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
+        guard let handler = self.exportArchiveHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "exportArchive(id:)", handler: "exportArchiveHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsLikeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+        }
+        do {
+            try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    package func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>) {
+        guard let handler = self.postsCommentsEditHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsEdit(id:commentID:text:)", handler: "postsCommentsEditHandler"))
+        }
+        do {
+            try await handler(id, commentID, text)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+}

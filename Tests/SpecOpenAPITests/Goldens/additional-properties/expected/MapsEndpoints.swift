@@ -9,7 +9,25 @@ public enum Maps {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Maps.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /config`
     public static func getConfig() -> Endpoint<Config, Never> {
@@ -35,8 +53,32 @@ public struct LiveMapsService: MapsService {
     }
 }
 
+/// `MapsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubMapsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubMapsService: MapsService {
+    /// Answers `getConfig()`.
+    public var getConfigHandler: (@Sendable () async throws -> Config)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveMapsService {
     public func getConfig() async throws(APIError<Never>) -> Config {
         try await client.send(Maps.getConfig())
+    }
+}
+
+extension StubMapsService {
+    public func getConfig() async throws(APIError<Never>) -> Config {
+        guard let handler = self.getConfigHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMapsService", method: "getConfig()", handler: "getConfigHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

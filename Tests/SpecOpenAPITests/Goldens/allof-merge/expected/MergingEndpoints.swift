@@ -9,7 +9,25 @@ public enum Merging {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Merging.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /dogs/{id}`
     public static func getDog(id: String) -> Endpoint<Dog, Never> {
@@ -35,8 +53,32 @@ public struct LiveMergingService: MergingService {
     }
 }
 
+/// `MergingService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubMergingService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubMergingService: MergingService {
+    /// Answers `getDog(id:)`.
+    public var getDogHandler: (@Sendable (String) async throws -> Dog)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveMergingService {
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
         try await client.send(Merging.getDog(id: id))
+    }
+}
+
+extension StubMergingService {
+    public func getDog(id: String) async throws(APIError<Never>) -> Dog {
+        guard let handler = self.getDogHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubMergingService", method: "getDog(id:)", handler: "getDogHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

@@ -9,7 +9,25 @@ public enum Defaults {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Defaults.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /search`
     public static func search(
@@ -53,6 +71,17 @@ public struct LiveDefaultsService: DefaultsService {
     }
 }
 
+/// `DefaultsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubDefaultsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubDefaultsService: DefaultsService {
+    /// Answers `search(q:page:perPage:order:sort:includeArchived:)`.
+    public var searchHandler: (@Sendable (String, Int, Int, Order?, SearchSort, Bool) async throws -> Settings)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveDefaultsService {
     public func search(
         q: String,
@@ -70,6 +99,26 @@ extension LiveDefaultsService {
             sort: sort,
             includeArchived: includeArchived
         ))
+    }
+}
+
+extension StubDefaultsService {
+    public func search(
+        q: String,
+        page: Int,
+        perPage: Int,
+        order: Order?,
+        sort: SearchSort,
+        includeArchived: Bool
+    ) async throws(APIError<Never>) -> Settings {
+        guard let handler = self.searchHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubDefaultsService", method: "search(q:page:perPage:order:sort:includeArchived:)", handler: "searchHandler"))
+        }
+        do {
+            return try await handler(q, page, perPage, order, sort, includeArchived)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -11,7 +11,25 @@ public enum DocumentedAPI {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(DocumentedAPI.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// Get a note
     ///
@@ -59,6 +77,20 @@ public struct LiveDocumentedAPIService: DocumentedAPIService {
     }
 }
 
+/// `DocumentedAPIService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubDocumentedAPIService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubDocumentedAPIService: DocumentedAPIService {
+    /// Answers `getNote(id:verbose:)`.
+    @available(*, deprecated)
+    public var getNoteHandler: (@Sendable (String, Bool?) async throws -> Note)?
+    /// Answers `getNotes()`.
+    public var getNotesHandler: (@Sendable () async throws -> [Note])?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveDocumentedAPIService {
     @available(*, deprecated)
     public func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note {
@@ -67,6 +99,31 @@ extension LiveDocumentedAPIService {
 
     public func getNotes() async throws(APIError<Never>) -> [Note] {
         try await client.send(DocumentedAPI.getNotes())
+    }
+}
+
+extension StubDocumentedAPIService {
+    @available(*, deprecated)
+    public func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note {
+        guard let handler = self.getNoteHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubDocumentedAPIService", method: "getNote(id:verbose:)", handler: "getNoteHandler"))
+        }
+        do {
+            return try await handler(id, verbose)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getNotes() async throws(APIError<Never>) -> [Note] {
+        guard let handler = self.getNotesHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubDocumentedAPIService", method: "getNotes()", handler: "getNotesHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Enums {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Enums.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /items`
     public static func listItems(sort: SortOrder? = nil, status: ListItemsStatus? = nil) -> Endpoint<[Item], Never> {
@@ -35,9 +53,33 @@ public struct LiveEnumsService: EnumsService {
     }
 }
 
+/// `EnumsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubEnumsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubEnumsService: EnumsService {
+    /// Answers `listItems(sort:status:)`.
+    public var listItemsHandler: (@Sendable (SortOrder?, ListItemsStatus?) async throws -> [Item])?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveEnumsService {
     public func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item] {
         try await client.send(Enums.listItems(sort: sort, status: status))
+    }
+}
+
+extension StubEnumsService {
+    public func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item] {
+        guard let handler = self.listItemsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubEnumsService", method: "listItems(sort:status:)", handler: "listItemsHandler"))
+        }
+        do {
+            return try await handler(sort, status)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,11 +9,29 @@ public enum Split {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Split.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /pets`
     public static func listPets(limit: Int32? = nil) -> Endpoint<[Pet], ErrorModel> {
-        Endpoint(.get, "/pets", Split.api, query: ["limit": limit], response: .json, errors: [.default])
+        Endpoint(.get, "/pets", Split.api, query: ["limit": limit], response: .json, errors: [.default(message: { $0.message })])
     }
 
     /// `GET /owners/{id}`
@@ -43,6 +61,19 @@ public struct LiveSplitService: SplitService {
     }
 }
 
+/// `SplitService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubSplitService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubSplitService: SplitService {
+    /// Answers `listPets(limit:)`.
+    public var listPetsHandler: (@Sendable (Int32?) async throws -> [Pet])?
+    /// Answers `getOwner(id:)`.
+    public var getOwnerHandler: (@Sendable (String) async throws -> Owner)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveSplitService {
     public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet] {
         try await client.send(Split.listPets(limit: limit))
@@ -50,6 +81,30 @@ extension LiveSplitService {
 
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
         try await client.send(Split.getOwner(id: id))
+    }
+}
+
+extension StubSplitService {
+    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet] {
+        guard let handler = self.listPetsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSplitService", method: "listPets(limit:)", handler: "listPetsHandler"))
+        }
+        do {
+            return try await handler(limit)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
+        guard let handler = self.getOwnerHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSplitService", method: "getOwner(id:)", handler: "getOwnerHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

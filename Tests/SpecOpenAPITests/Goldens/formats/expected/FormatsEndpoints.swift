@@ -9,7 +9,25 @@ public enum Formats {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Formats.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /samples`
     public static func getSample(
@@ -45,6 +63,17 @@ public struct LiveFormatsService: FormatsService {
     }
 }
 
+/// `FormatsService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubFormatsService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubFormatsService: FormatsService {
+    /// Answers `getSample(since:day:id:count:)`.
+    public var getSampleHandler: (@Sendable (Date?, CalendarDate?, UUID?, Int32?) async throws -> Sample)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveFormatsService {
     public func getSample(
         since: Date?,
@@ -53,6 +82,24 @@ extension LiveFormatsService {
         count: Int32?
     ) async throws(APIError<Never>) -> Sample {
         try await client.send(Formats.getSample(since: since, day: day, id: id, count: count))
+    }
+}
+
+extension StubFormatsService {
+    public func getSample(
+        since: Date?,
+        day: CalendarDate?,
+        id: UUID?,
+        count: Int32?
+    ) async throws(APIError<Never>) -> Sample {
+        guard let handler = self.getSampleHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubFormatsService", method: "getSample(since:day:id:count:)", handler: "getSampleHandler"))
+        }
+        do {
+            return try await handler(since, day, id, count)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,11 +9,34 @@ public enum JSONPetstore {
     public static let baseURL = URL(string: "https://petstore.example.com/v1")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(JSONPetstore.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /pets`
     public static func listPets(limit: Int32? = nil) -> Endpoint<Pets, ErrorModel> {
-        Endpoint(.get, "/pets", JSONPetstore.api, query: ["limit": limit], response: .json, errors: [.default])
+        Endpoint(
+            .get, "/pets", JSONPetstore.api,
+            query: ["limit": limit],
+            response: .json,
+            errors: [.default(message: { $0.message })]
+        )
     }
 }
 
@@ -35,9 +58,33 @@ public struct LiveJSONPetstoreService: JSONPetstoreService {
     }
 }
 
+/// `JSONPetstoreService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubJSONPetstoreService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubJSONPetstoreService: JSONPetstoreService {
+    /// Answers `listPets(limit:)`.
+    public var listPetsHandler: (@Sendable (Int32?) async throws -> Pets)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveJSONPetstoreService {
     public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets {
         try await client.send(JSONPetstore.listPets(limit: limit))
+    }
+}
+
+extension StubJSONPetstoreService {
+    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets {
+        guard let handler = self.listPetsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubJSONPetstoreService", method: "listPets(limit:)", handler: "listPetsHandler"))
+        }
+        do {
+            return try await handler(limit)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Landmine {
     public static let baseURL = URL(string: "https://landmine.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Landmine.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /class/{self}/{init}/{Type}/{default}/{for}`
     public static func `class`(
@@ -416,6 +434,37 @@ public struct LiveLandmineService: LandmineService {
     }
 }
 
+/// `LandmineService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubLandmineService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubLandmineService: LandmineService {
+    /// Answers `class(selfValue:initValue:type:default:for:associatedtype:class:deinit:enum:extension:fileprivate:func:import:initValue2:inout:internal:let:open:operator:private:precedencegroup:protocol:public:rethrows:static:struct:subscript:typealias:var:break:case:catch:continue:default2:defer:do:else:fallthrough:for2:guard:if:in:repeat:return:throw:switch:where:while:any:as:await:false:is:nil:selfValue2:selfValue3:super:throws:true:try:value:type2:protocol2:actor:async:some:any2:macro:package:consume:borrowing:consuming:copy:discard:each:isolated:nonisolated:override:mutating:nonmutating:lazy:weak:unowned:optional:required:convenience:dynamic:final:indirect:infix:prefix:postfix:get:set:willSet:didSet:sending:none:unknown:rawValue:allCases:hashValueValue:description:encode:decode:hash:from:to:encoder:decoder:string:data:date:url:error:result:codingKeys:int:bool:double:array:dictionary:optional2:set2:uuid:decimal:never:void:anyObject:sendable:codable:hashable:equatable:foundation:swift:specwright:apiClient:endpoint:empty:jsonValue:calendarDate:file:stringEnum:landmine:selfValue4:selfValue5:type3:)`.
+    public var classHandler: (@Sendable (String, String, String, String, String, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?, String?) async throws -> Holder)?
+    /// Answers `init(body:)`.
+    public var initHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `self(body:)`.
+    public var selfHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `self2(body:)`.
+    public var self2Handler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `default(body:)`.
+    public var defaultHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `type(body:)`.
+    public var typeHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `protocol(body:)`.
+    public var protocolHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `string(body:)`.
+    public var stringHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `throws(body:)`.
+    public var throwsHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `subscript(body:)`.
+    public var subscriptHandler: (@Sendable (Keywords) async throws -> Void)?
+    /// Answers `deinit(body:)`.
+    public var deinitHandler: (@Sendable (Keywords) async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveLandmineService {
     public func `class`(
         selfValue: String,
@@ -755,6 +804,277 @@ extension LiveLandmineService {
 
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
         try await client.send(Landmine.deinit(body: body))
+    }
+}
+
+extension StubLandmineService {
+    public func `class`(
+        selfValue: String,
+        initValue: String,
+        type: String,
+        `default`: String,
+        `for`: String,
+        `associatedtype`: String?,
+        `class`: String?,
+        `deinit`: String?,
+        `enum`: String?,
+        `extension`: String?,
+        `fileprivate`: String?,
+        `func`: String?,
+        `import`: String?,
+        initValue2: String?,
+        `inout`: String?,
+        `internal`: String?,
+        `let`: String?,
+        `open`: String?,
+        `operator`: String?,
+        `private`: String?,
+        `precedencegroup`: String?,
+        `protocol`: String?,
+        `public`: String?,
+        `rethrows`: String?,
+        `static`: String?,
+        `struct`: String?,
+        `subscript`: String?,
+        `typealias`: String?,
+        `var`: String?,
+        `break`: String?,
+        `case`: String?,
+        `catch`: String?,
+        `continue`: String?,
+        default2: String?,
+        `defer`: String?,
+        `do`: String?,
+        `else`: String?,
+        `fallthrough`: String?,
+        for2: String?,
+        `guard`: String?,
+        `if`: String?,
+        `in`: String?,
+        `repeat`: String?,
+        `return`: String?,
+        `throw`: String?,
+        `switch`: String?,
+        `where`: String?,
+        `while`: String?,
+        any: String?,
+        `as`: String?,
+        `await`: String?,
+        `false`: String?,
+        `is`: String?,
+        `nil`: String?,
+        selfValue2: String?,
+        selfValue3: String?,
+        `super`: String?,
+        `throws`: String?,
+        `true`: String?,
+        `try`: String?,
+        value: String?,
+        type2: String?,
+        protocol2: String?,
+        actor: String?,
+        async: String?,
+        some: String?,
+        any2: String?,
+        macro: String?,
+        package: String?,
+        consume: String?,
+        borrowing: String?,
+        consuming: String?,
+        copy: String?,
+        discard: String?,
+        each: String?,
+        isolated: String?,
+        nonisolated: String?,
+        override: String?,
+        mutating: String?,
+        nonmutating: String?,
+        lazy: String?,
+        weak: String?,
+        unowned: String?,
+        optional: String?,
+        required: String?,
+        convenience: String?,
+        dynamic: String?,
+        final: String?,
+        indirect: String?,
+        infix: String?,
+        prefix: String?,
+        postfix: String?,
+        get: String?,
+        set: String?,
+        willSet: String?,
+        didSet: String?,
+        sending: String?,
+        none: String?,
+        unknown: String?,
+        rawValue: String?,
+        allCases: String?,
+        hashValueValue: String?,
+        description: String?,
+        encode: String?,
+        decode: String?,
+        hash: String?,
+        from: String?,
+        to: String?,
+        encoder: String?,
+        decoder: String?,
+        string: String?,
+        data: String?,
+        date: String?,
+        url: String?,
+        error: String?,
+        result: String?,
+        codingKeys: String?,
+        int: String?,
+        bool: String?,
+        double: String?,
+        array: String?,
+        dictionary: String?,
+        optional2: String?,
+        set2: String?,
+        uuid: String?,
+        decimal: String?,
+        never: String?,
+        void: String?,
+        anyObject: String?,
+        sendable: String?,
+        codable: String?,
+        hashable: String?,
+        equatable: String?,
+        foundation: String?,
+        swift: String?,
+        specwright: String?,
+        apiClient: String?,
+        endpoint: String?,
+        empty: String?,
+        jsonValue: String?,
+        calendarDate: String?,
+        file: String?,
+        stringEnum: String?,
+        landmine: String?,
+        selfValue4: String?,
+        selfValue5: String?,
+        type3: String?
+    ) async throws(APIError<Never>) -> Holder {
+        guard let handler = self.classHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "class(selfValue:initValue:type:default:for:associatedtype:class:deinit:enum:extension:fileprivate:func:import:initValue2:inout:internal:let:open:operator:private:precedencegroup:protocol:public:rethrows:static:struct:subscript:typealias:var:break:case:catch:continue:default2:defer:do:else:fallthrough:for2:guard:if:in:repeat:return:throw:switch:where:while:any:as:await:false:is:nil:selfValue2:selfValue3:super:throws:true:try:value:type2:protocol2:actor:async:some:any2:macro:package:consume:borrowing:consuming:copy:discard:each:isolated:nonisolated:override:mutating:nonmutating:lazy:weak:unowned:optional:required:convenience:dynamic:final:indirect:infix:prefix:postfix:get:set:willSet:didSet:sending:none:unknown:rawValue:allCases:hashValueValue:description:encode:decode:hash:from:to:encoder:decoder:string:data:date:url:error:result:codingKeys:int:bool:double:array:dictionary:optional2:set2:uuid:decimal:never:void:anyObject:sendable:codable:hashable:equatable:foundation:swift:specwright:apiClient:endpoint:empty:jsonValue:calendarDate:file:stringEnum:landmine:selfValue4:selfValue5:type3:)", handler: "classHandler"))
+        }
+        do {
+            return try await handler(selfValue, initValue, type, `default`, `for`, `associatedtype`, `class`, `deinit`, `enum`, `extension`, `fileprivate`, `func`, `import`, initValue2, `inout`, `internal`, `let`, `open`, `operator`, `private`, `precedencegroup`, `protocol`, `public`, `rethrows`, `static`, `struct`, `subscript`, `typealias`, `var`, `break`, `case`, `catch`, `continue`, default2, `defer`, `do`, `else`, `fallthrough`, for2, `guard`, `if`, `in`, `repeat`, `return`, `throw`, `switch`, `where`, `while`, any, `as`, `await`, `false`, `is`, `nil`, selfValue2, selfValue3, `super`, `throws`, `true`, `try`, value, type2, protocol2, actor, async, some, any2, macro, package, consume, borrowing, consuming, copy, discard, each, isolated, nonisolated, override, mutating, nonmutating, lazy, weak, unowned, optional, required, convenience, dynamic, final, indirect, infix, prefix, postfix, get, set, willSet, didSet, sending, none, unknown, rawValue, allCases, hashValueValue, description, encode, decode, hash, from, to, encoder, decoder, string, data, date, url, error, result, codingKeys, int, bool, double, array, dictionary, optional2, set2, uuid, decimal, never, void, anyObject, sendable, codable, hashable, equatable, foundation, swift, specwright, apiClient, endpoint, empty, jsonValue, calendarDate, file, stringEnum, landmine, selfValue4, selfValue5, type3)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `init`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.initHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "init(body:)", handler: "initHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `self`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.selfHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "self(body:)", handler: "selfHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func self2(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.self2Handler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "self2(body:)", handler: "self2Handler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `default`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.defaultHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "default(body:)", handler: "defaultHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func type(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.typeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "type(body:)", handler: "typeHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `protocol`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.protocolHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "protocol(body:)", handler: "protocolHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func string(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.stringHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "string(body:)", handler: "stringHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `throws`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.throwsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "throws(body:)", handler: "throwsHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `subscript`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.subscriptHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "subscript(body:)", handler: "subscriptHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `deinit`(body: Keywords) async throws(APIError<Never>) {
+        guard let handler = self.deinitHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubLandmineService", method: "deinit(body:)", handler: "deinitHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Nullables {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Nullables.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /users/{id}`
     public static func getUser(id: String) -> Endpoint<User, Never> {
@@ -35,8 +53,32 @@ public struct LiveNullablesService: NullablesService {
     }
 }
 
+/// `NullablesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubNullablesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubNullablesService: NullablesService {
+    /// Answers `getUser(id:)`.
+    public var getUserHandler: (@Sendable (String) async throws -> User)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveNullablesService {
     public func getUser(id: String) async throws(APIError<Never>) -> User {
         try await client.send(Nullables.getUser(id: id))
+    }
+}
+
+extension StubNullablesService {
+    public func getUser(id: String) async throws(APIError<Never>) -> User {
+        guard let handler = self.getUserHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNullablesService", method: "getUser(id:)", handler: "getUserHandler"))
+        }
+        do {
+            return try await handler(id)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

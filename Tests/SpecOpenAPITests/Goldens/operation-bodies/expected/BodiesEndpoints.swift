@@ -9,7 +9,25 @@ public enum Bodies {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Bodies.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// A JSON body of a named schema is the body argument.
     ///
@@ -174,6 +192,37 @@ public struct LiveBodiesService: BodiesService {
     }
 }
 
+/// `BodiesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubBodiesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubBodiesService: BodiesService {
+    /// Answers `createPet(body:)`.
+    public var createPetHandler: (@Sendable (NewPet) async throws -> Pet)?
+    /// Answers `createPetInline(name:age:)`.
+    public var createPetInlineHandler: (@Sendable (String, Int?) async throws -> Pet)?
+    /// Answers `createPets(body:)`.
+    public var createPetsHandler: (@Sendable ([NewPet]) async throws -> Void)?
+    /// Answers `login(username:password:remember:scopes:)`.
+    public var loginHandler: (@Sendable (String, String, Bool?, [String]?) async throws -> Void)?
+    /// Answers `submitForm(name:tag:)`.
+    public var submitFormHandler: (@Sendable (String, String?) async throws -> Void)?
+    /// Answers `uploadPhoto(id:file:caption:thumbnails:)`.
+    public var uploadPhotoHandler: (@Sendable (String, File, String?, [File]?) async throws -> Void)?
+    /// Answers `putBlob(id:body:)`.
+    public var putBlobHandler: (@Sendable (String, Data) async throws -> Void)?
+    /// Answers `postText(body:)`.
+    public var postTextHandler: (@Sendable (Data) async throws -> Void)?
+    /// Answers `postAnything(body:)`.
+    public var postAnythingHandler: (@Sendable (JSONValue) async throws -> Void)?
+    /// Answers `postPreferJSON(body:)`.
+    public var postPreferJSONHandler: (@Sendable (NewPet) async throws -> Void)?
+    /// Answers `updatePet(id:name:id2:name2:)`.
+    public var updatePetHandler: (@Sendable (String, String?, String?, String?) async throws -> Pet)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveBodiesService {
     public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
         try await client.send(Bodies.createPet(body: body))
@@ -232,6 +281,144 @@ extension LiveBodiesService {
         name2: String?
     ) async throws(APIError<Never>) -> Pet {
         try await client.send(Bodies.updatePet(id: id, name: name, id2: id2, name2: name2))
+    }
+}
+
+extension StubBodiesService {
+    public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
+        guard let handler = self.createPetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "createPet(body:)", handler: "createPetHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createPetInline(name: String, age: Int?) async throws(APIError<Never>) -> Pet {
+        guard let handler = self.createPetInlineHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "createPetInline(name:age:)", handler: "createPetInlineHandler"))
+        }
+        do {
+            return try await handler(name, age)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createPets(body: [NewPet]) async throws(APIError<Never>) {
+        guard let handler = self.createPetsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "createPets(body:)", handler: "createPetsHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func login(
+        username: String,
+        password: String,
+        remember: Bool?,
+        scopes: [String]?
+    ) async throws(APIError<Never>) {
+        guard let handler = self.loginHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "login(username:password:remember:scopes:)", handler: "loginHandler"))
+        }
+        do {
+            try await handler(username, password, remember, scopes)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func submitForm(name: String, tag: String?) async throws(APIError<Never>) {
+        guard let handler = self.submitFormHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "submitForm(name:tag:)", handler: "submitFormHandler"))
+        }
+        do {
+            try await handler(name, tag)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func uploadPhoto(
+        id: String,
+        file: File,
+        caption: String?,
+        thumbnails: [File]?
+    ) async throws(APIError<Never>) {
+        guard let handler = self.uploadPhotoHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "uploadPhoto(id:file:caption:thumbnails:)", handler: "uploadPhotoHandler"))
+        }
+        do {
+            try await handler(id, file, caption, thumbnails)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func putBlob(id: String, body: Data) async throws(APIError<Never>) {
+        guard let handler = self.putBlobHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "putBlob(id:body:)", handler: "putBlobHandler"))
+        }
+        do {
+            try await handler(id, body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postText(body: Data) async throws(APIError<Never>) {
+        guard let handler = self.postTextHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "postText(body:)", handler: "postTextHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postAnything(body: JSONValue) async throws(APIError<Never>) {
+        guard let handler = self.postAnythingHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "postAnything(body:)", handler: "postAnythingHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postPreferJSON(body: NewPet) async throws(APIError<Never>) {
+        guard let handler = self.postPreferJSONHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "postPreferJSON(body:)", handler: "postPreferJSONHandler"))
+        }
+        do {
+            try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func updatePet(
+        id: String,
+        name: String?,
+        id2: String?,
+        name2: String?
+    ) async throws(APIError<Never>) -> Pet {
+        guard let handler = self.updatePetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubBodiesService", method: "updatePet(id:name:id2:name2:)", handler: "updatePetHandler"))
+        }
+        do {
+            return try await handler(id, name, id2, name2)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

@@ -9,7 +9,25 @@ public enum Names {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Names.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /users`
     public static func listUsers() -> Endpoint<Empty, Never> {
@@ -99,6 +117,33 @@ public struct LiveNamesService: NamesService {
     }
 }
 
+/// `NamesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubNamesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubNamesService: NamesService {
+    /// Answers `listUsers()`.
+    public var listUsersHandler: (@Sendable () async throws -> Void)?
+    /// Answers `postUsers()`.
+    public var postUsersHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getUsersByUserIdPostsByPostId(userId:postId:)`.
+    public var getUsersByUserIdPostsByPostIdHandler: (@Sendable (Int, String) async throws -> Void)?
+    /// Answers `listUsers2()`.
+    public var listUsers2Handler: (@Sendable () async throws -> Void)?
+    /// Answers `getSnakeCase()`.
+    public var getSnakeCaseHandler: (@Sendable () async throws -> Void)?
+    /// Answers `apiEndpoint()`.
+    public var apiEndpointHandler: (@Sendable () async throws -> Void)?
+    /// Answers `baseURLEndpoint()`.
+    public var baseURLEndpointHandler: (@Sendable () async throws -> Void)?
+    /// Answers `default()`.
+    public var defaultHandler: (@Sendable () async throws -> Void)?
+    /// Answers `usersGet()`.
+    public var usersGetHandler: (@Sendable () async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveNamesService {
     public func listUsers() async throws(APIError<Never>) {
         try await client.send(Names.listUsers())
@@ -134,5 +179,106 @@ extension LiveNamesService {
 
     public func usersGet() async throws(APIError<Never>) {
         try await client.send(Names.usersGet())
+    }
+}
+
+extension StubNamesService {
+    public func listUsers() async throws(APIError<Never>) {
+        guard let handler = self.listUsersHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "listUsers()", handler: "listUsersHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func postUsers() async throws(APIError<Never>) {
+        guard let handler = self.postUsersHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "postUsers()", handler: "postUsersHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getUsersByUserIdPostsByPostId(userId: Int, postId: String) async throws(APIError<Never>) {
+        guard let handler = self.getUsersByUserIdPostsByPostIdHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "getUsersByUserIdPostsByPostId(userId:postId:)", handler: "getUsersByUserIdPostsByPostIdHandler"))
+        }
+        do {
+            try await handler(userId, postId)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func listUsers2() async throws(APIError<Never>) {
+        guard let handler = self.listUsers2Handler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "listUsers2()", handler: "listUsers2Handler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getSnakeCase() async throws(APIError<Never>) {
+        guard let handler = self.getSnakeCaseHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "getSnakeCase()", handler: "getSnakeCaseHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func apiEndpoint() async throws(APIError<Never>) {
+        guard let handler = self.apiEndpointHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "apiEndpoint()", handler: "apiEndpointHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func baseURLEndpoint() async throws(APIError<Never>) {
+        guard let handler = self.baseURLEndpointHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "baseURLEndpoint()", handler: "baseURLEndpointHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func `default`() async throws(APIError<Never>) {
+        guard let handler = self.defaultHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "default()", handler: "defaultHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func usersGet() async throws(APIError<Never>) {
+        guard let handler = self.usersGetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubNamesService", method: "usersGet()", handler: "usersGetHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

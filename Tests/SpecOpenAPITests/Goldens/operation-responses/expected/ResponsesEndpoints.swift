@@ -9,14 +9,32 @@ public enum Responses {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Responses.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /ok`
     public static func getOK() -> Endpoint<Thing, GetOKError> {
         Endpoint(
             .get, "/ok", Responses.api,
             response: .json,
-            errors: [.status(404, NotFound.self, { GetOKError.status404($0) }), .status(500, Problem.self, { GetOKError.status500($0) }), .default(Problem.self, { GetOKError.default($0) })]
+            errors: [.status(404, NotFound.self, { GetOKError.status404($0) }), .status(500, Problem.self, { GetOKError.status500($0) }, message: { $0.message }), .default(Problem.self, { GetOKError.default($0) }, message: { $0.message })]
         )
     }
 
@@ -29,12 +47,12 @@ public enum Responses {
 
     /// `POST /created`
     public static func create() -> Endpoint<Thing, Problem> {
-        Endpoint(.post, "/created", Responses.api, response: .json, errors: [.default])
+        Endpoint(.post, "/created", Responses.api, response: .json, errors: [.range(400...499, message: { $0.message })])
     }
 
     /// `DELETE /nothing`
     public static func deleteThing() -> Endpoint<Empty, DeleteThingError422> {
-        Endpoint(.delete, "/nothing", Responses.api, response: .empty, errors: [.status(422)])
+        Endpoint(.delete, "/nothing", Responses.api, response: .empty, errors: [.status(422, message: { $0.detail })])
     }
 
     /// `POST /no-content`
@@ -62,14 +80,14 @@ public enum Responses {
         Endpoint(
             .get, "/inline", Responses.api,
             response: .json,
-            errors: [.status(400, GetInlineError400.self, { GetInlineError.status400($0) }), .default(Problem.self, { GetInlineError.default($0) })]
+            errors: [.status(400, GetInlineError400.self, { GetInlineError.status400($0) }, message: { $0.message }), .range(500...599, Problem.self, { GetInlineError.status5XX($0) }, message: { $0.message })]
         )
     }
 
     /// The error bodies of `getInline`, by status.
     public enum GetInlineError: Sendable {
         case status400(GetInlineError400)
-        case `default`(Problem)
+        case status5XX(Problem)
     }
 
     /// `GET /redirect`
@@ -79,7 +97,7 @@ public enum Responses {
 
     /// `GET /shared`
     public static func getShared() -> Endpoint<Thing, Problem> {
-        Endpoint(.get, "/shared", Responses.api, response: .json, errors: [.default])
+        Endpoint(.get, "/shared", Responses.api, response: .json, errors: [.default(message: { $0.message })])
     }
 }
 
@@ -128,6 +146,35 @@ public struct LiveResponsesService: ResponsesService {
     }
 }
 
+/// `ResponsesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubResponsesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubResponsesService: ResponsesService {
+    /// Answers `getOK()`.
+    public var getOKHandler: (@Sendable () async throws -> Thing)?
+    /// Answers `create()`.
+    public var createHandler: (@Sendable () async throws -> Thing)?
+    /// Answers `deleteThing()`.
+    public var deleteThingHandler: (@Sendable () async throws -> Void)?
+    /// Answers `fireAndForget()`.
+    public var fireAndForgetHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getImage()`.
+    public var getImageHandler: (@Sendable () async throws -> Data)?
+    /// Answers `exportCSV()`.
+    public var exportCSVHandler: (@Sendable () async throws -> Data)?
+    /// Answers `getAnyJSON()`.
+    public var getAnyJSONHandler: (@Sendable () async throws -> JSONValue)?
+    /// Answers `getInline()`.
+    public var getInlineHandler: (@Sendable () async throws -> GetInlineResponse)?
+    /// Answers `getRedirect()`.
+    public var getRedirectHandler: (@Sendable () async throws -> [Int])?
+    /// Answers `getShared()`.
+    public var getSharedHandler: (@Sendable () async throws -> Thing)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveResponsesService {
     public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
         try await client.send(Responses.getOK())
@@ -167,5 +214,117 @@ extension LiveResponsesService {
 
     public func getShared() async throws(APIError<Problem>) -> Thing {
         try await client.send(Responses.getShared())
+    }
+}
+
+extension StubResponsesService {
+    public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
+        guard let handler = self.getOKHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getOK()", handler: "getOKHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func create() async throws(APIError<Problem>) -> Thing {
+        guard let handler = self.createHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "create()", handler: "createHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func deleteThing() async throws(APIError<DeleteThingError422>) {
+        guard let handler = self.deleteThingHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "deleteThing()", handler: "deleteThingHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func fireAndForget() async throws(APIError<Never>) {
+        guard let handler = self.fireAndForgetHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "fireAndForget()", handler: "fireAndForgetHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getImage() async throws(APIError<Never>) -> Data {
+        guard let handler = self.getImageHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getImage()", handler: "getImageHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func exportCSV() async throws(APIError<Never>) -> Data {
+        guard let handler = self.exportCSVHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "exportCSV()", handler: "exportCSVHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getAnyJSON() async throws(APIError<Never>) -> JSONValue {
+        guard let handler = self.getAnyJSONHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getAnyJSON()", handler: "getAnyJSONHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
+        guard let handler = self.getInlineHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getInline()", handler: "getInlineHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getRedirect() async throws(APIError<Never>) -> [Int] {
+        guard let handler = self.getRedirectHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getRedirect()", handler: "getRedirectHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getShared() async throws(APIError<Problem>) -> Thing {
+        guard let handler = self.getSharedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubResponsesService", method: "getShared()", handler: "getSharedHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

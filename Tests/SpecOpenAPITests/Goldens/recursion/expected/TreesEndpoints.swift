@@ -9,7 +9,25 @@ public enum Trees {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Trees.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /tree`
     public static func getTree() -> Endpoint<Node, Never> {
@@ -35,8 +53,32 @@ public struct LiveTreesService: TreesService {
     }
 }
 
+/// `TreesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubTreesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubTreesService: TreesService {
+    /// Answers `getTree()`.
+    public var getTreeHandler: (@Sendable () async throws -> Node)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveTreesService {
     public func getTree() async throws(APIError<Never>) -> Node {
         try await client.send(Trees.getTree())
+    }
+}
+
+extension StubTreesService {
+    public func getTree() async throws(APIError<Never>) -> Node {
+        guard let handler = self.getTreeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTreesService", method: "getTree()", handler: "getTreeHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

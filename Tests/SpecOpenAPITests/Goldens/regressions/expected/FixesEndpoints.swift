@@ -6,7 +6,25 @@ import Specwright
 /// Fixes
 public enum Fixes {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Fixes.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /items/{itemId}/parts/{partId}`
     public static func getPart(
@@ -63,6 +81,19 @@ public struct LiveFixesService: FixesService {
     }
 }
 
+/// `FixesService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubFixesService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubFixesService: FixesService {
+    /// Answers `getPart(itemId:partId:sort:n:r:)`.
+    public var getPartHandler: (@Sendable (String, Int, GetPartSort?, Count?, GetPartR) async throws -> Holder)?
+    /// Answers `createPost(body:)`.
+    public var createPostHandler: (@Sendable (Cat) async throws -> Pet)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveFixesService {
     public func getPart(
         itemId: String,
@@ -76,6 +107,36 @@ extension LiveFixesService {
 
     public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
         try await client.send(Fixes.createPost(body: body))
+    }
+}
+
+extension StubFixesService {
+    public func getPart(
+        itemId: String,
+        partId: Int,
+        sort: GetPartSort?,
+        n: Count?,
+        r: GetPartR
+    ) async throws(APIError<Never>) -> Holder {
+        guard let handler = self.getPartHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubFixesService", method: "getPart(itemId:partId:sort:n:r:)", handler: "getPartHandler"))
+        }
+        do {
+            return try await handler(itemId, partId, sort, n, r)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+        guard let handler = self.createPostHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubFixesService", method: "createPost(body:)", handler: "createPostHandler"))
+        }
+        do {
+            return try await handler(body)
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }
 

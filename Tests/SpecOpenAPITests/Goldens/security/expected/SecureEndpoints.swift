@@ -9,7 +9,25 @@ public enum Secure {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Secure.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer)
+    }
 
     /// The document's default, bearer.
     ///
@@ -131,6 +149,35 @@ public struct LiveSecureService: SecureService {
     }
 }
 
+/// `SecureService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubSecureService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubSecureService: SecureService {
+    /// Answers `getMe()`.
+    public var getMeHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getPublic()`.
+    public var getPublicHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getKeyed()`.
+    public var getKeyedHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getQueryKeyed()`.
+    public var getQueryKeyedHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getOAuth()`.
+    public var getOAuthHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getEither()`.
+    public var getEitherHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getOptional()`.
+    public var getOptionalHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getBasic()`.
+    public var getBasicHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getCookieKeyed()`.
+    public var getCookieKeyedHandler: (@Sendable () async throws -> Void)?
+    /// Answers `getAuthorizationKey()`.
+    public var getAuthorizationKeyHandler: (@Sendable () async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveSecureService {
     public func getMe() async throws(APIError<Never>) {
         try await client.send(Secure.getMe())
@@ -170,5 +217,117 @@ extension LiveSecureService {
 
     public func getAuthorizationKey() async throws(APIError<Never>) {
         try await client.send(Secure.getAuthorizationKey())
+    }
+}
+
+extension StubSecureService {
+    public func getMe() async throws(APIError<Never>) {
+        guard let handler = self.getMeHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getMe()", handler: "getMeHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getPublic() async throws(APIError<Never>) {
+        guard let handler = self.getPublicHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getPublic()", handler: "getPublicHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getKeyed() async throws(APIError<Never>) {
+        guard let handler = self.getKeyedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getKeyed()", handler: "getKeyedHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getQueryKeyed() async throws(APIError<Never>) {
+        guard let handler = self.getQueryKeyedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getQueryKeyed()", handler: "getQueryKeyedHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getOAuth() async throws(APIError<Never>) {
+        guard let handler = self.getOAuthHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getOAuth()", handler: "getOAuthHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getEither() async throws(APIError<Never>) {
+        guard let handler = self.getEitherHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getEither()", handler: "getEitherHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getOptional() async throws(APIError<Never>) {
+        guard let handler = self.getOptionalHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getOptional()", handler: "getOptionalHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getBasic() async throws(APIError<Never>) {
+        guard let handler = self.getBasicHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getBasic()", handler: "getBasicHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getCookieKeyed() async throws(APIError<Never>) {
+        guard let handler = self.getCookieKeyedHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getCookieKeyed()", handler: "getCookieKeyedHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func getAuthorizationKey() async throws(APIError<Never>) {
+        guard let handler = self.getAuthorizationKeyHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubSecureService", method: "getAuthorizationKey()", handler: "getAuthorizationKeyHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

@@ -9,7 +9,25 @@ public enum Servers {
     public static let baseURL = URL(string: "https://eu.api.example.com:8443/v2")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Servers.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /ping`
     public static func ping() -> Endpoint<Empty, Never> {
@@ -35,8 +53,32 @@ public struct LiveServersService: ServersService {
     }
 }
 
+/// `ServersService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubServersService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubServersService: ServersService {
+    /// Answers `ping()`.
+    public var pingHandler: (@Sendable () async throws -> Void)?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveServersService {
     public func ping() async throws(APIError<Never>) {
         try await client.send(Servers.ping())
+    }
+}
+
+extension StubServersService {
+    public func ping() async throws(APIError<Never>) {
+        guard let handler = self.pingHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubServersService", method: "ping()", handler: "pingHandler"))
+        }
+        do {
+            try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

@@ -9,7 +9,25 @@ public enum Tagged {
     public static let baseURL = URL(string: "https://api.example.com")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(dates: .iso8601)
+
+    /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
+    /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
+    /// `client.send(Tagged.endpoint(.get, "/items/top", as: [Item].self))`
+    public static func endpoint<Response: Decodable & Sendable>(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil, as response: Response.Type = Response.self
+    ) -> Endpoint<Response, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .json)
+    }
+
+    /// The same for an answer without a body, such as `204 No Content`.
+    public static func endpoint(
+        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(method, path, api, query: query, body: body, response: .empty)
+    }
 
     /// `GET /pets`
     public static func listPets() -> Endpoint<[Pet], Never> {
@@ -43,6 +61,19 @@ public struct LiveTaggedService: TaggedService {
     }
 }
 
+/// `TaggedService` for tests: each method answers with the closure a test sets in its handler
+/// (`var service = StubTaggedService()`, then one line per method the test needs); a method whose
+/// handler is not set fails with an error that names it.
+public struct StubTaggedService: TaggedService {
+    /// Answers `listPets()`.
+    public var listPetsHandler: (@Sendable () async throws -> [Pet])?
+    /// Answers `listEvents()`.
+    public var listEventsHandler: (@Sendable () async throws -> [Event])?
+
+    /// A stub whose handlers are not set yet.
+    public init() {}
+}
+
 extension LiveTaggedService {
     public func listPets() async throws(APIError<Never>) -> [Pet] {
         try await client.send(Tagged.listPets())
@@ -50,5 +81,29 @@ extension LiveTaggedService {
 
     public func listEvents() async throws(APIError<Never>) -> [Event] {
         try await client.send(Tagged.listEvents())
+    }
+}
+
+extension StubTaggedService {
+    public func listPets() async throws(APIError<Never>) -> [Pet] {
+        guard let handler = self.listPetsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTaggedService", method: "listPets()", handler: "listPetsHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    public func listEvents() async throws(APIError<Never>) -> [Event] {
+        guard let handler = self.listEventsHandler else {
+            throw .transport(UnsetStubHandler(stub: "StubTaggedService", method: "listEvents()", handler: "listEventsHandler"))
+        }
+        do {
+            return try await handler()
+        } catch {
+            throw .wrapping(error)
+        }
     }
 }

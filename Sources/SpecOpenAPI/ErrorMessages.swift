@@ -1,0 +1,32 @@
+import SpecCore
+
+extension OpenAPIContext {
+    /// The property names that hold an error body's message for people, most telling first: the
+    /// common `message`, RFC 9457's `detail`, OAuth 2's `error_description` (before its terse
+    /// `error` code), and `reason` and `title` for what is left.
+    static let errorMessageNames = ["message", "detail", "error_description", "error", "reason", "title"]
+
+    /// Each object model an endpoint decodes from an error body gets the first of
+    /// `errorMessageNames` that is one of its `String` properties as its `errorMessage`, so the
+    /// error's description says what the server said.
+    func withErrorMessages(_ spec: Spec) -> [ModelDecl] {
+        let symbols = SymbolTable(spec)
+        var errorModels: Set<String> = []
+        for endpoint in Self.endpoints(in: spec.endpoints) {
+            for error in endpoint.errors {
+                if case .named(let name, [], _) = symbols.resolvedNonOptional(error.type) { errorModels.insert(name) }
+            }
+        }
+        return spec.models.map { model in
+            guard errorModels.contains(model.name), model.errorMessage == nil, case .object(let fields) = model.kind else { return model }
+            let strings = fields.filter { field in
+                if case .named("String", [], _) = symbols.resolvedNonOptional(field.type) { true } else { false }
+            }
+            guard let name = Self.errorMessageNames.first(where: { name in strings.contains { $0.wireName == name } }) else { return model }
+            var model = model
+            model.errorMessage = name
+            model.errorMessageLocation = strings.first { $0.wireName == name }?.location
+            return model
+        }
+    }
+}
