@@ -43,33 +43,43 @@ enum Measure {
         case file(String)
     }
 
-    /// Runs a command with `posix_spawn` and `wait4`, so the peak memory is that of this one command
-    /// tree (the largest single process in it: `ru_maxrss` of waited-for descendants is their maximum).
+    /// Runs a command and measures it. It is started by a small Python launcher, which reports the
+    /// peak memory of the largest process of the command tree (`ru_maxrss` of its waited-for
+    /// children): spawned straight from this process, the command's peak would count this
+    /// process's own memory, which `posix_spawn` (vfork) lends the child until it execs.
     static func command(_ path: String, _ arguments: [String], output: Output = .discard) -> Run {
-        var pid = pid_t()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-measure-\(getpid()).txt").path
+        let launcher = """
+            import resource, subprocess, sys, time
+            out = {"inherit": None, "discard": subprocess.DEVNULL}.get(sys.argv[2]) or open(sys.argv[2], "wb")
+            start = time.monotonic()
+            try:
+                code = subprocess.call(sys.argv[3:], stdout=out, stderr=subprocess.STDOUT if out else None)
+            except OSError:
+                code = -1
+            elapsed = time.monotonic() - start
+            with open(sys.argv[1], "w") as report:
+                report.write("%d %f %d" % (code, elapsed, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss))
+            """
+        let mode: String
         switch output {
-        case .inherit:
-            break
-        case .discard:
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        case .file(let log):
-            posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case .inherit: mode = "inherit"
+        case .discard: mode = "discard"
+        case .file(let log): mode = log
         }
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        var pid = pid_t()
+        let argv = (["python3", "-c", launcher, report, mode, path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawnp(&pid, path, &actions, nil, argv, environ) == 0 else { return Run(seconds: 0, peakBytes: 0, status: -1) }
+        guard posix_spawnp(&pid, "python3", nil, nil, argv, environ) == 0 else { return Run(seconds: 0, peakBytes: 0, status: -1) }
         var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(pid, &status, 0, &usage)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let signal = status & 0x7F
-        return Run(seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: signal == 0 ? (status >> 8) & 0xFF : 128 + signal)
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        defer { unlink(report) }
+        let fields = ((try? String(contentsOfFile: report, encoding: .utf8)) ?? "").split(separator: " ")
+        guard fields.count == 3, let code = Int32(fields[0]), let seconds = Double(fields[1]), let kilobytes = Int(fields[2]) else {
+            return Run(seconds: 0, peakBytes: 0, status: -1)
+        }
+        // subprocess gives -N for a command ended by signal N.
+        return Run(seconds: seconds, peakBytes: kilobytes * 1024, status: code < 0 && code != -1 ? 128 - code : code)
     }
 
     /// `45 µs`, `12.3 ms`, `1.52 s`

@@ -6,8 +6,10 @@ struct Options {
     static let usage = """
         usage: SpecwrightBenchmark [--models N] [--endpoints N] [--shards N] [--skip-compile] [--runs N] [--out DIR]
                SpecwrightBenchmark --spec FILE [--shards N] [--skip-compile] [--runs N] [--tsv] [--out DIR]
+               SpecwrightBenchmark --hostile [--runs N] [--out DIR]
 
           --spec FILE      measure FILE (a spec or any document the generator reads) instead of the synthetic spec
+          --hostile        measure how quickly the hostile files of the limits are refused (billion laughs, ...)
           --models N       models of the synthetic spec (2000)
           --endpoints N    endpoints of the synthetic spec (2000)
           --shards N       shards of the generated client (8; with --spec, of every figure)
@@ -25,6 +27,7 @@ struct Options {
     var runs = 1
     var tsv = false
     var spec: String?
+    var hostile = false
     var out = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-benchmark").path
 
     /// Parses the arguments (without the program name); exits with status 2 and the usage on a bad one.
@@ -50,6 +53,7 @@ struct Options {
             case "--spec": options.spec = value(argument)
             case "--skip-compile": options.compile = false
             case "--tsv": options.tsv = true
+            case "--hostile": options.hostile = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

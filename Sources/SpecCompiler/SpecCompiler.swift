@@ -30,11 +30,13 @@ public struct CompilerOptions: Sendable {
     /// Whether to generate every file of `OutputLayout.stableFileNames`, the ones this shard count
     /// does not use holding only a header: for build plugins, whose outputs are planned once.
     public var stableFileSet: Bool
+    /// Overrides the spec's `stubService`.
+    public var stubService: Bool?
 
     /// Options with the spec's own settings.
     public init(
         access: AccessLevel? = nil, filePrefix: String? = nil, shards: Int = 1, limits: YAMLLimits = .default, groupByTag: Bool = false,
-        stableFileSet: Bool = false
+        stableFileSet: Bool = false, stubService: Bool? = nil
     ) {
         self.access = access
         self.filePrefix = filePrefix
@@ -42,6 +44,7 @@ public struct CompilerOptions: Sendable {
         self.limits = limits
         self.groupByTag = groupByTag
         self.stableFileSet = stableFileSet
+        self.stubService = stubService
     }
 
     /// The most shards a spec can be split into.
@@ -93,7 +96,8 @@ public enum SpecCompiler {
         read: (String) throws -> [UInt8]
     ) -> CompileResult {
         var (checked, diagnostics, inputs) = check(path: path, options: options, read: read)
-        guard let spec = checked else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
+        guard var spec = checked else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
+        if let stubService = options.stubService { spec.stubService = stubService }
         let lowering = Lowering(spec, access: options.access)
         let layout = OutputLayout(prefix: options.filePrefix ?? spec.name, shards: options.shards)
         let sharding = Sharding(count: layout.shards)

@@ -51,7 +51,7 @@ public struct Lowering: Sendable {
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
         ServiceIR(namespace: spec.name, access: modifier, protocolName: SwiftNames.serviceProtocol(spec.name),
-                  liveName: SwiftNames.liveService(spec.name), stubName: SwiftNames.stubService(spec.name),
+                  liveName: SwiftNames.liveService(spec.name), stubName: SwiftNames.stubService(spec.name), stub: spec.stubService,
                   requirements: requirements, methods: methods)
     }
 

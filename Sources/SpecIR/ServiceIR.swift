@@ -13,6 +13,8 @@ public struct ServiceIR: Sendable {
     public var liveName: String
     /// `StubChirpService`, the test double.
     public var stubName: String
+    /// Whether the stub is generated (the spec's `stubService`).
+    public var stub: Bool
     /// The protocol's requirements; empty in a shard, which only extends the types.
     public var requirements: [ServiceMethodIR]
     /// The live methods this file implements.

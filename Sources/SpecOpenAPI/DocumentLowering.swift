@@ -15,6 +15,7 @@ extension OpenAPIContext {
             files: [])
         // Large documents are the norm: models get only the half of Codable they need, and no Hashable.
         spec.conformances = .lean
+        spec.stubService = false
         reserve(SwiftNames.serviceProtocol(namespace))
         reserve(SwiftNames.liveService(namespace))
         reserve(SwiftNames.stubService(namespace))

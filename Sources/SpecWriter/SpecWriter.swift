@@ -13,7 +13,7 @@ public enum SpecWriter {
     /// The spec as YAML text in format v1, ending with a line feed.
     ///
     /// Sections in order: `spec: 1`, the header keys that differ from their defaults (`name`,
-    /// `description`, `baseURL`, `defaultHeaders`, `dates`, `auth`, `error`, `access`, `conformances`), then
+    /// `description`, `baseURL`, `defaultHeaders`, `dates`, `auth`, `error`, `access`, `conformances`, `stubService`), then
     /// `models` and `endpoints`, each after a blank line, with a blank line between two models and
     /// between two endpoints. What the format cannot say is listed by `problems(_:)`.
     public static func yaml(_ spec: Spec) -> String {
@@ -48,6 +48,7 @@ public enum SpecWriter {
         if let error = spec.error { entries.append(YAMLEntry("error", .scalar(error.description))) }
         if spec.access != .public { entries.append(YAMLEntry("access", .scalar(spec.access.rawValue))) }
         if spec.conformances != .full { entries.append(YAMLEntry("conformances", .scalar(spec.conformances.rawValue))) }
+        if !spec.stubService { entries.append(YAMLEntry("stubService", .inline("false"))) }
         return entries
     }
 

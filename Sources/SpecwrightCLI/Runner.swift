@@ -133,7 +133,7 @@ struct Runner {
         }
         let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
                                       shards: settings.shards ?? config.shards ?? 1, groupByTag: settings.groupByTag || config.groupByTag == true,
-                                      stableFileSet: settings.stableFileSet)
+                                      stableFileSet: settings.stableFileSet, stubService: config.stubService)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
             let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {

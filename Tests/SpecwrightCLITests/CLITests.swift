@@ -356,4 +356,27 @@ import Testing
         let noPrefix = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--stable-file-set")
         #expect(noPrefix.status == 2)
     }
+
+    @Test func theStubServiceIsOnForSpecsOffForOpenAPIAndTheConfigDecides() async throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("petstore.yaml", """
+            openapi: 3.1.0
+            info: { title: Pets, version: "1" }
+            paths:
+              /pets:
+                get:
+                  operationId: listPets
+                  responses: { "200": { description: ok } }
+            """)
+        #expect(try await cli.run("generate", "Tips.yaml", "petstore.yaml", "--output", "Default").status == 0)
+        #expect(cli.read("Default/TipsEndpoints.swift")?.contains("public struct StubTipsService: TipsService") == true)
+        #expect(cli.read("Default/PetsEndpoints.swift")?.contains("StubPetsService") == false)
+        try cli.write("on.json", #"{ "stubService": true }"#)
+        #expect(try await cli.run("generate", "petstore.yaml", "--output", "On", "--config", "on.json").status == 0)
+        #expect(cli.read("On/PetsEndpoints.swift")?.contains("public struct StubPetsService: PetsService") == true)
+        try cli.write("Off.yaml", CLI.validSpec.replacingOccurrences(of: "name: Tips", with: "name: Tips\nstubService: false"))
+        #expect(try await cli.run("generate", "Off.yaml", "--output", "Off").status == 0)
+        #expect(cli.read("Off/TipsEndpoints.swift")?.contains("StubTipsService") == false)
+    }
 }

@@ -10,6 +10,8 @@ public struct GeneratorConfig: Sendable, Equatable {
     public var shards: Int?
     /// For OpenAPI documents: group operations by their first tag.
     public var groupByTag: Bool?
+    /// Overrides whether the service gets a stub for tests.
+    public var stubService: Bool?
 
     /// No overrides.
     public init(access: AccessLevel? = nil, shards: Int? = nil, groupByTag: Bool? = nil) {
@@ -19,10 +21,11 @@ public struct GeneratorConfig: Sendable, Equatable {
     }
 }
 
-/// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true }`; unknown keys are errors.
+/// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true, "stubService": true }`;
+/// unknown keys are errors.
 public enum ConfigLoader {
     /// The keys a config file may have.
-    public static let keys = ["access", "shards", "groupByTag"]
+    public static let keys = ["access", "shards", "groupByTag", "stubService"]
 
     /// The config at `path`, or nil with the diagnostics saying why. `shardLimit` says, in the
     /// message for a `shards` out of range, whose limit `maxShards` is when it is not the generator's.
@@ -66,6 +69,9 @@ public enum ConfigLoader {
         }
         if let node = known["groupByTag"]?.value, let flag = reader.bool(node, "groupByTag") {
             config.groupByTag = flag
+        }
+        if let node = known["stubService"]?.value, let flag = reader.bool(node, "stubService") {
+            config.stubService = flag
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }

@@ -5,7 +5,7 @@ import SpecYAML
 public enum SpecLoader {
     /// Keys of a root spec file.
     static let topLevelKeys = [
-        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access", "conformances",
+        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access", "conformances", "stubService",
         "include", "models", "endpoints",
     ]
     /// Keys of an included file: its models and endpoints join the root's.
@@ -142,6 +142,7 @@ public enum SpecLoader {
                 reader.diagnostics.error("conformances must be full or lean, found '\(text)'\(Suggestions.didYouMean(text, in: Conformances.allCases.map(\.rawValue)))", at: node.location)
             }
         }
+        if let node = keys["stubService"]?.value, let flag = reader.bool(node, "stubService") { spec.stubService = flag }
         if let node = keys["access"]?.value, let text = reader.string(node, "access") {
             if let access = AccessLevel(rawValue: text) {
                 spec.access = access

@@ -24,6 +24,9 @@ public struct Spec: Sendable {
     public var access: AccessLevel
     /// Which protocols generated models conform to.
     public var conformances: Conformances = .full
+    /// Whether the service protocol gets a stub for tests (`Stub<Name>Service`). On for specs;
+    /// off for OpenAPI documents, whose hundreds of operations would make the client build slower.
+    public var stubService = true
     /// Models in declaration order (root file first, then includes in order).
     public var models: [ModelDecl]
     /// Endpoints and groups in declaration order.

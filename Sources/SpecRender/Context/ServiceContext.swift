@@ -3,7 +3,7 @@ import SpecIR
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, stubName, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
+    /// Keys: namespace, access, protocolName, liveName, stubName, stub, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
@@ -11,6 +11,7 @@ extension ServiceIR: TemplateObject {
         case "protocolName": .string(protocolName)
         case "liveName": .string(liveName)
         case "stubName": .string(stubName)
+        case "stub": .bool(stub)
         case "requirements": .list(requirements.map { .object($0) })
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)

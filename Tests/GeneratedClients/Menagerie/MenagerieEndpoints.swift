@@ -125,25 +125,6 @@ public struct LiveMenagerieService: MenagerieService {
     }
 }
 
-/// `MenagerieService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubMenagerieService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubMenagerieService: MenagerieService {
-    /// Answers `listAnimals(limit:kind:tag:xRequestID:)`.
-    public var listAnimalsHandler: (@Sendable (Int, Kind?, [String]?, UUID?) async throws -> AnimalPage)?
-    /// Answers `addAnimal(name:kind:born:)`.
-    public var addAnimalHandler: (@Sendable (String, Kind, CalendarDate?) async throws -> Animal)?
-    /// Answers `getAnimal(animalId:)`.
-    public var getAnimalHandler: (@Sendable (UUID) async throws -> Animal)?
-    /// Answers `removeAnimal(animalId:)`.
-    public var removeAnimalHandler: (@Sendable (UUID) async throws -> Void)?
-    /// Answers `addNote(body:)`.
-    public var addNoteHandler: (@Sendable (Note) async throws -> Note)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveMenagerieService {
     public func listAnimals(
         limit: Int,
@@ -172,72 +153,6 @@ extension LiveMenagerieService {
 
     public func addNote(body: Note) async throws(APIError<Never>) -> Note {
         try await client.send(Menagerie.addNote(body: body))
-    }
-}
-
-extension StubMenagerieService {
-    public func listAnimals(
-        limit: Int,
-        kind: Kind?,
-        tag: [String]?,
-        xRequestID: UUID?
-    ) async throws(APIError<Problem>) -> AnimalPage {
-        guard let handler = self.listAnimalsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "listAnimals(limit:kind:tag:xRequestID:)", handler: "listAnimalsHandler"))
-        }
-        do {
-            return try await handler(limit, kind, tag, xRequestID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func addAnimal(
-        name: String,
-        kind: Kind,
-        born: CalendarDate?
-    ) async throws(APIError<AddAnimalError422>) -> Animal {
-        guard let handler = self.addAnimalHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "addAnimal(name:kind:born:)", handler: "addAnimalHandler"))
-        }
-        do {
-            return try await handler(name, kind, born)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func getAnimal(animalId: UUID) async throws(APIError<Problem>) -> Animal {
-        guard let handler = self.getAnimalHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "getAnimal(animalId:)", handler: "getAnimalHandler"))
-        }
-        do {
-            return try await handler(animalId)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func removeAnimal(animalId: UUID) async throws(APIError<Never>) {
-        guard let handler = self.removeAnimalHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "removeAnimal(animalId:)", handler: "removeAnimalHandler"))
-        }
-        do {
-            try await handler(animalId)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func addNote(body: Note) async throws(APIError<Never>) -> Note {
-        guard let handler = self.addNoteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMenagerieService", method: "addNote(body:)", handler: "addNoteHandler"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

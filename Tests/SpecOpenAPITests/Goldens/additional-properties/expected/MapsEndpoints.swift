@@ -53,32 +53,8 @@ public struct LiveMapsService: MapsService {
     }
 }
 
-/// `MapsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubMapsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubMapsService: MapsService {
-    /// Answers `getConfig()`.
-    public var getConfigHandler: (@Sendable () async throws -> Config)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveMapsService {
     public func getConfig() async throws(APIError<Never>) -> Config {
         try await client.send(Maps.getConfig())
-    }
-}
-
-extension StubMapsService {
-    public func getConfig() async throws(APIError<Never>) -> Config {
-        guard let handler = self.getConfigHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMapsService", method: "getConfig()", handler: "getConfigHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -53,32 +53,8 @@ public struct LiveMergingService: MergingService {
     }
 }
 
-/// `MergingService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubMergingService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubMergingService: MergingService {
-    /// Answers `getDog(id:)`.
-    public var getDogHandler: (@Sendable (String) async throws -> Dog)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveMergingService {
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
         try await client.send(Merging.getDog(id: id))
-    }
-}
-
-extension StubMergingService {
-    public func getDog(id: String) async throws(APIError<Never>) -> Dog {
-        guard let handler = self.getDogHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubMergingService", method: "getDog(id:)", handler: "getDogHandler"))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

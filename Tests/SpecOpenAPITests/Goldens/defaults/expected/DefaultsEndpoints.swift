@@ -71,17 +71,6 @@ public struct LiveDefaultsService: DefaultsService {
     }
 }
 
-/// `DefaultsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubDefaultsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubDefaultsService: DefaultsService {
-    /// Answers `search(q:page:perPage:order:sort:includeArchived:)`.
-    public var searchHandler: (@Sendable (String, Int, Int, Order?, SearchSort, Bool) async throws -> Settings)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveDefaultsService {
     public func search(
         q: String,
@@ -99,26 +88,6 @@ extension LiveDefaultsService {
             sort: sort,
             includeArchived: includeArchived
         ))
-    }
-}
-
-extension StubDefaultsService {
-    public func search(
-        q: String,
-        page: Int,
-        perPage: Int,
-        order: Order?,
-        sort: SearchSort,
-        includeArchived: Bool
-    ) async throws(APIError<Never>) -> Settings {
-        guard let handler = self.searchHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubDefaultsService", method: "search(q:page:perPage:order:sort:includeArchived:)", handler: "searchHandler"))
-        }
-        do {
-            return try await handler(q, page, perPage, order, sort, includeArchived)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

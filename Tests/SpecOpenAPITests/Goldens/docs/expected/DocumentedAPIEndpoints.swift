@@ -77,20 +77,6 @@ public struct LiveDocumentedAPIService: DocumentedAPIService {
     }
 }
 
-/// `DocumentedAPIService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubDocumentedAPIService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubDocumentedAPIService: DocumentedAPIService {
-    /// Answers `getNote(id:verbose:)`.
-    @available(*, deprecated)
-    public var getNoteHandler: (@Sendable (String, Bool?) async throws -> Note)?
-    /// Answers `getNotes()`.
-    public var getNotesHandler: (@Sendable () async throws -> [Note])?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveDocumentedAPIService {
     @available(*, deprecated)
     public func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note {
@@ -99,31 +85,6 @@ extension LiveDocumentedAPIService {
 
     public func getNotes() async throws(APIError<Never>) -> [Note] {
         try await client.send(DocumentedAPI.getNotes())
-    }
-}
-
-extension StubDocumentedAPIService {
-    @available(*, deprecated)
-    public func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note {
-        guard let handler = self.getNoteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubDocumentedAPIService", method: "getNote(id:verbose:)", handler: "getNoteHandler"))
-        }
-        do {
-            return try await handler(id, verbose)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func getNotes() async throws(APIError<Never>) -> [Note] {
-        guard let handler = self.getNotesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubDocumentedAPIService", method: "getNotes()", handler: "getNotesHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

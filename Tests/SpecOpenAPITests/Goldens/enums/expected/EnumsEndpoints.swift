@@ -53,33 +53,9 @@ public struct LiveEnumsService: EnumsService {
     }
 }
 
-/// `EnumsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubEnumsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubEnumsService: EnumsService {
-    /// Answers `listItems(sort:status:)`.
-    public var listItemsHandler: (@Sendable (SortOrder?, ListItemsStatus?) async throws -> [Item])?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveEnumsService {
     public func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item] {
         try await client.send(Enums.listItems(sort: sort, status: status))
-    }
-}
-
-extension StubEnumsService {
-    public func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item] {
-        guard let handler = self.listItemsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubEnumsService", method: "listItems(sort:status:)", handler: "listItemsHandler"))
-        }
-        do {
-            return try await handler(sort, status)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

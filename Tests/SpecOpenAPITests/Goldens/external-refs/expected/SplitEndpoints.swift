@@ -61,19 +61,6 @@ public struct LiveSplitService: SplitService {
     }
 }
 
-/// `SplitService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubSplitService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubSplitService: SplitService {
-    /// Answers `listPets(limit:)`.
-    public var listPetsHandler: (@Sendable (Int32?) async throws -> [Pet])?
-    /// Answers `getOwner(id:)`.
-    public var getOwnerHandler: (@Sendable (String) async throws -> Owner)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveSplitService {
     public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet] {
         try await client.send(Split.listPets(limit: limit))
@@ -81,30 +68,6 @@ extension LiveSplitService {
 
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
         try await client.send(Split.getOwner(id: id))
-    }
-}
-
-extension StubSplitService {
-    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet] {
-        guard let handler = self.listPetsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubSplitService", method: "listPets(limit:)", handler: "listPetsHandler"))
-        }
-        do {
-            return try await handler(limit)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
-        guard let handler = self.getOwnerHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubSplitService", method: "getOwner(id:)", handler: "getOwnerHandler"))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

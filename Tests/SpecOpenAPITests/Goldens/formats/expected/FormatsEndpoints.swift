@@ -63,17 +63,6 @@ public struct LiveFormatsService: FormatsService {
     }
 }
 
-/// `FormatsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubFormatsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubFormatsService: FormatsService {
-    /// Answers `getSample(since:day:id:count:)`.
-    public var getSampleHandler: (@Sendable (Date?, CalendarDate?, UUID?, Int32?) async throws -> Sample)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveFormatsService {
     public func getSample(
         since: Date?,
@@ -82,24 +71,6 @@ extension LiveFormatsService {
         count: Int32?
     ) async throws(APIError<Never>) -> Sample {
         try await client.send(Formats.getSample(since: since, day: day, id: id, count: count))
-    }
-}
-
-extension StubFormatsService {
-    public func getSample(
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        count: Int32?
-    ) async throws(APIError<Never>) -> Sample {
-        guard let handler = self.getSampleHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubFormatsService", method: "getSample(since:day:id:count:)", handler: "getSampleHandler"))
-        }
-        do {
-            return try await handler(since, day, id, count)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

@@ -58,33 +58,9 @@ public struct LiveJSONPetstoreService: JSONPetstoreService {
     }
 }
 
-/// `JSONPetstoreService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubJSONPetstoreService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubJSONPetstoreService: JSONPetstoreService {
-    /// Answers `listPets(limit:)`.
-    public var listPetsHandler: (@Sendable (Int32?) async throws -> Pets)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveJSONPetstoreService {
     public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets {
         try await client.send(JSONPetstore.listPets(limit: limit))
-    }
-}
-
-extension StubJSONPetstoreService {
-    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets {
-        guard let handler = self.listPetsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubJSONPetstoreService", method: "listPets(limit:)", handler: "listPetsHandler"))
-        }
-        do {
-            return try await handler(limit)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

@@ -53,32 +53,8 @@ public struct LiveStoreService: StoreService {
     }
 }
 
-/// `StoreService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubStoreService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubStoreService: StoreService {
-    /// Answers `listUsers()`.
-    public var listUsersHandler: (@Sendable () async throws -> Everything)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveStoreService {
     public func listUsers() async throws(APIError<Never>) -> Everything {
         try await client.send(Store.listUsers())
-    }
-}
-
-extension StubStoreService {
-    public func listUsers() async throws(APIError<Never>) -> Everything {
-        guard let handler = self.listUsersHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubStoreService", method: "listUsers()", handler: "listUsersHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

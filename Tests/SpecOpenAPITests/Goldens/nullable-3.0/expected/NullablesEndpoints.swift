@@ -53,32 +53,8 @@ public struct LiveNullablesService: NullablesService {
     }
 }
 
-/// `NullablesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubNullablesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubNullablesService: NullablesService {
-    /// Answers `getUser(id:)`.
-    public var getUserHandler: (@Sendable (String) async throws -> User)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveNullablesService {
     public func getUser(id: String) async throws(APIError<Never>) -> User {
         try await client.send(Nullables.getUser(id: id))
-    }
-}
-
-extension StubNullablesService {
-    public func getUser(id: String) async throws(APIError<Never>) -> User {
-        guard let handler = self.getUserHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubNullablesService", method: "getUser(id:)", handler: "getUserHandler"))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -53,32 +53,8 @@ public struct LiveNullablesService: NullablesService {
     }
 }
 
-/// `NullablesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubNullablesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubNullablesService: NullablesService {
-    /// Answers `listUsers()`.
-    public var listUsersHandler: (@Sendable () async throws -> [User])?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveNullablesService {
     public func listUsers() async throws(APIError<Never>) -> [User] {
         try await client.send(Nullables.listUsers())
-    }
-}
-
-extension StubNullablesService {
-    public func listUsers() async throws(APIError<Never>) -> [User] {
-        guard let handler = self.listUsersHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubNullablesService", method: "listUsers()", handler: "listUsersHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -107,21 +107,6 @@ public struct LiveParamsService: ParamsService {
     }
 }
 
-/// `ParamsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubParamsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubParamsService: ParamsService {
-    /// Answers `listIssues(owner:repo:perPage:labels:ids:page:xRequestID:xTrace:)`.
-    public var listIssuesHandler: (@Sendable (String, String, Int, [String]?, [Int], Int32?, UUID?, String) async throws -> [String])?
-    /// Answers `createResponse(stream:beta:)`.
-    public var createResponseHandler: (@Sendable (Bool?, String) async throws -> Void)?
-    /// Answers `getThing(thingId:class:thingId2:thingId3:)`.
-    public var getThingHandler: (@Sendable (String, String?, String?, String?) async throws -> Void)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveParamsService {
     public func listIssues(
         owner: String,
@@ -156,55 +141,6 @@ extension LiveParamsService {
         thingId3: String?
     ) async throws(APIError<Never>) {
         try await client.send(Params.getThing(thingId: thingId, class: `class`, thingId2: thingId2, thingId3: thingId3))
-    }
-}
-
-extension StubParamsService {
-    public func listIssues(
-        owner: String,
-        repo: String,
-        perPage: Int,
-        labels: [String]?,
-        ids: [Int],
-        page: Int32?,
-        xRequestID: UUID?,
-        xTrace: String
-    ) async throws(APIError<Never>) -> [String] {
-        guard let handler = self.listIssuesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubParamsService", method: "listIssues(owner:repo:perPage:labels:ids:page:xRequestID:xTrace:)", handler: "listIssuesHandler"))
-        }
-        do {
-            return try await handler(owner, repo, perPage, labels, ids, page, xRequestID, xTrace)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createResponse(stream: Bool?, beta: String) async throws(APIError<Never>) {
-        guard let handler = self.createResponseHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubParamsService", method: "createResponse(stream:beta:)", handler: "createResponseHandler"))
-        }
-        do {
-            try await handler(stream, beta)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func getThing(
-        thingId: String,
-        `class`: String?,
-        thingId2: String?,
-        thingId3: String?
-    ) async throws(APIError<Never>) {
-        guard let handler = self.getThingHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubParamsService", method: "getThing(thingId:class:thingId2:thingId3:)", handler: "getThingHandler"))
-        }
-        do {
-            try await handler(thingId, `class`, thingId2, thingId3)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

@@ -53,32 +53,8 @@ public struct LiveTreesService: TreesService {
     }
 }
 
-/// `TreesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubTreesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubTreesService: TreesService {
-    /// Answers `getTree()`.
-    public var getTreeHandler: (@Sendable () async throws -> Node)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveTreesService {
     public func getTree() async throws(APIError<Never>) -> Node {
         try await client.send(Trees.getTree())
-    }
-}
-
-extension StubTreesService {
-    public func getTree() async throws(APIError<Never>) -> Node {
-        guard let handler = self.getTreeHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubTreesService", method: "getTree()", handler: "getTreeHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

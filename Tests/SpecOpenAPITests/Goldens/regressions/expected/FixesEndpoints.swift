@@ -81,19 +81,6 @@ public struct LiveFixesService: FixesService {
     }
 }
 
-/// `FixesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubFixesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubFixesService: FixesService {
-    /// Answers `getPart(itemId:partId:sort:n:r:)`.
-    public var getPartHandler: (@Sendable (String, Int, GetPartSort?, Count?, GetPartR) async throws -> Holder)?
-    /// Answers `createPost(body:)`.
-    public var createPostHandler: (@Sendable (Cat) async throws -> Pet)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveFixesService {
     public func getPart(
         itemId: String,
@@ -107,36 +94,6 @@ extension LiveFixesService {
 
     public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
         try await client.send(Fixes.createPost(body: body))
-    }
-}
-
-extension StubFixesService {
-    public func getPart(
-        itemId: String,
-        partId: Int,
-        sort: GetPartSort?,
-        n: Count?,
-        r: GetPartR
-    ) async throws(APIError<Never>) -> Holder {
-        guard let handler = self.getPartHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubFixesService", method: "getPart(itemId:partId:sort:n:r:)", handler: "getPartHandler"))
-        }
-        do {
-            return try await handler(itemId, partId, sort, n, r)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubFixesService", method: "createPost(body:)", handler: "createPostHandler"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
 

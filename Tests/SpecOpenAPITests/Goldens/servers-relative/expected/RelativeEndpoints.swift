@@ -50,32 +50,8 @@ public struct LiveRelativeService: RelativeService {
     }
 }
 
-/// `RelativeService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubRelativeService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubRelativeService: RelativeService {
-    /// Answers `ping()`.
-    public var pingHandler: (@Sendable () async throws -> Void)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveRelativeService {
     public func ping() async throws(APIError<Never>) {
         try await client.send(Relative.ping())
-    }
-}
-
-extension StubRelativeService {
-    public func ping() async throws(APIError<Never>) {
-        guard let handler = self.pingHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubRelativeService", method: "ping()", handler: "pingHandler"))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -53,32 +53,8 @@ public struct LiveServersService: ServersService {
     }
 }
 
-/// `ServersService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubServersService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubServersService: ServersService {
-    /// Answers `ping()`.
-    public var pingHandler: (@Sendable () async throws -> Void)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveServersService {
     public func ping() async throws(APIError<Never>) {
         try await client.send(Servers.ping())
-    }
-}
-
-extension StubServersService {
-    public func ping() async throws(APIError<Never>) {
-        guard let handler = self.pingHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubServersService", method: "ping()", handler: "pingHandler"))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -53,32 +53,8 @@ public struct LiveStringsService: StringsService {
     }
 }
 
-/// `StringsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubStringsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubStringsService: StringsService {
-    /// Answers `createCompletion(body:)`.
-    public var createCompletionHandler: (@Sendable (CompletionRequest) async throws -> CreateCompletionResponse)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveStringsService {
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
         try await client.send(Strings.createCompletion(body: body))
-    }
-}
-
-extension StubStringsService {
-    public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
-        guard let handler = self.createCompletionHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubStringsService", method: "createCompletion(body:)", handler: "createCompletionHandler"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -61,19 +61,6 @@ public struct LiveTaggedService: TaggedService {
     }
 }
 
-/// `TaggedService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubTaggedService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubTaggedService: TaggedService {
-    /// Answers `listPets()`.
-    public var listPetsHandler: (@Sendable () async throws -> [Pet])?
-    /// Answers `listEvents()`.
-    public var listEventsHandler: (@Sendable () async throws -> [Event])?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveTaggedService {
     public func listPets() async throws(APIError<Never>) -> [Pet] {
         try await client.send(Tagged.listPets())
@@ -81,29 +68,5 @@ extension LiveTaggedService {
 
     public func listEvents() async throws(APIError<Never>) -> [Event] {
         try await client.send(Tagged.listEvents())
-    }
-}
-
-extension StubTaggedService {
-    public func listPets() async throws(APIError<Never>) -> [Pet] {
-        guard let handler = self.listPetsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubTaggedService", method: "listPets()", handler: "listPetsHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func listEvents() async throws(APIError<Never>) -> [Event] {
-        guard let handler = self.listEventsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubTaggedService", method: "listEvents()", handler: "listEventsHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }

@@ -53,32 +53,8 @@ public struct LiveUntaggedService: UntaggedService {
     }
 }
 
-/// `UntaggedService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubUntaggedService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubUntaggedService: UntaggedService {
-    /// Answers `listShapes()`.
-    public var listShapesHandler: (@Sendable () async throws -> [Shape])?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
 extension LiveUntaggedService {
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
         try await client.send(Untagged.listShapes())
-    }
-}
-
-extension StubUntaggedService {
-    public func listShapes() async throws(APIError<Never>) -> [Shape] {
-        guard let handler = self.listShapesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubUntaggedService", method: "listShapes()", handler: "listShapesHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
     }
 }
