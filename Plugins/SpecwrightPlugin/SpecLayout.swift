@@ -58,7 +58,7 @@ enum SpecLayout {
         return try specs.map { spec in
             let prefix = try filePrefix(of: spec)
             let output = workDirectory.appending(path: prefix)
-            var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--stable-file-set", "--prune"]
+            var arguments = ["generate", spec.path, "--output", output.path, "--file-prefix", prefix, "--stable-file-set", "--prune", "--quiet"]
             if let config { arguments += ["--config", config.path] }
             return .buildCommand(
                 displayName: "Generating the \(prefix) client from \(spec.lastPathComponent)",
@@ -89,7 +89,7 @@ enum SpecLayout {
                 \(copy.path):1:1: error: this target compiles \(copy.lastPathComponent), and the SpecwrightPlugin build plugin \
                 generates a file of that name from \(spec.lastPathComponent) at build time; use one of the two: delete the \
                 committed files (the Generated folder of `swift package generate-client`), or remove SpecwrightPlugin from the \
-                target's `plugins:` and exclude the spec in Package.swift
+                target's `plugins:` and exclude the specs and specwright.json in Package.swift
                 """)
         }
     }

@@ -5,8 +5,8 @@ import PackagePlugin
 ///
 /// Convention: every `*.api.yaml` / `*.api.yml` file in the target is a spec root (other YAML files
 /// can be `include`d by them); `Chirp.api.yaml` generates `ChirpModels.swift` and
-/// `ChirpEndpoints.swift`. An optional `specwright.json` in the target sets `access`, `shards` and
-/// `groupByTag`. Output names follow from the file names alone, as SwiftPM needs them before the
+/// `ChirpEndpoints.swift`. An optional `specwright.json` in the target sets `access`, `shards`,
+/// `groupByTag` and `stubService`. Output names follow from the file names alone, as SwiftPM needs them before the
 /// tool runs; `SpecLayout.buildCommands` says how a change of `shards` still needs no clean build.
 @main
 struct SpecwrightPlugin: BuildToolPlugin {

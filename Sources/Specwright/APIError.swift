@@ -64,6 +64,8 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError, CustomStringConv
         switch self {
         case .invalidURL(let url):
             "The request URL \(url) is not valid."
+        case .transport(let error as UnsetStubHandler):
+            error.description   // no request was made
         case .transport(let error):
             "The request failed: \(error.localizedDescription)"
         case .invalidResponse:

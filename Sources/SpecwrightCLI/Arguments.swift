@@ -31,6 +31,8 @@ struct GenerateSettings: Equatable {
     var groupByTag = false
     /// Write every file any shard count can use (build plugins).
     var stableFileSet = false
+    /// Print nothing but diagnostics (build plugins, whose tool output fills the build log).
+    var quiet = false
 }
 
 /// A command line that cannot be run: exit code 2, with the message and a pointer to help.
@@ -69,7 +71,7 @@ enum Arguments {
 
     private static func parseGenerate(_ arguments: [String]) throws(UsageError) -> Command {
         let (specs, options) = try split(arguments, allowed: ["--output", "--templates", "--access", "--file-prefix", "--shards", "--config"],
-                                         flags: ["--check", "--prune", "--group-by-tag", "--stable-file-set"])
+                                         flags: ["--check", "--prune", "--group-by-tag", "--stable-file-set", "--quiet"])
         if options.help { return .help(topic: "generate") }
         guard !specs.isEmpty else { throw UsageError(message: "generate needs at least one spec file") }
         guard let output = options.values["--output"] else { throw UsageError(message: "generate needs --output <dir>") }
@@ -106,7 +108,7 @@ enum Arguments {
         if check && prune { throw UsageError(message: "--check writes nothing, so it cannot --prune; give one of them") }
         let settings = GenerateSettings(templates: options.values["--templates"], access: access, filePrefix: prefix,
                                         shards: shards, config: options.values["--config"], groupByTag: options.flags.contains("--group-by-tag"),
-                                        stableFileSet: options.flags.contains("--stable-file-set"))
+                                        stableFileSet: options.flags.contains("--stable-file-set"), quiet: options.flags.contains("--quiet"))
         return .generate(specs: specs, output: output, settings: settings, mode: check ? .check : prune ? .writeAndPrune : .write)
     }
 

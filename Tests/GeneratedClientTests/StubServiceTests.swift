@@ -40,7 +40,7 @@ import Testing
                 return
             }
             #expect(unset == UnsetStubHandler(stub: "StubChirpService", method: "me()", handler: "meHandler"))
-            #expect(error.localizedDescription == "The request failed: StubChirpService.me() was called, but its meHandler is not set; set it in the test")
+            #expect(error.localizedDescription == "StubChirpService.me() was called, but its meHandler is not set; set it in the test")
         }
     }
 

@@ -38,7 +38,7 @@ public struct Validator {
             return
         }
         guard case .named("String", [], _) = symbols.resolvedNonOptional(field.type) else {
-            diagnostics.error("errorMessage of model '\(model.name)' must name a String field; '\(name)' is '\(field.type)'", at: location)
+            diagnostics.error("errorMessage of model '\(model.name)' must name a String or String? field; '\(name)' is '\(field.type)'", at: location)
             return
         }
     }
