@@ -122,16 +122,16 @@ struct EndpointLowering {
     private func errors(of endpoint: EndpointDecl) -> (String, [String], ErrorEnumIR?) {
         if endpoint.errors.isEmpty {
             guard let error = spec.error else { return ("Never", [], nil) }
-            return (spelling.swift(error), [messageClosure(error).map { ".default(message: \($0))" } ?? ".default"], nil)
+            return (spelling.swift(error), [defaultEntry(error)], nil)
         }
         let types = endpoint.distinctErrorTypes
         if types.count == 1, let only = types.first {
-            let message = messageClosure(only).map { ", message: \($0)" } ?? ""
+            let message = messageClosure(only).map { "message: \($0)" }
             let entries = endpoint.errors.map { error -> String in
                 switch error.status {
-                case .code(let code): return ".status(\(code)\(message))"
-                case .range: return ".range(\(Self.range(error.status))\(message))"
-                case .other: return message.isEmpty ? ".default" : ".default(\(message.dropFirst(2)))"
+                case .code(let code): return ".status(\(([String(code)] + [message].compactMap { $0 }).joined(separator: ", ")))"
+                case .range: return ".range(\(([Self.range(error.status)] + [message].compactMap { $0 }).joined(separator: ", ")))"
+                case .other: return defaultEntry(only)
                 }
             }
             return (spelling.swift(only), entries, nil)
@@ -157,11 +157,14 @@ struct EndpointLowering {
     func adHoc() -> AdHocEndpointIR {
         let failure = spec.error.map(spelling.swift) ?? "Never"
         var arguments = authExpression(spec.auth).map { ", auth: \($0)" } ?? ""
-        if let error = spec.error {
-            arguments += ", errors: [\(messageClosure(error).map { ".default(message: \($0))" } ?? ".default")]"
-        }
+        if let error = spec.error { arguments += ", errors: [\(defaultEntry(error))]" }
         let generic = ["Response", "Value", "Body"].first { $0 != failure } ?? "Response"
         return AdHocEndpointIR(failure: failure, generic: generic, arguments: arguments)
+    }
+
+    /// `.default`, or `.default(message: { $0.detail })` when the model names its message field.
+    private func defaultEntry(_ type: TypeExpr) -> String {
+        messageClosure(type).map { ".default(message: \($0))" } ?? ".default"
     }
 
     /// `400...499` for `4XX`.

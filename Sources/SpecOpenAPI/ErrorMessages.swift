@@ -19,9 +19,7 @@ extension OpenAPIContext {
         }
         return spec.models.map { model in
             guard errorModels.contains(model.name), model.errorMessage == nil, case .object(let fields) = model.kind else { return model }
-            let strings = fields.filter { field in
-                if case .named("String", [], _) = symbols.resolvedNonOptional(field.type) { true } else { false }
-            }
+            let strings = fields.filter { symbols.isString($0.type) }
             guard let name = Self.errorMessageNames.first(where: { name in strings.contains { $0.wireName == name } }) else { return model }
             var model = model
             model.errorMessage = name

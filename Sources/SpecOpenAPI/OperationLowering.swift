@@ -142,7 +142,7 @@ extension OpenAPIContext {
             }
             name = Naming.lowerCamel(([method] + words).joined(separator: "_"))
         }
-        if ["api", "baseURL", "endpoint"].contains(name) { name += "Endpoint" }
+        if Validator.reservedFunctionNames.contains(name) { name += "Endpoint" }
         let base = name
         var number = 2
         while taken[name] != nil {

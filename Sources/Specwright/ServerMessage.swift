@@ -9,10 +9,21 @@ enum ServerMessage {
     /// white space made one space, control and direction characters escaped, cut at 200
     /// characters. `nil` for an empty or binary (not UTF-8) body.
     static func excerpt(of data: Data, contentType: String?) -> String? {
-        guard !data.isEmpty, let text = String(data: data.prefix(64 << 10), encoding: .utf8) ?? String(data: data, encoding: .utf8) else { return nil }
+        guard !data.isEmpty, let text = utf8Prefix(of: data) else { return nil }
         let isHTML = contentType?.lowercased().contains("html") == true || text.prefix(64).lowercased().contains("<html")
             || text.prefix(64).lowercased().contains("<!doctype html")
         return cleaned(isHTML ? title(in: text) ?? withoutTags(text) : text)
+    }
+
+    /// The first 64 KB of `data` as UTF-8 (ending before a character the cut splits), or nil when
+    /// the bytes are not UTF-8. The excerpt needs far less; the whole body is never decoded.
+    private static func utf8Prefix(of data: Data) -> String? {
+        let prefix = data.prefix(64 << 10)
+        for trim in 0...min(3, prefix.count - 1) {
+            if let text = String(data: prefix.dropLast(trim), encoding: .utf8) { return text }
+            if prefix.count == data.count { return nil }   // nothing was cut: the body is not UTF-8
+        }
+        return nil
     }
 
     /// A message as it goes into a description: one line, escaped, at most 200 characters; `nil`

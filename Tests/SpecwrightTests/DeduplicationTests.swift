@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import Specwright
+import TestSupport
 import Testing
 
 /// Answers every request after a delay with its path as the body, and counts requests per path.
@@ -71,11 +72,7 @@ final class SlowCountingTransport: Transport, @unchecked Sendable {
     /// Polls until `condition` holds (the order of the callers is set up by state, not by sleeps,
     /// so a loaded machine cannot reorder them).
     private func until(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            try #require(ContinuousClock.now < deadline, "the callers never reached the expected state")
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        try await Poll.until("the callers never reached the expected state", condition)
     }
 
     @Test func twentyIdenticalConcurrentGETsMakeOneRequest() async throws {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Specwright
+import TestSupport
 import Testing
 
 /// Responses a client must survive, from a real server on loopback (Server/hostile.py): each gives
@@ -233,7 +234,7 @@ import Testing
         let endpoint = Self.bytes("/huge/\(key)", ["length": Self.gibibyte, "chunk": 16 << 10, "delay": 0.05])
         let client = client
         let task = Task { try await client.send(endpoint) }
-        try await until { try await self.hugeProgress(key).sent > 64 << 10 }   // the head and some pieces are out
+        try await Poll.until("the server never sent the first pieces") { try await self.hugeProgress(key).sent > 64 << 10 }
         await Self.expectCancelled(task)
         let state = try await hugeState(key)
         #expect(state.closed && !state.finished, "cancelling closed the connection while the body was streaming")
@@ -242,14 +243,5 @@ import Testing
     /// What the server has sent of `/huge/<key>` so far, at once.
     func hugeProgress(_ key: String) async throws -> HugeState {
         try await client.send(Endpoint<HugeState, Never>(.get, "/huge-state/\(key)", Self.api, response: .json))
-    }
-
-    /// Polls `condition` until it holds (for at most 60 s).
-    func until(_ condition: () async throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while try await !condition() {
-            try #require(ContinuousClock.now < deadline, "the server never got there")
-            try await Task.sleep(for: .milliseconds(20))
-        }
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 @testable import Specwright
+import TestSupport
 import Testing
 
 /// The concurrency properties of the middlewares, counted by a real server on loopback
@@ -56,11 +57,7 @@ import Testing
         let endpoint = Endpoint<Count, Never>(.get, "/count/\(key)", Self.api, query: ["hold": "1"], response: .json)
         let values = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<20 { group.addTask { try await client.send(endpoint).count } }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while deduplication.waitingCallers < 19 {
-                try #require(ContinuousClock.now < deadline, "the callers never joined the first")
-                try await Task.sleep(for: .milliseconds(5))
-            }
+            try await Poll.until("the callers never joined the first") { deduplication.waitingCallers == 19 }
             _ = try await APIClient(baseURL: server.baseURL).send(Endpoint<Empty, Never>(.get, "/release/\(key)", Self.api, response: .empty))
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -103,11 +100,8 @@ import Testing
         let client = APIClient(baseURL: server.baseURL, middlewares: [patient])
         let endpoint = Endpoint<Count, ServerError>(.get, "/flaky/\(key)", Self.api, query: ["failures": "100", "retry_after": "3600"], response: .json, errors: [.default])
         let task = Task { try await client.send(endpoint) }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try await counts(key).count == 0 { // until the first 503 has arrived; the loop then waits an hour
-            try #require(ContinuousClock.now < deadline, "the first request never arrived")
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        // Once the first 503 has arrived, the loop waits an hour.
+        try await Poll.until("the first request never arrived") { try await counts(key).count > 0 }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         let result = await task.result

@@ -40,8 +40,8 @@ extension Validator {
         }
     }
 
-    /// Factory names the namespace itself uses.
-    static let reservedFunctionNames = ["api", "baseURL", "endpoint"]
+    /// Factory names the namespace itself uses (the OpenAPI front end renames operations with them).
+    public static let reservedFunctionNames = ["api", "baseURL", "endpoint"]
 
     /// Groups nested deeper than this are an error (generated code stays readable, templates stay bounded).
     static let maxGroupDepth = 8

@@ -56,6 +56,11 @@ public struct SymbolTable: Sendable {
         resolvingAliases(resolvingAliases(type).nonOptional)
     }
 
+    /// Whether a type is `String` or `String?`, through aliases.
+    public func isString(_ type: TypeExpr) -> Bool {
+        if case .named("String", [], _) = resolvedNonOptional(type) { true } else { false }
+    }
+
     /// The binary type (`File` or `Data`) of a value, optional value or array, if it is one.
     public func binaryType(_ type: TypeExpr) -> BuiltinType? {
         switch resolvedNonOptional(type) {

@@ -37,9 +37,8 @@ public struct Validator {
                               at: location)
             return
         }
-        guard case .named("String", [], _) = symbols.resolvedNonOptional(field.type) else {
+        if !symbols.isString(field.type) {
             diagnostics.error("errorMessage of model '\(model.name)' must name a String or String? field; '\(name)' is '\(field.type)'", at: location)
-            return
         }
     }
 
