@@ -3,7 +3,7 @@
 //
 // The generator is a pipeline, one module per stage:
 //   SpecYAML (libyaml events -> located nodes) -> SpecCore (nodes -> validated spec model)
-//   -> SpecIR (spec -> resolved, named, escaped IR) -> SpecRender (IR -> templates -> text)
+//   -> SpecIR (spec -> resolved, named, semantic IR) -> SpecRender (IR -> templates -> laid-out text)
 //   -> SpecCompiler (one call for the whole pipeline) -> SpecwrightCLI (`specwright`).
 // `Specwright` is the runtime library that generated code and apps import.
 import PackageDescription
@@ -11,8 +11,9 @@ import PackageDescription
 /// The default templates in Templates/, embedded in the generator at build time.
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
-    "Alias", "Doc", "Endpoint", "EndpointItem", "Endpoints", "EndpointsShard", "Enum", "ErrorEnum", "FileHeader", "Group",
-    "Models", "Service", "ServiceMembers", "Struct", "Union",
+    "Alias", "Auth", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "EndpointsShard",
+    "Enum", "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "Models", "Service", "ServiceMembers", "Signature",
+    "Struct", "Union",
 ]
 
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.
@@ -44,7 +45,7 @@ let package = Package(
         .target(name: "SpecCore", dependencies: ["SpecYAML", "SpecDiagnostics"]),
         .target(name: "SpecOpenAPI", dependencies: ["SpecCore", "SpecYAML", "SpecDiagnostics"]),
         .target(name: "SpecIR", dependencies: ["SpecCore"]),
-        .target(name: "SpecRender", dependencies: ["SpecIR", "SpecDiagnostics"]),
+        .target(name: "SpecRender", dependencies: ["SpecIR", "SpecCore", "SpecDiagnostics"]),
         .target(
             name: "DefaultTemplates",
             path: "Templates",

@@ -1,17 +1,19 @@
+import SpecCore
+
 /// The generated endpoints file of one spec.
 public struct EndpointsFileIR: Sendable {
     /// The spec file's name, for the header.
     public var source: String
-    /// The access modifier with its trailing space (`public `), or empty for internal.
-    public var access: String
+    /// The access level of every generated declaration.
+    public var access: AccessLevel
     /// The namespace enum.
     public var namespace: DeclarationIR
-    /// `URL(string:)` argument literal, when the spec has a base URL.
+    /// The base URL the spec names, as written.
     public var baseURL: String?
-    /// Default headers as `"Name": "value"` pairs of literals.
+    /// Headers sent with every request, in order.
     public var defaultHeaders: [HeaderIR]
-    /// The `DateCoding` expression, like `.iso8601`.
-    public var dates: String
+    /// How dates are coded.
+    public var dates: DateStrategy
     /// Endpoints and groups in declaration order.
     public var items: [EndpointItemIR]
     /// The service protocol, its live struct, and (unless the endpoints live in shards) its methods.
@@ -23,19 +25,21 @@ public struct EndpointsFileIR: Sendable {
 /// `Chirp.endpoint(.get, "/path", as: Item.self)`: an endpoint the spec does not list, with what
 /// the listed ones share (headers, date coding, default auth, error model).
 public struct AdHocEndpointIR: Sendable {
-    /// The failure type: the top-level error model, or `Never`.
-    public var failure: String
+    /// The failure type: the top-level error model, or nil for `Never`.
+    public var failure: TypeRef?
     /// The generic parameter's name: `Response`, unless the failure type has it.
     public var generic: String
-    /// What follows `response: ...` in the `Endpoint` call: `, auth: .bearer, errors: [.default]`.
-    public var arguments: String
+    /// The spec's default auth, if any.
+    public var auth: AuthScheme?
+    /// How the top-level error model decodes, if there is one.
+    public var error: ErrorMappingIR?
 }
 
 /// A literal header sent with every request.
 public struct HeaderIR: Sendable {
-    /// The header name as a Swift string literal.
+    /// The header name.
     public var name: String
-    /// The header value as a Swift string literal.
+    /// The header value.
     public var value: String
 }
 
@@ -55,64 +59,158 @@ public struct GroupIR: Sendable {
     public var items: [EndpointItemIR]
 }
 
-/// One factory function.
+/// One factory function: its signature and the request it builds.
 public struct EndpointIR: Sendable {
-    /// The function name as declared.
+    /// The function name, unescaped.
     public var name: String
-    /// Doc comment lines, ending with the request line (`GET /path`).
-    public var doc: DocLines
-    /// Whether to emit `@available(*, deprecated)`.
+    /// Doc comment text: the description (without the parameters, which say their own).
+    public var doc: [String]
+    /// The request line as written in the spec, like `GET /posts/{id}`, for the doc comment.
+    public var requestLine: String
+    /// Whether the function is marked deprecated.
     public var deprecated: Bool
     /// The function's parameters in argument order.
     public var parameters: [ParameterIR]
-    /// Whether parameters go one per line.
-    public var wrapParameters: Bool
-    /// `Endpoint<Response, Failure>`.
-    public var returnType: String
-    /// `.get`
-    public var method: String
-    /// The path as a Swift string literal with interpolated parameters.
-    public var path: String
-    /// The `Endpoint` initializer's labeled arguments after the path, like `query: ["page": page]`.
-    public var arguments: [String]
-    /// Whether the initializer call goes one argument per line.
-    public var wrapArguments: Bool
+    /// The HTTP method.
+    public var method: HTTPMethodName
+    /// The path: literal text and parameters, in order.
+    public var path: [PathPartIR]
+    /// The query parameters, in order.
+    public var query: [WireFieldIR]
+    /// The header parameters, in order.
+    public var headers: [WireFieldIR]
+    /// The request body, if any.
+    public var body: BodyIR?
+    /// The success response's type and how it decodes.
+    public var response: ResponseIR
+    /// The failure type of `Endpoint<Response, Failure>`: an error model, the error enum, or nil for `Never`.
+    public var failure: TypeRef?
+    /// How the endpoint authenticates, if it does.
+    public var auth: AuthScheme?
+    /// How error bodies decode, by status, in the spec's order.
+    public var errors: [ErrorMappingIR]
+    /// The request timeout in seconds, if the spec sets one.
+    public var timeout: Double?
+    /// Whether a failed request may be retried.
+    public var retry: Bool
     /// The enum of error bodies, when they have several types.
     public var errorEnum: ErrorEnumIR?
     /// The endpoint as a method of the service protocol.
     public var service: ServiceMethodIR
 }
 
+/// Where a parameter goes in the request.
+public enum ParameterLocation: String, Sendable {
+    /// A placeholder of the path, a query item, a header.
+    case path, query, header
+    /// The whole request body, or one field of a body the spec lists field by field.
+    case body, bodyField
+}
+
 /// One function parameter.
 public struct ParameterIR: Sendable {
-    /// The argument label and parameter name.
-    public var label: String
-    /// The Swift type.
-    public var type: String
-    /// ` = 1`, ` = nil` or empty.
-    public var defaultSuffix: String
+    /// The argument label and parameter name, unescaped.
+    public var name: String
+    /// The parameter's type.
+    public var type: TypeRef
+    /// The default argument: the spec's default, or `nil` for an optional.
+    public var defaultValue: ValueIR?
+    /// Where the value goes.
+    public var location: ParameterLocation
+    /// The name on the wire (the path placeholder, query key, header or body field name).
+    public var wireName: String
+    /// Doc comment text for the parameter, from its description.
+    public var doc: [String]
+}
+
+/// A part of an endpoint's path.
+public enum PathPartIR: Sendable {
+    /// Literal text.
+    case text(String)
+    /// The value of the parameter with this Swift name.
+    case parameter(String)
+}
+
+/// A value sent under a wire name: a query item, a header, a body field.
+public struct WireFieldIR: Sendable {
+    /// The name on the wire.
+    public var wireName: String
+    /// The Swift parameter that holds the value, unescaped.
+    public var name: String
+}
+
+/// A request body.
+public struct BodyIR: Sendable {
+    /// How the body is encoded.
+    public var encoding: BodyEncoding
+    /// The fields, when the spec lists the body field by field; nil when one `body` parameter holds it.
+    public var fields: [WireFieldIR]?
+}
+
+/// How a success response decodes.
+public enum ResponseDecodingIR: String, Sendable {
+    /// JSON into the response type; no body (`Empty`); the bytes as they came (`Data`).
+    case json, empty, data
+}
+
+/// An endpoint's success response.
+public struct ResponseIR: Sendable {
+    /// The response type (`Empty` for no body).
+    public var type: TypeRef
+    /// How it decodes.
+    public var decoding: ResponseDecodingIR
+}
+
+/// Which statuses an error mapping covers.
+public enum ErrorStatusIR: Sendable, Hashable {
+    /// One status code.
+    case code(Int)
+    /// A range of status codes, like 400...499.
+    case range(Int, Int)
+    /// Every status not listed otherwise.
+    case `default`
+}
+
+/// How the error bodies of some statuses decode.
+public struct ErrorMappingIR: Sendable {
+    /// The statuses.
+    public var status: ErrorStatusIR
+    /// The error body's type and the error enum case that holds it, when the endpoint has an error enum.
+    public var enumCase: ErrorEnumCaseRef?
+    /// The Swift name of the error model's message field (`errorMessage`), if it names one.
+    public var messageField: String?
+}
+
+/// A case of an endpoint's error enum, holding one error model.
+public struct ErrorEnumCaseRef: Sendable {
+    /// The error model.
+    public var type: TypeRef
+    /// The enum's name.
+    public var enumName: String
+    /// The case's name, unescaped.
+    public var caseName: String
 }
 
 /// The error bodies of one endpoint, by status.
 public struct ErrorEnumIR: Sendable {
     /// The enum's name, `<Endpoint>Error`.
     public var name: String
-    /// Doc comment lines.
-    public var doc: DocLines
+    /// Doc comment text.
+    public var doc: [String]
     /// Deprecated with its endpoint, since it names the endpoint's (possibly deprecated) error models.
     public var deprecated: Bool
     /// One case per status, holding that status's model.
     public var cases: [UnionCaseIR]
-    /// The protocols after the colon: `Hashable, Sendable`, or `Sendable` with lean conformances.
-    public var conformances: String
+    /// The protocols the enum conforms to.
+    public var conformances: [Conformance]
 }
 
 /// One shard of a split endpoints file: extensions of the namespace and its groups.
 public struct EndpointsShardIR: Sendable {
     /// The spec file's name, for the header.
     public var source: String
-    /// The access modifier with its trailing space, or empty for internal.
-    public var access: String
+    /// The access level of every generated declaration.
+    public var access: AccessLevel
     /// The namespace's name, for `Namespace.api`.
     public var namespace: String
     /// The extensions in declaration order of their scopes.
@@ -123,8 +221,8 @@ public struct EndpointsShardIR: Sendable {
 
 /// `extension Chirp.Posts { ... }`: the endpoints of one scope that fall in one shard.
 public struct ExtensionIR: Sendable {
-    /// The extended type, like `Chirp.Posts`.
-    public var scope: String
+    /// The extended type's path, like `["Chirp", "Posts"]`.
+    public var scope: [String]
     /// The endpoints, each `.endpoint`, in declaration order.
     public var endpoints: [EndpointItemIR]
 }

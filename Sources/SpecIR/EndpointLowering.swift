@@ -4,15 +4,15 @@ import SpecCore
 struct EndpointLowering {
     let spec: Spec
     let symbols: SymbolTable
-    let spelling: TypeSpelling
+    let types: TypeReferences
     let models: ModelLowering
     /// Every service method name, which the stub's handler names keep apart from.
     let methodNames: Set<String>
 
-    init(spec: Spec, symbols: SymbolTable, spelling: TypeSpelling, models: ModelLowering) {
+    init(spec: Spec, symbols: SymbolTable, models: ModelLowering) {
         self.spec = spec
         self.symbols = symbols
-        self.spelling = spelling
+        self.types = models.types
         self.models = models
         methodNames = ServiceLowering.methodNames(of: spec)
     }
@@ -35,164 +35,136 @@ struct EndpointLowering {
 
     private func lower(_ endpoint: EndpointDecl, scope: [String], groups: [String]) -> EndpointIR {
         var parameters: [ParameterIR] = []
-        var path = ""
+        var path: [PathPartIR] = []
         if case .success(let template) = PathTemplate.parse(endpoint.path) {
             for segment in template.segments {
                 switch segment {
                 case .literal(let text):
-                    path += SwiftLiteral.escapedContent(text)
+                    path.append(.text(text))
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
-                    let swiftName = Naming.escaped(SwiftNames.pathArgument(name, of: endpoint))
-                    path += "\\(\(swiftName))"
-                    parameters.append(ParameterIR(label: swiftName, type: declared.map { spelling.swift($0.type) } ?? "String", defaultSuffix: ""))
+                    let swiftName = SwiftNames.pathArgument(name, of: endpoint)
+                    path.append(.parameter(swiftName))
+                    parameters.append(ParameterIR(
+                        name: swiftName, type: declared.map { types.reference($0.type) } ?? .named("String"),
+                        defaultValue: nil, location: .path, wireName: name, doc: DocText.lines(declared?.description)))
                 }
             }
         }
-        var arguments: [String] = []
-        if let body = endpoint.body {
-            switch body {
-            case .fields(let fields, _):
-                parameters += fields.map(parameter)
-                let encoding = endpoint.encoding == .binary ? "json" : endpoint.encoding.rawValue
-                arguments.append("body: .\(encoding)(fields: \(pairs(fields)))")
-            case .type(let type):
-                parameters.append(ParameterIR(label: "body", type: spelling.swift(type), defaultSuffix: ""))
-                arguments.append("body: .\(endpoint.encoding.rawValue)(body)")
-            }
+        var body: BodyIR?
+        switch endpoint.body {
+        case .fields(let fields, _)?:
+            parameters += fields.map { parameter($0, at: .bodyField) }
+            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: fields.map(wireField))
+        case .type(let type)?:
+            parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: nil, location: .body,
+                                          wireName: "body", doc: []))
+            body = BodyIR(encoding: endpoint.encoding, fields: nil)
+        case nil:
+            break
         }
-        parameters += endpoint.query.map(parameter)
-        parameters += endpoint.headers.map(parameter)
-        if !endpoint.query.isEmpty { arguments.insert("query: \(pairs(endpoint.query))", at: 0) }
-        if !endpoint.headers.isEmpty { arguments.insert("headers: \(pairs(endpoint.headers))", at: endpoint.query.isEmpty ? 0 : 1) }
+        parameters += endpoint.query.map { parameter($0, at: .query) }
+        parameters += endpoint.headers.map { parameter($0, at: .header) }
 
         let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
-        arguments.append("response: \(responseDecoding(response))")
-        let (failure, errorArguments, errorEnum) = errors(of: endpoint)
-        if let auth = authExpression(endpoint.auth ?? spec.auth) { arguments.append("auth: \(auth)") }
-        if !errorArguments.isEmpty { arguments.append("errors: [\(errorArguments.joined(separator: ", "))]") }
-        if let timeout = endpoint.timeout { arguments.append("timeout: \(Self.number(timeout))") }
-        if endpoint.retry { arguments.append("retry: true") }
-
-        var doc = SwiftLiteral.docLines(endpoint.description)
-        doc += (doc.isEmpty ? [] : [""]) + [" `\(endpoint.method.rawValue) \(SwiftLiteral.docLines(endpoint.path).first?.dropFirst() ?? "")`"]
-        let name = Naming.escaped(SwiftNames.endpoint(endpoint.name))
-        let returnType = "Endpoint<\(spelling.swift(response)), \(failure)>"
-        // Lengths of the one-line forms, indentation aside: `public static func name(a: A) -> R {` and
-        // `Endpoint(.get, "/path", api, arguments)`.
-        let parameterText = parameters.map { $0.label.count + $0.type.count + $0.defaultSuffix.count + 2 }.reduce(0, +)
-        let signature = 19 + name.count + 2 + parameterText + 2 * max(parameters.count - 1, 0) + 5 + returnType.count + 2
-        let call = 10 + endpoint.method.rawValue.count + 3 + path.count + 2 + spec.name.count + 5 + arguments.map { $0.count + 2 }.reduce(0, +)
-        let qualifiedFailure = errorEnum == nil ? failure : ([spec.name] + scope + [failure]).joined(separator: ".")
+        let decoding = responseDecoding(response)
+        let (failure, errors, errorEnum) = self.errors(of: endpoint)
         let methodName = SwiftNames.serviceMethod(endpoint.name, groups: groups)
-        let service = ServiceLowering.method(
-            name: Naming.escaped(methodName), doc: doc, deprecated: endpoint.deprecated,
-            parameters: parameters, failure: qualifiedFailure,
-            response: responseDecoding(response) == ".empty" ? nil : spelling.swift(response),
-            factory: ([spec.name] + scope + [Naming.escapedMember(SwiftNames.endpoint(endpoint.name))]).joined(separator: "."),
-            handler: SwiftNames.stubHandler(methodName, taken: methodNames))
+        let name = SwiftNames.endpoint(endpoint.name)
+        let doc = DocText.lines(endpoint.description)
+        let requestLine = "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")"
+        let qualifiedFailure = errorEnum.map { TypeRef.named($0.name, scope: [spec.name] + scope, arguments: []) } ?? failure
+        let service = ServiceMethodIR(
+            name: methodName, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
+            factory: [spec.name] + scope + [name], failure: qualifiedFailure,
+            response: decoding == .empty ? nil : types.reference(response),
+            handler: SwiftNames.stubHandler(methodName, taken: methodNames),
+            handlerLocal: ServiceLowering.handlerLocal(besides: parameters))
         return EndpointIR(
-            name: name, doc: doc, deprecated: endpoint.deprecated, parameters: parameters,
-            wrapParameters: signature > 120 && parameters.count > 1, returnType: returnType,
-            method: "." + endpoint.method.rawValue.lowercased(), path: "\"\(path)\"", arguments: arguments,
-            wrapArguments: call > 120, errorEnum: errorEnum, service: service)
+            name: name, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
+            method: endpoint.method, path: path,
+            query: endpoint.query.map(wireField), headers: endpoint.headers.map(wireField), body: body,
+            response: ResponseIR(type: types.reference(response), decoding: decoding),
+            failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
+            timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
     }
 
-    private func parameter(_ field: FieldDecl) -> ParameterIR {
-        var suffix = field.defaultValue.map { " = " + spelling.defaultExpression($0.value, for: field.type) } ?? ""
-        if suffix.isEmpty && symbols.isOptional(field.type) { suffix = " = nil" }
-        return ParameterIR(label: Naming.escaped(SwiftNames.field(field)), type: spelling.swift(field.type), defaultSuffix: suffix)
+    private func parameter(_ field: FieldDecl, at location: ParameterLocation) -> ParameterIR {
+        ParameterIR(name: SwiftNames.field(field), type: types.reference(field.type), defaultValue: types.defaultArgument(field),
+                    location: location, wireName: field.wireName, doc: DocText.lines(field.description))
     }
 
-    /// `["per_page": perPage, "tag": tag]`
-    private func pairs(_ fields: [FieldDecl]) -> String {
-        fields.isEmpty ? "[:]" : "[" + fields.map { "\(SwiftLiteral.string($0.wireName)): \(Naming.escaped(SwiftNames.field($0)))" }.joined(separator: ", ") + "]"
+    private func wireField(_ field: FieldDecl) -> WireFieldIR {
+        WireFieldIR(wireName: field.wireName, name: SwiftNames.field(field))
     }
 
-    private func responseDecoding(_ type: TypeExpr) -> String {
-        guard case .named(let name, _, _) = symbols.resolvingAliases(type) else { return ".json" }
+    private func responseDecoding(_ type: TypeExpr) -> ResponseDecodingIR {
+        guard case .named(let name, _, _) = symbols.resolvingAliases(type) else { return .json }
         switch name {
-        case "Empty": return ".empty"
-        case "Data": return ".data"
-        default: return ".json"
+        case "Empty": return .empty
+        case "Data": return .data
+        default: return .json
         }
     }
 
-    /// The failure type, the `errors:` entries, and the enum of error bodies when they have several types.
-    private func errors(of endpoint: EndpointDecl) -> (String, [String], ErrorEnumIR?) {
+    /// The failure type, the error mappings, and the enum of error bodies when they have several types.
+    private func errors(of endpoint: EndpointDecl) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
         if endpoint.errors.isEmpty {
-            guard let error = spec.error else { return ("Never", [], nil) }
-            return (spelling.swift(error), [defaultEntry(error)], nil)
+            guard let error = spec.error else { return (nil, [], nil) }
+            return (types.reference(error), [defaultMapping(error)], nil)
         }
-        let types = endpoint.distinctErrorTypes
-        if types.count == 1, let only = types.first {
-            let message = messageClosure(only).map { "message: \($0)" }
-            let entries = endpoint.errors.map { error -> String in
-                switch error.status {
-                case .code(let code): return ".status(\(([String(code)] + [message].compactMap { $0 }).joined(separator: ", ")))"
-                case .range: return ".range(\(([Self.range(error.status)] + [message].compactMap { $0 }).joined(separator: ", ")))"
-                case .other: return defaultEntry(only)
-                }
-            }
-            return (spelling.swift(only), entries, nil)
+        let distinct = endpoint.distinctErrorTypes
+        if distinct.count == 1, let only = distinct.first {
+            let message = messageField(only)
+            return (types.reference(only), endpoint.errors.map {
+                ErrorMappingIR(status: Self.status($0.status), enumCase: nil, messageField: message)
+            }, nil)
         }
         let enumName = SwiftNames.errorEnum(endpoint.name)
         let cases = endpoint.errors.map { models.unionCase(tag: $0.status == .other ? "default" : "status\($0.status.key)", type: $0.type) }
-        let entries = zip(endpoint.errors, cases).map { error, errorCase in
-            // A closure, not the case itself: Swift 5 mode does not infer a case constructor as @Sendable.
-            var arguments = ["\(errorCase.type).self", "{ \(enumName).\(errorCase.member)($0) }"]
-            if let message = messageClosure(error.type) { arguments.append("message: \(message)") }
-            switch error.status {
-            case .code(let code): return ".status(\(code), \(arguments.joined(separator: ", ")))"
-            case .range: return ".range(\(Self.range(error.status)), \(arguments.joined(separator: ", ")))"
-            case .other: return ".default(\(arguments.joined(separator: ", ")))"
-            }
+        let mappings = zip(endpoint.errors, cases).map { error, errorCase in
+            ErrorMappingIR(status: Self.status(error.status),
+                           enumCase: ErrorEnumCaseRef(type: errorCase.type, enumName: enumName, caseName: errorCase.name),
+                           messageField: messageField(error.type))
         }
-        let doc = [" The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."]
-        return (enumName, entries, ErrorEnumIR(name: enumName, doc: doc, deprecated: endpoint.deprecated, cases: cases,
-                                                    conformances: spec.conformances == .lean ? "Sendable" : "Hashable, Sendable"))
+        let errorEnum = ErrorEnumIR(
+            name: enumName, doc: ["The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."],
+            deprecated: endpoint.deprecated, cases: cases,
+            conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable])
+        return (.named(enumName), mappings, errorEnum)
     }
 
     /// The factory of endpoints the spec does not list: the top-level error model and default auth.
     func adHoc() -> AdHocEndpointIR {
-        let failure = spec.error.map(spelling.swift) ?? "Never"
-        var arguments = authExpression(spec.auth).map { ", auth: \($0)" } ?? ""
-        if let error = spec.error { arguments += ", errors: [\(defaultEntry(error))]" }
-        let generic = ["Response", "Value", "Body"].first { $0 != failure } ?? "Response"
-        return AdHocEndpointIR(failure: failure, generic: generic, arguments: arguments)
+        let failure = spec.error.map(types.reference)
+        var taken = ""
+        if case .named(let name, _, _)? = failure { taken = name }
+        let generic: String = ["Response", "Value", "Body"].first(where: { $0 != taken }) ?? "Response"
+        return AdHocEndpointIR(failure: failure, generic: generic, auth: Self.auth(spec.auth), error: spec.error.map(defaultMapping))
     }
 
-    /// `.default`, or `.default(message: { $0.detail })` when the model names its message field.
-    private func defaultEntry(_ type: TypeExpr) -> String {
-        messageClosure(type).map { ".default(message: \($0))" } ?? ".default"
+    /// How a model decodes for every status not listed otherwise.
+    private func defaultMapping(_ type: TypeExpr) -> ErrorMappingIR {
+        ErrorMappingIR(status: .default, enumCase: nil, messageField: messageField(type))
     }
 
-    /// `400...499` for `4XX`.
-    private static func range(_ status: ErrorStatus) -> String {
-        status.codes.map { "\($0.lowerBound)...\($0.upperBound)" } ?? ""
-    }
-
-    /// `{ $0.detail }` for an error type whose model names its message field (`errorMessage`).
-    private func messageClosure(_ type: TypeExpr) -> String? {
-        guard case .named(let name, let arguments, _) = symbols.resolvedNonOptional(type), arguments.isEmpty,
-              let model = symbols.model(named: name), let wire = model.errorMessage,
-              case .object(let fields) = model.kind, let field = fields.first(where: { $0.wireName == wire }) else { return nil }
-        return "{ $0.\(Naming.escapedMember(SwiftNames.field(field))) }"
-    }
-
-    private func authExpression(_ auth: AuthScheme) -> String? {
-        switch auth {
-        case .none: nil
-        case .bearer: ".bearer"
-        case .header(let name): ".header(\(SwiftLiteral.string(name)))"
-        case .query(let name): ".query(\(SwiftLiteral.string(name)))"
+    private static func status(_ status: ErrorStatus) -> ErrorStatusIR {
+        switch status {
+        case .code(let code): .code(code)
+        case .range: status.codes.map { .range($0.lowerBound, $0.upperBound) } ?? .default
+        case .other: .default
         }
     }
 
-    /// `10`, `2.5`
-    static func number(_ value: Double) -> String {
-        // Plain comparisons and conversions only: libm is not linked into every client of this module.
-        if value > -1e15 && value < 1e15, Double(Int64(value)) == value { return String(Int64(value)) }
-        return String(value)
+    /// The Swift name of the message field of an error type whose model names one (`errorMessage`).
+    private func messageField(_ type: TypeExpr) -> String? {
+        guard case .named(let name, let arguments, _) = symbols.resolvedNonOptional(type), arguments.isEmpty,
+              let model = symbols.model(named: name), let wire = model.errorMessage,
+              case .object(let fields) = model.kind, let field = fields.first(where: { $0.wireName == wire }) else { return nil }
+        return SwiftNames.field(field)
+    }
+
+    private static func auth(_ auth: AuthScheme) -> AuthScheme? {
+        auth == .none ? nil : auth
     }
 }

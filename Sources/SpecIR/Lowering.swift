@@ -1,12 +1,13 @@
 import SpecCore
 
-/// Lowers a validated spec to the IR the templates render: Swift names derived, types spelled,
-/// strings escaped, doc comments split into lines, declaration order kept.
+/// Lowers a validated spec to the IR the templates render: Swift names derived, types referenced,
+/// doc comments split into lines, declaration order kept. The IR says what each declaration is;
+/// how it is spelled is the templates' business.
 ///
 /// Each generated file is lowered on its own, so the compiler can lower and render files in parallel.
 public struct Lowering: Sendable {
     private let spec: Spec
-    private let modifier: String
+    private let access: AccessLevel
     private let source: String
     private let symbols: SymbolTable
     private let models: ModelLowering
@@ -14,12 +15,11 @@ public struct Lowering: Sendable {
     /// Prepares lowering. The spec must have passed validation.
     /// - Parameter access: overrides the spec's `access` when given.
     public init(_ spec: Spec, access: AccessLevel? = nil) {
-        let level = access ?? spec.access
         self.spec = spec
-        modifier = level == .internal ? "" : level.rawValue + " "
+        self.access = access ?? spec.access
         source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         symbols = SymbolTable(spec)
-        models = ModelLowering(spelling: TypeSpelling(symbols: symbols),
+        models = ModelLowering(types: TypeReferences(symbols: symbols),
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
                                recursion: Recursion(spec, symbols: symbols),
                                usage: spec.conformances == .lean ? ModelUsage(spec, symbols: symbols) : nil)
@@ -28,36 +28,36 @@ public struct Lowering: Sendable {
     /// The IR of the models file, or of one shard of the models when the output is split.
     public func modelsFile(shard: Int = 0, of sharding: Sharding = Sharding(count: 1)) -> ModelsFileIR {
         let selected = sharding.count == 1 ? spec.models : spec.models.filter { sharding.shard(of: $0.name) == shard }
-        return ModelsFileIR(source: source, access: modifier, models: selected.map(models.lower))
+        return ModelsFileIR(source: source, access: access, models: selected.map(models.lower))
     }
 
     /// The IR of the endpoints file: the namespace with every endpoint, or, with `skeletonOnly`, the
     /// namespace and its nested group enums alone (the endpoints then live in shards).
     public func endpointsFile(skeletonOnly: Bool = false) -> EndpointsFileIR {
-        let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
+        let endpoints = EndpointLowering(spec: spec, symbols: symbols, models: models)
         let lowered = endpoints.lower(spec.endpoints)
         let methods = ServiceLowering.methods(of: lowered)
         return EndpointsFileIR(
             source: source,
-            access: modifier,
-            namespace: DeclarationIR(name: spec.name, doc: SwiftLiteral.docLines(spec.description), deprecated: false),
-            baseURL: spec.baseURL.map(SwiftLiteral.string),
-            defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: SwiftLiteral.string($0.name), value: SwiftLiteral.string($0.value)) },
-            dates: Self.dateCoding(spec.dates),
+            access: access,
+            namespace: DeclarationIR(name: spec.name, doc: DocText.lines(spec.description), deprecated: false),
+            baseURL: spec.baseURL,
+            defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: $0.name, value: $0.value) },
+            dates: spec.dates,
             items: skeletonOnly ? Self.skeleton(of: spec.endpoints) : lowered,
             service: service(requirements: methods, methods: skeletonOnly ? [] : methods),
             adHoc: endpoints.adHoc())
     }
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
-        ServiceIR(namespace: spec.name, access: modifier, protocolName: SwiftNames.serviceProtocol(spec.name),
+        ServiceIR(namespace: spec.name, access: access, protocolName: SwiftNames.serviceProtocol(spec.name),
                   liveName: SwiftNames.liveService(spec.name), stubName: SwiftNames.stubService(spec.name), stub: spec.stubService,
                   requirements: requirements, methods: methods)
     }
 
     /// One shard of the endpoints: `extension Namespace.Group { ... }` blocks, in declaration order.
     public func endpointsShard(_ shard: Int, of sharding: Sharding) -> EndpointsShardIR {
-        let endpoints = EndpointLowering(spec: spec, symbols: symbols, spelling: models.spelling, models: models)
+        let endpoints = EndpointLowering(spec: spec, symbols: symbols, models: models)
         var extensions: [ExtensionIR] = []
         func collect(_ items: [EndpointItem], scope: [String], path: [String]) {
             // `scope` starts with the namespace; `path` holds the groups as the spec names them.
@@ -68,7 +68,7 @@ public struct Lowering: Sendable {
                 }
             }
             if !selected.isEmpty {
-                extensions.append(ExtensionIR(scope: scope.joined(separator: "."),
+                extensions.append(ExtensionIR(scope: scope,
                                               endpoints: endpoints.lower(selected.map(EndpointItem.endpoint), scope: Array(scope.dropFirst()), groups: path)))
             }
             for item in items {
@@ -78,7 +78,7 @@ public struct Lowering: Sendable {
             }
         }
         collect(spec.endpoints, scope: [spec.name], path: [])
-        return EndpointsShardIR(source: source, access: modifier, namespace: spec.name, extensions: extensions,
+        return EndpointsShardIR(source: source, access: access, namespace: spec.name, extensions: extensions,
                                 service: service(requirements: [], methods: extensions.flatMap { ServiceLowering.methods(of: $0.endpoints) }))
     }
 
@@ -87,16 +87,6 @@ public struct Lowering: Sendable {
         items.compactMap { item in
             guard case .group(let group) = item else { return nil }
             return .group(GroupIR(name: SwiftNames.group(group.name), items: skeleton(of: group.items)))
-        }
-    }
-
-    private static func dateCoding(_ strategy: DateStrategy) -> String {
-        switch strategy {
-        case .iso8601: ".iso8601"
-        case .iso8601Fractional: ".iso8601Fractional"
-        case .seconds: ".seconds"
-        case .milliseconds: ".milliseconds"
-        case .pattern(let pattern): ".format(\(SwiftLiteral.string(pattern)))"
         }
     }
 }

@@ -1,23 +1,22 @@
-/// The generated models file of one spec: everything resolved, named and escaped for the templates.
+import SpecCore
+
+/// The generated models file of one spec: what each model is, with its Swift names resolved.
 public struct ModelsFileIR: Sendable {
     /// The spec file's name, for the header.
     public var source: String
-    /// The access modifier with its trailing space (`public `), or empty for internal.
-    public var access: String
+    /// The access level of every generated declaration.
+    public var access: AccessLevel
     /// The models in declaration order.
     public var models: [ModelIR]
 }
 
-/// Doc comment lines, each ready to follow `///` (empty, or starting with a space).
-public typealias DocLines = [String]
-
-/// What every generated declaration has: a name, documentation, deprecation, access.
+/// What every generated declaration has: a name, documentation, deprecation.
 public struct DeclarationIR: Sendable {
-    /// The Swift type name.
+    /// The Swift type name, unescaped.
     public var name: String
-    /// Doc comment lines.
-    public var doc: DocLines
-    /// Whether to emit `@available(*, deprecated)`.
+    /// Doc comment text, one line each (empty for a blank line).
+    public var doc: [String]
+    /// Whether the declaration is marked deprecated.
     public var deprecated: Bool
 }
 
@@ -37,52 +36,45 @@ public enum ModelIR: Sendable {
 public struct StructIR: Sendable {
     /// The struct's name, documentation and deprecation.
     public var declaration: DeclarationIR
-    /// `<Item: Codable & Sendable>` or empty.
-    public var genericClause: String
-    /// Generic parameter names, for the conditional Hashable conformance.
+    /// Generic parameter names; each is `Codable & Sendable`.
     public var genericParameters: [String]
-    /// Stored properties in declaration order.
-    /// The protocols after the colon: `Codable, Hashable, Sendable`, or `Decodable, Sendable` when lean.
-    public var conformances: String
+    /// The protocols the struct conforms to, in order.
+    public var conformances: [Conformance]
     /// Whether a generic struct is `Equatable` and `Hashable` when its arguments are.
     public var conditionalHashable: Bool
+    /// Stored properties in declaration order.
     public var fields: [FieldIR]
-    /// CodingKeys cases; empty when the synthesized keys already match the wire.
-    public var codingKeys: [CodingKeyIR]
+    /// Whether the coding keys are written out (a field is renamed, or the decoder is).
+    public var codingKeys: Bool
     /// Whether `init(from:)` is written out (a field has a default for a missing key).
     public var customDecoder: Bool
-    /// Whether the memberwise init lists its parameters one per line.
-    public var wrapInit: Bool
 }
 
 /// A stored property.
 public struct FieldIR: Sendable {
-    /// The property name as declared (keywords in backticks).
+    /// The property name, unescaped.
     public var name: String
-    /// The property name after a dot (`.default` needs no backticks).
-    public var member: String
-    /// The Swift type.
-    public var type: String
-    /// The type without an outer `?`, for `decodeIfPresent`.
-    public var decodeType: String
-    /// `decode` or `decodeIfPresent`.
-    public var decodeMethod: String
-    /// ` ?? 0` for a defaulted field, else empty.
-    public var fallback: String
-    /// ` = 0`, ` = nil` or empty: the memberwise init's default.
-    public var initDefault: String
-    /// Doc comment lines (a deprecated field says so here: `@available` would make the generated init warn).
-    public var doc: DocLines
+    /// The key on the wire.
+    public var wireName: String
+    /// The property's type.
+    public var type: TypeRef
+    /// The spec's default: used when the key is missing, and as the initializer's default.
+    public var defaultValue: ValueIR?
+    /// Whether the type is optional, through aliases too.
+    public var optional: Bool
+    /// Whether the key may be missing (the type is optional, or there is a default).
+    public var mayBeAbsent: Bool
+    /// The type decoded when the key is present: the type without its optional, through aliases.
+    public var decodeType: TypeRef
+    /// Doc comment text (a deprecated field says so here: the attribute would make the generated init warn).
+    public var doc: [String]
     /// Whether the field is stored indirectly (`@Indirect`), since its model contains itself through it.
     public var indirect = false
-}
 
-/// A CodingKeys case.
-public struct CodingKeyIR: Sendable {
-    /// The case name (the property name).
-    public var name: String
-    /// ` = "wire_name"` when the wire name differs, else empty.
-    public var rawValue: String
+    /// The initializer's default: the spec's, else `nil` for an optional.
+    public var initializerDefault: ValueIR? {
+        defaultValue ?? (optional ? .null : nil)
+    }
 }
 
 /// A string enum.
@@ -97,24 +89,20 @@ public struct EnumIR: Sendable {
 
 /// One enum case.
 public struct EnumCaseIR: Sendable {
-    /// The case name as declared.
+    /// The case name, unescaped.
     public var name: String
-    /// The case name after a dot.
-    public var member: String
-    /// The wire value as a Swift string literal.
-    public var literal: String
-    /// ` = "WIRE"` when the raw value differs from the case name (frozen enums), else empty.
-    public var rawValue: String
+    /// The value on the wire.
+    public var wireValue: String
 }
 
 /// A tagged or untagged union.
 public struct UnionIR: Sendable {
     /// The union's name, documentation and deprecation.
     public var declaration: DeclarationIR
-    /// The discriminator property as a string literal; nil for an untagged union.
+    /// The discriminator property's wire name; nil for an untagged union.
     public var discriminator: String?
-    /// The protocols after the colon.
-    public var conformances: String
+    /// The protocols the union conforms to, in order.
+    public var conformances: [Conformance]
     /// Whether the union decodes (has `init(from:)`).
     public var decodes: Bool
     /// Whether the union encodes (has `encode(to:)`).
@@ -127,16 +115,14 @@ public struct UnionIR: Sendable {
     public var cases: [UnionCaseIR]
 }
 
-/// One union variant.
+/// One union variant, or one case of an endpoint's error enum.
 public struct UnionCaseIR: Sendable {
-    /// The case name as declared (keywords in backticks).
+    /// The case name, unescaped.
     public var name: String
-    /// The case name after a dot.
-    public var member: String
-    /// The tag as a string literal.
+    /// The tag on the wire (the discriminator's value).
     public var tag: String
     /// The payload type.
-    public var type: String
+    public var type: TypeRef
     /// Whether the case is `indirect`, since the union contains itself through it.
     public var indirect = false
 }
@@ -145,8 +131,15 @@ public struct UnionCaseIR: Sendable {
 public struct AliasIR: Sendable {
     /// The alias's name, documentation and deprecation.
     public var declaration: DeclarationIR
-    /// `<T>` or empty.
-    public var genericClause: String
-    /// The aliased Swift type.
-    public var target: String
+    /// Generic parameter names.
+    public var genericParameters: [String]
+    /// The aliased type.
+    public var target: TypeRef
+}
+
+extension TypeRef {
+    /// Whether the type is an optional.
+    public var isOptional: Bool {
+        if case .optional = self { true } else { false }
+    }
 }

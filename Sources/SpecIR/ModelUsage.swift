@@ -23,11 +23,11 @@ struct ModelUsage: Sendable {
 
     /// The protocols of a struct or union, before `Sendable`: `Decodable` when only responses use
     /// it (or nothing does), `Encodable` when only requests do, else `Codable`.
-    func codingProtocol(of model: String) -> (name: String, decodes: Bool, encodes: Bool) {
+    func codingProtocol(of model: String) -> (conformance: Conformance, decodes: Bool, encodes: Bool) {
         switch (decoded.contains(model), encoded.contains(model)) {
-        case (true, false): ("Decodable", true, false)
-        case (false, true): ("Encodable", false, true)
-        default: ("Codable", true, true)
+        case (true, false): (.decodable, true, false)
+        case (false, true): (.encodable, false, true)
+        default: (.codable, true, true)
         }
     }
 

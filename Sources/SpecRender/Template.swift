@@ -5,6 +5,8 @@ import SpecDiagnostics
 /// Syntax (Mustache-like, logic-less, never escapes): `{{name}}`, `{{a.b}}`, `{{.}}`;
 /// sections `{{#name}}...{{/name}}` and inverted sections `{{^name}}...{{/name}}`;
 /// `{{#@first}}`/`{{^@last}}` inside a section over a list; partials `{{>Name}}`; comments `{{! ... }}`.
+/// Wrapping groups `{{(}}a{{,}}b{{)}}` and comma lists `{{,name}}item{{/name}}` mark where a line longer
+/// than ``LinePrinter/width`` columns is broken, one item per line (see ``LinePrinter``).
 /// A line holding only blanks and one section, inverted, close, comment or partial tag is removed
 /// from the output with its newline; a standalone partial's output is indented by the tag's indentation.
 /// `\r\n` in the source reads as a line break; output always uses `\n`.
@@ -35,7 +37,7 @@ public struct Template: Sendable {
                 switch node {
                 case .partial(let partial): references.append((partial.name, partial.location))
                 case .section(let section): collect(section.body)
-                case .text, .variable: break
+                case .text, .variable, .layout: break
                 }
             }
         }
@@ -48,7 +50,7 @@ public struct Template: Sendable {
             switch node {
             case .text(let text): size + text.count
             case .section(let section): size + textSize(section.body)
-            case .variable, .partial: size
+            case .variable, .partial, .layout: size
             }
         }
     }

@@ -24,6 +24,19 @@ enum TemplateNode: Sendable {
     case section(TemplateSection)
     /// `{{>name}}`.
     case partial(TemplatePartial)
+    /// `{{(}}`, `{{,}}` or `{{)}}`: where the line printer may break a line (see ``LinePrinter``).
+    case layout(LayoutMark)
+}
+
+/// The three marks of a wrapping group, written into the output as bytes no generated text holds
+/// and consumed by the ``LinePrinter``.
+enum LayoutMark: UInt8, Sendable {
+    /// `{{(}}`: a group opens; when its line is too long, a line break follows.
+    case open = 0x01
+    /// `{{,}}`: between two items of a group: `, `, or `,` and a line break when the group breaks.
+    case separator = 0x02
+    /// `{{)}}`: the group closes; when it breaks, a line break comes first.
+    case close = 0x03
 }
 
 /// A variable or section name with its source, for error messages.
@@ -39,31 +52,38 @@ final class TemplateTag: Sendable {
     }
 }
 
-/// A section or inverted section and its body.
+/// A section or inverted section and its body. A comma list (`{{,name}}...{{/name}}`) renders its
+/// items as one wrapping group, separated by `{{,}}`.
 final class TemplateSection: Sendable {
     let tag: TemplateTag
     let inverted: Bool
+    let commaList: Bool
     let body: [TemplateNode]
 
-    init(tag: TemplateTag, inverted: Bool, body: [TemplateNode]) {
+    init(tag: TemplateTag, inverted: Bool, commaList: Bool = false, body: [TemplateNode]) {
         self.tag = tag
         self.inverted = inverted
+        self.commaList = commaList
         self.body = body
     }
 }
 
 /// A partial. When the tag stands alone on its line, `indent` is the line's indentation and
 /// `lineBreak` whether the line ended with a newline (which the partial's output then ends with too).
+/// Inside a line (`standalone` false) the partial's output drops its final line break, so a partial
+/// file ending with a newline can be inserted mid-line.
 final class TemplatePartial: Sendable {
     let name: String
     let indent: String
     let lineBreak: Bool
+    let standalone: Bool
     let location: SourceLocation
 
-    init(name: String, indent: String, lineBreak: Bool, location: SourceLocation) {
+    init(name: String, indent: String, lineBreak: Bool, standalone: Bool, location: SourceLocation) {
         self.name = name
         self.indent = indent
         self.lineBreak = lineBreak
+        self.standalone = standalone
         self.location = location
     }
 }
@@ -72,7 +92,7 @@ final class TemplatePartial: Sendable {
 ///
 /// `\r\n` is read as a line break and written as `\n`: output always uses `\n`.
 struct TemplateParser {
-    private enum TagKind { case variable, section, inverted, close, comment, partial }
+    private enum TagKind { case variable, section, inverted, commaList, close, comment, partial, layout }
 
     private struct Tag {
         var kind: TagKind
@@ -80,7 +100,13 @@ struct TemplateParser {
         var location: SourceLocation
         var indent = ""
         var lineBreak = false
+        var mark: LayoutMark?
+        var standalone = false
     }
+
+    private static let layoutMarks: [UInt8: LayoutMark] = [
+        UInt8(ascii: "("): .open, UInt8(ascii: ","): .separator, UInt8(ascii: ")"): .close,
+    ]
 
     /// A tag, or a run of text holding at most one newline, at its end.
     private enum Piece {
@@ -163,9 +189,13 @@ struct TemplateParser {
     private func tag(_ content: ArraySlice<UInt8>, at location: SourceLocation) throws(TemplateError) -> Tag {
         let trimmed = Self.trimmed(content)
         guard let sigil = trimmed.first else { throw TemplateError("empty tag '{{}}'", at: location) }
+        if trimmed.count == 1, let mark = Self.layoutMarks[sigil] {
+            return Tag(kind: .layout, raw: String(decoding: trimmed, as: UTF8.self), location: location, mark: mark)
+        }
         let kind: TagKind
         switch sigil {
         case UInt8(ascii: "#"): kind = .section
+        case UInt8(ascii: ","): kind = .commaList
         case UInt8(ascii: "^"): kind = .inverted
         case UInt8(ascii: "/"): kind = .close
         case UInt8(ascii: "!"): return Tag(kind: .comment, raw: "", location: location)
@@ -256,7 +286,7 @@ struct TemplateParser {
         for index in line {
             switch pieces[index] {
             case .tag(let tag):
-                guard tagIndex == nil, tag.kind != .variable else { return }
+                guard tagIndex == nil, tag.kind != .variable, tag.kind != .layout else { return }
                 tagIndex = index
             case .text(let range):
                 guard bytes[range].allSatisfy({ Self.isBlank($0) || $0 == 0x0A }) else { return }
@@ -264,6 +294,7 @@ struct TemplateParser {
         }
         guard let tagIndex, case .tag(var tag) = pieces[tagIndex] else { return }
         if tag.kind == .partial {
+            tag.standalone = true
             if tagIndex > line.lowerBound, case .text(let range) = pieces[tagIndex - 1] {
                 tag.indent = String(decoding: bytes[range], as: UTF8.self)
             }
@@ -280,8 +311,10 @@ struct TemplateParser {
     // MARK: Nesting
 
     private func nest(_ pieces: [Piece]) throws(TemplateError) -> [TemplateNode] {
-        var open: [(tag: Tag, name: TemplateTag, outer: [TemplateNode])] = []
+        var open: [(tag: Tag, name: TemplateTag, outer: [TemplateNode], groups: [Tag])] = []
         var nodes: [TemplateNode] = []
+        // The `{{(}}` tags not closed yet in the current section body.
+        var groups: [Tag] = []
         var text: [UInt8] = []
         func flushText() {
             if !text.isEmpty {
@@ -289,11 +322,27 @@ struct TemplateParser {
                 text = []
             }
         }
+        // Groups open around this point, in any enclosing section: inside one, the template's line
+        // breaks and the indentation after them are not output (the line printer places breaks).
+        var depth = 0
+        var afterBreak = false
         for piece in pieces {
             guard case .tag(let tag) = piece else {
-                if case .text(let range) = piece { text.append(contentsOf: bytes[range]) }
+                guard case .text(let range) = piece else { continue }
+                var slice = bytes[range]
+                if depth > 0 {
+                    if afterBreak { slice = slice.drop(while: Self.isBlank) }
+                    if slice.last == 0x0A {
+                        slice = slice.dropLast()
+                        afterBreak = true
+                    } else if !slice.isEmpty {
+                        afterBreak = false
+                    }
+                }
+                text.append(contentsOf: slice)
                 continue
             }
+            if tag.kind == .variable || tag.kind == .partial { afterBreak = false }
             switch tag.kind {
             case .comment:
                 continue
@@ -303,12 +352,29 @@ struct TemplateParser {
             case .partial:
                 flushText()
                 let partial = TemplatePartial(
-                    name: tag.raw, indent: tag.indent, lineBreak: tag.lineBreak, location: tag.location)
+                    name: tag.raw, indent: tag.indent, lineBreak: tag.lineBreak, standalone: tag.standalone,
+                    location: tag.location)
                 nodes.append(.partial(partial))
-            case .section, .inverted:
+            case .layout:
                 flushText()
-                open.append((tag, try nameTag(tag), nodes))
+                guard let mark = tag.mark else { continue }
+                switch mark {
+                case .open:
+                    groups.append(tag)
+                    depth += 1
+                case .close:
+                    guard groups.popLast() != nil else {
+                        throw TemplateError("unexpected '{{)}}': no group '{{(}}' is open in this section", at: tag.location)
+                    }
+                    depth -= 1
+                case .separator: break
+                }
+                nodes.append(.layout(mark))
+            case .section, .inverted, .commaList:
+                flushText()
+                open.append((tag, try nameTag(tag), nodes, groups))
                 nodes = []
+                groups = []
             case .close:
                 flushText()
                 guard let section = open.popLast() else {
@@ -317,27 +383,43 @@ struct TemplateParser {
                 }
                 guard section.tag.raw == tag.raw else {
                     let opened = section.tag.location
-                    let sigil = section.tag.kind == .inverted ? "^" : "#"
+                    let sigil = Self.sigil(section.tag.kind)
                     throw TemplateError(
                         "closing tag '{{/\(tag.raw)}}' does not match '{{\(sigil)\(section.tag.raw)}}' "
                             + "opened at \(opened.line):\(opened.column)",
                         at: tag.location
                     )
                 }
+                if let group = groups.last { throw Self.unclosedGroup(group) }
                 let inverted = section.tag.kind == .inverted
-                let node = TemplateNode.section(TemplateSection(tag: section.name, inverted: inverted, body: nodes))
+                let node = TemplateNode.section(TemplateSection(
+                    tag: section.name, inverted: inverted, commaList: section.tag.kind == .commaList, body: nodes))
                 nodes = section.outer
+                groups = section.groups
                 nodes.append(node)
             }
         }
         flushText()
         if let section = open.last {
-            let sigil = section.tag.kind == .inverted ? "^" : "#"
+            let sigil = Self.sigil(section.tag.kind)
             throw TemplateError(
                 "unclosed section '{{\(sigil)\(section.tag.raw)}}': missing '{{/\(section.tag.raw)}}'",
                 at: section.tag.location
             )
         }
+        if let group = groups.last { throw Self.unclosedGroup(group) }
         return nodes
+    }
+
+    private static func sigil(_ kind: TagKind) -> String {
+        switch kind {
+        case .inverted: "^"
+        case .commaList: ","
+        default: "#"
+        }
+    }
+
+    private static func unclosedGroup(_ tag: Tag) -> TemplateError {
+        TemplateError("unclosed group '{{(}}': missing '{{)}}' in the same section", at: tag.location)
     }
 }

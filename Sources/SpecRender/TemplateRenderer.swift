@@ -29,8 +29,8 @@ struct TemplateRenderer {
     /// The indentation of the current partial, as UTF-8.
     private var indent: [UInt8] = []
 
-    /// The rendered text.
-    var text: String { String(decoding: output, as: UTF8.self) }
+    /// The rendered text, laid out by the line printer.
+    var text: String { String(decoding: LinePrinter.layout(output), as: UTF8.self) }
 
     init(templates: [String: Template], context: TemplateValue, capacity: Int) {
         self.templates = templates
@@ -51,6 +51,9 @@ struct TemplateRenderer {
                 try render(section, try resolve(section.tag))
             case .partial(let partial):
                 try render(partial)
+            case .layout(let mark):
+                output.append(mark.rawValue)
+                atLineStart = false
             }
         }
     }
@@ -77,9 +80,12 @@ struct TemplateRenderer {
             if section.inverted {
                 if items.isEmpty { try render(section.body) }
             } else {
+                if section.commaList && !items.isEmpty { output.append(LayoutMark.open.rawValue) }
                 for index in items.indices {
+                    if section.commaList && index > 0 { output.append(LayoutMark.separator.rawValue) }
                     try render(section.body, with: Frame(value: items[index], index: index, count: items.count))
                 }
+                if section.commaList && !items.isEmpty { output.append(LayoutMark.close.rawValue) }
             }
         case .object:
             if !section.inverted { try render(section.body, with: Frame(value: value)) }
@@ -108,7 +114,10 @@ struct TemplateRenderer {
         if !partial.indent.isEmpty { indent.append(contentsOf: partial.indent.utf8) }
         let start = output.count
         try render(template.nodes)
-        if partial.lineBreak && !atLineStart && output.count > start {
+        if !partial.standalone && output.count > start && output.last == 0x0A {
+            output.removeLast()
+            atLineStart = output.last.map { $0 == 0x0A } ?? true
+        } else if partial.lineBreak && !atLineStart && output.count > start {
             // The partial's file doesn't end with a newline: end its line, as the tag's line did.
             output.append(0x0A)
             atLineStart = true

@@ -1,18 +1,20 @@
+import SpecCore
 import SpecIR
 
 // The endpoints file IR as template context.
 
 extension EndpointsFileIR: TemplateObject {
-    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (false if none), defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints), adHoc.
+    /// Keys: source, access, namespace, name, doc, deprecated, baseURL (a string literal, false if none),
+    /// defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints), adHoc.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
-        case "access": .string(access)
+        case "access": .string(SwiftSpelling.modifier(access))
         case "namespace": .string(namespace.name)
-        case "baseURL": baseURL.map { .string($0) } ?? .bool(false)
+        case "baseURL": .optional(baseURL.map(SwiftSpelling.string))
         case "defaultHeaders": .list(defaultHeaders.map { .object($0) })
         case "hasDefaultHeaders": .bool(!defaultHeaders.isEmpty)
-        case "dates": .string(dates)
+        case "dates": .object(DateCodingContext(strategy: dates))
         case "items": .list(items.map { .object($0) })
         case "service": service.requirements.isEmpty ? .bool(false) : .object(service)
         case "adHoc": .object(adHoc)
@@ -21,24 +23,65 @@ extension EndpointsFileIR: TemplateObject {
     }
 }
 
+/// A date coding strategy: `kind` is its case name (`iso8601`, `iso8601Fractional`, `seconds`,
+/// `milliseconds`, `format`), `pattern` the format's pattern as a string literal, or false.
+struct DateCodingContext: TemplateObject {
+    let strategy: DateStrategy
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch (key, strategy) {
+        case ("kind", .iso8601): "iso8601"
+        case ("kind", .iso8601Fractional): "iso8601Fractional"
+        case ("kind", .seconds): "seconds"
+        case ("kind", .milliseconds): "milliseconds"
+        case ("kind", .pattern): "format"
+        case ("pattern", .pattern(let pattern)): .string(SwiftSpelling.string(pattern))
+        case ("pattern", _): false
+        default: nil
+        }
+    }
+}
+
+/// An auth scheme: `kind` is its case name (`bearer`, `header`, `query`), `nameLiteral` the header or
+/// query parameter's name as a string literal, or false.
+struct AuthContext: TemplateObject {
+    let scheme: AuthScheme
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch (key, scheme) {
+        case ("kind", .header): "header"
+        case ("kind", .query): "query"
+        case ("kind", _): "bearer"
+        case ("nameLiteral", .header(let name)), ("nameLiteral", .query(let name)): .string(SwiftSpelling.string(name))
+        case ("nameLiteral", _): false
+        default: nil
+        }
+    }
+
+    static func value(_ scheme: AuthScheme?) -> TemplateValue {
+        scheme.map { .object(AuthContext(scheme: $0)) } ?? false
+    }
+}
+
 extension AdHocEndpointIR: TemplateObject {
-    /// Keys: failure, generic, arguments.
+    /// Keys: failureType, generic, auth (false if none), error (the default error mapping, false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "failure": .string(failure)
+        case "failureType": .string(SwiftSpelling.failure(failure))
         case "generic": .string(generic)
-        case "arguments": .string(arguments)
+        case "auth": AuthContext.value(auth)
+        case "error": error.map { .object($0) } ?? false
         default: nil
         }
     }
 }
 
 extension HeaderIR: TemplateObject {
-    /// Keys: name, value.
+    /// Keys: nameLiteral, valueLiteral (string literals).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": .string(name)
-        case "value": .string(value)
+        case "nameLiteral": .string(SwiftSpelling.string(name))
+        case "valueLiteral": .string(SwiftSpelling.string(value))
         default: nil
         }
     }
@@ -57,7 +100,7 @@ extension EndpointItemIR: TemplateObject {
 }
 
 extension GroupIR: TemplateObject {
-    /// Keys: name, items, doc (always empty), deprecated (always false).
+    /// Keys: name, items, hasItems, doc (always empty), deprecated (always false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -71,32 +114,121 @@ extension GroupIR: TemplateObject {
 }
 
 extension EndpointIR: TemplateObject {
-    /// Keys: name, doc, deprecated, parameters, wrapParameters, returnType, method, path, arguments, wrapArguments, errorEnum (false if none).
+    /// Keys: name, doc, requestLine, deprecated, parameters, documentedParameters, responseType, failureType,
+    /// method, path, query, hasQuery, headers, hasHeaders, body (false if none), decoding, auth (false if none),
+    /// errors, hasErrors, timeout (false if none), retry, errorEnum (false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": .string(name)
+        case "name": .string(Naming.escaped(name))
         case "doc": .strings(doc)
+        case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
-        case "wrapParameters": .bool(wrapParameters)
-        case "returnType": .string(returnType)
-        case "method": .string(method)
-        case "path": .string(path)
-        case "arguments": .strings(arguments)
-        case "wrapArguments": .bool(wrapArguments)
-        case "errorEnum": errorEnum.map { .object($0) } ?? .bool(false)
+        case "documentedParameters": .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
+        case "responseType": .string(SwiftSpelling.type(response.type))
+        case "failureType": .string(SwiftSpelling.failure(failure))
+        case "method": .string(method.rawValue.lowercased())
+        case "path": .list(path.map { .object(PathPartContext(part: $0)) })
+        case "query": .list(query.map { .object($0) })
+        case "hasQuery": .bool(!query.isEmpty)
+        case "headers": .list(headers.map { .object($0) })
+        case "hasHeaders": .bool(!headers.isEmpty)
+        case "body": body.map { .object($0) } ?? false
+        case "decoding": .string(response.decoding.rawValue)
+        case "auth": AuthContext.value(auth)
+        case "errors": .list(errors.map { .object($0) })
+        case "hasErrors": .bool(!errors.isEmpty)
+        case "timeout": .optional(timeout.map(SwiftSpelling.number))
+        case "retry": .bool(retry)
+        case "errorEnum": errorEnum.map { .object($0) } ?? false
+        default: nil
+        }
+    }
+}
+
+/// A part of a path: `text` is literal text escaped for a string literal, `parameter` the Swift
+/// name to interpolate; the other key is false.
+struct PathPartContext: TemplateObject {
+    let part: PathPartIR
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch (key, part) {
+        case ("text", .text(let text)): .string(SwiftSpelling.escapedContent(text))
+        case ("parameter", .parameter(let name)): .string(Naming.escaped(name))
+        case ("text", _), ("parameter", _): false
         default: nil
         }
     }
 }
 
 extension ParameterIR: TemplateObject {
-    /// Keys: label, type, defaultSuffix.
+    /// Keys: name, label, bareName, type, default (false if none), location, wireLiteral, doc, docFirst, docRest.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "label": .string(label)
-        case "type": .string(type)
-        case "defaultSuffix": .string(defaultSuffix)
+        case "name": .string(Naming.escaped(name))
+        case "label": .string(Naming.escapedLabel(name))
+        case "bareName": .string(name)
+        case "type": .string(SwiftSpelling.type(type))
+        case "default": .value(defaultValue)
+        case "location": .string(location.rawValue)
+        case "wireLiteral": .string(SwiftSpelling.string(wireName))
+        case "doc": .strings(doc)
+        case "docFirst": .string(doc.first ?? "")
+        case "docRest": .strings(Array(doc.dropFirst()))
+        default: nil
+        }
+    }
+}
+
+extension WireFieldIR: TemplateObject {
+    /// Keys: wireLiteral, name.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "wireLiteral": .string(SwiftSpelling.string(wireName))
+        case "name": .string(Naming.escaped(name))
+        default: nil
+        }
+    }
+}
+
+extension BodyIR: TemplateObject {
+    /// Keys: encoding (`json`, `form`, `multipart`, `binary`), isValue (one `body` parameter is the body),
+    /// fields (the body's fields, empty when one value is the body), hasFields.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "encoding": .string(encoding.rawValue)
+        case "isValue": .bool(fields == nil)
+        case "fields": .list((fields ?? []).map { .object($0) })
+        case "hasFields": .bool(fields?.isEmpty == false)
+        default: nil
+        }
+    }
+}
+
+extension ErrorMappingIR: TemplateObject {
+    /// Keys: code (false unless one status), range (an object of lower and upper, or false), isDefault,
+    /// mapped (the error enum case: type, enumName, member; or false), message (the message field's
+    /// name after a dot, or false), hasArguments (mapped or message).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "code": if case .code(let code) = status { .string(String(code)) } else { false }
+        case "range": if case .range(let lower, let upper) = status { ["lower": .string(String(lower)), "upper": .string(String(upper))] } else { false }
+        case "isDefault": .bool(status == .default)
+        case "mapped": enumCase.map { .object($0) } ?? false
+        case "message": .optional(messageField.map(Naming.escapedMember))
+        case "hasArguments": .bool(enumCase != nil || messageField != nil)
+        default: nil
+        }
+    }
+}
+
+extension ErrorEnumCaseRef: TemplateObject {
+    /// Keys: type, enumName, member.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "type": .string(SwiftSpelling.type(type))
+        case "enumName": .string(enumName)
+        case "member": .string(Naming.escapedMember(caseName))
         default: nil
         }
     }
@@ -106,7 +238,7 @@ extension ErrorEnumIR: TemplateObject {
     /// Keys: name, doc, deprecated, cases, conformances.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "conformances": .string(conformances)
+        case "conformances": .strings(conformances.map(\.rawValue))
         case "name": .string(name)
         case "doc": .strings(doc)
         case "deprecated": .bool(deprecated)
@@ -121,7 +253,7 @@ extension EndpointsShardIR: TemplateObject {
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
-        case "access": .string(access)
+        case "access": .string(SwiftSpelling.modifier(access))
         case "namespace": .string(namespace)
         case "extensions": .list(extensions.map { .object($0) })
         case "service": .object(service)
@@ -131,10 +263,10 @@ extension EndpointsShardIR: TemplateObject {
 }
 
 extension ExtensionIR: TemplateObject {
-    /// Keys: scope, endpoints (items, each answering `endpoint` and `group`).
+    /// Keys: scope (the extended type, like `Chirp.Posts`), endpoints (items, each answering `endpoint` and `group`).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "scope": .string(scope)
+        case "scope": .string(scope.joined(separator: "."))
         case "endpoints": .list(endpoints.map { .object($0) })
         default: nil
         }

@@ -1,15 +1,17 @@
+import SpecCore
 import SpecIR
 
 // The models file IR as template context. Every declaration object (models, fields, endpoints,
 // groups) answers `doc` and `deprecated`, so a nested section never falls back to an outer
-// declaration's documentation.
+// declaration's documentation. Names come escaped for where they stand: `name` in a declaration
+// (keywords in backticks), `member` after a dot, `bareName` unescaped (for text such as doc comments).
 
 extension ModelsFileIR: TemplateObject {
     /// Keys: source, access, models.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
-        case "access": .string(access)
+        case "access": .string(SwiftSpelling.modifier(access))
         case "models": .list(models.map { .object($0) })
         default: nil
         }
@@ -43,50 +45,41 @@ extension DeclarationIR {
 }
 
 extension StructIR: TemplateObject {
-    /// Keys: name, doc, deprecated, genericClause, conformances, conditionalHashable, genericParameters, isGeneric, fields, hasFields, codingKeys, hasCodingKeys, customDecoder, wrapInit.
+    /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
+    /// hasFields, codingKeys, customDecoder.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "genericClause": .string(genericClause)
-        case "conformances": .string(conformances)
+        case "conformances": .strings(conformances.map(\.rawValue))
         case "conditionalHashable": .bool(conditionalHashable)
         case "genericParameters": .strings(genericParameters)
         case "isGeneric": .bool(!genericParameters.isEmpty)
         case "fields": .list(fields.map { .object($0) })
         case "hasFields": .bool(!fields.isEmpty)
-        case "codingKeys": .list(codingKeys.map { .object($0) })
-        case "hasCodingKeys": .bool(!codingKeys.isEmpty)
+        case "codingKeys": .bool(codingKeys)
         case "customDecoder": .bool(customDecoder)
-        case "wrapInit": .bool(wrapInit)
         default: declaration.value(forKey: key)
         }
     }
 }
 
 extension FieldIR: TemplateObject {
-    /// Keys: name, member, type, decodeType, decodeMethod, fallback, initDefault, doc, deprecated (always false), indirect.
+    /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, mayBeAbsent, default (the spec's
+    /// default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
+        case "name": .string(Naming.escaped(name))
+        case "member": .string(Naming.escapedMember(name))
+        case "bareName": .string(name)
+        case "wireLiteral": .string(SwiftSpelling.string(wireName))
+        case "renamed": .bool(name != wireName)
+        case "type": .string(SwiftSpelling.type(type))
+        case "decodeType": .string(SwiftSpelling.type(decodeType))
+        case "mayBeAbsent": .bool(mayBeAbsent)
+        case "default": .value(defaultValue)
+        case "initDefault": .value(initializerDefault)
         case "indirect": .bool(indirect)
-        case "name": .string(name)
-        case "member": .string(member)
-        case "type": .string(type)
-        case "decodeType": .string(decodeType)
-        case "decodeMethod": .string(decodeMethod)
-        case "fallback": .string(fallback)
-        case "initDefault": .string(initDefault)
         case "doc": .strings(doc)
         case "deprecated": .bool(false)
-        default: nil
-        }
-    }
-}
-
-extension CodingKeyIR: TemplateObject {
-    /// Keys: name, rawValue.
-    public func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "name": .string(name)
-        case "rawValue": .string(rawValue)
         default: nil
         }
     }
@@ -104,28 +97,29 @@ extension EnumIR: TemplateObject {
 }
 
 extension EnumCaseIR: TemplateObject {
-    /// Keys: name, member, literal, rawValue.
+    /// Keys: name, member, literal (the wire value as a string literal), renamed (the name differs from the wire value).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": .string(name)
-        case "member": .string(member)
-        case "literal": .string(literal)
-        case "rawValue": .string(rawValue)
+        case "name": .string(Naming.escaped(name))
+        case "member": .string(Naming.escapedMember(name))
+        case "literal": .string(SwiftSpelling.string(wireValue))
+        case "renamed": .bool(name != wireValue)
         default: nil
         }
     }
 }
 
 extension UnionIR: TemplateObject {
-    /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (tagged unions), cases.
+    /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (a string
+    /// literal; tagged unions only), cases.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
         case "indirect": .bool(indirect)
-        case "conformances": .string(conformances)
+        case "conformances": .strings(conformances.map(\.rawValue))
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)
-        case "discriminator": discriminator.map(TemplateValue.string)
+        case "discriminator": discriminator.map { .string(SwiftSpelling.string($0)) }
         case "cases": .list(cases.map { .object($0) })
         default: declaration.value(forKey: key)
         }
@@ -133,25 +127,26 @@ extension UnionIR: TemplateObject {
 }
 
 extension UnionCaseIR: TemplateObject {
-    /// Keys: name, member, tag, type, indirect.
+    /// Keys: name, member, tag (a string literal), type, indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
-        case "name": .string(name)
-        case "member": .string(member)
-        case "tag": .string(tag)
-        case "type": .string(type)
+        case "name": .string(Naming.escaped(name))
+        case "member": .string(Naming.escapedMember(name))
+        case "tag": .string(SwiftSpelling.string(tag))
+        case "type": .string(SwiftSpelling.type(type))
         default: nil
         }
     }
 }
 
 extension AliasIR: TemplateObject {
-    /// Keys: name, doc, deprecated, genericClause, target.
+    /// Keys: name, doc, deprecated, genericParameters, isGeneric, target.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "genericClause": .string(genericClause)
-        case "target": .string(target)
+        case "genericParameters": .strings(genericParameters)
+        case "isGeneric": .bool(!genericParameters.isEmpty)
+        case "target": .string(SwiftSpelling.type(target))
         default: declaration.value(forKey: key)
         }
     }
@@ -161,5 +156,15 @@ extension TemplateValue {
     /// A list of strings.
     static func strings(_ values: [String]) -> TemplateValue {
         .list(values.map { .string($0) })
+    }
+
+    /// A value's Swift expression, or false for none.
+    static func value(_ value: ValueIR?) -> TemplateValue {
+        value.map { .string(SwiftSpelling.value($0)) } ?? .bool(false)
+    }
+
+    /// An optional string, or false for none.
+    static func optional(_ text: String?) -> TemplateValue {
+        text.map { .string($0) } ?? .bool(false)
     }
 }

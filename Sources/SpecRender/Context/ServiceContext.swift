@@ -1,13 +1,15 @@
+import SpecCore
 import SpecIR
 
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, stubName, stub, requirements, methods, hasMethods, conveniences (the methods that have defaults), hasConveniences.
+    /// Keys: namespace, access, protocolName, liveName, stubName, stub, requirements, methods, hasMethods,
+    /// conveniences (the methods that have defaults), hasConveniences.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
-        case "access": .string(access)
+        case "access": .string(SwiftSpelling.modifier(access))
         case "protocolName": .string(protocolName)
         case "liveName": .string(liveName)
         case "stubName": .string(stubName)
@@ -15,49 +17,41 @@ extension ServiceIR: TemplateObject {
         case "requirements": .list(requirements.map { .object($0) })
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)
-        case "conveniences": .list(methods.filter { $0.defaults != nil }.map { .object($0) })
-        case "hasConveniences": .bool(methods.contains { $0.defaults != nil })
+        case "conveniences": .list(methods.filter(\.hasDefaults).map { .object($0) })
+        case "hasConveniences": .bool(methods.contains(where: \.hasDefaults))
         default: nil
         }
     }
 }
 
 extension ServiceMethodIR: TemplateObject {
-    /// Keys: name, doc, deprecated, parameters, wrapParameters, effects, factory, arguments, wrapCall, client, defaults (false if none),
-    /// handler, handlerType, signatureName, returnsValue, handlerLocal, handlerAccess.
+    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, documentedParameters, requiredParameters (those without a
+    /// default), failureType, responseType (false for no result), factory (the factory's qualified name),
+    /// clientShadowed (a parameter is named `client`), selfShadowed (a parameter is named `self`),
+    /// handler, handlerLocal.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
-        case "name": .string(name)
+        case "name": .string(Naming.escaped(name))
+        case "bareName": .string(name)
         case "doc": .strings(doc)
+        case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
-        case "wrapParameters": .bool(wrapParameters)
-        case "effects": .string(effects)
-        case "factory": .string(factory)
-        case "arguments": .strings(arguments)
-        case "wrapCall": .bool(wrapCall)
-        case "client": .string(client)
-        case "defaults": defaults.map { .object($0) } ?? .bool(false)
+        case "documentedParameters": .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
+        case "requiredParameters": .list(parameters.filter { $0.defaultValue == nil }.map { .object($0) })
+        case "failureType": .string(SwiftSpelling.failure(failure))
+        case "responseType": .optional(response.map(SwiftSpelling.type))
+        case "factory": .string((factory.dropLast() + factory.suffix(1).map(Naming.escapedMember)).joined(separator: "."))
+        case "clientShadowed": .bool(parameters.contains { $0.name == "client" })
+        case "selfShadowed": .bool(parameters.contains { $0.name == "self" })
         case "handler": .string(handler)
-        case "handlerType": .string(handlerType)
-        case "signatureName": .string(signatureName)
-        case "returnsValue": .bool(returnsValue)
         case "handlerLocal": .string(handlerLocal)
-        case "handlerAccess": .string(handlerAccess)
         default: nil
         }
     }
-}
 
-extension ServiceDefaultsIR: TemplateObject {
-    /// Keys: requirement, parameters, arguments, wrapCall.
-    public func value(forKey key: String) -> TemplateValue? {
-        switch key {
-        case "requirement": .string(requirement)
-        case "parameters": .list(parameters.map { .object($0) })
-        case "arguments": .strings(arguments)
-        case "wrapCall": .bool(wrapCall)
-        default: nil
-        }
+    /// Whether a parameter has a default, so a convenience leaves it out.
+    var hasDefaults: Bool {
+        parameters.contains { $0.defaultValue != nil }
     }
 }

@@ -15,18 +15,37 @@ public enum Articles {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Articles.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, ServiceError> {
-        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .header("X-API-Key"), errors: [.default])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .json,
+            auth: .header("X-API-Key"),
+            errors: [.default]
+        )
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, ServiceError> {
-        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .header("X-API-Key"), errors: [.default])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .empty,
+            auth: .header("X-API-Key"),
+            errors: [.default]
+        )
     }
 
     /// Service health. Public, needs no API key.
@@ -58,7 +77,12 @@ public enum Articles {
     ///
     /// `GET /articles/{slug}`
     public static func article(slug: String) -> Endpoint<Article, ServiceError> {
-        Endpoint(.get, "/articles/\(slug)", Articles.api, response: .json, auth: .header("X-API-Key"), errors: [.default])
+        Endpoint(
+            .get, "/articles/\(slug)", Articles.api,
+            response: .json,
+            auth: .header("X-API-Key"),
+            errors: [.default]
+        )
     }
 
     /// Create an article. Send a request ID to find the request in the server logs.
@@ -159,7 +183,11 @@ extension LiveArticlesService {
 extension StubArticlesService {
     public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
         guard let handler = self.statusHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "status()", handler: "statusHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubArticlesService",
+                method: "status()",
+                handler: "statusHandler"
+            ))
         }
         do {
             return try await handler()
@@ -175,7 +203,11 @@ extension StubArticlesService {
         cursor: String?
     ) async throws(APIError<ServiceError>) -> ArticleList {
         guard let handler = self.listArticlesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "listArticles(status:tag:limit:cursor:)", handler: "listArticlesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubArticlesService",
+                method: "listArticles(status:tag:limit:cursor:)",
+                handler: "listArticlesHandler"
+            ))
         }
         do {
             return try await handler(status, tag, limit, cursor)
@@ -186,7 +218,11 @@ extension StubArticlesService {
 
     public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
         guard let handler = self.articleHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "article(slug:)", handler: "articleHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubArticlesService",
+                method: "article(slug:)",
+                handler: "articleHandler"
+            ))
         }
         do {
             return try await handler(slug)
@@ -197,7 +233,11 @@ extension StubArticlesService {
 
     public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
         guard let handler = self.createArticleHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubArticlesService", method: "createArticle(body:xRequestID:)", handler: "createArticleHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubArticlesService",
+                method: "createArticle(body:xRequestID:)",
+                handler: "createArticleHandler"
+            ))
         }
         do {
             return try await handler(body, xRequestID)

@@ -9,24 +9,46 @@ public enum Chirp {
     public static let baseURL = URL(string: "https://api.chirp.example.com/v2")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Chirp-Client": "ios"], dates: .iso8601)
+    public static let api = APIDefaults(
+        headers: ["Accept": "application/json", "X-Chirp-Client": "ios"],
+        dates: .iso8601
+    )
 
     /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, APIErrorResponse> {
-        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .json,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default(message: { $0.message })])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .empty,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// Create an account and sign in.
@@ -37,7 +59,10 @@ public enum Chirp {
             .post, "/auth/register", Chirp.api,
             body: .json(body),
             response: .json,
-            errors: [.status(422, ValidationErrors.self, { RegisterError.status422($0) }, message: { $0.message }), .default(APIErrorResponse.self, { RegisterError.default($0) }, message: { $0.message })]
+            errors: [
+                .status(422, ValidationErrors.self, { RegisterError.status422($0) }, message: { $0.message }),
+                .default(APIErrorResponse.self, { RegisterError.default($0) }, message: { $0.message })
+            ]
         )
     }
 
@@ -143,7 +168,10 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }, message: { $0.message }), .default(APIErrorResponse.self, { CreatePostError.default($0) }, message: { $0.message })]
+            errors: [
+                .status(422, ValidationErrors.self, { CreatePostError.status422($0) }, message: { $0.message }),
+                .default(APIErrorResponse.self, { CreatePostError.default($0) }, message: { $0.message })
+            ]
         )
     }
 
@@ -170,7 +198,12 @@ public enum Chirp {
         ///
         /// `GET /posts/{id}`
         public static func post(id: UUID) -> Endpoint<Post, APIErrorResponse> {
-            Endpoint(.get, "/posts/\(id)", Chirp.api, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
+            Endpoint(
+                .get, "/posts/\(id)", Chirp.api,
+                response: .json,
+                auth: .bearer,
+                errors: [.default(message: { $0.message })]
+            )
         }
 
         /// Like a post. Liking a post twice is not an error.
@@ -371,7 +404,11 @@ extension LiveChirpService {
 extension StubChirpService {
     public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
         guard let handler = self.registerHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "register(body:)", handler: "registerHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "register(body:)",
+                handler: "registerHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -382,7 +419,11 @@ extension StubChirpService {
 
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "login(email:password:)",
+                handler: "loginHandler"
+            ))
         }
         do {
             return try await handler(email, password)
@@ -393,7 +434,11 @@ extension StubChirpService {
 
     public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         guard let handler = self.refreshTokenHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "refreshToken(refreshToken:)", handler: "refreshTokenHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "refreshToken(refreshToken:)",
+                handler: "refreshTokenHandler"
+            ))
         }
         do {
             return try await handler(refreshToken)
@@ -404,7 +449,11 @@ extension StubChirpService {
 
     public func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post> {
         guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:)", handler: "feedHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "feed(page:perPage:tag:)",
+                handler: "feedHandler"
+            ))
         }
         do {
             return try await handler(page, perPage, tag)
@@ -426,7 +475,11 @@ extension StubChirpService {
 
     public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
         guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:)", handler: "profileHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "profile(userID:)",
+                handler: "profileHandler"
+            ))
         }
         do {
             return try await handler(userID)
@@ -437,7 +490,11 @@ extension StubChirpService {
 
     public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
         guard let handler = self.updateProfileHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "updateProfile(body:)", handler: "updateProfileHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "updateProfile(body:)",
+                handler: "updateProfileHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -448,7 +505,11 @@ extension StubChirpService {
 
     public func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar {
         guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:)", handler: "uploadAvatarHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "uploadAvatar(image:caption:)",
+                handler: "uploadAvatarHandler"
+            ))
         }
         do {
             return try await handler(image, caption)
@@ -459,7 +520,11 @@ extension StubChirpService {
 
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
         guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "createPost(body:)",
+                handler: "createPostHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -470,7 +535,11 @@ extension StubChirpService {
 
     public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.deletePostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "deletePost(id:)", handler: "deletePostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "deletePost(id:)",
+                handler: "deletePostHandler"
+            ))
         }
         do {
             try await handler(id)
@@ -481,7 +550,11 @@ extension StubChirpService {
 
     public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
         guard let handler = self.postsPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsPost(id:)", handler: "postsPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsPost(id:)",
+                handler: "postsPostHandler"
+            ))
         }
         do {
             return try await handler(id)
@@ -492,7 +565,11 @@ extension StubChirpService {
 
     public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsLike(id:)",
+                handler: "postsLikeHandler"
+            ))
         }
         do {
             try await handler(id)
@@ -503,7 +580,11 @@ extension StubChirpService {
 
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsUnlikeHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsUnlike(id:)", handler: "postsUnlikeHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsUnlike(id:)",
+                handler: "postsUnlikeHandler"
+            ))
         }
         do {
             try await handler(id)

@@ -13,12 +13,7 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     public var expiresIn: Int
     public var tokenType: String
 
-    public init(
-        accessToken: String,
-        refreshToken: String,
-        expiresIn: Int,
-        tokenType: String = "Bearer"
-    ) {
+    public init(accessToken: String, refreshToken: String, expiresIn: Int, tokenType: String = "Bearer") {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.expiresIn = expiresIn
@@ -50,12 +45,7 @@ public struct Registration: Codable, Hashable, Sendable {
     public var handle: String
     public var displayName: String
 
-    public init(
-        email: String,
-        password: String,
-        handle: String,
-        displayName: String
-    ) {
+    public init(email: String, password: String, handle: String, displayName: String) {
         self.email = email
         self.password = password
         self.handle = handle
@@ -214,12 +204,7 @@ public struct Account: Codable, Hashable, Sendable {
     public var emailVerified: Bool
     public var defaultVisibility: Visibility
 
-    public init(
-        user: PublicUser,
-        email: String,
-        emailVerified: Bool = false,
-        defaultVisibility: Visibility = .public
-    ) {
+    public init(user: PublicUser, email: String, emailVerified: Bool = false, defaultVisibility: Visibility = .public) {
         self.user = user
         self.email = email
         self.emailVerified = emailVerified
@@ -385,12 +370,7 @@ public struct NewPost: Codable, Hashable, Sendable {
     /// The post this one answers, if any.
     public var replyTo: UUID?
 
-    public init(
-        text: String,
-        tags: [String] = [],
-        visibility: Visibility = .public,
-        replyTo: UUID? = nil
-    ) {
+    public init(text: String, tags: [String] = [], visibility: Visibility = .public, replyTo: UUID? = nil) {
         self.text = text
         self.tags = tags
         self.visibility = visibility
@@ -422,13 +402,7 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
     /// The next page number; nil on the last page.
     public var nextPage: Int?
 
-    public init(
-        items: [Item],
-        page: Int,
-        perPage: Int,
-        total: Int,
-        nextPage: Int? = nil
-    ) {
+    public init(items: [Item], page: Int, perPage: Int, total: Int, nextPage: Int? = nil) {
         self.items = items
         self.page = page
         self.perPage = perPage

@@ -15,15 +15,20 @@ public enum Courses {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Courses.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, ProblemDetails> {
         Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, ProblemDetails> {
         Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
@@ -154,7 +159,11 @@ extension LiveCoursesService {
 extension StubCoursesService {
     public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
         guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "login(email:password:)", handler: "loginHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubCoursesService",
+                method: "login(email:password:)",
+                handler: "loginHandler"
+            ))
         }
         do {
             return try await handler(email, password)
@@ -169,7 +178,11 @@ extension StubCoursesService {
         page: Int
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
         guard let handler = self.listCoursesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "listCourses(level:search:page:)", handler: "listCoursesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubCoursesService",
+                method: "listCourses(level:search:page:)",
+                handler: "listCoursesHandler"
+            ))
         }
         do {
             return try await handler(level, search, page)
@@ -180,7 +193,11 @@ extension StubCoursesService {
 
     public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
         guard let handler = self.courseHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "course(id:)", handler: "courseHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubCoursesService",
+                method: "course(id:)",
+                handler: "courseHandler"
+            ))
         }
         do {
             return try await handler(id)
@@ -191,7 +208,11 @@ extension StubCoursesService {
 
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
         guard let handler = self.enrollHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubCoursesService", method: "enroll(id:)", handler: "enrollHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubCoursesService",
+                method: "enroll(id:)",
+                handler: "enrollHandler"
+            ))
         }
         do {
             try await handler(id)

@@ -11,13 +11,7 @@ public struct ProblemDetails: Codable, Hashable, Sendable {
     public var detail: String?
     public var instance: String?
 
-    public init(
-        type: URL? = nil,
-        title: String,
-        status: Int,
-        detail: String? = nil,
-        instance: String? = nil
-    ) {
+    public init(type: URL? = nil, title: String, status: Int, detail: String? = nil, instance: String? = nil) {
         self.type = type
         self.title = title
         self.status = status
@@ -53,12 +47,7 @@ public struct Student: Codable, Hashable, Sendable {
     public var email: String
     public var avatarUrl: URL?
 
-    public init(
-        id: Int64,
-        name: String,
-        email: String,
-        avatarUrl: URL? = nil
-    ) {
+    public init(id: Int64, name: String, email: String, avatarUrl: URL? = nil) {
         self.id = id
         self.name = name
         self.email = email
@@ -217,12 +206,7 @@ public struct Lesson: Codable, Hashable, Sendable {
     /// Whether the lesson can be watched before enrolling.
     public var freePreview: Bool
 
-    public init(
-        id: Int,
-        title: String,
-        durationMinutes: Int,
-        freePreview: Bool = false
-    ) {
+    public init(id: Int, title: String, durationMinutes: Int, freePreview: Bool = false) {
         self.id = id
         self.title = title
         self.durationMinutes = durationMinutes

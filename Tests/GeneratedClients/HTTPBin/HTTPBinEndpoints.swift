@@ -10,21 +10,29 @@ public enum HTTPBin {
     public static let baseURL = URL(string: "http://127.0.0.1:8080")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Specwright-Suite": "httpbin"], dates: .iso8601)
+    public static let api = APIDefaults(
+        headers: ["Accept": "application/json", "X-Specwright-Suite": "httpbin"],
+        dates: .iso8601
+    )
 
     /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(HTTPBin.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -47,7 +55,17 @@ public enum HTTPBin {
     ) -> Endpoint<Echo, Never> {
         Endpoint(
             .get, "/get", HTTPBin.api,
-            query: ["q": q, "page": page, "tags": tags, "flag": flag, "flavor": flavor, "since": since, "day": day, "id": id, "ratio": ratio],
+            query: [
+                "q": q,
+                "page": page,
+                "tags": tags,
+                "flag": flag,
+                "flavor": flavor,
+                "since": since,
+                "day": day,
+                "id": id,
+                "ratio": ratio
+            ],
             headers: ["X-Trace": xTrace],
             response: .json
         )
@@ -79,7 +97,13 @@ public enum HTTPBin {
     ) -> Endpoint<Echo, Never> {
         Endpoint(
             .patch, "/patch", HTTPBin.api,
-            body: .multipart(fields: ["document": document, "attachments": attachments, "raw": raw, "caption": caption, "labels": labels]),
+            body: .multipart(fields: [
+                "document": document,
+                "attachments": attachments,
+                "raw": raw,
+                "caption": caption,
+                "labels": labels
+            ]),
             response: .json
         )
     }
@@ -202,7 +226,11 @@ public enum HTTPBin {
         ///
         /// `GET /status/{codes}`
         public static func get(codes: String) -> Endpoint<Empty, NotAcceptable> {
-            Endpoint(.get, "/status/\(codes)", HTTPBin.api, response: .empty, errors: [.status(406, message: { $0.message })])
+            Endpoint(
+                .get, "/status/\(codes)", HTTPBin.api,
+                response: .empty,
+                errors: [.status(406, message: { $0.message })]
+            )
         }
 
         /// `POST /status/{code}`
@@ -211,7 +239,10 @@ public enum HTTPBin {
                 .post, "/status/\(code)", HTTPBin.api,
                 body: .json(body),
                 response: .empty,
-                errors: [.status(406, NotAcceptable.self, { PostError.status406($0) }, message: { $0.message }), .default(JSONValue.self, { PostError.default($0) })]
+                errors: [
+                    .status(406, NotAcceptable.self, { PostError.status406($0) }, message: { $0.message }),
+                    .default(JSONValue.self, { PostError.default($0) })
+                ]
             )
         }
 
@@ -362,7 +393,13 @@ public enum HTTPBin {
     ) -> Endpoint<HeadersEcho, Never> {
         Endpoint(
             .get, "/headers", HTTPBin.api,
-            headers: ["X-Custom": xCustom, "X-Number": xNumber, "X-Flag": xFlag, "X-Flavor": xFlavor, "If-None-Match": ifNoneMatch],
+            headers: [
+                "X-Custom": xCustom,
+                "X-Number": xNumber,
+                "X-Flag": xFlag,
+                "X-Flavor": xFlavor,
+                "If-None-Match": ifNoneMatch
+            ],
             response: .json
         )
     }
@@ -403,7 +440,12 @@ public enum HTTPBin {
     ///
     /// `POST /delay/{seconds}`
     public static func delayWithShortTimeout(seconds: Double, token: String) -> Endpoint<Echo, Never> {
-        Endpoint(.post, "/delay/\(seconds)", HTTPBin.api, body: .form(fields: ["token": token]), response: .json, timeout: 1)
+        Endpoint(
+            .post, "/delay/\(seconds)", HTTPBin.api,
+            body: .form(fields: ["token": token]),
+            response: .json,
+            timeout: 1
+        )
     }
 
     /// `n` random bytes (at most 102400), the same ones for the same seed, as
@@ -418,7 +460,11 @@ public enum HTTPBin {
     ///
     /// `GET /stream-bytes/{n}`
     public static func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) -> Endpoint<Data, Never> {
-        Endpoint(.get, "/stream-bytes/\(n)", HTTPBin.api, query: ["seed": seed, "chunk_size": chunkSize], response: .data)
+        Endpoint(
+            .get, "/stream-bytes/\(n)", HTTPBin.api,
+            query: ["seed": seed, "chunk_size": chunkSize],
+            response: .data
+        )
     }
 
     /// `HEAD /bytes/{n}`
@@ -514,12 +560,7 @@ public protocol HTTPBinService: Sendable {
     /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
     ///
     /// `GET /anything/{path}`
-    func anythingGet(
-        path: String,
-        q: String?,
-        tags: [String],
-        xTrace: String?
-    ) async throws(APIError<Never>) -> Echo
+    func anythingGet(path: String, q: String?, tags: [String], xTrace: String?) async throws(APIError<Never>) -> Echo
 
     /// `POST /anything/{path}`
     func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo
@@ -724,7 +765,18 @@ public struct LiveHTTPBinService: HTTPBinService {
 /// handler is not set fails with an error that names it.
 public struct StubHTTPBinService: HTTPBinService {
     /// Answers `get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)`.
-    public var getHandler: (@Sendable (String?, Int, [String], Bool?, Flavor?, Date?, CalendarDate?, UUID?, Double?, String?) async throws -> Echo)?
+    public var getHandler: (@Sendable (
+        String?,
+        Int,
+        [String],
+        Bool?,
+        Flavor?,
+        Date?,
+        CalendarDate?,
+        UUID?,
+        Double?,
+        String?
+    ) async throws -> Echo)?
     /// Answers `post(body:)`.
     public var postHandler: (@Sendable (Note) async throws -> Echo)?
     /// Answers `put(body:)`.
@@ -1103,7 +1155,11 @@ extension StubHTTPBinService {
         xTrace: String?
     ) async throws(APIError<Never>) -> Echo {
         guard let handler = self.getHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)", handler: "getHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)",
+                handler: "getHandler"
+            ))
         }
         do {
             return try await handler(q, page, tags, flag, flavor, since, day, id, ratio, xTrace)
@@ -1114,7 +1170,11 @@ extension StubHTTPBinService {
 
     public func post(body: Note) async throws(APIError<Never>) -> Echo {
         guard let handler = self.postHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "post(body:)", handler: "postHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "post(body:)",
+                handler: "postHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -1142,7 +1202,11 @@ extension StubHTTPBinService {
         labels: [String]
     ) async throws(APIError<Never>) -> Echo {
         guard let handler = self.patchHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "patch(document:attachments:raw:caption:labels:)", handler: "patchHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "patch(document:attachments:raw:caption:labels:)",
+                handler: "patchHandler"
+            ))
         }
         do {
             return try await handler(document, attachments, raw, caption, labels)
@@ -1153,7 +1217,11 @@ extension StubHTTPBinService {
 
     public func delete(ids: [Int], soft: Bool, reason: String?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.deleteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delete(ids:soft:reason:)", handler: "deleteHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "delete(ids:soft:reason:)",
+                handler: "deleteHandler"
+            ))
         }
         do {
             return try await handler(ids, soft, reason)
@@ -1164,7 +1232,11 @@ extension StubHTTPBinService {
 
     public func headGet() async throws(APIError<Never>) {
         guard let handler = self.headGetHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headGet()", handler: "headGetHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "headGet()",
+                handler: "headGetHandler"
+            ))
         }
         do {
             try await handler()
@@ -1175,7 +1247,11 @@ extension StubHTTPBinService {
 
     public func optionsGet() async throws(APIError<Never>) {
         guard let handler = self.optionsGetHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "optionsGet()", handler: "optionsGetHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "optionsGet()",
+                handler: "optionsGetHandler"
+            ))
         }
         do {
             try await handler()
@@ -1191,7 +1267,11 @@ extension StubHTTPBinService {
         xTrace: String?
     ) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingGetHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingGet(path:q:tags:xTrace:)", handler: "anythingGetHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingGet(path:q:tags:xTrace:)",
+                handler: "anythingGetHandler"
+            ))
         }
         do {
             return try await handler(path, q, tags, xTrace)
@@ -1202,7 +1282,11 @@ extension StubHTTPBinService {
 
     public func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingJsonHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingJson(path:body:)", handler: "anythingJsonHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingJson(path:body:)",
+                handler: "anythingJsonHandler"
+            ))
         }
         do {
             return try await handler(path, body)
@@ -1219,7 +1303,11 @@ extension StubHTTPBinService {
         when: Date?
     ) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingFormHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingForm(path:name:values:count:when:)", handler: "anythingFormHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingForm(path:name:values:count:when:)",
+                handler: "anythingFormHandler"
+            ))
         }
         do {
             return try await handler(path, name, values, count, when)
@@ -1230,7 +1318,11 @@ extension StubHTTPBinService {
 
     public func anythingMultipart(path: String, file: File, note: String?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingMultipartHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingMultipart(path:file:note:)", handler: "anythingMultipartHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingMultipart(path:file:note:)",
+                handler: "anythingMultipartHandler"
+            ))
         }
         do {
             return try await handler(path, file, note)
@@ -1241,7 +1333,11 @@ extension StubHTTPBinService {
 
     public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingBinaryHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingBinary(path:body:)", handler: "anythingBinaryHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingBinary(path:body:)",
+                handler: "anythingBinaryHandler"
+            ))
         }
         do {
             return try await handler(path, body)
@@ -1252,7 +1348,11 @@ extension StubHTTPBinService {
 
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingBinaryFileHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingBinaryFile(path:body:)", handler: "anythingBinaryFileHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingBinaryFile(path:body:)",
+                handler: "anythingBinaryFileHandler"
+            ))
         }
         do {
             return try await handler(path, body)
@@ -1263,7 +1363,11 @@ extension StubHTTPBinService {
 
     public func anythingDelete(path: String, cascade: Bool) async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingDeleteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingDelete(path:cascade:)", handler: "anythingDeleteHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingDelete(path:cascade:)",
+                handler: "anythingDeleteHandler"
+            ))
         }
         do {
             return try await handler(path, cascade)
@@ -1274,7 +1378,11 @@ extension StubHTTPBinService {
 
     public func anythingHead(path: String) async throws(APIError<Never>) {
         guard let handler = self.anythingHeadHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingHead(path:)", handler: "anythingHeadHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingHead(path:)",
+                handler: "anythingHeadHandler"
+            ))
         }
         do {
             try await handler(path)
@@ -1285,7 +1393,11 @@ extension StubHTTPBinService {
 
     public func anythingOptions(path: String) async throws(APIError<Never>) {
         guard let handler = self.anythingOptionsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingOptions(path:)", handler: "anythingOptionsHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingOptions(path:)",
+                handler: "anythingOptionsHandler"
+            ))
         }
         do {
             try await handler(path)
@@ -1296,7 +1408,11 @@ extension StubHTTPBinService {
 
     public func anythingApiKeyInQuery() async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingApiKeyInQueryHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingApiKeyInQuery()", handler: "anythingApiKeyInQueryHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingApiKeyInQuery()",
+                handler: "anythingApiKeyInQueryHandler"
+            ))
         }
         do {
             return try await handler()
@@ -1307,7 +1423,11 @@ extension StubHTTPBinService {
 
     public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
         guard let handler = self.anythingLiteralPathHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "anythingLiteralPath()", handler: "anythingLiteralPathHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "anythingLiteralPath()",
+                handler: "anythingLiteralPathHandler"
+            ))
         }
         do {
             return try await handler()
@@ -1318,7 +1438,11 @@ extension StubHTTPBinService {
 
     public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
         guard let handler = self.statusGetHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusGet(codes:)", handler: "statusGetHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusGet(codes:)",
+                handler: "statusGetHandler"
+            ))
         }
         do {
             try await handler(codes)
@@ -1329,7 +1453,11 @@ extension StubHTTPBinService {
 
     public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
         guard let handler = self.statusPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPost(code:body:)", handler: "statusPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusPost(code:body:)",
+                handler: "statusPostHandler"
+            ))
         }
         do {
             try await handler(code, body)
@@ -1340,7 +1468,11 @@ extension StubHTTPBinService {
 
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
         guard let handler = self.statusPostRetryableHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPostRetryable(codes:attempt:)", handler: "statusPostRetryableHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusPostRetryable(codes:attempt:)",
+                handler: "statusPostRetryableHandler"
+            ))
         }
         do {
             try await handler(codes, attempt)
@@ -1351,7 +1483,11 @@ extension StubHTTPBinService {
 
     public func statusPut(code: Int) async throws(APIError<Never>) {
         guard let handler = self.statusPutHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPut(code:)", handler: "statusPutHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusPut(code:)",
+                handler: "statusPutHandler"
+            ))
         }
         do {
             try await handler(code)
@@ -1362,7 +1498,11 @@ extension StubHTTPBinService {
 
     public func statusPatch(code: Int) async throws(APIError<Never>) {
         guard let handler = self.statusPatchHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusPatch(code:)", handler: "statusPatchHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusPatch(code:)",
+                handler: "statusPatchHandler"
+            ))
         }
         do {
             try await handler(code)
@@ -1373,7 +1513,11 @@ extension StubHTTPBinService {
 
     public func statusDelete(code: Int) async throws(APIError<Never>) {
         guard let handler = self.statusDeleteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusDelete(code:)", handler: "statusDeleteHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusDelete(code:)",
+                handler: "statusDeleteHandler"
+            ))
         }
         do {
             try await handler(code)
@@ -1384,7 +1528,11 @@ extension StubHTTPBinService {
 
     public func statusHead(code: Int) async throws(APIError<Never>) {
         guard let handler = self.statusHeadHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "statusHead(code:)", handler: "statusHeadHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "statusHead(code:)",
+                handler: "statusHeadHandler"
+            ))
         }
         do {
             try await handler(code)
@@ -1395,7 +1543,11 @@ extension StubHTTPBinService {
 
     public func redirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.redirectToHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectTo(url:statusCode:)", handler: "redirectToHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "redirectTo(url:statusCode:)",
+                handler: "redirectToHandler"
+            ))
         }
         do {
             return try await handler(url, statusCode)
@@ -1406,7 +1558,11 @@ extension StubHTTPBinService {
 
     public func redirectToPost(body: Note, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.redirectToPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectToPost(body:url:statusCode:)", handler: "redirectToPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "redirectToPost(body:url:statusCode:)",
+                handler: "redirectToPostHandler"
+            ))
         }
         do {
             return try await handler(body, url, statusCode)
@@ -1417,7 +1573,11 @@ extension StubHTTPBinService {
 
     public func redirectToPut(name: String, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.redirectToPutHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirectToPut(name:url:statusCode:)", handler: "redirectToPutHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "redirectToPut(name:url:statusCode:)",
+                handler: "redirectToPutHandler"
+            ))
         }
         do {
             return try await handler(name, url, statusCode)
@@ -1428,7 +1588,11 @@ extension StubHTTPBinService {
 
     public func authenticatedRedirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.authenticatedRedirectToHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "authenticatedRedirectTo(url:statusCode:)", handler: "authenticatedRedirectToHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "authenticatedRedirectTo(url:statusCode:)",
+                handler: "authenticatedRedirectToHandler"
+            ))
         }
         do {
             return try await handler(url, statusCode)
@@ -1439,7 +1603,11 @@ extension StubHTTPBinService {
 
     public func redirect(n: Int, absolute: Bool?) async throws(APIError<Never>) -> Echo {
         guard let handler = self.redirectHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "redirect(n:absolute:)", handler: "redirectHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "redirect(n:absolute:)",
+                handler: "redirectHandler"
+            ))
         }
         do {
             return try await handler(n, absolute)
@@ -1450,7 +1618,11 @@ extension StubHTTPBinService {
 
     public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
         guard let handler = self.absoluteRedirectHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "absoluteRedirect(n:)", handler: "absoluteRedirectHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "absoluteRedirect(n:)",
+                handler: "absoluteRedirectHandler"
+            ))
         }
         do {
             return try await handler(n)
@@ -1461,7 +1633,11 @@ extension StubHTTPBinService {
 
     public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
         guard let handler = self.relativeRedirectHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "relativeRedirect(n:)", handler: "relativeRedirectHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "relativeRedirect(n:)",
+                handler: "relativeRedirectHandler"
+            ))
         }
         do {
             return try await handler(n)
@@ -1472,7 +1648,11 @@ extension StubHTTPBinService {
 
     public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
         guard let handler = self.basicAuthHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "basicAuth(user:passwd:)", handler: "basicAuthHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "basicAuth(user:passwd:)",
+                handler: "basicAuthHandler"
+            ))
         }
         do {
             return try await handler(user, passwd)
@@ -1487,7 +1667,11 @@ extension StubHTTPBinService {
         authorization: String?
     ) async throws(APIError<Never>) -> BasicAuthResult {
         guard let handler = self.hiddenBasicAuthHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "hiddenBasicAuth(user:passwd:authorization:)", handler: "hiddenBasicAuthHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "hiddenBasicAuth(user:passwd:authorization:)",
+                handler: "hiddenBasicAuthHandler"
+            ))
         }
         do {
             return try await handler(user, passwd, authorization)
@@ -1509,7 +1693,11 @@ extension StubHTTPBinService {
 
     public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
         guard let handler = self.apiKeyHeaderHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "apiKeyHeader()", handler: "apiKeyHeaderHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "apiKeyHeader()",
+                handler: "apiKeyHeaderHandler"
+            ))
         }
         do {
             return try await handler()
@@ -1526,7 +1714,11 @@ extension StubHTTPBinService {
         ifNoneMatch: String?
     ) async throws(APIError<Never>) -> HeadersEcho {
         guard let handler = self.headersHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)", handler: "headersHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)",
+                handler: "headersHandler"
+            ))
         }
         do {
             return try await handler(xCustom, xNumber, xFlag, xFlavor, ifNoneMatch)
@@ -1537,7 +1729,11 @@ extension StubHTTPBinService {
 
     public func cookies(cookie: String?) async throws(APIError<Never>) -> Cookies {
         guard let handler = self.cookiesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "cookies(cookie:)", handler: "cookiesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "cookies(cookie:)",
+                handler: "cookiesHandler"
+            ))
         }
         do {
             return try await handler(cookie)
@@ -1552,7 +1748,11 @@ extension StubHTTPBinService {
         freeform: String?
     ) async throws(APIError<Never>) -> [String: JSONValue] {
         guard let handler = self.responseHeadersHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "responseHeaders(xEcho:xMulti:freeform:)", handler: "responseHeadersHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "responseHeaders(xEcho:xMulti:freeform:)",
+                handler: "responseHeadersHandler"
+            ))
         }
         do {
             return try await handler(xEcho, xMulti, freeform)
@@ -1563,7 +1763,11 @@ extension StubHTTPBinService {
 
     public func responseHeadersPost(xEcho: String?) async throws(APIError<Never>) -> [String: JSONValue] {
         guard let handler = self.responseHeadersPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "responseHeadersPost(xEcho:)", handler: "responseHeadersPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "responseHeadersPost(xEcho:)",
+                handler: "responseHeadersPostHandler"
+            ))
         }
         do {
             return try await handler(xEcho)
@@ -1574,7 +1778,11 @@ extension StubHTTPBinService {
 
     public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
         guard let handler = self.delayHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delay(seconds:)", handler: "delayHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "delay(seconds:)",
+                handler: "delayHandler"
+            ))
         }
         do {
             return try await handler(seconds)
@@ -1585,7 +1793,11 @@ extension StubHTTPBinService {
 
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
         guard let handler = self.delayWithShortTimeoutHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "delayWithShortTimeout(seconds:token:)", handler: "delayWithShortTimeoutHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "delayWithShortTimeout(seconds:token:)",
+                handler: "delayWithShortTimeoutHandler"
+            ))
         }
         do {
             return try await handler(seconds, token)
@@ -1596,7 +1808,11 @@ extension StubHTTPBinService {
 
     public func bytes(n: Int, seed: Int?) async throws(APIError<Never>) -> Data {
         guard let handler = self.bytesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "bytes(n:seed:)", handler: "bytesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "bytes(n:seed:)",
+                handler: "bytesHandler"
+            ))
         }
         do {
             return try await handler(n, seed)
@@ -1607,7 +1823,11 @@ extension StubHTTPBinService {
 
     public func streamBytes(n: Int, seed: Int?, chunkSize: Int?) async throws(APIError<Never>) -> Data {
         guard let handler = self.streamBytesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "streamBytes(n:seed:chunkSize:)", handler: "streamBytesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "streamBytes(n:seed:chunkSize:)",
+                handler: "streamBytesHandler"
+            ))
         }
         do {
             return try await handler(n, seed, chunkSize)
@@ -1618,7 +1838,11 @@ extension StubHTTPBinService {
 
     public func headBytes(n: Int) async throws(APIError<Never>) {
         guard let handler = self.headBytesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "headBytes(n:)", handler: "headBytesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "headBytes(n:)",
+                handler: "headBytesHandler"
+            ))
         }
         do {
             try await handler(n)
@@ -1662,7 +1886,11 @@ extension StubHTTPBinService {
 
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
         guard let handler = self.imageHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "image(accept:)", handler: "imageHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubHTTPBinService",
+                method: "image(accept:)",
+                handler: "imageHandler"
+            ))
         }
         do {
             return try await handler(accept)

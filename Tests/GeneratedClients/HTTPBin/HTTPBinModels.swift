@@ -130,12 +130,7 @@ public struct Slideshow: Codable, Hashable, Sendable {
     public var title: String
     public var slides: [Slide]
 
-    public init(
-        author: String,
-        date: String,
-        title: String,
-        slides: [Slide]
-    ) {
+    public init(author: String, date: String, title: String, slides: [Slide]) {
         self.author = author
         self.date = date
         self.title = title
@@ -253,12 +248,7 @@ public struct SignUp: Codable, Hashable, Sendable {
     public var newsletter: Bool
     public var interests: [String]
 
-    public init(
-        userName: String,
-        email: String,
-        newsletter: Bool = false,
-        interests: [String] = []
-    ) {
+    public init(userName: String, email: String, newsletter: Bool = false, interests: [String] = []) {
         self.userName = userName
         self.email = email
         self.newsletter = newsletter

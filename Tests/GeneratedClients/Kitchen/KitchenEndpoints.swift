@@ -13,24 +13,46 @@ public enum Kitchen {
     public static let baseURL = URL(string: "https://api.kitchen.example.com/v1")!
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    public static let api = APIDefaults(headers: ["Accept": "application/json", "X-Kitchen-Client": "specwright-example"], dates: .milliseconds)
+    public static let api = APIDefaults(
+        headers: ["Accept": "application/json", "X-Kitchen-Client": "specwright-example"],
+        dates: .milliseconds
+    )
 
     /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Kitchen.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, KitchenProblem> {
-        Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default(message: { $0.message })])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .json,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, KitchenProblem> {
-        Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default(message: { $0.message })])
+        Endpoint(
+            method, path, api,
+            query: query,
+            body: body,
+            response: .empty,
+            auth: .bearer,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// The menu, a page at a time. Public.
@@ -94,7 +116,12 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, { PlaceOrderError.status400($0) }, message: { $0.message }), .status(409, OutOfStock.self, { PlaceOrderError.status409($0) }, message: { $0.message }), .range(400...499, KitchenProblem.self, { PlaceOrderError.status4XX($0) }, message: { $0.message }), .default(KitchenProblem.self, { PlaceOrderError.default($0) }, message: { $0.message })]
+            errors: [
+                .status(400, InvalidOrder.self, { PlaceOrderError.status400($0) }, message: { $0.message }),
+                .status(409, OutOfStock.self, { PlaceOrderError.status409($0) }, message: { $0.message }),
+                .range(400...499, KitchenProblem.self, { PlaceOrderError.status4XX($0) }, message: { $0.message }),
+                .default(KitchenProblem.self, { PlaceOrderError.default($0) }, message: { $0.message })
+            ]
         )
     }
 
@@ -115,7 +142,12 @@ public enum Kitchen {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(400, InvalidOrder.self, { ReplaceOrderError.status400($0) }, message: { $0.message }), .status(409, OutOfStock.self, { ReplaceOrderError.status409($0) }, message: { $0.message }), .range(400...499, KitchenProblem.self, { ReplaceOrderError.status4XX($0) }, message: { $0.message }), .default(KitchenProblem.self, { ReplaceOrderError.default($0) }, message: { $0.message })]
+            errors: [
+                .status(400, InvalidOrder.self, { ReplaceOrderError.status400($0) }, message: { $0.message }),
+                .status(409, OutOfStock.self, { ReplaceOrderError.status409($0) }, message: { $0.message }),
+                .range(400...499, KitchenProblem.self, { ReplaceOrderError.status4XX($0) }, message: { $0.message }),
+                .default(KitchenProblem.self, { ReplaceOrderError.default($0) }, message: { $0.message })
+            ]
         )
     }
 
@@ -283,7 +315,12 @@ public enum Kitchen {
     ) -> Endpoint<AccessToken, KitchenProblem> {
         Endpoint(
             .post, "/oauth/token", Kitchen.api,
-            body: .form(fields: ["grant_type": grantType, "client_id": clientId, "client_secret": clientSecret, "scope": scope]),
+            body: .form(fields: [
+                "grant_type": grantType,
+                "client_id": clientId,
+                "client_secret": clientSecret,
+                "scope": scope
+            ]),
             response: .json,
             errors: [.default(message: { $0.message })]
         )
@@ -423,18 +460,12 @@ public protocol KitchenService: Sendable {
     /// with the order it already placed.
     ///
     /// `POST /orders`
-    func placeOrder(
-        body: NewOrder,
-        idempotencyKey: String
-    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    func placeOrder(body: NewOrder, idempotencyKey: String) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
 
     /// Replace the lines of an order that is still `received`.
     ///
     /// `PUT /orders/{order_id}`
-    func replaceOrder(
-        orderId: OrderNumber,
-        body: NewOrder
-    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    func replaceOrder(orderId: OrderNumber, body: NewOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
 
     /// The signed-in customer's orders, newest first.
     ///
@@ -788,7 +819,11 @@ extension StubKitchenService {
         lang: String
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
         guard let handler = self.menuHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "menu(page:perPage:course:lang:)", handler: "menuHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "menu(page:perPage:course:lang:)",
+                handler: "menuHandler"
+            ))
         }
         do {
             return try await handler(page, perPage, course, lang)
@@ -799,7 +834,11 @@ extension StubKitchenService {
 
     public func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>) {
         guard let handler = self.menuChangedHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "menuChanged(ifNoneMatch:)", handler: "menuChangedHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "menuChanged(ifNoneMatch:)",
+                handler: "menuChangedHandler"
+            ))
         }
         do {
             try await handler(ifNoneMatch)
@@ -810,7 +849,11 @@ extension StubKitchenService {
 
     public func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
         guard let handler = self.topDishesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "topDishes(limit:windowDays:)", handler: "topDishesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "topDishes(limit:windowDays:)",
+                handler: "topDishesHandler"
+            ))
         }
         do {
             return try await handler(limit, windowDays)
@@ -835,7 +878,11 @@ extension StubKitchenService {
         idempotencyKey: String
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
         guard let handler = self.placeOrderHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "placeOrder(body:idempotencyKey:)", handler: "placeOrderHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "placeOrder(body:idempotencyKey:)",
+                handler: "placeOrderHandler"
+            ))
         }
         do {
             return try await handler(body, idempotencyKey)
@@ -849,7 +896,11 @@ extension StubKitchenService {
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
         guard let handler = self.replaceOrderHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "replaceOrder(orderId:body:)", handler: "replaceOrderHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "replaceOrder(orderId:body:)",
+                handler: "replaceOrderHandler"
+            ))
         }
         do {
             return try await handler(orderId, body)
@@ -865,7 +916,11 @@ extension StubKitchenService {
         perPage: Int
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
         guard let handler = self.ordersListHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersList(status:since:page:perPage:)", handler: "ordersListHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersList(status:since:page:perPage:)",
+                handler: "ordersListHandler"
+            ))
         }
         do {
             return try await handler(status, since, page, perPage)
@@ -880,7 +935,11 @@ extension StubKitchenService {
         status: OrderStatus?
     ) async throws(APIError<KitchenProblem>) -> Order {
         guard let handler = self.ordersAnnotateHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersAnnotate(orderId:note:status:)", handler: "ordersAnnotateHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersAnnotate(orderId:note:status:)",
+                handler: "ordersAnnotateHandler"
+            ))
         }
         do {
             return try await handler(orderId, note, status)
@@ -891,7 +950,11 @@ extension StubKitchenService {
 
     public func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
         guard let handler = self.ordersCancelHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersCancel(orderId:reason:)", handler: "ordersCancelHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersCancel(orderId:reason:)",
+                handler: "ordersCancelHandler"
+            ))
         }
         do {
             try await handler(orderId, reason)
@@ -902,7 +965,11 @@ extension StubKitchenService {
 
     public func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
         guard let handler = self.ordersReceiptHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersReceipt(orderId:)", handler: "ordersReceiptHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersReceipt(orderId:)",
+                handler: "ordersReceiptHandler"
+            ))
         }
         do {
             return try await handler(orderId)
@@ -914,7 +981,11 @@ extension StubKitchenService {
     @available(*, deprecated)
     public func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
         guard let handler = self.ordersLegacyReceiptHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersLegacyReceipt(orderId:)", handler: "ordersLegacyReceiptHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersLegacyReceipt(orderId:)",
+                handler: "ordersLegacyReceiptHandler"
+            ))
         }
         do {
             return try await handler(orderId)
@@ -925,7 +996,11 @@ extension StubKitchenService {
 
     public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
         guard let handler = self.ordersCapabilitiesHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "ordersCapabilities()", handler: "ordersCapabilitiesHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "ordersCapabilities()",
+                handler: "ordersCapabilitiesHandler"
+            ))
         }
         do {
             try await handler()
@@ -940,7 +1015,11 @@ extension StubKitchenService {
         customerNote: String?
     ) async throws(APIError<KitchenProblem>) -> Reservation {
         guard let handler = self.reserveHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "reserve(partySize:startsAt:customerNote:)", handler: "reserveHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "reserve(partySize:startsAt:customerNote:)",
+                handler: "reserveHandler"
+            ))
         }
         do {
             return try await handler(partySize, startsAt, customerNote)
@@ -951,7 +1030,11 @@ extension StubKitchenService {
 
     public func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan {
         guard let handler = self.seatingPlanHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "seatingPlan(floor:day:)", handler: "seatingPlanHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "seatingPlan(floor:day:)",
+                handler: "seatingPlanHandler"
+            ))
         }
         do {
             return try await handler(floor, day)
@@ -967,7 +1050,11 @@ extension StubKitchenService {
         primary: Bool
     ) async throws(APIError<KitchenProblem>) -> Dish {
         guard let handler = self.uploadDishPhotoHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "uploadDishPhoto(dishID:photo:caption:primary:)", handler: "uploadDishPhotoHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "uploadDishPhoto(dishID:photo:caption:primary:)",
+                handler: "uploadDishPhotoHandler"
+            ))
         }
         do {
             return try await handler(dishID, photo, caption, primary)
@@ -978,7 +1065,11 @@ extension StubKitchenService {
 
     public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
         guard let handler = self.replaceDishPhotoRawHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "replaceDishPhotoRaw(dishID:body:)", handler: "replaceDishPhotoRawHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "replaceDishPhotoRaw(dishID:body:)",
+                handler: "replaceDishPhotoRawHandler"
+            ))
         }
         do {
             try await handler(dishID, body)
@@ -994,7 +1085,11 @@ extension StubKitchenService {
         scope: String?
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         guard let handler = self.partnerTokenHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "partnerToken(grantType:clientId:clientSecret:scope:)", handler: "partnerTokenHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "partnerToken(grantType:clientId:clientSecret:scope:)",
+                handler: "partnerTokenHandler"
+            ))
         }
         do {
             return try await handler(grantType, clientId, clientSecret, scope)
@@ -1005,7 +1100,11 @@ extension StubKitchenService {
 
     public func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order] {
         guard let handler = self.partnerOrdersHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "partnerOrders(status:)", handler: "partnerOrdersHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "partnerOrders(status:)",
+                handler: "partnerOrdersHandler"
+            ))
         }
         do {
             return try await handler(status)
@@ -1016,7 +1115,11 @@ extension StubKitchenService {
 
     public func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob {
         guard let handler = self.createExportHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "createExport(columns:)", handler: "createExportHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "createExport(columns:)",
+                handler: "createExportHandler"
+            ))
         }
         do {
             return try await handler(columns)
@@ -1031,7 +1134,11 @@ extension StubKitchenService {
         _2faCode: String?
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         guard let handler = self.staffLoginHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffLogin(email:password:_2faCode:)", handler: "staffLoginHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "staffLogin(email:password:_2faCode:)",
+                handler: "staffLoginHandler"
+            ))
         }
         do {
             return try await handler(email, password, _2faCode)
@@ -1042,7 +1149,11 @@ extension StubKitchenService {
 
     public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
         guard let handler = self.staffPosTicketsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffPosTickets(day:)", handler: "staffPosTicketsHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "staffPosTickets(day:)",
+                handler: "staffPosTicketsHandler"
+            ))
         }
         do {
             return try await handler(day)
@@ -1056,7 +1167,11 @@ extension StubKitchenService {
         lowStock: Bool
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
         guard let handler = self.staffInventoryIngredientsHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffInventoryIngredients(class:lowStock:)", handler: "staffInventoryIngredientsHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "staffInventoryIngredients(class:lowStock:)",
+                handler: "staffInventoryIngredientsHandler"
+            ))
         }
         do {
             return try await handler(`class`, lowStock)
@@ -1071,7 +1186,11 @@ extension StubKitchenService {
         note: String?
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
         guard let handler = self.staffInventoryRestockHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "staffInventoryRestock(ingredientID:grams:note:)", handler: "staffInventoryRestockHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubKitchenService",
+                method: "staffInventoryRestock(ingredientID:grams:note:)",
+                handler: "staffInventoryRestockHandler"
+            ))
         }
         do {
             return try await handler(ingredientID, grams, note)
@@ -1139,7 +1258,10 @@ extension KitchenService {
     }
 
     /// `partnerToken(grantType:clientId:clientSecret:scope:)` with the spec's defaults.
-    public func partnerToken(clientId: String, clientSecret: String) async throws(APIError<KitchenProblem>) -> AccessToken {
+    public func partnerToken(
+        clientId: String,
+        clientSecret: String
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
         try await partnerToken(
             grantType: "client_credentials",
             clientId: clientId,
@@ -1169,7 +1291,10 @@ extension KitchenService {
     }
 
     /// `staffInventoryRestock(ingredientID:grams:note:)` with the spec's defaults.
-    public func staffInventoryRestock(ingredientID: Int, grams: Int64) async throws(APIError<KitchenProblem>) -> Ingredient {
+    public func staffInventoryRestock(
+        ingredientID: Int,
+        grams: Int64
+    ) async throws(APIError<KitchenProblem>) -> Ingredient {
         try await staffInventoryRestock(ingredientID: ingredientID, grams: grams, note: nil)
     }
 }

@@ -158,13 +158,7 @@ public struct Paged<Item: Codable & Sendable>: Codable, Sendable {
     public var total: Int64
     public var hasMore: Bool
 
-    public init(
-        items: [Item],
-        page: Int,
-        perPage: Int,
-        total: Int64,
-        hasMore: Bool = false
-    ) {
+    public init(items: [Item], page: Int, perPage: Int, total: Int64, hasMore: Bool = false) {
         self.items = items
         self.page = page
         self.perPage = perPage
@@ -345,12 +339,7 @@ public struct SeatingPlan: Codable, Hashable, Sendable {
     public var seats: [String: Int]
     public var closedTables: [Int]?
 
-    public init(
-        floor: String,
-        grid: [[Int]],
-        seats: [String: Int],
-        closedTables: [Int]? = nil
-    ) {
+    public init(floor: String, grid: [[Int]], seats: [String: Int], closedTables: [Int]? = nil) {
         self.floor = floor
         self.grid = grid
         self.seats = seats
@@ -425,12 +414,7 @@ public struct OrderLine: Codable, Hashable, Sendable {
     public var options: [String: String]
     public var note: String?
 
-    public init(
-        dishId: DishID,
-        quantity: Int = 1,
-        options: [String: String] = [:],
-        note: String? = nil
-    ) {
+    public init(dishId: DishID, quantity: Int = 1, options: [String: String] = [:], note: String? = nil) {
         self.dishId = dishId
         self.quantity = quantity
         self.options = options
@@ -653,12 +637,7 @@ public struct PosTicket: Codable, Hashable, Sendable {
     public var totalgross: Decimal?
     public var printedAt: Date
 
-    public init(
-        posref: String,
-        ticketno: Int,
-        totalgross: Decimal? = nil,
-        printedAt: Date
-    ) {
+    public init(posref: String, ticketno: Int, totalgross: Decimal? = nil, printedAt: Date) {
         self.posref = posref
         self.ticketno = ticketno
         self.totalgross = totalgross
@@ -680,13 +659,7 @@ public struct Ingredient: Codable, Hashable, Sendable {
     public var stockGrams: Int64
     public var reorderAtGrams: Int64
 
-    public init(
-        id: Int,
-        name: String,
-        `class`: String,
-        stockGrams: Int64,
-        reorderAtGrams: Int64 = 500
-    ) {
+    public init(id: Int, name: String, `class`: String, stockGrams: Int64, reorderAtGrams: Int64 = 500) {
         self.id = id
         self.name = name
         self.class = `class`
@@ -720,13 +693,7 @@ public struct Reservation: Codable, Hashable, Sendable {
     public var table: Int?
     public var customerNote: String?
 
-    public init(
-        id: UUID,
-        partySize: Int,
-        startsAt: Date,
-        table: Int? = nil,
-        customerNote: String? = nil
-    ) {
+    public init(id: UUID, partySize: Int, startsAt: Date, table: Int? = nil, customerNote: String? = nil) {
         self.id = id
         self.partySize = partySize
         self.startsAt = startsAt
@@ -751,12 +718,7 @@ public struct ExportJob: Codable, Hashable, Sendable {
     public var ready: Bool
     public var downloadUrl: URL?
 
-    public init(
-        id: UUID,
-        fields: [String],
-        ready: Bool = false,
-        downloadUrl: URL? = nil
-    ) {
+    public init(id: UUID, fields: [String], ready: Bool = false, downloadUrl: URL? = nil) {
         self.id = id
         self.fields = fields
         self.ready = ready
@@ -785,12 +747,7 @@ public struct AccessToken: Codable, Hashable, Sendable {
     public var expiresIn: Int
     public var scope: String?
 
-    public init(
-        accessToken: String,
-        tokenType: String,
-        expiresIn: Int,
-        scope: String? = nil
-    ) {
+    public init(accessToken: String, tokenType: String, expiresIn: Int, scope: String? = nil) {
         self.accessToken = accessToken
         self.tokenType = tokenType
         self.expiresIn = expiresIn

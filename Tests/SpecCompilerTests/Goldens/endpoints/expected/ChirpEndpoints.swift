@@ -15,15 +15,20 @@ public enum Chirp {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, APIErrorResponse> {
         Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
@@ -60,7 +65,12 @@ public enum Chirp {
 
     /// `GET /users/{userID}/posts/{postID}`
     public static func profile(userID: UUID, postID: String) -> Endpoint<Post, APIErrorResponse> {
-        Endpoint(.get, "/users/\(userID)/posts/\(postID)", Chirp.api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(
+            .get, "/users/\(userID)/posts/\(postID)", Chirp.api,
+            response: .json,
+            auth: .bearer,
+            errors: [.default]
+        )
     }
 
     /// `POST /posts`
@@ -70,7 +80,10 @@ public enum Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }), .default(APIErrorResponse.self, { CreatePostError.default($0) })],
+            errors: [
+                .status(422, ValidationErrors.self, { CreatePostError.status422($0) }),
+                .default(APIErrorResponse.self, { CreatePostError.default($0) })
+            ],
             retry: true
         )
     }
@@ -171,7 +184,12 @@ public enum Chirp {
         public enum Comments {
             /// `DELETE /posts/{id}/comments/{commentID}`
             public static func delete(id: String, commentID: String) -> Endpoint<Empty, APIErrorResponse> {
-                Endpoint(.delete, "/posts/\(id)/comments/\(commentID)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
+                Endpoint(
+                    .delete, "/posts/\(id)/comments/\(commentID)", Chirp.api,
+                    response: .empty,
+                    auth: .bearer,
+                    errors: [.default]
+                )
             }
 
             /// `PATCH /posts/{id}/comments/{commentID}`
@@ -228,11 +246,7 @@ public protocol ChirpService: Sendable {
 
     /// `GET /search`
     @available(*, deprecated)
-    func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func search(q: String, sort: SortOrder, xRequestID: String?) async throws(APIError<APIErrorResponse>) -> [Post]
 
     /// `HEAD /health`
     func check() async throws(APIError<APIErrorResponse>)
@@ -247,11 +261,7 @@ public protocol ChirpService: Sendable {
     func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
 
     /// `PATCH /posts/{id}/comments/{commentID}`
-    func postsCommentsEdit(
-        id: String,
-        commentID: String,
-        text: String
-    ) async throws(APIError<APIErrorResponse>)
+    func postsCommentsEdit(id: String, commentID: String, text: String) async throws(APIError<APIErrorResponse>)
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -385,7 +395,11 @@ extension LiveChirpService {
 extension StubChirpService {
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "login(email:password:)",
+                handler: "loginHandler"
+            ))
         }
         do {
             return try await handler(email, password)
@@ -402,7 +416,11 @@ extension StubChirpService {
         api: String?
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
         guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:ids:api:)", handler: "feedHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "feed(page:perPage:tag:ids:api:)",
+                handler: "feedHandler"
+            ))
         }
         do {
             return try await handler(page, perPage, tag, ids, api)
@@ -413,7 +431,11 @@ extension StubChirpService {
 
     public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
         guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:postID:)", handler: "profileHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "profile(userID:postID:)",
+                handler: "profileHandler"
+            ))
         }
         do {
             return try await handler(userID, postID)
@@ -424,7 +446,11 @@ extension StubChirpService {
 
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
         guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "createPost(body:)",
+                handler: "createPostHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -435,7 +461,11 @@ extension StubChirpService {
 
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
         guard let handler = self.replacePostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "replacePost(id:body:)", handler: "replacePostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "replacePost(id:body:)",
+                handler: "replacePostHandler"
+            ))
         }
         do {
             return try await handler(id, body)
@@ -446,7 +476,11 @@ extension StubChirpService {
 
     public func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:thumbnail:)", handler: "uploadAvatarHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "uploadAvatar(image:caption:thumbnail:)",
+                handler: "uploadAvatarHandler"
+            ))
         }
         do {
             try await handler(image, caption, thumbnail)
@@ -457,7 +491,11 @@ extension StubChirpService {
 
     public func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.signupHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "signup(name:newsletter:)", handler: "signupHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "signup(name:newsletter:)",
+                handler: "signupHandler"
+            ))
         }
         do {
             try await handler(name, newsletter)
@@ -468,7 +506,11 @@ extension StubChirpService {
 
     public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.uploadRawHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadRaw(id:body:)", handler: "uploadRawHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "uploadRaw(id:body:)",
+                handler: "uploadRawHandler"
+            ))
         }
         do {
             try await handler(id, body)
@@ -479,7 +521,11 @@ extension StubChirpService {
 
     public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
         guard let handler = self.exportArchiveHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "exportArchive(id:)", handler: "exportArchiveHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "exportArchive(id:)",
+                handler: "exportArchiveHandler"
+            ))
         }
         do {
             return try await handler(id)
@@ -495,7 +541,11 @@ extension StubChirpService {
         xRequestID: String?
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
         guard let handler = self.searchHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "search(q:sort:xRequestID:)", handler: "searchHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "search(q:sort:xRequestID:)",
+                handler: "searchHandler"
+            ))
         }
         do {
             return try await handler(q, sort, xRequestID)
@@ -517,7 +567,11 @@ extension StubChirpService {
 
     public func preflight() async throws(APIError<APIErrorResponse>) {
         guard let handler = self.preflightHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "preflight()", handler: "preflightHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "preflight()",
+                handler: "preflightHandler"
+            ))
         }
         do {
             try await handler()
@@ -528,7 +582,11 @@ extension StubChirpService {
 
     public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsLike(id:)",
+                handler: "postsLikeHandler"
+            ))
         }
         do {
             try await handler(id)
@@ -539,7 +597,11 @@ extension StubChirpService {
 
     public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsCommentsDeleteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsDelete(id:commentID:)", handler: "postsCommentsDeleteHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsCommentsDelete(id:commentID:)",
+                handler: "postsCommentsDeleteHandler"
+            ))
         }
         do {
             try await handler(id, commentID)
@@ -554,7 +616,11 @@ extension StubChirpService {
         text: String
     ) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsCommentsEditHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsEdit(id:commentID:text:)", handler: "postsCommentsEditHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsCommentsEdit(id:commentID:text:)",
+                handler: "postsCommentsEditHandler"
+            ))
         }
         do {
             try await handler(id, commentID, text)

@@ -14,15 +14,20 @@ public enum Weird {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Weird.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -32,7 +37,11 @@ public enum Weird {
     ///
     /// `GET /things/{id}/with"quotes"/and\back\(slash)`
     public static func get(id: String, weird: String? = nil) -> Endpoint<Strange, Never> {
-        Endpoint(.get, "/things/\(id)/with\"quotes\"/and\\back\\(slash)", Weird.api, query: ["we\"ird": weird], response: .json)
+        Endpoint(
+            .get, "/things/\(id)/with\"quotes\"/and\\back\\(slash)", Weird.api,
+            query: ["we\"ird": weird],
+            response: .json
+        )
     }
 }
 
@@ -76,7 +85,11 @@ extension LiveWeirdService {
 extension StubWeirdService {
     public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
         guard let handler = self.getHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubWeirdService", method: "get(id:weird:)", handler: "getHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubWeirdService",
+                method: "get(id:weird:)",
+                handler: "getHandler"
+            ))
         }
         do {
             return try await handler(id, weird)

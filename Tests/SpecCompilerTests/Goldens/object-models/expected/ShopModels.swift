@@ -89,12 +89,7 @@ public struct Report: Codable, Hashable, Sendable {
     public var legacyID: String
     public var count: Int
 
-    public init(
-        fields: [String],
-        heading: String = "\"Untitled\"",
-        legacyID: String,
-        count: Int = 3
-    ) {
+    public init(fields: [String], heading: String = "\"Untitled\"", legacyID: String, count: Int = 3) {
         self.fields = fields
         self.heading = heading
         self.legacyID = legacyID

@@ -15,15 +15,20 @@ package enum Chirp {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Chirp.endpoint(.get, "/items/top", as: [Item].self))`
     package static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, APIErrorResponse> {
         Endpoint(method, path, api, query: query, body: body, response: .json, auth: .bearer, errors: [.default])
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     package static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(method, path, api, query: query, body: body, response: .empty, auth: .bearer, errors: [.default])
@@ -74,11 +79,7 @@ package protocol ChirpService: Sendable {
 
     /// `GET /search`
     @available(*, deprecated)
-    func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func search(q: String, sort: SortOrder, xRequestID: String?) async throws(APIError<APIErrorResponse>) -> [Post]
 
     /// `HEAD /health`
     func check() async throws(APIError<APIErrorResponse>)
@@ -93,11 +94,7 @@ package protocol ChirpService: Sendable {
     func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
 
     /// `PATCH /posts/{id}/comments/{commentID}`
-    func postsCommentsEdit(
-        id: String,
-        commentID: String,
-        text: String
-    ) async throws(APIError<APIErrorResponse>)
+    func postsCommentsEdit(id: String, commentID: String, text: String) async throws(APIError<APIErrorResponse>)
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.

@@ -94,7 +94,11 @@ extension StubChirpService {
         api: String?
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
         guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "feed(page:perPage:tag:ids:api:)", handler: "feedHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "feed(page:perPage:tag:ids:api:)",
+                handler: "feedHandler"
+            ))
         }
         do {
             return try await handler(page, perPage, tag, ids, api)
@@ -105,7 +109,11 @@ extension StubChirpService {
 
     package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
         guard let handler = self.replacePostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "replacePost(id:body:)", handler: "replacePostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "replacePost(id:body:)",
+                handler: "replacePostHandler"
+            ))
         }
         do {
             return try await handler(id, body)
@@ -121,7 +129,11 @@ extension StubChirpService {
         xRequestID: String?
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
         guard let handler = self.searchHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "search(q:sort:xRequestID:)", handler: "searchHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "search(q:sort:xRequestID:)",
+                handler: "searchHandler"
+            ))
         }
         do {
             return try await handler(q, sort, xRequestID)

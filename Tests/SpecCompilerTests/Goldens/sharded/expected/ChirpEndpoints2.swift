@@ -23,7 +23,10 @@ extension Chirp {
             body: .json(body),
             response: .json,
             auth: .bearer,
-            errors: [.status(422, ValidationErrors.self, { CreatePostError.status422($0) }), .default(APIErrorResponse.self, { CreatePostError.default($0) })]
+            errors: [
+                .status(422, ValidationErrors.self, { CreatePostError.status422($0) }),
+                .default(APIErrorResponse.self, { CreatePostError.default($0) })
+            ]
         )
     }
 
@@ -79,7 +82,12 @@ extension Chirp {
 extension Chirp.Posts.Comments {
     /// `DELETE /posts/{id}/comments/{commentID}`
     package static func delete(id: String, commentID: String) -> Endpoint<Empty, APIErrorResponse> {
-        Endpoint(.delete, "/posts/\(id)/comments/\(commentID)", Chirp.api, response: .empty, auth: .bearer, errors: [.default])
+        Endpoint(
+            .delete, "/posts/\(id)/comments/\(commentID)", Chirp.api,
+            response: .empty,
+            auth: .bearer,
+            errors: [.default]
+        )
     }
 }
 
@@ -92,7 +100,11 @@ extension LiveChirpService {
         try await client.send(Chirp.createPost(body: body))
     }
 
-    package func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+    package func uploadAvatar(
+        image: File,
+        caption: String?,
+        thumbnail: Data?
+    ) async throws(APIError<APIErrorResponse>) {
         try await client.send(Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
     }
 
@@ -116,7 +128,11 @@ extension LiveChirpService {
 extension StubChirpService {
     package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "login(email:password:)", handler: "loginHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "login(email:password:)",
+                handler: "loginHandler"
+            ))
         }
         do {
             return try await handler(email, password)
@@ -127,7 +143,11 @@ extension StubChirpService {
 
     package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
         guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "createPost(body:)", handler: "createPostHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "createPost(body:)",
+                handler: "createPostHandler"
+            ))
         }
         do {
             return try await handler(body)
@@ -136,9 +156,17 @@ extension StubChirpService {
         }
     }
 
-    package func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
+    package func uploadAvatar(
+        image: File,
+        caption: String?,
+        thumbnail: Data?
+    ) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadAvatar(image:caption:thumbnail:)", handler: "uploadAvatarHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "uploadAvatar(image:caption:thumbnail:)",
+                handler: "uploadAvatarHandler"
+            ))
         }
         do {
             try await handler(image, caption, thumbnail)
@@ -149,7 +177,11 @@ extension StubChirpService {
 
     package func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.signupHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "signup(name:newsletter:)", handler: "signupHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "signup(name:newsletter:)",
+                handler: "signupHandler"
+            ))
         }
         do {
             try await handler(name, newsletter)
@@ -160,7 +192,11 @@ extension StubChirpService {
 
     package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.uploadRawHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "uploadRaw(id:body:)", handler: "uploadRawHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "uploadRaw(id:body:)",
+                handler: "uploadRawHandler"
+            ))
         }
         do {
             try await handler(id, body)
@@ -171,7 +207,11 @@ extension StubChirpService {
 
     package func preflight() async throws(APIError<APIErrorResponse>) {
         guard let handler = self.preflightHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "preflight()", handler: "preflightHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "preflight()",
+                handler: "preflightHandler"
+            ))
         }
         do {
             try await handler()
@@ -182,7 +222,11 @@ extension StubChirpService {
 
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsCommentsDeleteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsDelete(id:commentID:)", handler: "postsCommentsDeleteHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsCommentsDelete(id:commentID:)",
+                handler: "postsCommentsDeleteHandler"
+            ))
         }
         do {
             try await handler(id, commentID)

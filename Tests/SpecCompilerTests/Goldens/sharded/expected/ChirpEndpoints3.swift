@@ -6,7 +6,12 @@ import Specwright
 extension Chirp {
     /// `GET /users/{userID}/posts/{postID}`
     package static func profile(userID: UUID, postID: String) -> Endpoint<Post, APIErrorResponse> {
-        Endpoint(.get, "/users/\(userID)/posts/\(postID)", Chirp.api, response: .json, auth: .bearer, errors: [.default])
+        Endpoint(
+            .get, "/users/\(userID)/posts/\(postID)", Chirp.api,
+            response: .json,
+            auth: .bearer,
+            errors: [.default]
+        )
     }
 
     /// `GET /exports/{id}`
@@ -60,7 +65,11 @@ extension LiveChirpService {
 extension StubChirpService {
     package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
         guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "profile(userID:postID:)", handler: "profileHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "profile(userID:postID:)",
+                handler: "profileHandler"
+            ))
         }
         do {
             return try await handler(userID, postID)
@@ -71,7 +80,11 @@ extension StubChirpService {
 
     package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
         guard let handler = self.exportArchiveHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "exportArchive(id:)", handler: "exportArchiveHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "exportArchive(id:)",
+                handler: "exportArchiveHandler"
+            ))
         }
         do {
             return try await handler(id)
@@ -82,7 +95,11 @@ extension StubChirpService {
 
     package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsLike(id:)", handler: "postsLikeHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsLike(id:)",
+                handler: "postsLikeHandler"
+            ))
         }
         do {
             try await handler(id)
@@ -97,7 +114,11 @@ extension StubChirpService {
         text: String
     ) async throws(APIError<APIErrorResponse>) {
         guard let handler = self.postsCommentsEditHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "postsCommentsEdit(id:commentID:text:)", handler: "postsCommentsEditHandler"))
+            throw .transport(UnsetStubHandler(
+                stub: "StubChirpService",
+                method: "postsCommentsEdit(id:commentID:text:)",
+                handler: "postsCommentsEditHandler"
+            ))
         }
         do {
             try await handler(id, commentID, text)

@@ -27,12 +27,7 @@ public struct Animal: Decodable, Sendable {
     public var createdAt: Date
     public var legs: Int?
 
-    public init(
-        name: String,
-        note: String? = nil,
-        createdAt: Date,
-        legs: Int? = nil
-    ) {
+    public init(name: String, note: String? = nil, createdAt: Date, legs: Int? = nil) {
         self.name = name
         self.note = note
         self.createdAt = createdAt
@@ -48,13 +43,7 @@ public struct Dog: Decodable, Sendable {
     public var legs: Int?
     public var breed: String
 
-    public init(
-        name: String,
-        note: Int? = nil,
-        createdAt: Date,
-        legs: Int? = nil,
-        breed: String
-    ) {
+    public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String) {
         self.name = name
         self.note = note
         self.createdAt = createdAt
@@ -83,14 +72,7 @@ public struct Puppy: Decodable, Sendable {
     public var breed: String
     public var ageInWeeks: Int
 
-    public init(
-        name: String,
-        note: Int? = nil,
-        createdAt: Date,
-        legs: Int? = nil,
-        breed: String,
-        ageInWeeks: Int
-    ) {
+    public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String, ageInWeeks: Int) {
         self.name = name
         self.note = note
         self.createdAt = createdAt

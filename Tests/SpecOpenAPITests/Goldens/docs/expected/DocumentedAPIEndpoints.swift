@@ -17,15 +17,20 @@ public enum DocumentedAPI {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(DocumentedAPI.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -36,6 +41,9 @@ public enum DocumentedAPI {
     /// Returns the note with the given id.
     ///
     /// `GET /notes/{id}`
+    ///
+    /// - Parameter id: The note's id.
+    /// - Parameter verbose: Include everything.
     @available(*, deprecated)
     public static func getNote(id: String, verbose: Bool? = nil) -> Endpoint<Note, Never> {
         Endpoint(.get, "/notes/\(id)", DocumentedAPI.api, query: ["verbose": verbose], response: .json)
@@ -57,6 +65,9 @@ public protocol DocumentedAPIService: Sendable {
     /// Returns the note with the given id.
     ///
     /// `GET /notes/{id}`
+    ///
+    /// - Parameter id: The note's id.
+    /// - Parameter verbose: Include everything.
     @available(*, deprecated)
     func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note
 

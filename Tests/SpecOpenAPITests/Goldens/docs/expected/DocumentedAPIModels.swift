@@ -17,12 +17,7 @@ public struct Note: Decodable, Sendable {
     /// Second line with `code`.
     public var multi: String?
 
-    public init(
-        id: String,
-        text: String? = nil,
-        old: String? = nil,
-        multi: String? = nil
-    ) {
+    public init(id: String, text: String? = nil, old: String? = nil, multi: String? = nil) {
         self.id = id
         self.text = text
         self.old = old

@@ -15,15 +15,20 @@ public enum Enums {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Enums.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)

@@ -15,15 +15,20 @@ public enum Split {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Split.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -31,7 +36,12 @@ public enum Split {
 
     /// `GET /pets`
     public static func listPets(limit: Int32? = nil) -> Endpoint<[Pet], ErrorModel> {
-        Endpoint(.get, "/pets", Split.api, query: ["limit": limit], response: .json, errors: [.default(message: { $0.message })])
+        Endpoint(
+            .get, "/pets", Split.api,
+            query: ["limit": limit],
+            response: .json,
+            errors: [.default(message: { $0.message })]
+        )
     }
 
     /// `GET /owners/{id}`

@@ -17,12 +17,7 @@ public struct Pet: Decodable, Sendable {
     public var owner: Owner?
     public var kind: Kind?
 
-    public init(
-        id: Int64,
-        name: String,
-        owner: Owner? = nil,
-        kind: Kind? = nil
-    ) {
+    public init(id: Int64, name: String, owner: Owner? = nil, kind: Kind? = nil) {
         self.id = id
         self.name = name
         self.owner = owner

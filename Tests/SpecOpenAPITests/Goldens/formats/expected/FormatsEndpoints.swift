@@ -15,15 +15,20 @@ public enum Formats {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Formats.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -36,7 +41,11 @@ public enum Formats {
         id: UUID? = nil,
         count: Int32? = nil
     ) -> Endpoint<Sample, Never> {
-        Endpoint(.get, "/samples", Formats.api, query: ["since": since, "day": day, "id": id, "count": count], response: .json)
+        Endpoint(
+            .get, "/samples", Formats.api,
+            query: ["since": since, "day": day, "id": id, "count": count],
+            response: .json
+        )
     }
 }
 
@@ -44,12 +53,7 @@ public enum Formats {
 /// tests pass in a fake, and `LiveFormatsService` sends the requests.
 public protocol FormatsService: Sendable {
     /// `GET /samples`
-    func getSample(
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        count: Int32?
-    ) async throws(APIError<Never>) -> Sample
+    func getSample(since: Date?, day: CalendarDate?, id: UUID?, count: Int32?) async throws(APIError<Never>) -> Sample
 }
 
 /// `FormatsService` over HTTP: each method sends its endpoint through `client`.

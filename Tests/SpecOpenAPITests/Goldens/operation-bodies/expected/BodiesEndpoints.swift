@@ -15,15 +15,20 @@ public enum Bodies {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Bodies.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -138,23 +143,13 @@ public protocol BodiesService: Sendable {
     func createPets(body: [NewPet]) async throws(APIError<Never>)
 
     /// `POST /login`
-    func login(
-        username: String,
-        password: String,
-        remember: Bool?,
-        scopes: [String]?
-    ) async throws(APIError<Never>)
+    func login(username: String, password: String, remember: Bool?, scopes: [String]?) async throws(APIError<Never>)
 
     /// `POST /form-ref`
     func submitForm(name: String, tag: String?) async throws(APIError<Never>)
 
     /// `POST /pets/{id}/photo`
-    func uploadPhoto(
-        id: String,
-        file: File,
-        caption: String?,
-        thumbnails: [File]?
-    ) async throws(APIError<Never>)
+    func uploadPhoto(id: String, file: File, caption: String?, thumbnails: [File]?) async throws(APIError<Never>)
 
     /// `PUT /blobs/{id}`
     func putBlob(id: String, body: Data) async throws(APIError<Never>)
@@ -173,12 +168,7 @@ public protocol BodiesService: Sendable {
     func postPreferJSON(body: NewPet) async throws(APIError<Never>)
 
     /// `PATCH /query-and-body/{id}`
-    func updatePet(
-        id: String,
-        name: String?,
-        id2: String?,
-        name2: String?
-    ) async throws(APIError<Never>) -> Pet
+    func updatePet(id: String, name: String?, id2: String?, name2: String?) async throws(APIError<Never>) -> Pet
 }
 
 /// `BodiesService` over HTTP: each method sends its endpoint through `client`.

@@ -15,21 +15,28 @@ public enum Params {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Params.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
     /// `GET /repos/{owner}/{repo}/issues`
+    ///
+    /// - Parameter perPage: The operation's own.
     public static func listIssues(
         owner: String,
         repo: String,
@@ -73,6 +80,8 @@ public enum Params {
 /// tests pass in a fake, and `LiveParamsService` sends the requests.
 public protocol ParamsService: Sendable {
     /// `GET /repos/{owner}/{repo}/issues`
+    ///
+    /// - Parameter perPage: The operation's own.
     func listIssues(
         owner: String,
         repo: String,
@@ -88,12 +97,7 @@ public protocol ParamsService: Sendable {
     func createResponse(stream: Bool?, beta: String) async throws(APIError<Never>)
 
     /// `GET /things/{thingId}`
-    func getThing(
-        thingId: String,
-        `class`: String?,
-        thingId2: String?,
-        thingId3: String?
-    ) async throws(APIError<Never>)
+    func getThing(thingId: String, `class`: String?, thingId2: String?, thingId3: String?) async throws(APIError<Never>)
 }
 
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
@@ -146,7 +150,12 @@ extension LiveParamsService {
 
 extension ParamsService {
     /// `listIssues(owner:repo:perPage:labels:ids:page:xRequestID:xTrace:)` with the spec's defaults.
-    public func listIssues(owner: String, repo: String, ids: [Int], xTrace: String) async throws(APIError<Never>) -> [String] {
+    public func listIssues(
+        owner: String,
+        repo: String,
+        ids: [Int],
+        xTrace: String
+    ) async throws(APIError<Never>) -> [String] {
         try await listIssues(
             owner: owner,
             repo: repo,

@@ -15,15 +15,20 @@ public enum Responses {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Responses.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -34,7 +39,11 @@ public enum Responses {
         Endpoint(
             .get, "/ok", Responses.api,
             response: .json,
-            errors: [.status(404, NotFound.self, { GetOKError.status404($0) }), .status(500, Problem.self, { GetOKError.status500($0) }, message: { $0.message }), .default(Problem.self, { GetOKError.default($0) }, message: { $0.message })]
+            errors: [
+                .status(404, NotFound.self, { GetOKError.status404($0) }),
+                .status(500, Problem.self, { GetOKError.status500($0) }, message: { $0.message }),
+                .default(Problem.self, { GetOKError.default($0) }, message: { $0.message })
+            ]
         )
     }
 
@@ -47,7 +56,11 @@ public enum Responses {
 
     /// `POST /created`
     public static func create() -> Endpoint<Thing, Problem> {
-        Endpoint(.post, "/created", Responses.api, response: .json, errors: [.range(400...499, message: { $0.message })])
+        Endpoint(
+            .post, "/created", Responses.api,
+            response: .json,
+            errors: [.range(400...499, message: { $0.message })]
+        )
     }
 
     /// `DELETE /nothing`
@@ -80,7 +93,10 @@ public enum Responses {
         Endpoint(
             .get, "/inline", Responses.api,
             response: .json,
-            errors: [.status(400, GetInlineError400.self, { GetInlineError.status400($0) }, message: { $0.message }), .range(500...599, Problem.self, { GetInlineError.status5XX($0) }, message: { $0.message })]
+            errors: [
+                .status(400, GetInlineError400.self, { GetInlineError.status400($0) }, message: { $0.message }),
+                .range(500...599, Problem.self, { GetInlineError.status5XX($0) }, message: { $0.message })
+            ]
         )
     }
 

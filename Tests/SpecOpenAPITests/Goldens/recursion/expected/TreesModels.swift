@@ -9,12 +9,7 @@ public struct Node: Decodable, Sendable {
     public var children: [Node]
     public var byName: [String: Node]?
 
-    public init(
-        name: String,
-        parent: Node? = nil,
-        children: [Node],
-        byName: [String: Node]? = nil
-    ) {
+    public init(name: String, parent: Node? = nil, children: [Node], byName: [String: Node]? = nil) {
         self.name = name
         self.parent = parent
         self.children = children

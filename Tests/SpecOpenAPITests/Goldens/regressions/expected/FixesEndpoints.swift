@@ -12,15 +12,20 @@ public enum Fixes {
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.
     /// `client.send(Fixes.endpoint(.get, "/items/top", as: [Item].self))`
     public static func endpoint<Response: Decodable & Sendable>(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
-        body: RequestBody? = nil, as response: Response.Type = Response.self
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        body: RequestBody? = nil,
+        as response: Response.Type = Response.self
     ) -> Endpoint<Response, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .json)
     }
 
     /// The same for an answer without a body, such as `204 No Content`.
     public static func endpoint(
-        _ method: HTTPMethod, _ path: EndpointPath, query: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        _ method: HTTPMethod,
+        _ path: EndpointPath,
+        query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
@@ -34,7 +39,11 @@ public enum Fixes {
         n: Count? = nil,
         r: GetPartR
     ) -> Endpoint<Holder, Never> {
-        Endpoint(.get, "/items/\(itemId)/parts/\(partId)", Fixes.api, query: ["sort": sort, "n": n, "r": r], response: .json)
+        Endpoint(
+            .get, "/items/\(itemId)/parts/\(partId)", Fixes.api,
+            query: ["sort": sort, "n": n, "r": r],
+            response: .json
+        )
     }
 
     /// `POST /posts`
@@ -43,7 +52,10 @@ public enum Fixes {
             .post, "/posts", Fixes.api,
             body: .json(body),
             response: .json,
-            errors: [.status(400, CreatePostError400.self, { CreatePostError.status400($0) }), .default(CreatePostDefaultError.self, { CreatePostError.default($0) })]
+            errors: [
+                .status(400, CreatePostError400.self, { CreatePostError.status400($0) }),
+                .default(CreatePostDefaultError.self, { CreatePostError.default($0) })
+            ]
         )
     }
 

@@ -1,0 +1,53 @@
+import SpecCore
+
+/// Turns spec type expressions and default values into the IR's references and values.
+struct TypeReferences: Sendable {
+    let symbols: SymbolTable
+
+    /// The type `type` names: models by their Swift names, builtins by their Swift types.
+    func reference(_ type: TypeExpr) -> TypeRef {
+        switch type {
+        case .named(let name, let arguments, _):
+            let base: String
+            if let builtin = BuiltinType(rawValue: name) {
+                base = builtin.swiftName
+            } else if symbols.model(named: name) != nil {
+                base = SwiftNames.model(name)
+            } else {
+                base = name // a generic parameter, or Empty
+            }
+            return .named(base, scope: [], arguments: arguments.map(reference))
+        case .array(let element): return .array(reference(element))
+        case .dictionary(let value): return .dictionary(reference(value))
+        case .optional(let wrapped): return .optional(reference(wrapped))
+        }
+    }
+
+    /// The value of a validated default of `type`.
+    func value(_ value: DefaultValue, for type: TypeExpr) -> ValueIR {
+        switch value {
+        case .number(let text):
+            if case .named("Decimal", _, _) = symbols.resolvedNonOptional(type) { return .number(text, decimal: true) }
+            return .number(text, decimal: false)
+        case .bool(let flag): return .bool(flag)
+        case .emptyArray: return .emptyArray
+        case .emptyObject: return .emptyDictionary
+        case .string(let text), .word(let text):
+            if let decl = symbols.enumeration(type), let match = decl.cases.first(where: { $0.wireValue == text }) {
+                let name = SwiftNames.enumCase(match)
+                // `Mode? = .none` would mean nil: name the enum when the type is optional.
+                guard symbols.isOptional(type), case .named(let enumName, _, _) = symbols.resolvedNonOptional(type) else {
+                    return .enumCase(name, type: nil)
+                }
+                return .enumCase(name, type: .named(SwiftNames.model(enumName)))
+            }
+            return .string(text)
+        }
+    }
+
+    /// A parameter's or field's default argument: the spec's default, else `nil` for an optional.
+    func defaultArgument(_ field: FieldDecl) -> ValueIR? {
+        if let value = field.defaultValue { return self.value(value.value, for: field.type) }
+        return symbols.isOptional(field.type) ? .null : nil
+    }
+}
