@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "SpecRenderTests", dependencies: ["SpecRender", "TestSupport"]),
         .testTarget(
             name: "SpecCompilerTests",
-            dependencies: ["SpecCompiler", "SpecCore", "SpecWriter", "Specwright", "DefaultTemplates", "TestSupport"],
+            dependencies: ["SpecCompiler", "SpecCore", "SpecRender", "SpecWriter", "Specwright", "DefaultTemplates", "TestSupport"],
             exclude: ["Goldens", "Diagnostics"]
         ),
         .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "TestSupport"], exclude: ["Goldens", "Diagnostics"]),

@@ -6,15 +6,14 @@ struct EndpointLowering {
     let symbols: SymbolTable
     let types: TypeReferences
     let models: ModelLowering
-    /// Every service method name, which the stub's handler names keep apart from.
-    let methodNames: Set<String>
+    let names: NameTable
 
     init(spec: Spec, symbols: SymbolTable, models: ModelLowering) {
         self.spec = spec
         self.symbols = symbols
         self.types = models.types
         self.models = models
-        methodNames = ServiceLowering.methodNames(of: spec)
+        names = models.types.names
     }
 
     /// Lowers the items of one scope.
@@ -25,7 +24,7 @@ struct EndpointLowering {
         items.map { item in
             switch item {
             case .group(let group):
-                let name = SwiftNames.group(group.name)
+                let name = names.group(group.name)
                 return .group(GroupIR(name: name, items: lower(group.items, scope: scope + [name], groups: groups + [group.name])))
             case .endpoint(let endpoint):
                 return .endpoint(lower(endpoint, scope: scope, groups: groups))
@@ -34,6 +33,9 @@ struct EndpointLowering {
     }
 
     private func lower(_ endpoint: EndpointDecl, scope: [String], groups: [String]) -> EndpointIR {
+        // Validation has checked the endpoint, so the table names it.
+        let endpointNames = names.endpoint(endpoint.name, groups: groups)
+        var pathArguments = (endpointNames?.pathArguments ?? []).makeIterator()
         var parameters: [ParameterIR] = []
         var path: [PathPartIR] = []
         if case .success(let template) = PathTemplate.parse(endpoint.path) {
@@ -43,7 +45,7 @@ struct EndpointLowering {
                     path.append(.text(text))
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
-                    let swiftName = SwiftNames.pathArgument(name, of: endpoint)
+                    let swiftName = pathArguments.next() ?? name
                     path.append(.parameter(swiftName))
                     parameters.append(ParameterIR(
                         name: swiftName, type: declared.map { types.reference($0.type) } ?? .named("String"),
@@ -54,8 +56,9 @@ struct EndpointLowering {
         var body: BodyIR?
         switch endpoint.body {
         case .fields(let fields, _)?:
-            parameters += fields.map { parameter($0, at: .bodyField) }
-            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: fields.map(wireField))
+            let fieldNames = endpointNames?.bodyFields ?? []
+            parameters += zip(fields, fieldNames).map { parameter($0, $1, at: .bodyField) }
+            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map(wireField))
         case .type(let type)?:
             parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: nil, location: .body,
                                           wireName: "body", doc: []))
@@ -63,14 +66,16 @@ struct EndpointLowering {
         case nil:
             break
         }
-        parameters += endpoint.query.map { parameter($0, at: .query) }
-        parameters += endpoint.headers.map { parameter($0, at: .header) }
+        let query = zip(endpoint.query, endpointNames?.query ?? [])
+        let headers = zip(endpoint.headers, endpointNames?.headers ?? [])
+        parameters += query.map { parameter($0, $1, at: .query) }
+        parameters += headers.map { parameter($0, $1, at: .header) }
 
         let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
         let decoding = responseDecoding(response)
-        let (failure, errors, errorEnum) = self.errors(of: endpoint)
-        let methodName = SwiftNames.serviceMethod(endpoint.name, groups: groups)
-        let name = SwiftNames.endpoint(endpoint.name)
+        let name = endpointNames?.factory ?? endpoint.name
+        let (failure, errors, errorEnum) = self.errors(of: endpoint, factory: name, enumName: endpointNames?.errorEnum ?? name)
+        let methodName = endpointNames?.serviceMethod ?? name
         let doc = DocText.lines(endpoint.description)
         let requestLine = "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")"
         let qualifiedFailure = errorEnum.map { TypeRef.named($0.name, scope: [spec.name] + scope, arguments: []) } ?? failure
@@ -78,24 +83,24 @@ struct EndpointLowering {
             name: methodName, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             factory: [spec.name] + scope + [name], failure: qualifiedFailure,
             response: decoding == .empty ? nil : types.reference(response),
-            handler: SwiftNames.stubHandler(methodName, taken: methodNames),
+            handler: endpointNames?.stubHandler ?? methodName,
             handlerLocal: ServiceLowering.handlerLocal(besides: parameters))
         return EndpointIR(
             name: name, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,
-            query: endpoint.query.map(wireField), headers: endpoint.headers.map(wireField), body: body,
+            query: query.map(wireField), headers: headers.map(wireField), body: body,
             response: ResponseIR(type: types.reference(response), decoding: decoding),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
     }
 
-    private func parameter(_ field: FieldDecl, at location: ParameterLocation) -> ParameterIR {
-        ParameterIR(name: SwiftNames.field(field), type: types.reference(field.type), defaultValue: types.defaultArgument(field),
+    private func parameter(_ field: FieldDecl, _ name: String, at location: ParameterLocation) -> ParameterIR {
+        ParameterIR(name: name, type: types.reference(field.type), defaultValue: types.defaultArgument(field),
                     location: location, wireName: field.wireName, doc: DocText.lines(field.description))
     }
 
-    private func wireField(_ field: FieldDecl) -> WireFieldIR {
-        WireFieldIR(wireName: field.wireName, name: SwiftNames.field(field))
+    private func wireField(_ field: FieldDecl, _ name: String) -> WireFieldIR {
+        WireFieldIR(wireName: field.wireName, name: name)
     }
 
     private func responseDecoding(_ type: TypeExpr) -> ResponseDecodingIR {
@@ -108,7 +113,7 @@ struct EndpointLowering {
     }
 
     /// The failure type, the error mappings, and the enum of error bodies when they have several types.
-    private func errors(of endpoint: EndpointDecl) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
+    private func errors(of endpoint: EndpointDecl, factory: String, enumName: String) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
         if endpoint.errors.isEmpty {
             guard let error = spec.error else { return (nil, [], nil) }
             return (types.reference(error), [defaultMapping(error)], nil)
@@ -120,15 +125,16 @@ struct EndpointLowering {
                 ErrorMappingIR(status: Self.status($0.status), enumCase: nil, messageField: message)
             }, nil)
         }
-        let enumName = SwiftNames.errorEnum(endpoint.name)
-        let cases = endpoint.errors.map { models.unionCase(tag: $0.status == .other ? "default" : "status\($0.status.key)", type: $0.type) }
+        let cases = endpoint.errors.map {
+            UnionCaseIR(name: SwiftNames.errorCase($0.status), tag: $0.status.key, type: types.reference($0.type))
+        }
         let mappings = zip(endpoint.errors, cases).map { error, errorCase in
             ErrorMappingIR(status: Self.status(error.status),
                            enumCase: ErrorEnumCaseRef(type: errorCase.type, enumName: enumName, caseName: errorCase.name),
                            messageField: messageField(error.type))
         }
         let errorEnum = ErrorEnumIR(
-            name: enumName, doc: ["The error bodies of `\(SwiftNames.endpoint(endpoint.name))`, by status."],
+            name: enumName, doc: ["The error bodies of `\(factory)`, by status."],
             deprecated: endpoint.deprecated, cases: cases,
             conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable])
         return (.named(enumName), mappings, errorEnum)
@@ -160,8 +166,8 @@ struct EndpointLowering {
     private func messageField(_ type: TypeExpr) -> String? {
         guard case .named(let name, let arguments, _) = symbols.resolvedNonOptional(type), arguments.isEmpty,
               let model = symbols.model(named: name), let wire = model.errorMessage,
-              case .object(let fields) = model.kind, let field = fields.first(where: { $0.wireName == wire }) else { return nil }
-        return SwiftNames.field(field)
+              case .object(let fields) = model.kind, let index = fields.firstIndex(where: { $0.wireName == wire }) else { return nil }
+        return names.model(named: name)?.fields[index]
     }
 
     private static func auth(_ auth: AuthScheme) -> AuthScheme? {

@@ -10,6 +10,7 @@ public struct Lowering: Sendable {
     private let access: AccessLevel
     private let source: String
     private let symbols: SymbolTable
+    private let names: NameTable
     private let models: ModelLowering
 
     /// Prepares lowering. The spec must have passed validation.
@@ -19,7 +20,8 @@ public struct Lowering: Sendable {
         self.access = access ?? spec.access
         source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         symbols = SymbolTable(spec)
-        models = ModelLowering(types: TypeReferences(symbols: symbols),
+        names = NameTable(spec)
+        models = ModelLowering(types: TypeReferences(symbols: symbols, names: names),
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
                                recursion: Recursion(spec, symbols: symbols),
                                usage: spec.conformances == .lean ? ModelUsage(spec, symbols: symbols) : nil)
@@ -44,14 +46,14 @@ public struct Lowering: Sendable {
             baseURL: spec.baseURL,
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: $0.name, value: $0.value) },
             dates: spec.dates,
-            items: skeletonOnly ? Self.skeleton(of: spec.endpoints) : lowered,
+            items: skeletonOnly ? skeleton(of: spec.endpoints) : lowered,
             service: service(requirements: methods, methods: skeletonOnly ? [] : methods),
             adHoc: endpoints.adHoc())
     }
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
-        ServiceIR(namespace: spec.name, access: access, protocolName: SwiftNames.serviceProtocol(spec.name),
-                  liveName: SwiftNames.liveService(spec.name), stubName: SwiftNames.stubService(spec.name), stub: spec.stubService,
+        ServiceIR(namespace: spec.name, access: access, protocolName: names.serviceProtocol,
+                  liveName: names.liveService, stubName: names.stubService, stub: spec.stubService,
                   requirements: requirements, methods: methods)
     }
 
@@ -73,7 +75,7 @@ public struct Lowering: Sendable {
             }
             for item in items {
                 if case .group(let group) = item {
-                    collect(group.items, scope: scope + [SwiftNames.group(group.name)], path: path + [group.name])
+                    collect(group.items, scope: scope + [names.group(group.name)], path: path + [group.name])
                 }
             }
         }
@@ -83,10 +85,10 @@ public struct Lowering: Sendable {
     }
 
     /// The groups of `items` with no endpoints in them, for the namespace file of a split output.
-    private static func skeleton(of items: [EndpointItem]) -> [EndpointItemIR] {
+    private func skeleton(of items: [EndpointItem]) -> [EndpointItemIR] {
         items.compactMap { item in
             guard case .group(let group) = item else { return nil }
-            return .group(GroupIR(name: SwiftNames.group(group.name), items: skeleton(of: group.items)))
+            return .group(GroupIR(name: names.group(group.name), items: skeleton(of: group.items)))
         }
     }
 }
@@ -100,48 +102,12 @@ struct ReferenceScan {
     func deprecatedModelsInUse() -> Set<String> {
         let deprecated = spec.models.filter(\.deprecated).map(\.name)
         guard !deprecated.isEmpty else { return [] }
-        var used: Set<String> = []
         // Deprecated models count too: one deprecated model holding another would warn in its fields.
-        for model in spec.models {
-            switch model.kind {
-            case .object(let fields): fields.forEach { collect($0.type, into: &used) }
-            case .union(let decl): decl.variants.forEach { collect($0.type, into: &used) }
-            case .alias(let target): collect(target, into: &used)
-            case .enumeration: break
-            }
+        var types = spec.models.flatMap(\.referencedTypes)
+        for entry in spec.flattenedEndpoints where !entry.endpoint.deprecated {
+            types += entry.endpoint.requestTypes + entry.endpoint.responseTypes
         }
-        scan(spec.endpoints, into: &used)
-        if let error = spec.error { collect(error, into: &used) }
-        return used.intersection(deprecated)
-    }
-
-    private func scan(_ items: [EndpointItem], into used: inout Set<String>) {
-        for item in items {
-            switch item {
-            case .group(let group): scan(group.items, into: &used)
-            case .endpoint(let endpoint) where !endpoint.deprecated:
-                let fields = endpoint.pathParameters + endpoint.query + endpoint.headers
-                fields.forEach { collect($0.type, into: &used) }
-                switch endpoint.body {
-                case .fields(let body, _)?: body.forEach { collect($0.type, into: &used) }
-                case .type(let type)?: collect(type, into: &used)
-                case nil: break
-                }
-                endpoint.response.map { collect($0, into: &used) }
-                endpoint.errors.forEach { collect($0.type, into: &used) }
-            case .endpoint:
-                break
-            }
-        }
-    }
-
-    private func collect(_ type: TypeExpr, into used: inout Set<String>) {
-        switch type {
-        case .named(let name, let arguments, _):
-            used.insert(name)
-            arguments.forEach { collect($0, into: &used) }
-        case .array(let inner), .dictionary(let inner), .optional(let inner):
-            collect(inner, into: &used)
-        }
+        if let error = spec.error { types.append(error) }
+        return Set(types.flatMap(\.mentionedNames)).intersection(deprecated)
     }
 }

@@ -19,26 +19,28 @@ struct ModelLowering: Sendable {
     }
 
     func lower(_ model: ModelDecl) -> ModelIR {
+        let names = types.names.model(named: model.name)
         var declaration = DeclarationIR(
-            name: SwiftNames.model(model.name), doc: DocText.lines(model.description),
+            name: names?.type ?? model.name, doc: DocText.lines(model.description),
             deprecated: model.deprecated && !deprecatedInDocOnly.contains(model.name))
         if model.deprecated && !declaration.deprecated {
             declaration.doc += (declaration.doc.isEmpty ? [] : [""]) + ["- Warning: Deprecated."]
         }
         switch model.kind {
         case .object(let fields):
-            return .structure(structure(declaration, fields, generics: model.genericParameters, model: model.name))
+            return .structure(structure(declaration, fields, names: names?.fields ?? [], generics: model.genericParameters, model: model.name))
         case .enumeration(let decl):
-            return .enumeration(EnumIR(declaration: declaration, frozen: decl.frozen, cases: decl.cases.map {
-                EnumCaseIR(name: SwiftNames.enumCase($0), wireValue: $0.wireValue)
+            return .enumeration(EnumIR(declaration: declaration, frozen: decl.frozen, cases: zip(decl.cases, names?.cases ?? []).map {
+                EnumCaseIR(name: $1, wireValue: $0.wireValue)
             }))
         case .union(let decl):
             let conformances = conformances(of: model.name, generic: false)
             return .union(UnionIR(declaration: declaration, discriminator: decl.discriminator,
                                   conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
                                   indirect: usage != nil,
-                                  cases: decl.variants.enumerated().map { index, variant in
-                                      var lowered = unionCase(tag: variant.tag, type: variant.type)
+                                  cases: zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
+                                      let (variant, name) = pair
+                                      var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
                                       lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
                                       return lowered
                                   }))
@@ -47,32 +49,27 @@ struct ModelLowering: Sendable {
         }
     }
 
-    /// A union or error-enum case holding one value.
-    func unionCase(tag: String, type: TypeExpr) -> UnionCaseIR {
-        UnionCaseIR(name: SwiftNames.unionCase(tag), tag: tag, type: types.reference(type))
-    }
-
-    private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], generics: [String], model: String) -> StructIR {
-        let lowered = fields.enumerated().map { index, decl in
-            var lowered = field(decl)
+    private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], names: [String], generics: [String], model: String) -> StructIR {
+        let lowered = zip(fields, names).enumerated().map { index, pair in
+            var lowered = field(pair.0, name: pair.1)
             lowered.indirect = recursion.isIndirect(model, index)
             return lowered
         }
         let conformances = conformances(of: model, generic: !generics.isEmpty)
         let customDecoder = conformances.decodes && fields.contains { $0.defaultValue != nil }
-        let renamed = fields.contains { SwiftNames.field($0) != $0.wireName }
+        let renamed = zip(fields, names).contains { $1 != $0.wireName }
         return StructIR(declaration: declaration, genericParameters: generics, conformances: conformances.list,
                         conditionalHashable: usage == nil && !generics.isEmpty,
                         fields: lowered, codingKeys: customDecoder || renamed, customDecoder: customDecoder)
     }
 
-    private func field(_ field: FieldDecl) -> FieldIR {
+    private func field(_ field: FieldDecl, name: String) -> FieldIR {
         let symbols = types.symbols
         var doc = DocText.lines(field.description)
         if field.deprecated { doc += (doc.isEmpty ? [] : [""]) + ["- Warning: Deprecated."] }
         let optional = symbols.isOptional(field.type)
         return FieldIR(
-            name: SwiftNames.field(field), wireName: field.wireName, type: types.reference(field.type),
+            name: name, wireName: field.wireName, type: types.reference(field.type),
             defaultValue: field.defaultValue.map { types.value($0.value, for: field.type) },
             optional: optional, mayBeAbsent: optional || field.defaultValue != nil,
             decodeType: types.reference(optional ? symbols.resolvingAliases(field.type).nonOptional : field.type),

@@ -10,9 +10,9 @@ struct ModelUsage: Sendable {
     private let encoded: Set<String>
 
     init(_ spec: Spec, symbols: SymbolTable) {
-        var decodeRoots: [TypeExpr] = spec.error.map { [$0] } ?? []
-        var encodeRoots: [TypeExpr] = []
-        Self.roots(spec.endpoints, decode: &decodeRoots, encode: &encodeRoots)
+        let endpoints = spec.flattenedEndpoints.map(\.endpoint)
+        let decodeRoots = (spec.error.map { [$0] } ?? []) + endpoints.flatMap(\.responseTypes)
+        let encodeRoots = endpoints.flatMap(\.requestTypes)
         let encoded = symbols.modelsReachable(from: encodeRoots)
         let decoded = symbols.modelsReachable(from: decodeRoots)
         // A model no endpoint uses is decoded (what a response might hold), with what it holds.
@@ -28,24 +28,6 @@ struct ModelUsage: Sendable {
         case (true, false): (.decodable, true, false)
         case (false, true): (.encodable, false, true)
         default: (.codable, true, true)
-        }
-    }
-
-    private static func roots(_ items: [EndpointItem], decode: inout [TypeExpr], encode: inout [TypeExpr]) {
-        for item in items {
-            switch item {
-            case .group(let group):
-                roots(group.items, decode: &decode, encode: &encode)
-            case .endpoint(let endpoint):
-                encode += (endpoint.pathParameters + endpoint.query + endpoint.headers).map(\.type)
-                switch endpoint.body {
-                case .fields(let fields, _)?: encode += fields.map(\.type)
-                case .type(let type)?: encode.append(type)
-                case nil: break
-                }
-                if let response = endpoint.response { decode.append(response) }
-                decode += endpoint.errors.map(\.type)
-            }
         }
     }
 }

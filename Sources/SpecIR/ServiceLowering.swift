@@ -9,21 +9,6 @@ enum ServiceLowering {
         return name
     }
 
-    /// Every service method name of the spec, for naming the stub's handlers apart from them.
-    static func methodNames(of spec: Spec) -> Set<String> {
-        var names: Set<String> = []
-        func walk(_ items: [EndpointItem], groups: [String]) {
-            for item in items {
-                switch item {
-                case .group(let group): walk(group.items, groups: groups + [group.name])
-                case .endpoint(let endpoint): names.insert(SwiftNames.serviceMethod(endpoint.name, groups: groups))
-                }
-            }
-        }
-        walk(spec.endpoints, groups: [])
-        return names
-    }
-
     /// The service methods of lowered items, in declaration order, groups depth first.
     static func methods(of items: [EndpointItemIR]) -> [ServiceMethodIR] {
         items.flatMap { item -> [ServiceMethodIR] in

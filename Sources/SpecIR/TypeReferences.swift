@@ -3,6 +3,7 @@ import SpecCore
 /// Turns spec type expressions and default values into the IR's references and values.
 struct TypeReferences: Sendable {
     let symbols: SymbolTable
+    let names: NameTable
 
     /// The type `type` names: models by their Swift names, builtins by their Swift types.
     func reference(_ type: TypeExpr) -> TypeRef {
@@ -11,8 +12,8 @@ struct TypeReferences: Sendable {
             let base: String
             if let builtin = BuiltinType(rawValue: name) {
                 base = builtin.swiftName
-            } else if symbols.model(named: name) != nil {
-                base = SwiftNames.model(name)
+            } else if let model = names.model(named: name) {
+                base = model.type
             } else {
                 base = name // a generic parameter, or Empty
             }
@@ -33,13 +34,12 @@ struct TypeReferences: Sendable {
         case .emptyArray: return .emptyArray
         case .emptyObject: return .emptyDictionary
         case .string(let text), .word(let text):
-            if let decl = symbols.enumeration(type), let match = decl.cases.first(where: { $0.wireValue == text }) {
-                let name = SwiftNames.enumCase(match)
+            if let decl = symbols.enumeration(type), let index = decl.cases.firstIndex(where: { $0.wireValue == text }),
+               case .named(let enumName, _, _) = symbols.resolvedNonOptional(type), let cases = names.model(named: enumName)?.cases {
+                let name = cases[index]
                 // `Mode? = .none` would mean nil: name the enum when the type is optional.
-                guard symbols.isOptional(type), case .named(let enumName, _, _) = symbols.resolvedNonOptional(type) else {
-                    return .enumCase(name, type: nil)
-                }
-                return .enumCase(name, type: .named(SwiftNames.model(enumName)))
+                guard symbols.isOptional(type) else { return .enumCase(name, type: nil) }
+                return .enumCase(name, type: .named(names.typeName(enumName)))
             }
             return .string(text)
         }

@@ -83,6 +83,8 @@ final class OpenAPIContext {
     /// A model name made from `preferred` that no other model, built-in or generated-code type has.
     func takeName(_ preferred: String) -> String {
         var base = SwiftNames.model(preferred)
+        // The spec model's name is named again when lowered: settle on a name that naming keeps.
+        for _ in 0..<3 where SwiftNames.model(base) != base { base = SwiftNames.model(base) }
         if base.isEmpty { base = "Model" }
         if let first = base.unicodeScalars.first, !Naming.isIdentifier(String(first)) { base = "Model" + base }
         if base.first?.isUppercase != true { base = base.prefix(1).uppercased() + base.dropFirst() }

@@ -77,7 +77,7 @@ import FoundationNetworking
         #expect(list.value(forHTTPHeaderField: "X-Request-ID") == requestID.uuidString.lowercased()) // the runtime sends UUIDs in lowercase
 
         let id = try #require(UUID(uuidString: "7C3D5A4B-1111-2222-3333-444455556666"))
-        try await client.send(Menagerie.removeAnimal(animalId: id)) // `security: []`: no credentials
+        try await client.send(Menagerie.removeAnimal(animalID: id)) // `security: []`: no credentials
         let remove = try #require(transport.requests.last)
         #expect(remove.url?.path == "/v1/animals/7c3d5a4b-1111-2222-3333-444455556666")
         #expect(remove.value(forHTTPHeaderField: "Authorization") == nil)
@@ -99,7 +99,7 @@ import FoundationNetworking
         let sent = try #require(try JSONSerialization.jsonObject(with: body) as? [String: String])
         #expect(sent == ["name": "Polly", "kind": "parrot", "born": "2021-05-01"])
         do {
-            _ = try await client.send(Menagerie.getAnimal(animalId: UUID()))
+            _ = try await client.send(Menagerie.getAnimal(animalID: UUID()))
             Issue.record("a 404 must throw")
         } catch {
             guard case .status(let status) = error else { throw error }

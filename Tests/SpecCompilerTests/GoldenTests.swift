@@ -1,10 +1,12 @@
 import Foundation
 import SpecCompiler
 import SpecCore
+import SpecRender
 import Testing
 
 /// Output goldens: every case folder under Goldens/ holds a spec (`spec.yaml`, plus any files it includes),
-/// optionally a config file (`specwright.json`), and `expected/`, the exact files the generator must write.
+/// optionally a config file (`specwright.json`) and templates replacing defaults (`templates/`, as
+/// `--templates` reads them), and `expected/`, the exact files the generator must write.
 @Suite struct GoldenTests {
     static let folder = Golden.testsFolder.appendingPathComponent("Goldens")
 
@@ -19,7 +21,7 @@ import Testing
     @Test(arguments: cases)
     func generatesExpectedFiles(_ name: String) throws {
         let caseFolder = Self.folder.appendingPathComponent(name)
-        let templates = try #require(Golden.templates)
+        let templates = try #require(try Self.templates(in: caseFolder))
         var options = CompilerOptions()
         if FileManager.default.fileExists(atPath: caseFolder.appendingPathComponent("specwright.json").path) {
             let loaded = ConfigLoader.load(path: "specwright.json", maxShards: CompilerOptions.maxShards, read: Golden.reader(in: caseFolder))
@@ -34,6 +36,21 @@ import Testing
         }
         let written = ((try? FileManager.default.contentsOfDirectory(atPath: expected.path)) ?? []).sorted()
         #expect(written == result.files.map(\.name).sorted(), "expected/ holds files the generator does not write")
+    }
+
+    /// The default templates, with those of the case's `templates/` folder in their place.
+    static func templates(in caseFolder: URL) throws -> TemplateSet? {
+        let folder = caseFolder.appendingPathComponent("templates")
+        guard FileManager.default.fileExists(atPath: folder.path) else { return Golden.templates }
+        let overrides = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            .filter { $0.hasSuffix(".swifttemplate") }
+            .map { file in
+                (name: String(file.dropLast(".swifttemplate".count)), path: "templates/\(file)",
+                 text: try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8))
+            }
+        let loaded = SpecCompiler.templates(overrides: overrides)
+        #expect(loaded.diagnostics.all.isEmpty, "\(loaded.diagnostics.sorted.map(\.description))")
+        return loaded.templates
     }
 
     /// The clients under Tests/GeneratedClients, which the package compiles (its `exampleClients`).

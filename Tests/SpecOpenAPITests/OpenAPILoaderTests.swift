@@ -69,7 +69,7 @@ import Testing
             Issue.record("no endpoint")
             return
         }
-        #expect(endpoint.name == "showPetById")
+        #expect(endpoint.name == "showPetByID")
         #expect(endpoint.method == .get)
         #expect(endpoint.path == "/pets/{petId}")
         #expect(endpoint.pathParameters.map(\.wireName) == ["petId"])

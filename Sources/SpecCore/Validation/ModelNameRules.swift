@@ -12,7 +12,7 @@ extension Validator {
                 continue
             }
             bySpecName[model.name] = model
-            let swiftName = SwiftNames.model(model.name)
+            let swiftName = names.typeName(model.name)
             if swiftName.isEmpty {
                 diagnostics.error("model name '\(model.name)' has no characters a Swift type name can use", at: model.location)
                 continue

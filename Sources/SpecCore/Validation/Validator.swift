@@ -8,6 +8,8 @@ public struct Validator {
     let spec: Spec
     /// Its models by name.
     let symbols: SymbolTable
+    /// The Swift names of its declarations, which the name rules check.
+    let names: NameTable
     /// What the rules found.
     var diagnostics = DiagnosticBag()
     /// Models by their Swift type name (the first of each name), for clashes with nested types.
@@ -15,11 +17,12 @@ public struct Validator {
 
     /// Validates a decoded spec; the returned bag holds every problem found.
     public static func validate(_ spec: Spec) -> DiagnosticBag {
+        let names = NameTable(spec)
         var modelsBySwiftName: [String: ModelDecl] = [:]
-        for model in spec.models where modelsBySwiftName[SwiftNames.model(model.name)] == nil {
-            modelsBySwiftName[SwiftNames.model(model.name)] = model
+        for model in spec.models where modelsBySwiftName[names.typeName(model.name)] == nil {
+            modelsBySwiftName[names.typeName(model.name)] = model
         }
-        var validator = Validator(spec: spec, symbols: SymbolTable(spec), modelsBySwiftName: modelsBySwiftName)
+        var validator = Validator(spec: spec, symbols: SymbolTable(spec), names: names, modelsBySwiftName: modelsBySwiftName)
         validator.checkModelNames()
         validator.checkTopLevel()
         for model in spec.models { validator.check(model) }

@@ -8,18 +8,18 @@ public struct ServiceError: Codable, Hashable, Sendable {
     /// A short code, such as `slug_taken`.
     public var error: String
     public var message: String
-    public var traceId: String?
+    public var traceID: String?
 
-    public init(error: String, message: String, traceId: String? = nil) {
+    public init(error: String, message: String, traceID: String? = nil) {
         self.error = error
         self.message = message
-        self.traceId = traceId
+        self.traceID = traceID
     }
 
     enum CodingKeys: String, CodingKey {
         case error
         case message
-        case traceId = "trace_id"
+        case traceID = "trace_id"
     }
 }
 
@@ -74,18 +74,18 @@ public enum ArticleStatus: StringEnum {
 public struct Author: Codable, Hashable, Sendable {
     public var name: String
     public var email: String?
-    public var profileUrl: URL?
+    public var profileURL: URL?
 
-    public init(name: String, email: String? = nil, profileUrl: URL? = nil) {
+    public init(name: String, email: String? = nil, profileURL: URL? = nil) {
         self.name = name
         self.email = email
-        self.profileUrl = profileUrl
+        self.profileURL = profileURL
     }
 
     enum CodingKeys: String, CodingKey {
         case name
         case email
-        case profileUrl = "profile_url"
+        case profileURL = "profile_url"
     }
 }
 

@@ -66,18 +66,18 @@ public struct APIErrorResponse: Codable, Hashable, Sendable {
     public var code: String
     /// A human-readable explanation, in English.
     public var message: String
-    public var requestId: String?
+    public var requestID: String?
 
-    public init(code: String, message: String, requestId: String? = nil) {
+    public init(code: String, message: String, requestID: String? = nil) {
         self.code = code
         self.message = message
-        self.requestId = requestId
+        self.requestID = requestID
     }
 
     enum CodingKeys: String, CodingKey {
         case code
         case message
-        case requestId = "request_id"
+        case requestID = "request_id"
     }
 }
 
@@ -111,7 +111,7 @@ public struct PublicUser: Codable, Hashable, Sendable {
     public var id: UserID
     public var handle: String
     public var displayName: String
-    public var avatarUrl: URL?
+    public var avatarURL: URL?
     public var bio: String?
     public var followerCount: Int
     public var createdAt: Date
@@ -120,7 +120,7 @@ public struct PublicUser: Codable, Hashable, Sendable {
         id: UserID,
         handle: String,
         displayName: String,
-        avatarUrl: URL? = nil,
+        avatarURL: URL? = nil,
         bio: String? = nil,
         followerCount: Int = 0,
         createdAt: Date
@@ -128,7 +128,7 @@ public struct PublicUser: Codable, Hashable, Sendable {
         self.id = id
         self.handle = handle
         self.displayName = displayName
-        self.avatarUrl = avatarUrl
+        self.avatarURL = avatarURL
         self.bio = bio
         self.followerCount = followerCount
         self.createdAt = createdAt
@@ -139,7 +139,7 @@ public struct PublicUser: Codable, Hashable, Sendable {
         self.id = try container.decode(UserID.self, forKey: .id)
         self.handle = try container.decode(String.self, forKey: .handle)
         self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.avatarUrl = try container.decodeIfPresent(URL.self, forKey: .avatarUrl)
+        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: .avatarURL)
         self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
         self.followerCount = try container.decodeIfPresent(Int.self, forKey: .followerCount) ?? 0
         self.createdAt = try container.decode(Date.self, forKey: .createdAt)
@@ -149,7 +149,7 @@ public struct PublicUser: Codable, Hashable, Sendable {
         case id
         case handle
         case displayName = "display_name"
-        case avatarUrl = "avatar_url"
+        case avatarURL = "avatar_url"
         case bio
         case followerCount = "follower_count"
         case createdAt = "created_at"

@@ -45,20 +45,20 @@ public struct Student: Codable, Hashable, Sendable {
     public var id: Int64
     public var name: String
     public var email: String
-    public var avatarUrl: URL?
+    public var avatarURL: URL?
 
-    public init(id: Int64, name: String, email: String, avatarUrl: URL? = nil) {
+    public init(id: Int64, name: String, email: String, avatarURL: URL? = nil) {
         self.id = id
         self.name = name
         self.email = email
-        self.avatarUrl = avatarUrl
+        self.avatarURL = avatarURL
     }
 
     enum CodingKeys: String, CodingKey {
         case id
         case name
         case email
-        case avatarUrl = "avatar_url"
+        case avatarURL = "avatar_url"
     }
 }
 
@@ -75,7 +75,7 @@ public struct CourseSummary: Codable, Hashable, Sendable {
     public var level: Level
     public var lessonCount: Int
     public var durationMinutes: Int
-    public var thumbnailUrl: URL?
+    public var thumbnailURL: URL?
     /// Whether the signed-in student is enrolled.
     public var enrolled: Bool
 
@@ -85,7 +85,7 @@ public struct CourseSummary: Codable, Hashable, Sendable {
         level: Level,
         lessonCount: Int,
         durationMinutes: Int,
-        thumbnailUrl: URL? = nil,
+        thumbnailURL: URL? = nil,
         enrolled: Bool = false
     ) {
         self.id = id
@@ -93,7 +93,7 @@ public struct CourseSummary: Codable, Hashable, Sendable {
         self.level = level
         self.lessonCount = lessonCount
         self.durationMinutes = durationMinutes
-        self.thumbnailUrl = thumbnailUrl
+        self.thumbnailURL = thumbnailURL
         self.enrolled = enrolled
     }
 
@@ -104,7 +104,7 @@ public struct CourseSummary: Codable, Hashable, Sendable {
         self.level = try container.decode(Level.self, forKey: .level)
         self.lessonCount = try container.decode(Int.self, forKey: .lessonCount)
         self.durationMinutes = try container.decode(Int.self, forKey: .durationMinutes)
-        self.thumbnailUrl = try container.decodeIfPresent(URL.self, forKey: .thumbnailUrl)
+        self.thumbnailURL = try container.decodeIfPresent(URL.self, forKey: .thumbnailURL)
         self.enrolled = try container.decodeIfPresent(Bool.self, forKey: .enrolled) ?? false
     }
 
@@ -114,7 +114,7 @@ public struct CourseSummary: Codable, Hashable, Sendable {
         case level
         case lessonCount = "lesson_count"
         case durationMinutes = "duration_minutes"
-        case thumbnailUrl = "thumbnail_url"
+        case thumbnailURL = "thumbnail_url"
         case enrolled
     }
 }
@@ -183,18 +183,18 @@ public struct Course: Codable, Hashable, Sendable {
 public struct Instructor: Codable, Hashable, Sendable {
     public var name: String
     public var bio: String?
-    public var avatarUrl: URL?
+    public var avatarURL: URL?
 
-    public init(name: String, bio: String? = nil, avatarUrl: URL? = nil) {
+    public init(name: String, bio: String? = nil, avatarURL: URL? = nil) {
         self.name = name
         self.bio = bio
-        self.avatarUrl = avatarUrl
+        self.avatarURL = avatarURL
     }
 
     enum CodingKeys: String, CodingKey {
         case name
         case bio
-        case avatarUrl = "avatar_url"
+        case avatarURL = "avatar_url"
     }
 }
 

@@ -563,7 +563,7 @@ public protocol HTTPBinService: Sendable {
     func anythingGet(path: String, q: String?, tags: [String], xTrace: String?) async throws(APIError<Never>) -> Echo
 
     /// `POST /anything/{path}`
-    func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo
+    func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo
 
     /// `PUT /anything/{path}`
     func anythingForm(
@@ -595,7 +595,7 @@ public protocol HTTPBinService: Sendable {
     /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
     ///
     /// `GET /anything/api-key`
-    func anythingApiKeyInQuery() async throws(APIError<Never>) -> Echo
+    func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo
 
     /// A path template whose literal text keeps its escapes and sub-delimiters.
     ///
@@ -791,8 +791,8 @@ public struct StubHTTPBinService: HTTPBinService {
     public var optionsGetHandler: (@Sendable () async throws -> Void)?
     /// Answers `anythingGet(path:q:tags:xTrace:)`.
     public var anythingGetHandler: (@Sendable (String, String?, [String], String?) async throws -> Echo)?
-    /// Answers `anythingJson(path:body:)`.
-    public var anythingJsonHandler: (@Sendable (String, JSONValue) async throws -> Echo)?
+    /// Answers `anythingJSON(path:body:)`.
+    public var anythingJSONHandler: (@Sendable (String, JSONValue) async throws -> Echo)?
     /// Answers `anythingForm(path:name:values:count:when:)`.
     public var anythingFormHandler: (@Sendable (String, String, [String], Int?, Date?) async throws -> Echo)?
     /// Answers `anythingMultipart(path:file:note:)`.
@@ -807,8 +807,8 @@ public struct StubHTTPBinService: HTTPBinService {
     public var anythingHeadHandler: (@Sendable (String) async throws -> Void)?
     /// Answers `anythingOptions(path:)`.
     public var anythingOptionsHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `anythingApiKeyInQuery()`.
-    public var anythingApiKeyInQueryHandler: (@Sendable () async throws -> Echo)?
+    /// Answers `anythingAPIKeyInQuery()`.
+    public var anythingAPIKeyInQueryHandler: (@Sendable () async throws -> Echo)?
     /// Answers `anythingLiteralPath()`.
     public var anythingLiteralPathHandler: (@Sendable () async throws -> Echo)?
     /// Answers `statusGet(codes:)`.
@@ -950,7 +950,7 @@ extension LiveHTTPBinService {
         try await client.send(HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace))
     }
 
-    public func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
+    public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
         try await client.send(HTTPBin.Anything.json(path: path, body: body))
     }
 
@@ -988,7 +988,7 @@ extension LiveHTTPBinService {
         try await client.send(HTTPBin.Anything.options(path: path))
     }
 
-    public func anythingApiKeyInQuery() async throws(APIError<Never>) -> Echo {
+    public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
         try await client.send(HTTPBin.Anything.apiKeyInQuery())
     }
 
@@ -1280,12 +1280,12 @@ extension StubHTTPBinService {
         }
     }
 
-    public func anythingJson(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingJsonHandler else {
+    public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingJSONHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubHTTPBinService",
-                method: "anythingJson(path:body:)",
-                handler: "anythingJsonHandler"
+                method: "anythingJSON(path:body:)",
+                handler: "anythingJSONHandler"
             ))
         }
         do {
@@ -1406,12 +1406,12 @@ extension StubHTTPBinService {
         }
     }
 
-    public func anythingApiKeyInQuery() async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingApiKeyInQueryHandler else {
+    public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
+        guard let handler = self.anythingAPIKeyInQueryHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubHTTPBinService",
-                method: "anythingApiKeyInQuery()",
-                handler: "anythingApiKeyInQueryHandler"
+                method: "anythingAPIKeyInQuery()",
+                handler: "anythingAPIKeyInQueryHandler"
             ))
         }
         do {

@@ -136,9 +136,9 @@ public enum Kitchen {
     /// Replace the lines of an order that is still `received`.
     ///
     /// `PUT /orders/{order_id}`
-    public static func replaceOrder(orderId: OrderNumber, body: NewOrder) -> Endpoint<Order, ReplaceOrderError> {
+    public static func replaceOrder(orderID: OrderNumber, body: NewOrder) -> Endpoint<Order, ReplaceOrderError> {
         Endpoint(
-            .put, "/orders/\(orderId)", Kitchen.api,
+            .put, "/orders/\(orderID)", Kitchen.api,
             body: .json(body),
             response: .json,
             auth: .bearer,
@@ -182,12 +182,12 @@ public enum Kitchen {
         ///
         /// `PATCH /orders/{order_id}`
         public static func annotate(
-            orderId: OrderNumber,
+            orderID: OrderNumber,
             note: String? = nil,
             status: OrderStatus? = nil
         ) -> Endpoint<Order, KitchenProblem> {
             Endpoint(
-                .patch, "/orders/\(orderId)", Kitchen.api,
+                .patch, "/orders/\(orderID)", Kitchen.api,
                 body: .json(fields: ["note": note, "status": status]),
                 response: .json,
                 auth: .bearer,
@@ -198,9 +198,9 @@ public enum Kitchen {
         /// Cancel an order that is not ready yet.
         ///
         /// `DELETE /orders/{order_id}`
-        public static func cancel(orderId: OrderNumber, reason: String? = nil) -> Endpoint<Empty, KitchenProblem> {
+        public static func cancel(orderID: OrderNumber, reason: String? = nil) -> Endpoint<Empty, KitchenProblem> {
             Endpoint(
-                .delete, "/orders/\(orderId)", Kitchen.api,
+                .delete, "/orders/\(orderID)", Kitchen.api,
                 query: ["reason": reason],
                 response: .empty,
                 auth: .bearer,
@@ -211,9 +211,9 @@ public enum Kitchen {
         /// The receipt as a PDF.
         ///
         /// `GET /orders/{order_id}/receipt.pdf`
-        public static func receipt(orderId: OrderNumber) -> Endpoint<Data, KitchenProblem> {
+        public static func receipt(orderID: OrderNumber) -> Endpoint<Data, KitchenProblem> {
             Endpoint(
-                .get, "/orders/\(orderId)/receipt.pdf", Kitchen.api,
+                .get, "/orders/\(orderID)/receipt.pdf", Kitchen.api,
                 response: .data,
                 auth: .bearer,
                 errors: [.default(message: { $0.message })],
@@ -225,9 +225,9 @@ public enum Kitchen {
         ///
         /// `GET /orders/{order_id}/receipt.json`
         @available(*, deprecated)
-        public static func legacyReceipt(orderId: OrderNumber) -> Endpoint<LegacyReceipt, KitchenProblem> {
+        public static func legacyReceipt(orderID: OrderNumber) -> Endpoint<LegacyReceipt, KitchenProblem> {
             Endpoint(
-                .get, "/orders/\(orderId)/receipt.json", Kitchen.api,
+                .get, "/orders/\(orderID)/receipt.json", Kitchen.api,
                 response: .json,
                 auth: .bearer,
                 errors: [.default(message: { $0.message })]
@@ -309,7 +309,7 @@ public enum Kitchen {
     /// `POST /oauth/token`
     public static func partnerToken(
         grantType: String = "client_credentials",
-        clientId: String,
+        clientID: String,
         clientSecret: String,
         scope: String? = nil
     ) -> Endpoint<AccessToken, KitchenProblem> {
@@ -317,7 +317,7 @@ public enum Kitchen {
             .post, "/oauth/token", Kitchen.api,
             body: .form(fields: [
                 "grant_type": grantType,
-                "client_id": clientId,
+                "client_id": clientID,
                 "client_secret": clientSecret,
                 "scope": scope
             ]),
@@ -465,7 +465,7 @@ public protocol KitchenService: Sendable {
     /// Replace the lines of an order that is still `received`.
     ///
     /// `PUT /orders/{order_id}`
-    func replaceOrder(orderId: OrderNumber, body: NewOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    func replaceOrder(orderID: OrderNumber, body: NewOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
 
     /// The signed-in customer's orders, newest first.
     ///
@@ -481,7 +481,7 @@ public protocol KitchenService: Sendable {
     ///
     /// `PATCH /orders/{order_id}`
     func ordersAnnotate(
-        orderId: OrderNumber,
+        orderID: OrderNumber,
         note: String?,
         status: OrderStatus?
     ) async throws(APIError<KitchenProblem>) -> Order
@@ -489,18 +489,18 @@ public protocol KitchenService: Sendable {
     /// Cancel an order that is not ready yet.
     ///
     /// `DELETE /orders/{order_id}`
-    func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>)
+    func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>)
 
     /// The receipt as a PDF.
     ///
     /// `GET /orders/{order_id}/receipt.pdf`
-    func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data
+    func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data
 
     /// The receipt in the v0 format. Use receipt(orderId:) instead.
     ///
     /// `GET /orders/{order_id}/receipt.json`
     @available(*, deprecated)
-    func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+    func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt
 
     /// Which methods the orders resource allows (the Allow header).
     ///
@@ -541,7 +541,7 @@ public protocol KitchenService: Sendable {
     /// `POST /oauth/token`
     func partnerToken(
         grantType: String,
-        clientId: String,
+        clientID: String,
         clientSecret: String,
         scope: String?
     ) async throws(APIError<KitchenProblem>) -> AccessToken
@@ -618,17 +618,17 @@ public struct StubKitchenService: KitchenService {
     public var meHandler: (@Sendable () async throws -> Customer)?
     /// Answers `placeOrder(body:idempotencyKey:)`.
     public var placeOrderHandler: (@Sendable (NewOrder, String) async throws -> Order)?
-    /// Answers `replaceOrder(orderId:body:)`.
+    /// Answers `replaceOrder(orderID:body:)`.
     public var replaceOrderHandler: (@Sendable (OrderNumber, NewOrder) async throws -> Order)?
     /// Answers `ordersList(status:since:page:perPage:)`.
     public var ordersListHandler: (@Sendable (OrderStatus?, Date?, Int, Int) async throws -> Paged<Order>)?
-    /// Answers `ordersAnnotate(orderId:note:status:)`.
+    /// Answers `ordersAnnotate(orderID:note:status:)`.
     public var ordersAnnotateHandler: (@Sendable (OrderNumber, String?, OrderStatus?) async throws -> Order)?
-    /// Answers `ordersCancel(orderId:reason:)`.
+    /// Answers `ordersCancel(orderID:reason:)`.
     public var ordersCancelHandler: (@Sendable (OrderNumber, String?) async throws -> Void)?
-    /// Answers `ordersReceipt(orderId:)`.
+    /// Answers `ordersReceipt(orderID:)`.
     public var ordersReceiptHandler: (@Sendable (OrderNumber) async throws -> Data)?
-    /// Answers `ordersLegacyReceipt(orderId:)`.
+    /// Answers `ordersLegacyReceipt(orderID:)`.
     @available(*, deprecated)
     public var ordersLegacyReceiptHandler: (@Sendable (OrderNumber) async throws -> LegacyReceipt)?
     /// Answers `ordersCapabilities()`.
@@ -641,7 +641,7 @@ public struct StubKitchenService: KitchenService {
     public var uploadDishPhotoHandler: (@Sendable (UUID, File, String?, Bool) async throws -> Dish)?
     /// Answers `replaceDishPhotoRaw(dishID:body:)`.
     public var replaceDishPhotoRawHandler: (@Sendable (UUID, Data) async throws -> Void)?
-    /// Answers `partnerToken(grantType:clientId:clientSecret:scope:)`.
+    /// Answers `partnerToken(grantType:clientID:clientSecret:scope:)`.
     public var partnerTokenHandler: (@Sendable (String, String, String, String?) async throws -> AccessToken)?
     /// Answers `partnerOrders(status:)`.
     public var partnerOrdersHandler: (@Sendable (OrderStatus?) async throws -> [Order])?
@@ -692,10 +692,10 @@ extension LiveKitchenService {
     }
 
     public func replaceOrder(
-        orderId: OrderNumber,
+        orderID: OrderNumber,
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await client.send(Kitchen.replaceOrder(orderId: orderId, body: body))
+        try await client.send(Kitchen.replaceOrder(orderID: orderID, body: body))
     }
 
     public func ordersList(
@@ -708,24 +708,24 @@ extension LiveKitchenService {
     }
 
     public func ordersAnnotate(
-        orderId: OrderNumber,
+        orderID: OrderNumber,
         note: String?,
         status: OrderStatus?
     ) async throws(APIError<KitchenProblem>) -> Order {
-        try await client.send(Kitchen.Orders.annotate(orderId: orderId, note: note, status: status))
+        try await client.send(Kitchen.Orders.annotate(orderID: orderID, note: note, status: status))
     }
 
-    public func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
-        try await client.send(Kitchen.Orders.cancel(orderId: orderId, reason: reason))
+    public func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
+        try await client.send(Kitchen.Orders.cancel(orderID: orderID, reason: reason))
     }
 
-    public func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        try await client.send(Kitchen.Orders.receipt(orderId: orderId))
+    public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
+        try await client.send(Kitchen.Orders.receipt(orderID: orderID))
     }
 
     @available(*, deprecated)
-    public func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await client.send(Kitchen.Orders.legacyReceipt(orderId: orderId))
+    public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        try await client.send(Kitchen.Orders.legacyReceipt(orderID: orderID))
     }
 
     public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
@@ -759,13 +759,13 @@ extension LiveKitchenService {
 
     public func partnerToken(
         grantType: String,
-        clientId: String,
+        clientID: String,
         clientSecret: String,
         scope: String?
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         try await client.send(Kitchen.partnerToken(
             grantType: grantType,
-            clientId: clientId,
+            clientID: clientID,
             clientSecret: clientSecret,
             scope: scope
         ))
@@ -892,18 +892,18 @@ extension StubKitchenService {
     }
 
     public func replaceOrder(
-        orderId: OrderNumber,
+        orderID: OrderNumber,
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
         guard let handler = self.replaceOrderHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "replaceOrder(orderId:body:)",
+                method: "replaceOrder(orderID:body:)",
                 handler: "replaceOrderHandler"
             ))
         }
         do {
-            return try await handler(orderId, body)
+            return try await handler(orderID, body)
         } catch {
             throw .wrapping(error)
         }
@@ -930,65 +930,65 @@ extension StubKitchenService {
     }
 
     public func ordersAnnotate(
-        orderId: OrderNumber,
+        orderID: OrderNumber,
         note: String?,
         status: OrderStatus?
     ) async throws(APIError<KitchenProblem>) -> Order {
         guard let handler = self.ordersAnnotateHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "ordersAnnotate(orderId:note:status:)",
+                method: "ordersAnnotate(orderID:note:status:)",
                 handler: "ordersAnnotateHandler"
             ))
         }
         do {
-            return try await handler(orderId, note, status)
+            return try await handler(orderID, note, status)
         } catch {
             throw .wrapping(error)
         }
     }
 
-    public func ordersCancel(orderId: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
+    public func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
         guard let handler = self.ordersCancelHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "ordersCancel(orderId:reason:)",
+                method: "ordersCancel(orderID:reason:)",
                 handler: "ordersCancelHandler"
             ))
         }
         do {
-            try await handler(orderId, reason)
+            try await handler(orderID, reason)
         } catch {
             throw .wrapping(error)
         }
     }
 
-    public func ordersReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
+    public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
         guard let handler = self.ordersReceiptHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "ordersReceipt(orderId:)",
+                method: "ordersReceipt(orderID:)",
                 handler: "ordersReceiptHandler"
             ))
         }
         do {
-            return try await handler(orderId)
+            return try await handler(orderID)
         } catch {
             throw .wrapping(error)
         }
     }
 
     @available(*, deprecated)
-    public func ordersLegacyReceipt(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+    public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
         guard let handler = self.ordersLegacyReceiptHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "ordersLegacyReceipt(orderId:)",
+                method: "ordersLegacyReceipt(orderID:)",
                 handler: "ordersLegacyReceiptHandler"
             ))
         }
         do {
-            return try await handler(orderId)
+            return try await handler(orderID)
         } catch {
             throw .wrapping(error)
         }
@@ -1080,19 +1080,19 @@ extension StubKitchenService {
 
     public func partnerToken(
         grantType: String,
-        clientId: String,
+        clientID: String,
         clientSecret: String,
         scope: String?
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         guard let handler = self.partnerTokenHandler else {
             throw .transport(UnsetStubHandler(
                 stub: "StubKitchenService",
-                method: "partnerToken(grantType:clientId:clientSecret:scope:)",
+                method: "partnerToken(grantType:clientID:clientSecret:scope:)",
                 handler: "partnerTokenHandler"
             ))
         }
         do {
-            return try await handler(grantType, clientId, clientSecret, scope)
+            return try await handler(grantType, clientID, clientSecret, scope)
         } catch {
             throw .wrapping(error)
         }
@@ -1232,14 +1232,14 @@ extension KitchenService {
         try await ordersList(status: nil, since: nil, page: 1, perPage: 20)
     }
 
-    /// `ordersAnnotate(orderId:note:status:)` with the spec's defaults.
-    public func ordersAnnotate(orderId: OrderNumber) async throws(APIError<KitchenProblem>) -> Order {
-        try await ordersAnnotate(orderId: orderId, note: nil, status: nil)
+    /// `ordersAnnotate(orderID:note:status:)` with the spec's defaults.
+    public func ordersAnnotate(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Order {
+        try await ordersAnnotate(orderID: orderID, note: nil, status: nil)
     }
 
-    /// `ordersCancel(orderId:reason:)` with the spec's defaults.
-    public func ordersCancel(orderId: OrderNumber) async throws(APIError<KitchenProblem>) {
-        try await ordersCancel(orderId: orderId, reason: nil)
+    /// `ordersCancel(orderID:reason:)` with the spec's defaults.
+    public func ordersCancel(orderID: OrderNumber) async throws(APIError<KitchenProblem>) {
+        try await ordersCancel(orderID: orderID, reason: nil)
     }
 
     /// `reserve(partySize:startsAt:customerNote:)` with the spec's defaults.
@@ -1257,14 +1257,14 @@ extension KitchenService {
         try await uploadDishPhoto(dishID: dishID, photo: photo, caption: nil, primary: true)
     }
 
-    /// `partnerToken(grantType:clientId:clientSecret:scope:)` with the spec's defaults.
+    /// `partnerToken(grantType:clientID:clientSecret:scope:)` with the spec's defaults.
     public func partnerToken(
-        clientId: String,
+        clientID: String,
         clientSecret: String
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         try await partnerToken(
             grantType: "client_credentials",
-            clientId: clientId,
+            clientID: clientID,
             clientSecret: clientSecret,
             scope: nil
         )

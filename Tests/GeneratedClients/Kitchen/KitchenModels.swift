@@ -40,16 +40,16 @@ public struct InvalidOrder: Codable, Hashable, Sendable {
 /// Sent with 409 when a dish ran out while the order was being placed.
 public struct OutOfStock: Codable, Hashable, Sendable {
     public var message: String
-    public var dishIds: [DishID]
+    public var dishIDs: [DishID]
 
-    public init(message: String, dishIds: [DishID]) {
+    public init(message: String, dishIDs: [DishID]) {
         self.message = message
-        self.dishIds = dishIds
+        self.dishIDs = dishIDs
     }
 
     enum CodingKeys: String, CodingKey {
         case message
-        case dishIds = "dish_ids"
+        case dishIDs = "dish_ids"
     }
 }
 
@@ -241,7 +241,7 @@ public struct Dish: Codable, Hashable, Sendable {
     public var spiceLevel: Int
     public var allergens: [String]
     public var nutrition: [String: Int]
-    public var photoUrl: URL?
+    public var photoURL: URL?
     /// A tiny JPEG preview; base64 in JSON.
     public var thumbnail: Data?
     public var bestBefore: CalendarDate?
@@ -262,7 +262,7 @@ public struct Dish: Codable, Hashable, Sendable {
         spiceLevel: Int = 1,
         allergens: [String] = [],
         nutrition: [String: Int],
-        photoUrl: URL? = nil,
+        photoURL: URL? = nil,
         thumbnail: Data? = nil,
         bestBefore: CalendarDate? = nil,
         extras: JSONValue? = nil
@@ -281,7 +281,7 @@ public struct Dish: Codable, Hashable, Sendable {
         self.spiceLevel = spiceLevel
         self.allergens = allergens
         self.nutrition = nutrition
-        self.photoUrl = photoUrl
+        self.photoURL = photoURL
         self.thumbnail = thumbnail
         self.bestBefore = bestBefore
         self.extras = extras
@@ -303,7 +303,7 @@ public struct Dish: Codable, Hashable, Sendable {
         self.spiceLevel = try container.decodeIfPresent(Int.self, forKey: .spiceLevel) ?? 1
         self.allergens = try container.decodeIfPresent([String].self, forKey: .allergens) ?? []
         self.nutrition = try container.decode([String: Int].self, forKey: .nutrition)
-        self.photoUrl = try container.decodeIfPresent(URL.self, forKey: .photoUrl)
+        self.photoURL = try container.decodeIfPresent(URL.self, forKey: .photoURL)
         self.thumbnail = try container.decodeIfPresent(Data.self, forKey: .thumbnail)
         self.bestBefore = try container.decodeIfPresent(CalendarDate.self, forKey: .bestBefore)
         self.extras = try container.decodeIfPresent(JSONValue.self, forKey: .extras)
@@ -324,7 +324,7 @@ public struct Dish: Codable, Hashable, Sendable {
         case spiceLevel = "spice_lvl"
         case allergens
         case nutrition
-        case photoUrl = "photo_url"
+        case photoURL = "photo_url"
         case thumbnail
         case bestBefore = "best-before"
         case extras
@@ -409,13 +409,13 @@ public struct Customer: Codable, Hashable, Sendable {
 }
 
 public struct OrderLine: Codable, Hashable, Sendable {
-    public var dishId: DishID
+    public var dishID: DishID
     public var quantity: Int
     public var options: [String: String]
     public var note: String?
 
-    public init(dishId: DishID, quantity: Int = 1, options: [String: String] = [:], note: String? = nil) {
-        self.dishId = dishId
+    public init(dishID: DishID, quantity: Int = 1, options: [String: String] = [:], note: String? = nil) {
+        self.dishID = dishID
         self.quantity = quantity
         self.options = options
         self.note = note
@@ -423,14 +423,14 @@ public struct OrderLine: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dishId = try container.decode(DishID.self, forKey: .dishId)
+        self.dishID = try container.decode(DishID.self, forKey: .dishID)
         self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
         self.options = try container.decodeIfPresent([String: String].self, forKey: .options) ?? [:]
         self.note = try container.decodeIfPresent(String.self, forKey: .note)
     }
 
     enum CodingKeys: String, CodingKey {
-        case dishId = "dish_id"
+        case dishID = "dish_id"
         case quantity
         case options
         case note
@@ -454,22 +454,22 @@ public struct AmountOff: Codable, Hashable, Sendable {
 }
 
 public struct FreeItem: Codable, Hashable, Sendable {
-    public var dishId: DishID
+    public var dishID: DishID
     public var quantity: Int
 
-    public init(dishId: DishID, quantity: Int = 1) {
-        self.dishId = dishId
+    public init(dishID: DishID, quantity: Int = 1) {
+        self.dishID = dishID
         self.quantity = quantity
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dishId = try container.decode(DishID.self, forKey: .dishId)
+        self.dishID = try container.decode(DishID.self, forKey: .dishID)
         self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
     }
 
     enum CodingKeys: String, CodingKey {
-        case dishId = "dish_id"
+        case dishID = "dish_id"
         case quantity
     }
 }
@@ -716,13 +716,13 @@ public struct ExportJob: Codable, Hashable, Sendable {
     /// The exported columns. Long form is how a field gets this name.
     public var fields: [String]
     public var ready: Bool
-    public var downloadUrl: URL?
+    public var downloadURL: URL?
 
-    public init(id: UUID, fields: [String], ready: Bool = false, downloadUrl: URL? = nil) {
+    public init(id: UUID, fields: [String], ready: Bool = false, downloadURL: URL? = nil) {
         self.id = id
         self.fields = fields
         self.ready = ready
-        self.downloadUrl = downloadUrl
+        self.downloadURL = downloadURL
     }
 
     public init(from decoder: any Decoder) throws {
@@ -730,14 +730,14 @@ public struct ExportJob: Codable, Hashable, Sendable {
         self.id = try container.decode(UUID.self, forKey: .id)
         self.fields = try container.decode([String].self, forKey: .fields)
         self.ready = try container.decodeIfPresent(Bool.self, forKey: .ready) ?? false
-        self.downloadUrl = try container.decodeIfPresent(URL.self, forKey: .downloadUrl)
+        self.downloadURL = try container.decodeIfPresent(URL.self, forKey: .downloadURL)
     }
 
     enum CodingKeys: String, CodingKey {
         case id
         case fields
         case ready
-        case downloadUrl = "download_url"
+        case downloadURL = "download_url"
     }
 }
 

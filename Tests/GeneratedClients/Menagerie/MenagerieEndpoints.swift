@@ -68,19 +68,19 @@ public enum Menagerie {
         )
     }
 
-    /// `GET /animals/{animalId}`
-    public static func getAnimal(animalId: UUID) -> Endpoint<Animal, Problem> {
+    /// `GET /animals/{animalID}`
+    public static func getAnimal(animalID: UUID) -> Endpoint<Animal, Problem> {
         Endpoint(
-            .get, "/animals/\(animalId)", Menagerie.api,
+            .get, "/animals/\(animalID)", Menagerie.api,
             response: .json,
             auth: .bearer,
             errors: [.status(404, message: { $0.message })]
         )
     }
 
-    /// `DELETE /animals/{animalId}`
-    public static func removeAnimal(animalId: UUID) -> Endpoint<Empty, Never> {
-        Endpoint(.delete, "/animals/\(animalId)", Menagerie.api, response: .empty)
+    /// `DELETE /animals/{animalID}`
+    public static func removeAnimal(animalID: UUID) -> Endpoint<Empty, Never> {
+        Endpoint(.delete, "/animals/\(animalID)", Menagerie.api, response: .empty)
     }
 
     /// `POST /notes`
@@ -105,11 +105,11 @@ public protocol MenagerieService: Sendable {
     /// `POST /animals`
     func addAnimal(name: String, kind: Kind, born: CalendarDate?) async throws(APIError<AddAnimalError422>) -> Animal
 
-    /// `GET /animals/{animalId}`
-    func getAnimal(animalId: UUID) async throws(APIError<Problem>) -> Animal
+    /// `GET /animals/{animalID}`
+    func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal
 
-    /// `DELETE /animals/{animalId}`
-    func removeAnimal(animalId: UUID) async throws(APIError<Never>)
+    /// `DELETE /animals/{animalID}`
+    func removeAnimal(animalID: UUID) async throws(APIError<Never>)
 
     /// `POST /notes`
     func addNote(body: Note) async throws(APIError<Never>) -> Note
@@ -144,12 +144,12 @@ extension LiveMenagerieService {
         try await client.send(Menagerie.addAnimal(name: name, kind: kind, born: born))
     }
 
-    public func getAnimal(animalId: UUID) async throws(APIError<Problem>) -> Animal {
-        try await client.send(Menagerie.getAnimal(animalId: animalId))
+    public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
+        try await client.send(Menagerie.getAnimal(animalID: animalID))
     }
 
-    public func removeAnimal(animalId: UUID) async throws(APIError<Never>) {
-        try await client.send(Menagerie.removeAnimal(animalId: animalId))
+    public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
+        try await client.send(Menagerie.removeAnimal(animalID: animalID))
     }
 
     public func addNote(body: Note) async throws(APIError<Never>) -> Note {

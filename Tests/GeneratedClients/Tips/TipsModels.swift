@@ -11,7 +11,7 @@ public struct Tip: Codable, Hashable, Sendable {
     public var title: String
     public var body: String
     public var category: TipCategory
-    public var imageUrl: URL?
+    public var imageURL: URL?
     public var publishedAt: Date
 
     public init(
@@ -20,7 +20,7 @@ public struct Tip: Codable, Hashable, Sendable {
         title: String,
         body: String,
         category: TipCategory,
-        imageUrl: URL? = nil,
+        imageURL: URL? = nil,
         publishedAt: Date
     ) {
         self.id = id
@@ -28,7 +28,7 @@ public struct Tip: Codable, Hashable, Sendable {
         self.title = title
         self.body = body
         self.category = category
-        self.imageUrl = imageUrl
+        self.imageURL = imageURL
         self.publishedAt = publishedAt
     }
 
@@ -38,7 +38,7 @@ public struct Tip: Codable, Hashable, Sendable {
         case title
         case body
         case category
-        case imageUrl = "image_url"
+        case imageURL = "image_url"
         case publishedAt = "published_at"
     }
 }

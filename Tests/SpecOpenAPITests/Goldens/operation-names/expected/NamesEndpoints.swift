@@ -45,8 +45,8 @@ public enum Names {
     }
 
     /// `GET /users/{userId}/posts/{post_id}`
-    public static func getUsersByUserIdPostsByPostId(userId: Int, postId: String) -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/users/\(userId)/posts/\(postId)", Names.api, response: .empty)
+    public static func getUsersByUserIDPostsByPostID(userID: Int, postID: String) -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/users/\(userID)/posts/\(postID)", Names.api, response: .empty)
     }
 
     /// `GET /v2/users`
@@ -90,7 +90,7 @@ public protocol NamesService: Sendable {
     func postUsers() async throws(APIError<Never>)
 
     /// `GET /users/{userId}/posts/{post_id}`
-    func getUsersByUserIdPostsByPostId(userId: Int, postId: String) async throws(APIError<Never>)
+    func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>)
 
     /// `GET /v2/users`
     func listUsers2() async throws(APIError<Never>)
@@ -131,8 +131,8 @@ extension LiveNamesService {
         try await client.send(Names.postUsers())
     }
 
-    public func getUsersByUserIdPostsByPostId(userId: Int, postId: String) async throws(APIError<Never>) {
-        try await client.send(Names.getUsersByUserIdPostsByPostId(userId: userId, postId: postId))
+    public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
+        try await client.send(Names.getUsersByUserIDPostsByPostID(userID: userID, postID: postID))
     }
 
     public func listUsers2() async throws(APIError<Never>) {

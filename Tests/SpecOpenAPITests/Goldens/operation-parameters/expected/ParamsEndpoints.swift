@@ -62,15 +62,15 @@ public enum Params {
 
     /// `GET /things/{thingId}`
     public static func getThing(
-        thingId: String,
+        thingID: String,
         `class`: String? = nil,
-        thingId2: String? = nil,
-        thingId3: String? = nil
+        thingID2: String? = nil,
+        thingID3: String? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
-            .get, "/things/\(thingId)", Params.api,
-            query: ["class": `class`, "thing-id": thingId2],
-            headers: ["thing_id": thingId3],
+            .get, "/things/\(thingID)", Params.api,
+            query: ["class": `class`, "thing-id": thingID2],
+            headers: ["thing_id": thingID3],
             response: .empty
         )
     }
@@ -97,7 +97,7 @@ public protocol ParamsService: Sendable {
     func createResponse(stream: Bool?, beta: String) async throws(APIError<Never>)
 
     /// `GET /things/{thingId}`
-    func getThing(thingId: String, `class`: String?, thingId2: String?, thingId3: String?) async throws(APIError<Never>)
+    func getThing(thingID: String, `class`: String?, thingID2: String?, thingID3: String?) async throws(APIError<Never>)
 }
 
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
@@ -139,12 +139,12 @@ extension LiveParamsService {
     }
 
     public func getThing(
-        thingId: String,
+        thingID: String,
         `class`: String?,
-        thingId2: String?,
-        thingId3: String?
+        thingID2: String?,
+        thingID3: String?
     ) async throws(APIError<Never>) {
-        try await client.send(Params.getThing(thingId: thingId, class: `class`, thingId2: thingId2, thingId3: thingId3))
+        try await client.send(Params.getThing(thingID: thingID, class: `class`, thingID2: thingID2, thingID3: thingID3))
     }
 }
 
@@ -173,8 +173,8 @@ extension ParamsService {
         try await createResponse(stream: nil, beta: "true")
     }
 
-    /// `getThing(thingId:class:thingId2:thingId3:)` with the spec's defaults.
-    public func getThing(thingId: String) async throws(APIError<Never>) {
-        try await getThing(thingId: thingId, class: nil, thingId2: nil, thingId3: nil)
+    /// `getThing(thingID:class:thingID2:thingID3:)` with the spec's defaults.
+    public func getThing(thingID: String) async throws(APIError<Never>) {
+        try await getThing(thingID: thingID, class: nil, thingID2: nil, thingID3: nil)
     }
 }

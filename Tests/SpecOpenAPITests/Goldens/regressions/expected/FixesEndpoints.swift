@@ -31,16 +31,16 @@ public enum Fixes {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
-    /// `GET /items/{itemId}/parts/{partId}`
+    /// `GET /items/{itemID}/parts/{partID}`
     public static func getPart(
-        itemId: String,
-        partId: Int,
+        itemID: String,
+        partID: Int,
         sort: GetPartSort? = nil,
         n: Count? = nil,
         r: GetPartR
     ) -> Endpoint<Holder, Never> {
         Endpoint(
-            .get, "/items/\(itemId)/parts/\(partId)", Fixes.api,
+            .get, "/items/\(itemID)/parts/\(partID)", Fixes.api,
             query: ["sort": sort, "n": n, "r": r],
             response: .json
         )
@@ -69,10 +69,10 @@ public enum Fixes {
 /// Every endpoint of `Fixes` as one async method: app code depends on this protocol,
 /// tests pass in a fake, and `LiveFixesService` sends the requests.
 public protocol FixesService: Sendable {
-    /// `GET /items/{itemId}/parts/{partId}`
+    /// `GET /items/{itemID}/parts/{partID}`
     func getPart(
-        itemId: String,
-        partId: Int,
+        itemID: String,
+        partID: Int,
         sort: GetPartSort?,
         n: Count?,
         r: GetPartR
@@ -95,13 +95,13 @@ public struct LiveFixesService: FixesService {
 
 extension LiveFixesService {
     public func getPart(
-        itemId: String,
-        partId: Int,
+        itemID: String,
+        partID: Int,
         sort: GetPartSort?,
         n: Count?,
         r: GetPartR
     ) async throws(APIError<Never>) -> Holder {
-        try await client.send(Fixes.getPart(itemId: itemId, partId: partId, sort: sort, n: n, r: r))
+        try await client.send(Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r))
     }
 
     public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
@@ -110,8 +110,8 @@ extension LiveFixesService {
 }
 
 extension FixesService {
-    /// `getPart(itemId:partId:sort:n:r:)` with the spec's defaults.
-    public func getPart(itemId: String, partId: Int, r: GetPartR) async throws(APIError<Never>) -> Holder {
-        try await getPart(itemId: itemId, partId: partId, sort: nil, n: nil, r: r)
+    /// `getPart(itemID:partID:sort:n:r:)` with the spec's defaults.
+    public func getPart(itemID: String, partID: Int, r: GetPartR) async throws(APIError<Never>) -> Holder {
+        try await getPart(itemID: itemID, partID: partID, sort: nil, n: nil, r: r)
     }
 }

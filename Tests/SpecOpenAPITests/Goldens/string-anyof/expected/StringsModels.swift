@@ -24,14 +24,14 @@ public struct CompletionRequest: Encodable, Sendable {
 
 public enum CompletionRequestModel: StringEnum {
     case gpt4
-    case gpt35Turbo
+    case gpt3_5Turbo
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
         switch rawValue {
         case "gpt-4": self = .gpt4
-        case "gpt-3.5-turbo": self = .gpt35Turbo
+        case "gpt-3.5-turbo": self = .gpt3_5Turbo
         default: self = .unknown(rawValue)
         }
     }
@@ -39,7 +39,7 @@ public enum CompletionRequestModel: StringEnum {
     public var rawValue: String {
         switch self {
         case .gpt4: "gpt-4"
-        case .gpt35Turbo: "gpt-3.5-turbo"
+        case .gpt3_5Turbo: "gpt-3.5-turbo"
         case .unknown(let value): value
         }
     }

@@ -71,13 +71,13 @@ public struct Deleted: Decodable, Sendable {
 
 public indirect enum Mixed: Decodable, Sendable {
     case note(Note)
-    case mixedVariant2(MixedVariant2)
+    case variant2(MixedVariant2)
 
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
             { .note(try Note(from: $0)) },
-            { .mixedVariant2(try MixedVariant2(from: $0)) },
+            { .variant2(try MixedVariant2(from: $0)) },
         ])
     }
 }

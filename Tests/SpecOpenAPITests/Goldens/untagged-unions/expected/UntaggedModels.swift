@@ -37,7 +37,7 @@ public indirect enum Value: Decodable, Sendable {
     case int(Int)
     case bool(Bool)
     case strings([String])
-    case valueVariant5(ValueVariant5)
+    case variant5(ValueVariant5)
 
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
@@ -46,7 +46,7 @@ public indirect enum Value: Decodable, Sendable {
             { .int(try Int(from: $0)) },
             { .bool(try Bool(from: $0)) },
             { .strings(try [String](from: $0)) },
-            { .valueVariant5(try ValueVariant5(from: $0)) },
+            { .variant5(try ValueVariant5(from: $0)) },
         ])
     }
 }

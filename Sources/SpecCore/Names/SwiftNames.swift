@@ -8,6 +8,31 @@ public enum SwiftNames {
     public static func enumCase(_ enumCase: EnumDecl.Case) -> String { enumCase.swiftName ?? Naming.lowerCamel(enumCase.wireValue) }
     /// A union case: the tag in lowerCamelCase.
     public static func unionCase(_ tag: String) -> String { Naming.lowerCamel(tag) }
+    /// A union's cases, named by what tells the variants apart: each tag without the words it shares
+    /// with the union's type name at its start (the whole name, or at least two words) and then at its
+    /// end (`ChatCompletionRequestSystemMessage` in `ChatCompletionRequestMessage` -> `system`,
+    /// `ShapeCircle` in `Shape` -> `circle`), unless that leaves a case without a name or two cases
+    /// with one; then each tag in lowerCamelCase.
+    public static func unionCases(_ tags: [String], of union: String) -> [String] {
+        let plain = tags.map(unionCase)
+        let unionWords = Naming.words(Array(union.unicodeScalars)).map { String(String.UnicodeScalarView($0)).lowercased() }
+        guard !unionWords.isEmpty else { return plain }
+        let stripped = tags.map { tag -> String in
+            var words = Naming.words(Array(tag.unicodeScalars)).map { String(String.UnicodeScalarView($0)) }
+            var shared = 0
+            while shared < min(words.count - 1, unionWords.count), words[shared].lowercased() == unionWords[shared] { shared += 1 }
+            // A shared word or two by chance (`jsonItems` in `JSONish`) is not the union's name.
+            guard shared == unionWords.count || shared >= 2 else { return Naming.lowerCamel(tag) }
+            words.removeFirst(shared)
+            var trailing = 0
+            while trailing < min(words.count - 1, unionWords.count - shared),
+                  words[words.count - 1 - trailing].lowercased() == unionWords[unionWords.count - 1 - trailing] { trailing += 1 }
+            words.removeLast(trailing)
+            return Naming.lowerCamel(words.joined(separator: "_"))
+        }
+        guard stripped.allSatisfy({ !$0.isEmpty }), Set(stripped).count == stripped.count else { return plain }
+        return stripped
+    }
     /// An endpoint's factory function.
     public static func endpoint(_ name: String) -> String { Naming.lowerCamel(name) }
     /// An endpoint's method in the service protocol: its group path and name in lowerCamelCase
@@ -28,6 +53,8 @@ public enum SwiftNames {
         while taken.contains(name) { name += "_" }
         return name
     }
+    /// The case of an endpoint's error enum for a status: `status422`, `status4XX`, `default`.
+    public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }
     /// A group's nested enum.
     public static func group(_ name: String) -> String { Naming.upperCamel(name) }
     /// The enum of an endpoint's error bodies, when they have several types.

@@ -1,0 +1,75 @@
+/// The walks every stage needs over the model, written once: the endpoints with their groups, and
+/// the types a declaration refers to.
+
+/// An endpoint with the groups it is nested in, outermost first.
+public struct EndpointEntry: Sendable {
+    /// The endpoint.
+    public let endpoint: EndpointDecl
+    /// The enclosing groups, outermost first; empty at the top level.
+    public let groups: [GroupDecl]
+    /// The endpoint's position in ``Spec/flattenedEndpoints``.
+    public let index: Int
+
+    /// The groups' names as the spec writes them.
+    public var groupNames: [String] { groups.map(\.name) }
+}
+
+extension Spec {
+    /// Every endpoint, depth first in declaration order, with its groups.
+    public var flattenedEndpoints: [EndpointEntry] {
+        var entries: [EndpointEntry] = []
+        func walk(_ items: [EndpointItem], groups: [GroupDecl]) {
+            for item in items {
+                switch item {
+                case .endpoint(let endpoint): entries.append(EndpointEntry(endpoint: endpoint, groups: groups, index: entries.count))
+                case .group(let group): walk(group.items, groups: groups + [group])
+                }
+            }
+        }
+        walk(endpoints, groups: [])
+        return entries
+    }
+}
+
+extension EndpointDecl {
+    /// The path, query and header parameters the spec declares, in that order.
+    public var parameterFields: [FieldDecl] { pathParameters + query + headers }
+
+    /// The types a request sends: parameters and the body.
+    public var requestTypes: [TypeExpr] {
+        var types = parameterFields.map(\.type)
+        switch body {
+        case .fields(let fields, _)?: types += fields.map(\.type)
+        case .type(let type)?: types.append(type)
+        case nil: break
+        }
+        return types
+    }
+
+    /// The types an answer decodes: the response and the error bodies.
+    public var responseTypes: [TypeExpr] {
+        (response.map { [$0] } ?? []) + errors.map(\.type)
+    }
+}
+
+extension ModelDecl {
+    /// The types the model refers to: its fields', variants' or alias target's.
+    public var referencedTypes: [TypeExpr] {
+        switch kind {
+        case .object(let fields): fields.map(\.type)
+        case .union(let decl): decl.variants.map(\.type)
+        case .alias(let target): [target]
+        case .enumeration: []
+        }
+    }
+}
+
+extension TypeExpr {
+    /// Every name the expression mentions, outermost first: `[Page<Post>]?` gives `Page`, `Post`.
+    public var mentionedNames: [String] {
+        switch self {
+        case .named(let name, let arguments, _): [name] + arguments.flatMap(\.mentionedNames)
+        case .array(let inner), .dictionary(let inner), .optional(let inner): inner.mentionedNames
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/// Swift names derived from wire names, as Swift's API Design Guidelines want them.
+///
+/// A wire name is read as words: separators (`_`, `-`, space, `.`, `/`, `:`) and case changes
+/// (`userId`, `HTTPStatus`) divide them, and characters an identifier cannot hold are dropped.
+/// The words are joined in camel case: `per_page` -> `perPage`, `public_user` -> `PublicUser`.
+/// - Initialisms (``initialisms``) are uniformly cased: `avatar_url` -> `avatarURL`, `user_id` ->
+///   `userID`, `user_ids` -> `userIDs`, and lowercased at the start of a lowerCamelCase name
+///   (`http_status` -> `httpStatus`).
+/// - A name in capitals only is read as words (`IN_PROGRESS` -> `inProgress`); otherwise a word
+///   keeps its capitals (`X-Request-ID` -> `xRequestID`, `NHLTeam` stays).
+/// - Digit groups stay apart: `gpt-4-0314` -> `gpt4_0314`, `gpt-3.5-turbo-16k` -> `gpt3_5Turbo16k`.
+/// - A leading digit gets a `_` prefix; keywords are escaped with backticks where they are written.
+public enum Naming {
+    /// The lowerCamelCase identifier for a wire name, unescaped (empty when nothing usable is left).
+    public static func lowerCamel(_ wire: String) -> String {
+        camel(wire, upper: false)
+    }
+
+    /// The UpperCamelCase identifier for a wire name, unescaped.
+    public static func upperCamel(_ wire: String) -> String {
+        camel(wire, upper: true)
+    }
+
+    /// The initialisms cased as one: `URL`, `ID` and the others are written in capitals, or in
+    /// lowercase at the start of a lowerCamelCase name; a plural (`IDs`, `URLs`) keeps its `s`.
+    public static let initialisms: [String] = [
+        "ACL", "API", "ASCII", "CPU", "CSS", "CSV", "DNS", "GPU", "GUID", "HTML", "HTTP", "HTTPS", "ID", "IP", "JSON",
+        "JWT", "OS", "PDF", "RAM", "SDK", "SMS", "SQL", "SSH", "SSL", "TCP", "TLS", "TTL", "UDP", "UI", "URI", "URL",
+        "UTF", "UUID", "XML",
+    ]
+
+    /// The initialisms in lowercase, for lookup (never iterated).
+    private static let initialismSet: Set<String> = Set(initialisms.map { $0.lowercased() })
+
+    /// The naming rules over any text, word by word.
+    static func camel(_ wire: String, upper: Bool) -> String {
+        let scalars = Array(wire.unicodeScalars)
+        var parts = words(scalars)
+        // SCREAMING_CASE is read as words; one capitalized word (`SKU`) stays a type name as written.
+        let screaming = !scalars.contains { $0.properties.isLowercase } && scalars.contains { $0.properties.isUppercase }
+            && (parts.count > 1 || !upper)
+        // A word cannot begin the identifier with a combining mark: drop such leading marks.
+        while let first = parts.first, let scalar = first.first, !isDigit(scalar), !canStartIdentifier(scalar) {
+            if first.count == 1 { parts.removeFirst() } else { parts[0].removeFirst() }
+        }
+        var result = String.UnicodeScalarView()
+        for (index, word) in parts.enumerated() {
+            let text = String(String.UnicodeScalarView(word))
+            let lower = text.lowercased()
+            let initialism = initialismSet.contains(lower)
+                || (lower.count > 2 && lower.hasSuffix("s") && initialismSet.contains(String(lower.dropLast())))
+            let cased: String
+            if index == 0 && !upper {
+                cased = initialism || screaming ? lower : lowercasingLeadingCapitals(text)
+            } else if initialism {
+                cased = lower.hasSuffix("s") && !initialismSet.contains(lower) ? lower.dropLast().uppercased() + "s" : lower.uppercased()
+            } else {
+                cased = capitalizingFirst(screaming ? lower : text)
+            }
+            if let last = result.last, isDigit(last), let first = word.first, isDigit(first) { result.append("_") }
+            result.append(contentsOf: cased.unicodeScalars)
+        }
+        // Changing case can add what an identifier cannot hold: `İ` lowercases to `i` and U+0307.
+        let identifier = String(String.UnicodeScalarView(result.filter(isIdentifierScalar)))
+        return prefixingDigit(identifier)
+    }
+
+    /// The identifier as it must be written in a declaration: keywords in backticks.
+    public static func escaped(_ identifier: String) -> String {
+        keywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier as written after a dot (`.default` needs no backticks, `.self` does).
+    public static func escapedMember(_ identifier: String) -> String {
+        afterDotKeywords.contains(identifier) ? "`\(identifier)`" : identifier
+    }
+
+    /// The identifier as an argument label in a call (`f(class: x)` needs no backticks, `f(inout: x)` does).
+    public static func escapedLabel(_ identifier: String) -> String {
+        let plain = identifier.filter { $0 != "`" }
+        return labelKeywords.contains(plain) ? "`\(plain)`" : plain
+    }
+
+    /// Whether `text` is already a plain Swift identifier (letters, digits, `_`, not starting with a digit).
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, canStartIdentifier(first) else { return false }
+        return text.unicodeScalars.allSatisfy(isIdentifierScalar)
+    }
+
+    /// Whether an identifier may begin with this scalar: not a digit, not a combining mark.
+    static func canStartIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        guard isIdentifierScalar(scalar), !isDigit(scalar) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return false
+        default: return true
+        }
+    }
+
+    /// Splits a wire name into words at separators and case changes (`userId` -> `user`, `Id`;
+    /// `HTTPStatus` -> `HTTP`, `Status`), dropping characters an identifier cannot hold.
+    static func words(_ scalars: [Unicode.Scalar]) -> [[Unicode.Scalar]] {
+        var words: [[Unicode.Scalar]] = []
+        var current: [Unicode.Scalar] = []
+        func flush() {
+            if !current.isEmpty { words.append(current); current = [] }
+        }
+        for scalar in scalars {
+            guard isIdentifierScalar(scalar) && scalar != "_" else {
+                if isSeparator(scalar) || scalar == "_" { flush() }
+                continue
+            }
+            if let last = current.last, scalar.properties.isUppercase {
+                // `userId`, `utf8String`: a capital after a lowercase letter or a digit starts a word.
+                if last.properties.isLowercase || isDigit(last) { flush() }
+            } else if scalar.properties.isLowercase, current.count >= 2,
+                      current[current.count - 1].properties.isUppercase, current[current.count - 2].properties.isUppercase {
+                // `HTTPStatus`: the last capital of a run starts the next word, unless the run is a
+                // plural initialism (`IDs`).
+                let run = String(String.UnicodeScalarView(current)).lowercased()
+                if !(scalar == "s" && initialismSet.contains(run)) {
+                    let start = current.removeLast()
+                    flush()
+                    current = [start]
+                }
+            }
+            current.append(scalar)
+        }
+        flush()
+        return words
+    }
+
+    private static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "-" || scalar == " " || scalar == "." || scalar == "/" || scalar == ":"
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            return (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || isDigit(scalar) || scalar == "_"
+        }
+        let properties = scalar.properties
+        return properties.isAlphabetic && !properties.isBidiControl && !properties.isDefaultIgnorableCodePoint
+    }
+
+    private static func capitalizingFirst(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+
+    /// `URLPath` -> `urlPath`, `ID` -> `id`, `userID` -> `userID`.
+    private static func lowercasingLeadingCapitals(_ word: String) -> String {
+        let characters = Array(word)
+        var end = 0
+        while end < characters.count, characters[end].isUppercase { end += 1 }
+        if end == 0 { return word }
+        if end > 1, end < characters.count, characters[end].isLowercase { end -= 1 }
+        return String(characters[..<end]).lowercased() + String(characters[end...])
+    }
+
+    private static func prefixingDigit(_ identifier: String) -> String {
+        guard let first = identifier.unicodeScalars.first, isDigit(first) else { return identifier }
+        return "_" + identifier
+    }
+
+    /// Words that must be escaped with backticks where a declaration names them.
+    static let keywords: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "_", "Type", "Protocol",
+    ]
+
+    /// Words that stay special even after a dot.
+    static let afterDotKeywords: Set<String> = ["self", "Type", "Protocol", "init"]
+
+    /// Words that must stay escaped as argument labels in a call (Swift 6 warns when `let` or `var`
+    /// are: "does not need to be escaped in argument list").
+    static let labelKeywords: Set<String> = ["inout"]
+}
