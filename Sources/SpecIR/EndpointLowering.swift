@@ -82,9 +82,8 @@ struct EndpointLowering {
         let service = ServiceMethodIR(
             name: methodName, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             factory: [spec.name] + scope + [name], failure: qualifiedFailure,
-            response: decoding == .empty ? nil : types.reference(response),
-            handler: endpointNames?.stubHandler ?? methodName,
-            handlerLocal: ServiceLowering.handlerLocal(besides: parameters))
+            response: decoding == .empty ? nil : types.reference(response), endpointResponse: types.reference(response),
+            operation: endpointNames?.operation ?? methodName)
         return EndpointIR(
             name: name, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,

@@ -53,7 +53,7 @@ public struct Lowering: Sendable {
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
         ServiceIR(namespace: spec.name, access: access, protocolName: names.serviceProtocol,
-                  liveName: names.liveService, stubName: names.stubService, stub: spec.stubService,
+                  liveName: names.liveService, stubName: names.stubService, stub: spec.stubService, operations: names.operations,
                   requirements: requirements, methods: methods)
     }
 

@@ -44,10 +44,10 @@ public struct StructIR: Sendable {
     public var conditionalHashable: Bool
     /// Stored properties in declaration order.
     public var fields: [FieldIR]
-    /// Whether the coding keys are written out (a field is renamed, or the decoder is).
-    public var codingKeys: Bool
-    /// Whether `init(from:)` is written out (a field has a default for a missing key).
-    public var customDecoder: Bool
+    /// Whether the struct decodes (has `init(from:)`).
+    public var decodes: Bool
+    /// Whether the struct encodes (has `encode(to:)`).
+    public var encodes: Bool
 }
 
 /// A stored property.

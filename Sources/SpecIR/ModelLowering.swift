@@ -56,11 +56,9 @@ struct ModelLowering: Sendable {
             return lowered
         }
         let conformances = conformances(of: model, generic: !generics.isEmpty)
-        let customDecoder = conformances.decodes && fields.contains { $0.defaultValue != nil }
-        let renamed = zip(fields, names).contains { $1 != $0.wireName }
         return StructIR(declaration: declaration, genericParameters: generics, conformances: conformances.list,
                         conditionalHashable: usage == nil && !generics.isEmpty,
-                        fields: lowered, codingKeys: customDecoder || renamed, customDecoder: customDecoder)
+                        fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes)
     }
 
     private func field(_ field: FieldDecl, name: String) -> FieldIR {

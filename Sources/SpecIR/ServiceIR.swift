@@ -1,9 +1,12 @@
 import SpecCore
 
-/// The generated service protocol and its implementation over `APIClient`, or the part of them one file holds.
+/// The generated service protocol, its implementation over `APIClient` and its stub, or the part of
+/// them one file holds.
 ///
-/// The endpoints file declares the protocol (every requirement) and the live struct; the live methods
-/// and the default-argument conveniences go in extensions, next to their factories when the output is split.
+/// Each endpoint is an operation type (`ChirpOperations.Feed`); the protocol has one requirement per
+/// operation, `send(_:as:)`, which the live struct and the stub each implement once, generically.
+/// The methods app code calls (`service.feed(perPage: 50)`) are protocol extension methods with the
+/// factory's parameters and defaults, next to their factories when the output is split.
 public struct ServiceIR: Sendable {
     /// The API's namespace, for doc comments.
     public var namespace: String
@@ -17,9 +20,11 @@ public struct ServiceIR: Sendable {
     public var stubName: String
     /// Whether the stub is generated (the spec's `stubService`).
     public var stub: Bool
-    /// The protocol's requirements; empty in a shard, which only extends the types.
+    /// `ChirpOperations`, the enum of the operation types.
+    public var operations: String
+    /// The protocol's requirements, one per operation; empty in a shard, which only extends the protocol.
     public var requirements: [ServiceMethodIR]
-    /// The live methods this file implements.
+    /// The methods with the factories' parameters this file declares.
     public var methods: [ServiceMethodIR]
 }
 
@@ -41,8 +46,8 @@ public struct ServiceMethodIR: Sendable {
     public var failure: TypeRef?
     /// The response type, or nil for an `Empty` answer (the method then returns nothing).
     public var response: TypeRef?
-    /// The stub's closure for this method, like `feedHandler`.
-    public var handler: String
-    /// The name the stub's method binds its handler to: `handler`, unless a parameter has it.
-    public var handlerLocal: String
+    /// The factory's response type, `Empty` included: the first argument of its `Endpoint`.
+    public var endpointResponse: TypeRef
+    /// The operation type's name inside the operations enum, like `Feed`.
+    public var operation: String
 }

@@ -19,6 +19,7 @@ extension OpenAPIContext {
         reserve(SwiftNames.serviceProtocol(namespace))
         reserve(SwiftNames.liveService(namespace))
         reserve(SwiftNames.stubService(namespace))
+        reserve(SwiftNames.operations(namespace))
         let operations = plannedOperations()
         for operation in operations { reserve(SwiftNames.errorEnum(operation.name)) }
         for (name, _, _) in root["components"]?["schemas"]?.pairs ?? [] {

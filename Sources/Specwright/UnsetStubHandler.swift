@@ -1,25 +1,25 @@
 import Foundation
 
-/// A generated stub service was asked for a method whose handler the test did not set. It comes
+/// The error a generated stub service throws for an operation whose answer a test did not set:
 /// as `APIError.transport(UnsetStubHandler)`, and its description says what to set.
 public struct UnsetStubHandler: Error, LocalizedError, CustomStringConvertible, Hashable, Sendable {
     /// The stub type, like `StubChirpService`.
     public var stub: String
-    /// The method called, like `feed(page:perPage:tag:)`.
-    public var method: String
-    /// The handler to set, like `feedHandler`.
-    public var handler: String
+    /// The operation called, like `Feed`.
+    public var operation: String
+    /// The request it would have sent, like `GET /feed`.
+    public var request: String
 
-    /// The error for a call of `method` on `stub`, whose `handler` is not set.
-    public init(stub: String, method: String, handler: String) {
+    /// The error for a call of `operation` on `stub`, which has no answer for it.
+    public init(stub: String, operation: String, request: String) {
         self.stub = stub
-        self.method = method
-        self.handler = handler
+        self.operation = operation
+        self.request = request
     }
 
-    /// `StubChirpService.feed(page:perPage:tag:) was called, but its feedHandler is not set; set it in the test`.
+    /// `StubChirpService has no answer for Feed (GET /feed); set one with on(_:answer:) in the test`.
     public var description: String {
-        "\(stub).\(method) was called, but its \(handler) is not set; set it in the test"
+        "\(stub) has no answer for \(operation) (\(request)); set one with on(_:answer:) in the test"
     }
 
     /// The same text, so `localizedDescription` shows it.

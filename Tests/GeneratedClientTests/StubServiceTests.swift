@@ -3,44 +3,45 @@ import Foundation
 import Specwright
 import Testing
 
-/// The generated `StubChirpService`: a view-model test sets the one handler it needs, in a line.
+/// The generated `StubChirpService`: a view-model test sets the one answer it needs, in a line.
 @Suite struct StubServiceTests {
     @Test func aViewModelTestIsThreeLines() async throws {
         var service = StubChirpService()
-        service.feedHandler = { page, _, _ in Page(items: [ServiceTests.post("hello")], page: page, perPage: 20, total: 1) }
+        service.on(ChirpOperations.Feed.self) { _ in Page(items: [ServiceTests.post("hello")], page: 1, perPage: 20, total: 1) }
         #expect(try await ServiceTests.FeedModel(service: service).firstPageTexts() == ["hello"])
     }
 
-    @Test func aHandlerGetsTheArgumentsAndItsErrorsReachTheCaller() async throws {
+    @Test func anAnswerGetsTheEndpointAndItsErrorsReachTheCaller() async throws {
         var service = StubChirpService()
-        service.feedHandler = { page, perPage, tag in
-            #expect((page, perPage, tag) == (1, 20, nil))   // the convenience filled in the spec's defaults
+        service.on(ChirpOperations.Feed.self) { endpoint in
+            // The method filled in the spec's defaults.
+            #expect(endpoint.query.map { "\($0.name)=\($0.value)" } == ["page=1", "per_page=20"])
             throw APIError<APIErrorResponse>.status(503, model: APIErrorResponse(code: "down", message: "Back soon."))
         }
         await #expect(throws: APIError<APIErrorResponse>.status(503, model: APIErrorResponse(code: "down", message: "Back soon."))) {
             _ = try await service.feed()
         }
-        service.postsLikeHandler = { _ in }
+        service.on(ChirpOperations.PostsLike.self) { _ in Empty() }
         try await service.postsLike(id: ServiceTests.id)
-        // Another error a handler throws arrives as .transport, a cancellation as .cancelled.
-        service.meHandler = { throw URLError(.notConnectedToInternet) }
+        // Another error an answer throws arrives as .transport, a cancellation as .cancelled.
+        service.on(ChirpOperations.Me.self) { _ in throw URLError(.notConnectedToInternet) }
         await #expect(throws: APIError<APIErrorResponse>.transport(URLError(.notConnectedToInternet))) { _ = try await service.me() }
-        service.meHandler = { throw CancellationError() }
+        service.on(ChirpOperations.Me.self) { _ in throw CancellationError() }
         await #expect(throws: APIError<APIErrorResponse>.cancelled) { _ = try await service.me() }
     }
 
-    @Test func aMethodWhoseHandlerIsNotSetSaysWhatToSet() async throws {
+    @Test func anOperationWithoutAnAnswerSaysWhatToSet() async throws {
         let service = StubChirpService()
         do {
             _ = try await service.me()
-            Issue.record("an unset handler must fail the call")
+            Issue.record("an operation without an answer must fail the call")
         } catch {
             guard case .transport(let underlying) = error, let unset = underlying as? UnsetStubHandler else {
                 Issue.record("expected UnsetStubHandler, got \(error)")
                 return
             }
-            #expect(unset == UnsetStubHandler(stub: "StubChirpService", method: "me()", handler: "meHandler"))
-            #expect(error.localizedDescription == "StubChirpService.me() was called, but its meHandler is not set; set it in the test")
+            #expect(unset == UnsetStubHandler(stub: "StubChirpService", operation: "Me", request: "GET /me"))
+            #expect(error.localizedDescription == "StubChirpService has no answer for Me (GET /me); set one with on(_:answer:) in the test")
         }
     }
 

@@ -22,8 +22,8 @@ public struct NameTable: Sendable {
         public let scope: [String]
         /// The method of the service protocol (group path and name, since the protocol is flat).
         public let serviceMethod: String
-        /// The stub's closure for the method.
-        public let stubHandler: String
+        /// The type that stands for the endpoint in the service's requirements, inside ``NameTable/operations``.
+        public let operation: String
         /// The enum of the endpoint's error bodies, when they have several types.
         public let errorEnum: String
         /// The argument for each placeholder of the path, in path order.
@@ -36,6 +36,8 @@ public struct NameTable: Sendable {
     public let namespace: String
     /// The service protocol, its implementation over `APIClient`, and its test double.
     public let serviceProtocol: String, liveService: String, stubService: String
+    /// The enum of the endpoints' operation types.
+    public let operations: String
     /// Every endpoint's names, in the order of ``Spec/flattenedEndpoints``.
     public let endpoints: [EndpointNames]
     /// Models by spec name (a lookup, never iterated).
@@ -49,6 +51,7 @@ public struct NameTable: Sendable {
         serviceProtocol = SwiftNames.serviceProtocol(spec.name)
         liveService = SwiftNames.liveService(spec.name)
         stubService = SwiftNames.stubService(spec.name)
+        operations = SwiftNames.operations(spec.name)
         var models: [String: ModelNames] = [:]
         for model in spec.models where models[model.name] == nil {
             let type = SwiftNames.model(model.name)
@@ -66,7 +69,7 @@ public struct NameTable: Sendable {
         self.models = models
         let entries = spec.flattenedEndpoints
         let methods = entries.map { SwiftNames.serviceMethod($0.endpoint.name, groups: $0.groupNames) }
-        let taken = Set(methods)
+        let typeNames = Set(models.values.map(\.type))
         var index: [[String]: Int] = [:]
         endpoints = zip(entries, methods).map { entry, method in
             let endpoint = entry.endpoint
@@ -78,7 +81,7 @@ public struct NameTable: Sendable {
             } else { [] }
             return EndpointNames(
                 factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
-                serviceMethod: method, stubHandler: SwiftNames.stubHandler(method, taken: taken),
+                serviceMethod: method, operation: SwiftNames.operation(method, avoiding: typeNames),
                 errorEnum: SwiftNames.errorEnum(endpoint.name),
                 pathArguments: placeholders.map { SwiftNames.pathArgument($0, of: endpoint) },
                 query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)

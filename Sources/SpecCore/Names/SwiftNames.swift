@@ -46,12 +46,14 @@ public enum SwiftNames {
     public static func liveService(_ namespace: String) -> String { "Live" + namespace + "Service" }
     /// The service protocol's test double, whose methods answer with closures a test sets.
     public static func stubService(_ namespace: String) -> String { "Stub" + namespace + "Service" }
-    /// The stub's closure for a service method: `feedHandler`; `taken` holds every service method
-    /// name, and a handler name that is one of them gets a `_` (`feedHandler_`).
-    public static func stubHandler(_ method: String, taken: Set<String>) -> String {
-        var name = method.filter { $0 != "`" } + "Handler"
-        while taken.contains(name) { name += "_" }
-        return name
+    /// The enum that holds an API's operation types.
+    public static func operations(_ namespace: String) -> String { namespace + "Operations" }
+    /// The type standing for a service method in the service's requirements: the method in
+    /// UpperCamelCase (`postsLike` -> `PostsLike`), with `Operation` added where that is a type
+    /// name the operation's own declaration would hide (a model's, or one generated code uses).
+    public static func operation(_ method: String, avoiding typeNames: Set<String>) -> String {
+        let name = Naming.upperCamel(method)
+        return typeNames.contains(name) || Validator.isReservedTypeName(name) ? name + "Operation" : name
     }
     /// The case of an endpoint's error enum for a status: `status422`, `status4XX`, `default`.
     public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }

@@ -39,11 +39,12 @@ extension Validator {
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "CalendarDate",
         "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "JSONValue", "LoggingMiddleware",
-        "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "ParameterValue",
-        "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseTooLargeError",
-        "RetryMiddleware", "StaticCredentials", "StatusError", "StringEnum", "TokenRefreshError",
-        "TokenStore", "Transport", "URLSessionTransport", "UnionCoding", "JSONCoding", "UnsetStubHandler",
+        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "JSONCoding", "JSONValue",
+        "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
+        "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
+        "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
+        "StringEnum", "StubAnswers", "TokenRefreshError", "TokenStore", "Transport", "URLSessionTransport",
+        "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

@@ -18,7 +18,7 @@ extension Validator {
                 methods.append((name, wire, entry.groupNames, entry.endpoint.location))
             }
         }
-        let generated = [names.serviceProtocol, names.liveService, names.stubService]
+        let generated = [names.serviceProtocol, names.liveService, names.stubService, names.operations]
         for model in spec.models {
             let type = names.typeName(model.name)
             if generated.contains(type) {

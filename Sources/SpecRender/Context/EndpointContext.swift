@@ -162,12 +162,16 @@ struct PathPartContext: TemplateObject {
 }
 
 extension ParameterIR: TemplateObject {
-    /// Keys: name, label, bareName, type, default (false if none), location, wireLiteral, doc, docFirst, docRest.
+    /// Keys: name, label, bareName, inMethod and inMethodValue (the parameter declared and read in a method,
+    /// where one named `self` needs another name inside), type, default (false if none), location, wireLiteral,
+    /// doc, docFirst, docRest.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
         case "label": .string(Naming.escapedLabel(name))
         case "bareName": .string(name)
+        case "inMethod": .string(name == "self" ? "self self_" : Naming.escaped(name))
+        case "inMethodValue": .string(name == "self" ? "self_" : Naming.escaped(name))
         case "type": .string(SwiftSpelling.type(type))
         case "default": .value(defaultValue)
         case "location": .string(location.rawValue)

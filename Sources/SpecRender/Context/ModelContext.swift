@@ -46,7 +46,7 @@ extension DeclarationIR {
 
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
-    /// hasFields, codingKeys, customDecoder.
+    /// hasFields, decodes, encodes.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "conformances": .strings(conformances.map(\.rawValue))
@@ -55,16 +55,16 @@ extension StructIR: TemplateObject {
         case "isGeneric": .bool(!genericParameters.isEmpty)
         case "fields": .list(fields.map { .object($0) })
         case "hasFields": .bool(!fields.isEmpty)
-        case "codingKeys": .bool(codingKeys)
-        case "customDecoder": .bool(customDecoder)
+        case "decodes": .bool(decodes)
+        case "encodes": .bool(encodes)
         default: declaration.value(forKey: key)
         }
     }
 }
 
 extension FieldIR: TemplateObject {
-    /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, mayBeAbsent, default (the spec's
-    /// default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect.
+    /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, optional, mayBeAbsent, default (the
+    /// spec's default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -74,6 +74,7 @@ extension FieldIR: TemplateObject {
         case "renamed": .bool(name != wireName)
         case "type": .string(SwiftSpelling.type(type))
         case "decodeType": .string(SwiftSpelling.type(decodeType))
+        case "optional": .bool(optional)
         case "mayBeAbsent": .bool(mayBeAbsent)
         case "default": .value(defaultValue)
         case "initDefault": .value(initializerDefault)

@@ -4,8 +4,8 @@ import SpecIR
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, stubName, stub, requirements, methods, hasMethods,
-    /// conveniences (the methods that have defaults), hasConveniences.
+    /// Keys: namespace, access, protocolName, liveName, stubName, stub, operations, inlinable (public: the methods are
+    /// emitted only where they are called), requirements, methods, hasMethods.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
@@ -14,11 +14,12 @@ extension ServiceIR: TemplateObject {
         case "liveName": .string(liveName)
         case "stubName": .string(stubName)
         case "stub": .bool(stub)
+        case "operations": .string(operations)
+        case "inlinable": .bool(access == .public)
         case "requirements": .list(requirements.map { .object($0) })
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)
-        case "conveniences": .list(methods.filter(\.hasDefaults).map { .object($0) })
-        case "hasConveniences": .bool(methods.contains(where: \.hasDefaults))
+
         default: nil
         }
     }
@@ -26,9 +27,8 @@ extension ServiceIR: TemplateObject {
 
 extension ServiceMethodIR: TemplateObject {
     /// Keys: name, bareName, doc, requestLine, deprecated, parameters, documentedParameters, requiredParameters (those without a
-    /// default), failureType, responseType (false for no result), factory (the factory's qualified name),
-    /// clientShadowed (a parameter is named `client`), selfShadowed (a parameter is named `self`),
-    /// handler, handlerLocal.
+    /// default), failureType, responseType (false for no result), endpointResponse (the factory's response type), factory (the factory's qualified name),
+    /// operation (the operation type's name).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -41,17 +41,10 @@ extension ServiceMethodIR: TemplateObject {
         case "requiredParameters": .list(parameters.filter { $0.defaultValue == nil }.map { .object($0) })
         case "failureType": .string(SwiftSpelling.failure(failure))
         case "responseType": .optional(response.map(SwiftSpelling.type))
+        case "endpointResponse": .string(SwiftSpelling.type(endpointResponse))
         case "factory": .string((factory.dropLast() + factory.suffix(1).map(Naming.escapedMember)).joined(separator: "."))
-        case "clientShadowed": .bool(parameters.contains { $0.name == "client" })
-        case "selfShadowed": .bool(parameters.contains { $0.name == "self" })
-        case "handler": .string(handler)
-        case "handlerLocal": .string(handlerLocal)
+        case "operation": .string(Naming.escapedMember(operation))
         default: nil
         }
-    }
-
-    /// Whether a parameter has a default, so a convenience leaves it out.
-    var hasDefaults: Bool {
-        parameters.contains { $0.defaultValue != nil }
     }
 }

@@ -100,33 +100,59 @@ public enum Articles {
     }
 }
 
-/// Every endpoint of `Articles` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveArticlesService` sends the requests.
+/// The endpoints of `Articles` as types, one each: `ArticlesService` has a requirement per
+/// operation, and `StubArticlesService` answers per operation.
+public enum ArticlesOperations {
+    /// `Articles.status`: `GET /status`.
+    public enum Status: ServiceOperation {
+        public typealias Response = ServiceStatus
+        public typealias Failure = ServiceError
+    }
+
+    /// `Articles.listArticles`: `GET /articles`.
+    public enum ListArticles: ServiceOperation {
+        public typealias Response = ArticleList
+        public typealias Failure = ServiceError
+    }
+
+    /// `Articles.article`: `GET /articles/{slug}`.
+    public enum ArticleOperation: ServiceOperation {
+        public typealias Response = Article
+        public typealias Failure = ServiceError
+    }
+
+    /// `Articles.createArticle`: `POST /articles`.
+    public enum CreateArticle: ServiceOperation {
+        public typealias Response = Article
+        public typealias Failure = ServiceError
+    }
+}
+
+/// Every endpoint of `Articles` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ArticlesService: Sendable {
-    /// Service health. Public, needs no API key.
-    ///
-    /// `GET /status`
-    func status() async throws(APIError<ServiceError>) -> ServiceStatus
-
-    /// Articles, newest first, a page at a time.
-    ///
-    /// `GET /articles`
-    func listArticles(
-        status: ArticleStatus?,
-        tag: String?,
-        limit: Int,
-        cursor: String?
+    /// Sends `Articles.status`: `GET /status`.
+    func send(
+        _ endpoint: Endpoint<ServiceStatus, ServiceError>,
+        as operation: ArticlesOperations.Status.Type
+    ) async throws(APIError<ServiceError>) -> ServiceStatus
+    /// Sends `Articles.listArticles`: `GET /articles`.
+    func send(
+        _ endpoint: Endpoint<ArticleList, ServiceError>,
+        as operation: ArticlesOperations.ListArticles.Type
     ) async throws(APIError<ServiceError>) -> ArticleList
-
-    /// One article by its slug.
-    ///
-    /// `GET /articles/{slug}`
-    func article(slug: String) async throws(APIError<ServiceError>) -> Article
-
-    /// Create an article. Send a request ID to find the request in the server logs.
-    ///
-    /// `POST /articles`
-    func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article
+    /// Sends `Articles.article`: `GET /articles/{slug}`.
+    func send(
+        _ endpoint: Endpoint<Article, ServiceError>,
+        as operation: ArticlesOperations.ArticleOperation.Type
+    ) async throws(APIError<ServiceError>) -> Article
+    /// Sends `Articles.createArticle`: `POST /articles`.
+    func send(
+        _ endpoint: Endpoint<Article, ServiceError>,
+        as operation: ArticlesOperations.CreateArticle.Type
+    ) async throws(APIError<ServiceError>) -> Article
 }
 
 /// `ArticlesService` over HTTP: each method sends its endpoint through `client`.
@@ -138,123 +164,89 @@ public struct LiveArticlesService: ArticlesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `ArticlesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubArticlesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `ArticlesService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubArticlesService()`, then `service.on(ArticlesOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubArticlesService: ArticlesService {
-    /// Answers `status()`.
-    public var statusHandler: (@Sendable () async throws -> ServiceStatus)?
-    /// Answers `listArticles(status:tag:limit:cursor:)`.
-    public var listArticlesHandler: (@Sendable (ArticleStatus?, String?, Int, String?) async throws -> ArticleList)?
-    /// Answers `article(slug:)`.
-    public var articleHandler: (@Sendable (String) async throws -> Article)?
-    /// Answers `createArticle(body:xRequestID:)`.
-    public var createArticleHandler: (@Sendable (NewArticle, String?) async throws -> Article)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveArticlesService {
-    public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
-        try await client.send(Articles.status())
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func listArticles(
-        status: ArticleStatus?,
-        tag: String?,
-        limit: Int,
-        cursor: String?
-    ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await client.send(Articles.listArticles(status: status, tag: tag, limit: limit, cursor: cursor))
-    }
-
-    public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
-        try await client.send(Articles.article(slug: slug))
-    }
-
-    public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
-        try await client.send(Articles.createArticle(body: body, xRequestID: xRequestID))
-    }
-}
-
-extension StubArticlesService {
-    public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
-        guard let handler = self.statusHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubArticlesService",
-                method: "status()",
-                handler: "statusHandler"
-            ))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func listArticles(
-        status: ArticleStatus?,
-        tag: String?,
-        limit: Int,
-        cursor: String?
-    ) async throws(APIError<ServiceError>) -> ArticleList {
-        guard let handler = self.listArticlesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubArticlesService",
-                method: "listArticles(status:tag:limit:cursor:)",
-                handler: "listArticlesHandler"
-            ))
-        }
-        do {
-            return try await handler(status, tag, limit, cursor)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
-        guard let handler = self.articleHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubArticlesService",
-                method: "article(slug:)",
-                handler: "articleHandler"
-            ))
-        }
-        do {
-            return try await handler(slug)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createArticle(body: NewArticle, xRequestID: String?) async throws(APIError<ServiceError>) -> Article {
-        guard let handler = self.createArticleHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubArticlesService",
-                method: "createArticle(body:xRequestID:)",
-                handler: "createArticleHandler"
-            ))
-        }
-        do {
-            return try await handler(body, xRequestID)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubArticlesService")
     }
 }
 
 extension ArticlesService {
-    /// `listArticles(status:tag:limit:cursor:)` with the spec's defaults.
-    public func listArticles() async throws(APIError<ServiceError>) -> ArticleList {
-        try await listArticles(status: nil, tag: nil, limit: 25, cursor: nil)
+    /// Service health. Public, needs no API key.
+    ///
+    /// `GET /status`
+    @_alwaysEmitIntoClient
+    public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
+        try await self.send(Articles.status(), as: ArticlesOperations.Status.self)
     }
 
-    /// `createArticle(body:xRequestID:)` with the spec's defaults.
-    public func createArticle(body: NewArticle) async throws(APIError<ServiceError>) -> Article {
-        try await createArticle(body: body, xRequestID: nil)
+    /// Articles, newest first, a page at a time.
+    ///
+    /// `GET /articles`
+    @_alwaysEmitIntoClient
+    public func listArticles(
+        status: ArticleStatus? = nil,
+        tag: String? = nil,
+        limit: Int = 25,
+        cursor: String? = nil
+    ) async throws(APIError<ServiceError>) -> ArticleList {
+        try await self.send(Articles.listArticles(
+            status: status,
+            tag: tag,
+            limit: limit,
+            cursor: cursor
+        ), as: ArticlesOperations.ListArticles.self)
+    }
+
+    /// One article by its slug.
+    ///
+    /// `GET /articles/{slug}`
+    @_alwaysEmitIntoClient
+    public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
+        try await self.send(Articles.article(slug: slug), as: ArticlesOperations.ArticleOperation.self)
+    }
+
+    /// Create an article. Send a request ID to find the request in the server logs.
+    ///
+    /// `POST /articles`
+    @_alwaysEmitIntoClient
+    public func createArticle(
+        body: NewArticle,
+        xRequestID: String? = nil
+    ) async throws(APIError<ServiceError>) -> Article {
+        try await self.send(Articles.createArticle(
+            body: body,
+            xRequestID: xRequestID
+        ), as: ArticlesOperations.CreateArticle.self)
     }
 }

@@ -16,10 +16,18 @@ public struct ServiceError: Codable, Hashable, Sendable {
         self.traceID = traceID
     }
 
-    enum CodingKeys: String, CodingKey {
-        case error
-        case message
-        case traceID = "trace_id"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.error = try container.decode(String.self, forKey: "error")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.traceID = try container.decodeIfPresent(String.self, forKey: "trace_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.error, forKey: "error")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.traceID, forKey: "trace_id")
     }
 }
 
@@ -35,10 +43,18 @@ public struct ServiceStatus: Codable, Hashable, Sendable {
         self.checkedAt = checkedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case status
-        case version
-        case checkedAt = "checked_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.status = try container.decode(String.self, forKey: "status")
+        self.version = try container.decode(String.self, forKey: "version")
+        self.checkedAt = try container.decode(Date.self, forKey: "checked_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.version, forKey: "version")
+        try container.encode(self.checkedAt, forKey: "checked_at")
     }
 }
 
@@ -82,10 +98,18 @@ public struct Author: Codable, Hashable, Sendable {
         self.profileURL = profileURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case email
-        case profileURL = "profile_url"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.profileURL = try container.decodeIfPresent(URL.self, forKey: "profile_url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.email, forKey: "email")
+        try container.encodeIfPresent(self.profileURL, forKey: "profile_url")
     }
 }
 
@@ -114,13 +138,24 @@ public struct ArticleSummary: Codable, Hashable, Sendable {
         self.publishedAt = publishedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case slug
-        case title
-        case summary
-        case status
-        case tags
-        case publishedAt = "published_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.slug = try container.decode(String.self, forKey: "slug")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
+        self.status = try container.decode(ArticleStatus.self, forKey: "status")
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.publishedAt = try container.decodeIfPresent(Date.self, forKey: "published_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.slug, forKey: "slug")
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.summary, forKey: "summary")
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encodeIfPresent(self.publishedAt, forKey: "published_at")
     }
 }
 
@@ -134,9 +169,16 @@ public struct ArticleList: Codable, Hashable, Sendable {
         self.nextCursor = nextCursor
     }
 
-    enum CodingKeys: String, CodingKey {
-        case articles
-        case nextCursor = "next_cursor"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.articles = try container.decode([ArticleSummary].self, forKey: "articles")
+        self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.articles, forKey: "articles")
+        try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
     }
 }
 
@@ -175,16 +217,30 @@ public struct Article: Codable, Hashable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case slug
-        case title
-        case summary
-        case bodyMarkdown = "body_markdown"
-        case author
-        case tags
-        case status
-        case publishedAt = "published_at"
-        case updatedAt = "updated_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.slug = try container.decode(String.self, forKey: "slug")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
+        self.bodyMarkdown = try container.decode(String.self, forKey: "body_markdown")
+        self.author = try container.decode(Author.self, forKey: "author")
+        self.tags = try container.decode([String].self, forKey: "tags")
+        self.status = try container.decode(ArticleStatus.self, forKey: "status")
+        self.publishedAt = try container.decodeIfPresent(Date.self, forKey: "published_at")
+        self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.slug, forKey: "slug")
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.summary, forKey: "summary")
+        try container.encode(self.bodyMarkdown, forKey: "body_markdown")
+        try container.encode(self.author, forKey: "author")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.publishedAt, forKey: "published_at")
+        try container.encode(self.updatedAt, forKey: "updated_at")
     }
 }
 
@@ -216,21 +272,22 @@ public struct NewArticle: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.slug = try container.decodeIfPresent(String.self, forKey: .slug)
-        self.bodyMarkdown = try container.decode(String.self, forKey: .bodyMarkdown)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.status = try container.decodeIfPresent(ArticleStatus.self, forKey: .status) ?? .draft
-        self.publishAt = try container.decodeIfPresent(Date.self, forKey: .publishAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.slug = try container.decodeIfPresent(String.self, forKey: "slug")
+        self.bodyMarkdown = try container.decode(String.self, forKey: "body_markdown")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.status = try container.decodeIfPresent(ArticleStatus.self, forKey: "status") ?? .draft
+        self.publishAt = try container.decodeIfPresent(Date.self, forKey: "publish_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case title
-        case slug
-        case bodyMarkdown = "body_markdown"
-        case tags
-        case status
-        case publishAt = "publish_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.slug, forKey: "slug")
+        try container.encode(self.bodyMarkdown, forKey: "body_markdown")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.publishAt, forKey: "publish_at")
     }
 }

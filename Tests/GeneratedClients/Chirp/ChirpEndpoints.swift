@@ -232,73 +232,158 @@ public enum Chirp {
     }
 }
 
-/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveChirpService` sends the requests.
+/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
+/// operation, and `StubChirpService` answers per operation.
+public enum ChirpOperations {
+    /// `Chirp.register`: `POST /auth/register`.
+    public enum Register: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = Chirp.RegisterError
+    }
+
+    /// `Chirp.login`: `POST /auth/login`.
+    public enum Login: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.refreshToken`: `POST /auth/refresh`.
+    public enum RefreshToken: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.feed`: `GET /feed`.
+    public enum Feed: ServiceOperation {
+        public typealias Response = Page<Post>
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.me`: `GET /me`.
+    public enum Me: ServiceOperation {
+        public typealias Response = Account
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.profile`: `GET /users/{userID}/profile`.
+    public enum ProfileOperation: ServiceOperation {
+        public typealias Response = Profile
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.updateProfile`: `PATCH /me/profile`.
+    public enum UpdateProfile: ServiceOperation {
+        public typealias Response = Account
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    public enum UploadAvatar: ServiceOperation {
+        public typealias Response = Avatar
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.createPost`: `POST /posts`.
+    public enum CreatePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = Chirp.CreatePostError
+    }
+
+    /// `Chirp.deletePost`: `DELETE /posts/{id}`.
+    public enum DeletePost: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.Posts.post`: `GET /posts/{id}`.
+    public enum PostsPost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    public enum PostsLike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
+    public enum PostsUnlike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+}
+
+/// Every endpoint of `Chirp` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ChirpService: Sendable {
-    /// Create an account and sign in.
-    ///
-    /// `POST /auth/register`
-    func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
-
-    /// Exchange an email and password for tokens.
-    ///
-    /// `POST /auth/login`
-    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
-
-    /// Exchange a refresh token for a new access token.
-    ///
-    /// `POST /auth/refresh`
-    func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
-
-    /// The signed-in user's home feed, newest first.
-    ///
-    /// `GET /feed`
-    func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post>
-
-    /// The signed-in user's account.
-    ///
-    /// `GET /me`
-    func me() async throws(APIError<APIErrorResponse>) -> Account
-
-    /// A user's profile page.
-    ///
-    /// `GET /users/{userID}/profile`
-    func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile
-
-    /// Change some fields of the signed-in user's profile.
-    ///
-    /// `PATCH /me/profile`
-    func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account
-
-    /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
-    ///
-    /// `PUT /me/avatar`
-    func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar
-
-    /// Publish a post.
-    ///
-    /// `POST /posts`
-    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
-
-    /// Delete one of the signed-in user's posts.
-    ///
-    /// `DELETE /posts/{id}`
-    func deletePost(id: UUID) async throws(APIError<APIErrorResponse>)
-
-    /// One post.
-    ///
-    /// `GET /posts/{id}`
-    func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post
-
-    /// Like a post. Liking a post twice is not an error.
-    ///
-    /// `POST /posts/{id}/like`
-    func postsLike(id: UUID) async throws(APIError<APIErrorResponse>)
-
-    /// Take back a like.
-    ///
-    /// `DELETE /posts/{id}/like`
-    func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>)
+    /// Sends `Chirp.register`: `POST /auth/register`.
+    func send(
+        _ endpoint: Endpoint<TokenResponse, Chirp.RegisterError>,
+        as operation: ChirpOperations.Register.Type
+    ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
+    /// Sends `Chirp.login`: `POST /auth/login`.
+    func send(
+        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
+        as operation: ChirpOperations.Login.Type
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    /// Sends `Chirp.refreshToken`: `POST /auth/refresh`.
+    func send(
+        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
+        as operation: ChirpOperations.RefreshToken.Type
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    /// Sends `Chirp.feed`: `GET /feed`.
+    func send(
+        _ endpoint: Endpoint<Page<Post>, APIErrorResponse>,
+        as operation: ChirpOperations.Feed.Type
+    ) async throws(APIError<APIErrorResponse>) -> Page<Post>
+    /// Sends `Chirp.me`: `GET /me`.
+    func send(
+        _ endpoint: Endpoint<Account, APIErrorResponse>,
+        as operation: ChirpOperations.Me.Type
+    ) async throws(APIError<APIErrorResponse>) -> Account
+    /// Sends `Chirp.profile`: `GET /users/{userID}/profile`.
+    func send(
+        _ endpoint: Endpoint<Profile, APIErrorResponse>,
+        as operation: ChirpOperations.ProfileOperation.Type
+    ) async throws(APIError<APIErrorResponse>) -> Profile
+    /// Sends `Chirp.updateProfile`: `PATCH /me/profile`.
+    func send(
+        _ endpoint: Endpoint<Account, APIErrorResponse>,
+        as operation: ChirpOperations.UpdateProfile.Type
+    ) async throws(APIError<APIErrorResponse>) -> Account
+    /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    func send(
+        _ endpoint: Endpoint<Avatar, APIErrorResponse>,
+        as operation: ChirpOperations.UploadAvatar.Type
+    ) async throws(APIError<APIErrorResponse>) -> Avatar
+    /// Sends `Chirp.createPost`: `POST /posts`.
+    func send(
+        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
+        as operation: ChirpOperations.CreatePost.Type
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// Sends `Chirp.deletePost`: `DELETE /posts/{id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.DeletePost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.post`: `GET /posts/{id}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.PostsPost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsLike.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsUnlike.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -310,298 +395,149 @@ public struct LiveChirpService: ChirpService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `ChirpService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubChirpService()`, then `service.on(ChirpOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubChirpService: ChirpService {
-    /// Answers `register(body:)`.
-    public var registerHandler: (@Sendable (Registration) async throws -> TokenResponse)?
-    /// Answers `login(email:password:)`.
-    public var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
-    /// Answers `refreshToken(refreshToken:)`.
-    public var refreshTokenHandler: (@Sendable (String) async throws -> TokenResponse)?
-    /// Answers `feed(page:perPage:tag:)`.
-    public var feedHandler: (@Sendable (Int, Int, String?) async throws -> Page<Post>)?
-    /// Answers `me()`.
-    public var meHandler: (@Sendable () async throws -> Account)?
-    /// Answers `profile(userID:)`.
-    public var profileHandler: (@Sendable (UUID) async throws -> Profile)?
-    /// Answers `updateProfile(body:)`.
-    public var updateProfileHandler: (@Sendable (ProfileUpdate) async throws -> Account)?
-    /// Answers `uploadAvatar(image:caption:)`.
-    public var uploadAvatarHandler: (@Sendable (File, String?) async throws -> Avatar)?
-    /// Answers `createPost(body:)`.
-    public var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
-    /// Answers `deletePost(id:)`.
-    public var deletePostHandler: (@Sendable (UUID) async throws -> Void)?
-    /// Answers `postsPost(id:)`.
-    public var postsPostHandler: (@Sendable (UUID) async throws -> Post)?
-    /// Answers `postsLike(id:)`.
-    public var postsLikeHandler: (@Sendable (UUID) async throws -> Void)?
-    /// Answers `postsUnlike(id:)`.
-    public var postsUnlikeHandler: (@Sendable (UUID) async throws -> Void)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveChirpService {
-    public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        try await client.send(Chirp.register(body: body))
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await client.send(Chirp.login(email: email, password: password))
-    }
-
-    public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await client.send(Chirp.refreshToken(refreshToken: refreshToken))
-    }
-
-    public func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag))
-    }
-
-    public func me() async throws(APIError<APIErrorResponse>) -> Account {
-        try await client.send(Chirp.me())
-    }
-
-    public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
-        try await client.send(Chirp.profile(userID: userID))
-    }
-
-    public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
-        try await client.send(Chirp.updateProfile(body: body))
-    }
-
-    public func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await client.send(Chirp.uploadAvatar(image: image, caption: caption))
-    }
-
-    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await client.send(Chirp.createPost(body: body))
-    }
-
-    public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.deletePost(id: id))
-    }
-
-    public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
-        try await client.send(Chirp.Posts.post(id: id))
-    }
-
-    public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.like(id: id))
-    }
-
-    public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.unlike(id: id))
-    }
-}
-
-extension StubChirpService {
-    public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        guard let handler = self.registerHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "register(body:)",
-                handler: "registerHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "login(email:password:)",
-                handler: "loginHandler"
-            ))
-        }
-        do {
-            return try await handler(email, password)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        guard let handler = self.refreshTokenHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "refreshToken(refreshToken:)",
-                handler: "refreshTokenHandler"
-            ))
-        }
-        do {
-            return try await handler(refreshToken)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func feed(page: Int, perPage: Int, tag: String?) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "feed(page:perPage:tag:)",
-                handler: "feedHandler"
-            ))
-        }
-        do {
-            return try await handler(page, perPage, tag)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func me() async throws(APIError<APIErrorResponse>) -> Account {
-        guard let handler = self.meHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "me()", handler: "meHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
-        guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "profile(userID:)",
-                handler: "profileHandler"
-            ))
-        }
-        do {
-            return try await handler(userID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
-        guard let handler = self.updateProfileHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "updateProfile(body:)",
-                handler: "updateProfileHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func uploadAvatar(image: File, caption: String?) async throws(APIError<APIErrorResponse>) -> Avatar {
-        guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "uploadAvatar(image:caption:)",
-                handler: "uploadAvatarHandler"
-            ))
-        }
-        do {
-            return try await handler(image, caption)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "createPost(body:)",
-                handler: "createPostHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.deletePostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "deletePost(id:)",
-                handler: "deletePostHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
-        guard let handler = self.postsPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsPost(id:)",
-                handler: "postsPostHandler"
-            ))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsLike(id:)",
-                handler: "postsLikeHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsUnlikeHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsUnlike(id:)",
-                handler: "postsUnlikeHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
     }
 }
 
 extension ChirpService {
-    /// `feed(page:perPage:tag:)` with the spec's defaults.
-    public func feed() async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await feed(page: 1, perPage: 20, tag: nil)
+    /// Create an account and sign in.
+    ///
+    /// `POST /auth/register`
+    @_alwaysEmitIntoClient
+    public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
+        try await self.send(Chirp.register(body: body), as: ChirpOperations.Register.self)
     }
 
-    /// `uploadAvatar(image:caption:)` with the spec's defaults.
-    public func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await uploadAvatar(image: image, caption: nil)
+    /// Exchange an email and password for tokens.
+    ///
+    /// `POST /auth/login`
+    @_alwaysEmitIntoClient
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
+    }
+
+    /// Exchange a refresh token for a new access token.
+    ///
+    /// `POST /auth/refresh`
+    @_alwaysEmitIntoClient
+    public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await self.send(Chirp.refreshToken(refreshToken: refreshToken), as: ChirpOperations.RefreshToken.self)
+    }
+
+    /// The signed-in user's home feed, newest first.
+    ///
+    /// `GET /feed`
+    @_alwaysEmitIntoClient
+    public func feed(
+        page: Int = 1,
+        perPage: Int = 20,
+        tag: String? = nil
+    ) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        try await self.send(Chirp.feed(page: page, perPage: perPage, tag: tag), as: ChirpOperations.Feed.self)
+    }
+
+    /// The signed-in user's account.
+    ///
+    /// `GET /me`
+    @_alwaysEmitIntoClient
+    public func me() async throws(APIError<APIErrorResponse>) -> Account {
+        try await self.send(Chirp.me(), as: ChirpOperations.Me.self)
+    }
+
+    /// A user's profile page.
+    ///
+    /// `GET /users/{userID}/profile`
+    @_alwaysEmitIntoClient
+    public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
+        try await self.send(Chirp.profile(userID: userID), as: ChirpOperations.ProfileOperation.self)
+    }
+
+    /// Change some fields of the signed-in user's profile.
+    ///
+    /// `PATCH /me/profile`
+    @_alwaysEmitIntoClient
+    public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
+        try await self.send(Chirp.updateProfile(body: body), as: ChirpOperations.UpdateProfile.self)
+    }
+
+    /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
+    ///
+    /// `PUT /me/avatar`
+    @_alwaysEmitIntoClient
+    public func uploadAvatar(image: File, caption: String? = nil) async throws(APIError<APIErrorResponse>) -> Avatar {
+        try await self.send(Chirp.uploadAvatar(image: image, caption: caption), as: ChirpOperations.UploadAvatar.self)
+    }
+
+    /// Publish a post.
+    ///
+    /// `POST /posts`
+    @_alwaysEmitIntoClient
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+    }
+
+    /// Delete one of the signed-in user's posts.
+    ///
+    /// `DELETE /posts/{id}`
+    @_alwaysEmitIntoClient
+    public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.deletePost(id: id), as: ChirpOperations.DeletePost.self)
+    }
+
+    /// One post.
+    ///
+    /// `GET /posts/{id}`
+    @_alwaysEmitIntoClient
+    public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
+        try await self.send(Chirp.Posts.post(id: id), as: ChirpOperations.PostsPost.self)
+    }
+
+    /// Like a post. Liking a post twice is not an error.
+    ///
+    /// `POST /posts/{id}/like`
+    @_alwaysEmitIntoClient
+    public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
+    }
+
+    /// Take back a like.
+    ///
+    /// `DELETE /posts/{id}/like`
+    @_alwaysEmitIntoClient
+    public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.unlike(id: id), as: ChirpOperations.PostsUnlike.self)
     }
 }

@@ -21,18 +21,19 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.accessToken = try container.decode(String.self, forKey: .accessToken)
-        self.refreshToken = try container.decode(String.self, forKey: .refreshToken)
-        self.expiresIn = try container.decode(Int.self, forKey: .expiresIn)
-        self.tokenType = try container.decodeIfPresent(String.self, forKey: .tokenType) ?? "Bearer"
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
+        self.tokenType = try container.decodeIfPresent(String.self, forKey: "token_type") ?? "Bearer"
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case refreshToken = "refresh_token"
-        case expiresIn = "expires_in"
-        case tokenType = "token_type"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.refreshToken, forKey: "refresh_token")
+        try container.encode(self.expiresIn, forKey: "expires_in")
+        try container.encode(self.tokenType, forKey: "token_type")
     }
 }
 
@@ -52,11 +53,20 @@ public struct Registration: Codable, Hashable, Sendable {
         self.displayName = displayName
     }
 
-    enum CodingKeys: String, CodingKey {
-        case email
-        case password
-        case handle
-        case displayName = "display_name"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+        self.password = try container.decode(String.self, forKey: "password")
+        self.handle = try container.decode(String.self, forKey: "handle")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.password, forKey: "password")
+        try container.encode(self.handle, forKey: "handle")
+        try container.encode(self.displayName, forKey: "display_name")
     }
 }
 
@@ -74,10 +84,18 @@ public struct APIErrorResponse: Codable, Hashable, Sendable {
         self.requestID = requestID
     }
 
-    enum CodingKeys: String, CodingKey {
-        case code
-        case message
-        case requestID = "request_id"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decode(String.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.requestID = try container.decodeIfPresent(String.self, forKey: "request_id")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.requestID, forKey: "request_id")
     }
 }
 
@@ -90,6 +108,18 @@ public struct ValidationErrors: Codable, Hashable, Sendable {
         self.message = message
         self.errors = errors
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.errors = try container.decode([FieldError].self, forKey: "errors")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.errors, forKey: "errors")
+    }
 }
 
 /// One invalid field of a request body.
@@ -101,6 +131,18 @@ public struct FieldError: Codable, Hashable, Sendable {
     public init(field: String, message: String) {
         self.field = field
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.field = try container.decode(String.self, forKey: "field")
+        self.message = try container.decode(String.self, forKey: "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.field, forKey: "field")
+        try container.encode(self.message, forKey: "message")
     }
 }
 
@@ -135,24 +177,25 @@ public struct PublicUser: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UserID.self, forKey: .id)
-        self.handle = try container.decode(String.self, forKey: .handle)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: .avatarURL)
-        self.bio = try container.decodeIfPresent(String.self, forKey: .bio)
-        self.followerCount = try container.decodeIfPresent(Int.self, forKey: .followerCount) ?? 0
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UserID.self, forKey: "id")
+        self.handle = try container.decode(String.self, forKey: "handle")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
+        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
+        self.followerCount = try container.decodeIfPresent(Int.self, forKey: "follower_count") ?? 0
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case handle
-        case displayName = "display_name"
-        case avatarURL = "avatar_url"
-        case bio
-        case followerCount = "follower_count"
-        case createdAt = "created_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.handle, forKey: "handle")
+        try container.encode(self.displayName, forKey: "display_name")
+        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
+        try container.encodeIfPresent(self.bio, forKey: "bio")
+        try container.encode(self.followerCount, forKey: "follower_count")
+        try container.encode(self.createdAt, forKey: "created_at")
     }
 }
 
@@ -180,20 +223,21 @@ public struct Profile: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.user = try container.decode(PublicUser.self, forKey: .user)
-        self.postCount = try container.decode(Int.self, forKey: .postCount)
-        self.followingCount = try container.decode(Int.self, forKey: .followingCount)
-        self.isFollowing = try container.decodeIfPresent(Bool.self, forKey: .isFollowing) ?? false
-        self.pinnedPost = try container.decodeIfPresent(Post.self, forKey: .pinnedPost)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.user = try container.decode(PublicUser.self, forKey: "user")
+        self.postCount = try container.decode(Int.self, forKey: "post_count")
+        self.followingCount = try container.decode(Int.self, forKey: "following_count")
+        self.isFollowing = try container.decodeIfPresent(Bool.self, forKey: "is_following") ?? false
+        self.pinnedPost = try container.decodeIfPresent(Post.self, forKey: "pinned_post")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case user
-        case postCount = "post_count"
-        case followingCount = "following_count"
-        case isFollowing = "is_following"
-        case pinnedPost = "pinned_post"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.user, forKey: "user")
+        try container.encode(self.postCount, forKey: "post_count")
+        try container.encode(self.followingCount, forKey: "following_count")
+        try container.encode(self.isFollowing, forKey: "is_following")
+        try container.encodeIfPresent(self.pinnedPost, forKey: "pinned_post")
     }
 }
 
@@ -212,18 +256,19 @@ public struct Account: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.user = try container.decode(PublicUser.self, forKey: .user)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: .emailVerified) ?? false
-        self.defaultVisibility = try container.decodeIfPresent(Visibility.self, forKey: .defaultVisibility) ?? .public
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.user = try container.decode(PublicUser.self, forKey: "user")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified") ?? false
+        self.defaultVisibility = try container.decodeIfPresent(Visibility.self, forKey: "default_visibility") ?? .public
     }
 
-    enum CodingKeys: String, CodingKey {
-        case user
-        case email
-        case emailVerified = "email_verified"
-        case defaultVisibility = "default_visibility"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.user, forKey: "user")
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.emailVerified, forKey: "email_verified")
+        try container.encode(self.defaultVisibility, forKey: "default_visibility")
     }
 }
 
@@ -246,11 +291,20 @@ public struct ProfileUpdate: Codable, Hashable, Sendable {
         self.defaultVisibility = defaultVisibility
     }
 
-    enum CodingKeys: String, CodingKey {
-        case displayName = "display_name"
-        case bio
-        case website
-        case defaultVisibility = "default_visibility"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.displayName = try container.decodeIfPresent(String.self, forKey: "display_name")
+        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
+        self.website = try container.decodeIfPresent(URL.self, forKey: "website")
+        self.defaultVisibility = try container.decodeIfPresent(Visibility.self, forKey: "default_visibility")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.displayName, forKey: "display_name")
+        try container.encodeIfPresent(self.bio, forKey: "bio")
+        try container.encodeIfPresent(self.website, forKey: "website")
+        try container.encodeIfPresent(self.defaultVisibility, forKey: "default_visibility")
     }
 }
 
@@ -264,6 +318,20 @@ public struct Avatar: Codable, Hashable, Sendable {
         self.url = url
         self.width = width
         self.height = height
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.url = try container.decode(URL.self, forKey: "url")
+        self.width = try container.decode(Int.self, forKey: "width")
+        self.height = try container.decode(Int.self, forKey: "height")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.url, forKey: "url")
+        try container.encode(self.width, forKey: "width")
+        try container.encode(self.height, forKey: "height")
     }
 }
 
@@ -335,30 +403,31 @@ public struct Post: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.author = try container.decode(PublicUser.self, forKey: .author)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.likeCount = try container.decodeIfPresent(Int.self, forKey: .likeCount) ?? 0
-        self.replyCount = try container.decodeIfPresent(Int.self, forKey: .replyCount) ?? 0
-        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: .likedByMe) ?? false
-        self.visibility = try container.decode(Visibility.self, forKey: .visibility)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.editedAt = try container.decodeIfPresent(Date.self, forKey: .editedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.author = try container.decode(PublicUser.self, forKey: "author")
+        self.text = try container.decode(String.self, forKey: "text")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.likeCount = try container.decodeIfPresent(Int.self, forKey: "like_count") ?? 0
+        self.replyCount = try container.decodeIfPresent(Int.self, forKey: "reply_count") ?? 0
+        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: "liked_by_me") ?? false
+        self.visibility = try container.decode(Visibility.self, forKey: "visibility")
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.editedAt = try container.decodeIfPresent(Date.self, forKey: "edited_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case author
-        case text
-        case tags
-        case likeCount = "like_count"
-        case replyCount = "reply_count"
-        case likedByMe = "liked_by_me"
-        case visibility
-        case createdAt = "created_at"
-        case editedAt = "edited_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.author, forKey: "author")
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.likeCount, forKey: "like_count")
+        try container.encode(self.replyCount, forKey: "reply_count")
+        try container.encode(self.likedByMe, forKey: "liked_by_me")
+        try container.encode(self.visibility, forKey: "visibility")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.editedAt, forKey: "edited_at")
     }
 }
 
@@ -378,18 +447,19 @@ public struct NewPost: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public
-        self.replyTo = try container.decodeIfPresent(UUID.self, forKey: .replyTo)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .public
+        self.replyTo = try container.decodeIfPresent(UUID.self, forKey: "reply_to")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case text
-        case tags
-        case visibility
-        case replyTo = "reply_to"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.visibility, forKey: "visibility")
+        try container.encodeIfPresent(self.replyTo, forKey: "reply_to")
     }
 }
 
@@ -410,12 +480,22 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
         self.nextPage = nextPage
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
-        case page
-        case perPage = "per_page"
-        case total
-        case nextPage = "next_page"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Item].self, forKey: "items")
+        self.page = try container.decode(Int.self, forKey: "page")
+        self.perPage = try container.decode(Int.self, forKey: "per_page")
+        self.total = try container.decode(Int.self, forKey: "total")
+        self.nextPage = try container.decodeIfPresent(Int.self, forKey: "next_page")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encode(self.page, forKey: "page")
+        try container.encode(self.perPage, forKey: "per_page")
+        try container.encode(self.total, forKey: "total")
+        try container.encodeIfPresent(self.nextPage, forKey: "next_page")
     }
 }
 

@@ -78,32 +78,59 @@ public enum Courses {
     }
 }
 
-/// Every endpoint of `Courses` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveCoursesService` sends the requests.
+/// The endpoints of `Courses` as types, one each: `CoursesService` has a requirement per
+/// operation, and `StubCoursesService` answers per operation.
+public enum CoursesOperations {
+    /// `Courses.login`: `POST /session`.
+    public enum Login: ServiceOperation {
+        public typealias Response = Session
+        public typealias Failure = ProblemDetails
+    }
+
+    /// `Courses.listCourses`: `GET /courses`.
+    public enum ListCourses: ServiceOperation {
+        public typealias Response = [CourseSummary]
+        public typealias Failure = ProblemDetails
+    }
+
+    /// `Courses.course`: `GET /courses/{id}`.
+    public enum CourseOperation: ServiceOperation {
+        public typealias Response = Course
+        public typealias Failure = ProblemDetails
+    }
+
+    /// `Courses.enroll`: `POST /courses/{id}/enrollment`.
+    public enum Enroll: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = ProblemDetails
+    }
+}
+
+/// Every endpoint of `Courses` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol CoursesService: Sendable {
-    /// Sign in with an email and password.
-    ///
-    /// `POST /session`
-    func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session
-
-    /// The catalog, optionally filtered by level and by a search text.
-    ///
-    /// `GET /courses`
-    func listCourses(
-        level: Level?,
-        search: String?,
-        page: Int
+    /// Sends `Courses.login`: `POST /session`.
+    func send(
+        _ endpoint: Endpoint<Session, ProblemDetails>,
+        as operation: CoursesOperations.Login.Type
+    ) async throws(APIError<ProblemDetails>) -> Session
+    /// Sends `Courses.listCourses`: `GET /courses`.
+    func send(
+        _ endpoint: Endpoint<[CourseSummary], ProblemDetails>,
+        as operation: CoursesOperations.ListCourses.Type
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary]
-
-    /// One course and its lessons.
-    ///
-    /// `GET /courses/{id}`
-    func course(id: Int) async throws(APIError<ProblemDetails>) -> Course
-
-    /// Enroll the signed-in student in a course. Answers 204 No Content.
-    ///
-    /// `POST /courses/{id}/enrollment`
-    func enroll(id: Int) async throws(APIError<ProblemDetails>)
+    /// Sends `Courses.course`: `GET /courses/{id}`.
+    func send(
+        _ endpoint: Endpoint<Course, ProblemDetails>,
+        as operation: CoursesOperations.CourseOperation.Type
+    ) async throws(APIError<ProblemDetails>) -> Course
+    /// Sends `Courses.enroll`: `POST /courses/{id}/enrollment`.
+    func send(
+        _ endpoint: Endpoint<Empty, ProblemDetails>,
+        as operation: CoursesOperations.Enroll.Type
+    ) async throws(APIError<ProblemDetails>) -> Empty
 }
 
 /// `CoursesService` over HTTP: each method sends its endpoint through `client`.
@@ -115,116 +142,81 @@ public struct LiveCoursesService: CoursesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `CoursesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubCoursesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `CoursesService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubCoursesService()`, then `service.on(CoursesOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubCoursesService: CoursesService {
-    /// Answers `login(email:password:)`.
-    public var loginHandler: (@Sendable (String, String) async throws -> Session)?
-    /// Answers `listCourses(level:search:page:)`.
-    public var listCoursesHandler: (@Sendable (Level?, String?, Int) async throws -> [CourseSummary])?
-    /// Answers `course(id:)`.
-    public var courseHandler: (@Sendable (Int) async throws -> Course)?
-    /// Answers `enroll(id:)`.
-    public var enrollHandler: (@Sendable (Int) async throws -> Void)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveCoursesService {
-    public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
-        try await client.send(Courses.login(email: email, password: password))
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func listCourses(
-        level: Level?,
-        search: String?,
-        page: Int
-    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await client.send(Courses.listCourses(level: level, search: search, page: page))
-    }
-
-    public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
-        try await client.send(Courses.course(id: id))
-    }
-
-    public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
-        try await client.send(Courses.enroll(id: id))
-    }
-}
-
-extension StubCoursesService {
-    public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
-        guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubCoursesService",
-                method: "login(email:password:)",
-                handler: "loginHandler"
-            ))
-        }
-        do {
-            return try await handler(email, password)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func listCourses(
-        level: Level?,
-        search: String?,
-        page: Int
-    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        guard let handler = self.listCoursesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubCoursesService",
-                method: "listCourses(level:search:page:)",
-                handler: "listCoursesHandler"
-            ))
-        }
-        do {
-            return try await handler(level, search, page)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
-        guard let handler = self.courseHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubCoursesService",
-                method: "course(id:)",
-                handler: "courseHandler"
-            ))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
-        guard let handler = self.enrollHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubCoursesService",
-                method: "enroll(id:)",
-                handler: "enrollHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubCoursesService")
     }
 }
 
 extension CoursesService {
-    /// `listCourses(level:search:page:)` with the spec's defaults.
-    public func listCourses() async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await listCourses(level: nil, search: nil, page: 1)
+    /// Sign in with an email and password.
+    ///
+    /// `POST /session`
+    @_alwaysEmitIntoClient
+    public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
+        try await self.send(Courses.login(email: email, password: password), as: CoursesOperations.Login.self)
+    }
+
+    /// The catalog, optionally filtered by level and by a search text.
+    ///
+    /// `GET /courses`
+    @_alwaysEmitIntoClient
+    public func listCourses(
+        level: Level? = nil,
+        search: String? = nil,
+        page: Int = 1
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        try await self.send(Courses.listCourses(
+            level: level,
+            search: search,
+            page: page
+        ), as: CoursesOperations.ListCourses.self)
+    }
+
+    /// One course and its lessons.
+    ///
+    /// `GET /courses/{id}`
+    @_alwaysEmitIntoClient
+    public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
+        try await self.send(Courses.course(id: id), as: CoursesOperations.CourseOperation.self)
+    }
+
+    /// Enroll the signed-in student in a course. Answers 204 No Content.
+    ///
+    /// `POST /courses/{id}/enrollment`
+    @_alwaysEmitIntoClient
+    public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
+        _ = try await self.send(Courses.enroll(id: id), as: CoursesOperations.Enroll.self)
     }
 }

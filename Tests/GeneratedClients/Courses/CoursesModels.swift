@@ -18,6 +18,24 @@ public struct ProblemDetails: Codable, Hashable, Sendable {
         self.detail = detail
         self.instance = instance
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decodeIfPresent(URL.self, forKey: "type")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.status = try container.decode(Int.self, forKey: "status")
+        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+        self.instance = try container.decodeIfPresent(String.self, forKey: "instance")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.type, forKey: "type")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.status, forKey: "status")
+        try container.encodeIfPresent(self.detail, forKey: "detail")
+        try container.encodeIfPresent(self.instance, forKey: "instance")
+    }
 }
 
 /// A signed-in session.
@@ -33,10 +51,18 @@ public struct Session: Codable, Hashable, Sendable {
         self.student = student
     }
 
-    enum CodingKeys: String, CodingKey {
-        case token
-        case expiresAt = "expires_at"
-        case student
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.token = try container.decode(String.self, forKey: "token")
+        self.expiresAt = try container.decode(Date.self, forKey: "expires_at")
+        self.student = try container.decode(Student.self, forKey: "student")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.token, forKey: "token")
+        try container.encode(self.expiresAt, forKey: "expires_at")
+        try container.encode(self.student, forKey: "student")
     }
 }
 
@@ -54,11 +80,20 @@ public struct Student: Codable, Hashable, Sendable {
         self.avatarURL = avatarURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case email
-        case avatarURL = "avatar_url"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.email, forKey: "email")
+        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
     }
 }
 
@@ -98,24 +133,25 @@ public struct CourseSummary: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.level = try container.decode(Level.self, forKey: .level)
-        self.lessonCount = try container.decode(Int.self, forKey: .lessonCount)
-        self.durationMinutes = try container.decode(Int.self, forKey: .durationMinutes)
-        self.thumbnailURL = try container.decodeIfPresent(URL.self, forKey: .thumbnailURL)
-        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: .enrolled) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.level = try container.decode(Level.self, forKey: "level")
+        self.lessonCount = try container.decode(Int.self, forKey: "lesson_count")
+        self.durationMinutes = try container.decode(Int.self, forKey: "duration_minutes")
+        self.thumbnailURL = try container.decodeIfPresent(URL.self, forKey: "thumbnail_url")
+        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: "enrolled") ?? false
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case level
-        case lessonCount = "lesson_count"
-        case durationMinutes = "duration_minutes"
-        case thumbnailURL = "thumbnail_url"
-        case enrolled
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.level, forKey: "level")
+        try container.encode(self.lessonCount, forKey: "lesson_count")
+        try container.encode(self.durationMinutes, forKey: "duration_minutes")
+        try container.encodeIfPresent(self.thumbnailURL, forKey: "thumbnail_url")
+        try container.encode(self.enrolled, forKey: "enrolled")
     }
 }
 
@@ -155,28 +191,29 @@ public struct Course: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.summary = try container.decode(String.self, forKey: .summary)
-        self.level = try container.decode(Level.self, forKey: .level)
-        self.instructor = try container.decode(Instructor.self, forKey: .instructor)
-        self.lessons = try container.decode([Lesson].self, forKey: .lessons)
-        self.price = try container.decodeIfPresent(Decimal.self, forKey: .price)
-        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: .enrolled) ?? false
-        self.updatedAt = try container.decode(Date.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.summary = try container.decode(String.self, forKey: "summary")
+        self.level = try container.decode(Level.self, forKey: "level")
+        self.instructor = try container.decode(Instructor.self, forKey: "instructor")
+        self.lessons = try container.decode([Lesson].self, forKey: "lessons")
+        self.price = try container.decodeIfPresent(Decimal.self, forKey: "price")
+        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: "enrolled") ?? false
+        self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case summary
-        case level
-        case instructor
-        case lessons
-        case price
-        case enrolled
-        case updatedAt = "updated_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.summary, forKey: "summary")
+        try container.encode(self.level, forKey: "level")
+        try container.encode(self.instructor, forKey: "instructor")
+        try container.encode(self.lessons, forKey: "lessons")
+        try container.encodeIfPresent(self.price, forKey: "price")
+        try container.encode(self.enrolled, forKey: "enrolled")
+        try container.encode(self.updatedAt, forKey: "updated_at")
     }
 }
 
@@ -191,10 +228,18 @@ public struct Instructor: Codable, Hashable, Sendable {
         self.avatarURL = avatarURL
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case bio
-        case avatarURL = "avatar_url"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
+        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.bio, forKey: "bio")
+        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
     }
 }
 
@@ -214,17 +259,18 @@ public struct Lesson: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.title = try container.decode(String.self, forKey: .title)
-        self.durationMinutes = try container.decode(Int.self, forKey: .durationMinutes)
-        self.freePreview = try container.decodeIfPresent(Bool.self, forKey: .freePreview) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.durationMinutes = try container.decode(Int.self, forKey: "duration_minutes")
+        self.freePreview = try container.decodeIfPresent(Bool.self, forKey: "free_preview") ?? false
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case durationMinutes = "duration_minutes"
-        case freePreview = "free_preview"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.durationMinutes, forKey: "duration_minutes")
+        try container.encode(self.freePreview, forKey: "free_preview")
     }
 }

@@ -502,251 +502,554 @@ public enum HTTPBin {
     }
 }
 
-/// Every endpoint of `HTTPBin` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveHTTPBinService` sends the requests.
+/// The endpoints of `HTTPBin` as types, one each: `HTTPBinService` has a requirement per
+/// operation, and `StubHTTPBinService` answers per operation.
+public enum HTTPBinOperations {
+    /// `HTTPBin.get`: `GET /get`.
+    public enum Get: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.post`: `POST /post`.
+    public enum Post: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.put`: `PUT /put`.
+    public enum Put: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.patch`: `PATCH /patch`.
+    public enum Patch: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.delete`: `DELETE /delete`.
+    public enum Delete: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.headGet`: `HEAD /get`.
+    public enum HeadGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.optionsGet`: `OPTIONS /get`.
+    public enum OptionsGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.get`: `GET /anything/{path}`.
+    public enum AnythingGet: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.json`: `POST /anything/{path}`.
+    public enum AnythingJSON: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.form`: `PUT /anything/{path}`.
+    public enum AnythingForm: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
+    public enum AnythingMultipart: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
+    public enum AnythingBinary: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
+    public enum AnythingBinaryFile: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
+    public enum AnythingDelete: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
+    public enum AnythingHead: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
+    public enum AnythingOptions: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
+    public enum AnythingAPIKeyInQuery: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
+    public enum AnythingLiteralPath: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Status.get`: `GET /status/{codes}`.
+    public enum StatusGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = NotAcceptable
+    }
+
+    /// `HTTPBin.Status.post`: `POST /status/{code}`.
+    public enum StatusPost: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = HTTPBin.Status.PostError
+    }
+
+    /// `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
+    public enum StatusPostRetryable: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Status.put`: `PUT /status/{code}`.
+    public enum StatusPut: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Status.patch`: `PATCH /status/{code}`.
+    public enum StatusPatch: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Status.delete`: `DELETE /status/{code}`.
+    public enum StatusDelete: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Status.head`: `HEAD /status/{code}`.
+    public enum StatusHead: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.redirectTo`: `GET /redirect-to`.
+    public enum RedirectTo: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.redirectToPost`: `POST /redirect-to`.
+    public enum RedirectToPost: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.redirectToPut`: `PUT /redirect-to`.
+    public enum RedirectToPut: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
+    public enum AuthenticatedRedirectTo: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.redirect`: `GET /redirect/{n}`.
+    public enum Redirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
+    public enum AbsoluteRedirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
+    public enum RelativeRedirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
+    public enum BasicAuth: ServiceOperation {
+        public typealias Response = BasicAuthResult
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
+    public enum HiddenBasicAuth: ServiceOperation {
+        public typealias Response = BasicAuthResult
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.bearer`: `GET /bearer`.
+    public enum Bearer: ServiceOperation {
+        public typealias Response = BearerAuthResult
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.apiKeyHeader`: `GET /headers`.
+    public enum APIKeyHeader: ServiceOperation {
+        public typealias Response = HeadersEcho
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.headers`: `GET /headers`.
+    public enum Headers: ServiceOperation {
+        public typealias Response = HeadersEcho
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.cookies`: `GET /cookies`.
+    public enum CookiesOperation: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.responseHeaders`: `GET /response-headers`.
+    public enum ResponseHeaders: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.responseHeadersPost`: `POST /response-headers`.
+    public enum ResponseHeadersPost: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.delay`: `GET /delay/{seconds}`.
+    public enum Delay: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
+    public enum DelayWithShortTimeout: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.bytes`: `GET /bytes/{n}`.
+    public enum Bytes: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
+    public enum StreamBytes: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
+    public enum HeadBytes: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.uuid`: `GET /uuid`.
+    public enum UUIDOperation: ServiceOperation {
+        public typealias Response = Identifier
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.json`: `GET /json`.
+    public enum JSONOperation: ServiceOperation {
+        public typealias Response = SlideshowDocument
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.png`: `GET /image/png`.
+    public enum Png: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.image`: `GET /image`.
+    public enum Image: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = NotAcceptable
+    }
+}
+
+/// Every endpoint of `HTTPBin` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol HTTPBinService: Sendable {
-    /// Echoes the query and the headers.
-    ///
-    /// `GET /get`
-    func get(
-        q: String?,
-        page: Int,
-        tags: [String],
-        flag: Bool?,
-        flavor: Flavor?,
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        ratio: Double?,
-        xTrace: String?
+    /// Sends `HTTPBin.get`: `GET /get`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Get.Type
     ) async throws(APIError<Never>) -> Echo
-
-    /// Echoes a JSON body.
-    ///
-    /// `POST /post`
-    func post(body: Note) async throws(APIError<Never>) -> Echo
-
-    /// Echoes a form body.
-    ///
-    /// `PUT /put`
-    func put(body: SignUp) async throws(APIError<Never>) -> Echo
-
-    /// Echoes a multipart body.
-    ///
-    /// `PATCH /patch`
-    func patch(
-        document: File,
-        attachments: [File]?,
-        raw: Data?,
-        caption: String,
-        labels: [String]
+    /// Sends `HTTPBin.post`: `POST /post`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Post.Type
     ) async throws(APIError<Never>) -> Echo
-
-    /// Echoes a delete with a query and an inline JSON body.
-    ///
-    /// `DELETE /delete`
-    func delete(ids: [Int], soft: Bool, reason: String?) async throws(APIError<Never>) -> Echo
-
-    /// The headers /get would send, without its body.
-    ///
-    /// `HEAD /get`
-    func headGet() async throws(APIError<Never>)
-
-    /// The methods /get allows, in `Allow` (in no fixed order), and the CORS headers.
-    ///
-    /// `OPTIONS /get`
-    func optionsGet() async throws(APIError<Never>)
-
-    /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
-    ///
-    /// `GET /anything/{path}`
-    func anythingGet(path: String, q: String?, tags: [String], xTrace: String?) async throws(APIError<Never>) -> Echo
-
-    /// `POST /anything/{path}`
-    func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo
-
-    /// `PUT /anything/{path}`
-    func anythingForm(
-        path: String,
-        name: String,
-        values: [String],
-        count: Int?,
-        when: Date?
+    /// Sends `HTTPBin.put`: `PUT /put`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Put.Type
     ) async throws(APIError<Never>) -> Echo
-
-    /// `PATCH /anything/{path}`
-    func anythingMultipart(path: String, file: File, note: String?) async throws(APIError<Never>) -> Echo
-
-    /// `POST /anything/binary/{path}`
-    func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo
-
-    /// `PUT /anything/binary/{path}`
-    func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo
-
-    /// `DELETE /anything/{path}`
-    func anythingDelete(path: String, cascade: Bool) async throws(APIError<Never>) -> Echo
-
-    /// `HEAD /anything/{path}`
-    func anythingHead(path: String) async throws(APIError<Never>)
-
-    /// `OPTIONS /anything/{path}`
-    func anythingOptions(path: String) async throws(APIError<Never>)
-
-    /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
-    ///
-    /// `GET /anything/api-key`
-    func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo
-
-    /// A path template whose literal text keeps its escapes and sub-delimiters.
-    ///
-    /// `GET /anything/a%2Fb/x;y=1/@me:here`
-    func anythingLiteralPath() async throws(APIError<Never>) -> Echo
-
-    /// Answers with the status (or one of several, `200,201` or `500:0,201:1`), an empty body for most.
-    ///
-    /// `GET /status/{codes}`
-    func statusGet(codes: String) async throws(APIError<NotAcceptable>)
-
-    /// `POST /status/{code}`
-    func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>)
-
-    /// A POST that RetryMiddleware may retry (`retry: true`), say on `503`, or `503:1,200:1`.
-    ///
-    /// `POST /status/{codes}`
-    func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>)
-
-    /// `PUT /status/{code}`
-    func statusPut(code: Int) async throws(APIError<Never>)
-
-    /// `PATCH /status/{code}`
-    func statusPatch(code: Int) async throws(APIError<Never>)
-
-    /// `DELETE /status/{code}`
-    func statusDelete(code: Int) async throws(APIError<Never>)
-
-    /// `HEAD /status/{code}`
-    func statusHead(code: Int) async throws(APIError<Never>)
-
-    /// Redirects to `url` with `status_code` (302 unless a 3xx is given).
-    ///
-    /// `GET /redirect-to`
-    func redirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo
-
-    /// A redirected POST; 307 and 308 re-send the method and body, 301-303 become a GET.
-    ///
-    /// `POST /redirect-to`
-    func redirectToPost(body: Note, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo
-
-    /// `PUT /redirect-to`
-    func redirectToPut(name: String, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo
-
-    /// A redirect of a request that carries a bearer token, which must not reach another origin.
-    ///
-    /// `GET /redirect-to`
-    func authenticatedRedirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo
-
-    /// 302 `n` times through relative redirects (absolute ones with `absolute=true`), then /get.
-    ///
-    /// `GET /redirect/{n}`
-    func redirect(n: Int, absolute: Bool?) async throws(APIError<Never>) -> Echo
-
-    /// `GET /absolute-redirect/{n}`
-    func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo
-
-    /// `GET /relative-redirect/{n}`
-    func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo
-
-    /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
-    /// 401 with an empty body. The format has no basic auth: the client's API key for the
-    /// `Authorization` header must be the whole value, `Basic <base64 of user:passwd>`.
-    ///
-    /// `GET /basic-auth/{user}/{passwd}`
-    func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult
-
-    /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
-    ///
-    /// `GET /hidden-basic-auth/{user}/{passwd}`
-    func hiddenBasicAuth(
-        user: String,
-        passwd: String,
-        authorization: String?
+    /// Sends `HTTPBin.patch`: `PATCH /patch`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Patch.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.delete`: `DELETE /delete`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Delete.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.headGet`: `HEAD /get`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.HeadGet.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.optionsGet`: `OPTIONS /get`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.OptionsGet.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Anything.get`: `GET /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingGet.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.json`: `POST /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingJSON.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.form`: `PUT /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingForm.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingMultipart.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingBinary.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingBinaryFile.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingDelete.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.AnythingHead.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.AnythingOptions.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingAPIKeyInQuery.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingLiteralPath.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Status.get`: `GET /status/{codes}`.
+    func send(
+        _ endpoint: Endpoint<Empty, NotAcceptable>,
+        as operation: HTTPBinOperations.StatusGet.Type
+    ) async throws(APIError<NotAcceptable>) -> Empty
+    /// Sends `HTTPBin.Status.post`: `POST /status/{code}`.
+    func send(
+        _ endpoint: Endpoint<Empty, HTTPBin.Status.PostError>,
+        as operation: HTTPBinOperations.StatusPost.Type
+    ) async throws(APIError<HTTPBin.Status.PostError>) -> Empty
+    /// Sends `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.StatusPostRetryable.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Status.put`: `PUT /status/{code}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.StatusPut.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Status.patch`: `PATCH /status/{code}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.StatusPatch.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Status.delete`: `DELETE /status/{code}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.StatusDelete.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.Status.head`: `HEAD /status/{code}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.StatusHead.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.redirectTo`: `GET /redirect-to`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.RedirectTo.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.redirectToPost`: `POST /redirect-to`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.RedirectToPost.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.redirectToPut`: `PUT /redirect-to`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.RedirectToPut.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AuthenticatedRedirectTo.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.redirect`: `GET /redirect/{n}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Redirect.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AbsoluteRedirect.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.RelativeRedirect.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
+    func send(
+        _ endpoint: Endpoint<BasicAuthResult, Never>,
+        as operation: HTTPBinOperations.BasicAuth.Type
     ) async throws(APIError<Never>) -> BasicAuthResult
-
-    /// 200 with the token when `Authorization` starts with `Bearer `, else 401.
-    ///
-    /// `GET /bearer`
-    func bearer() async throws(APIError<Never>) -> BearerAuthResult
-
-    /// Sends the client's API key in `X-API-Key`; it is echoed in `headers`.
-    ///
-    /// `GET /headers`
-    func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho
-
-    /// Echoes the request headers (except a few proxy ones such as X-Request-Id and Via).
-    ///
-    /// `GET /headers`
-    func headers(
-        xCustom: String?,
-        xNumber: Int?,
-        xFlag: Bool?,
-        xFlavor: Flavor?,
-        ifNoneMatch: String?
+    /// Sends `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
+    func send(
+        _ endpoint: Endpoint<BasicAuthResult, Never>,
+        as operation: HTTPBinOperations.HiddenBasicAuth.Type
+    ) async throws(APIError<Never>) -> BasicAuthResult
+    /// Sends `HTTPBin.bearer`: `GET /bearer`.
+    func send(
+        _ endpoint: Endpoint<BearerAuthResult, Never>,
+        as operation: HTTPBinOperations.Bearer.Type
+    ) async throws(APIError<Never>) -> BearerAuthResult
+    /// Sends `HTTPBin.apiKeyHeader`: `GET /headers`.
+    func send(
+        _ endpoint: Endpoint<HeadersEcho, Never>,
+        as operation: HTTPBinOperations.APIKeyHeader.Type
     ) async throws(APIError<Never>) -> HeadersEcho
-
-    /// `GET /cookies`
-    func cookies(cookie: String?) async throws(APIError<Never>) -> Cookies
-
-    /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
-    ///
-    /// `GET /response-headers`
-    func responseHeaders(
-        xEcho: String?,
-        xMulti: [String],
-        freeform: String?
+    /// Sends `HTTPBin.headers`: `GET /headers`.
+    func send(
+        _ endpoint: Endpoint<HeadersEcho, Never>,
+        as operation: HTTPBinOperations.Headers.Type
+    ) async throws(APIError<Never>) -> HeadersEcho
+    /// Sends `HTTPBin.cookies`: `GET /cookies`.
+    func send(
+        _ endpoint: Endpoint<Cookies, Never>,
+        as operation: HTTPBinOperations.CookiesOperation.Type
+    ) async throws(APIError<Never>) -> Cookies
+    /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
+    func send(
+        _ endpoint: Endpoint<[String: JSONValue], Never>,
+        as operation: HTTPBinOperations.ResponseHeaders.Type
     ) async throws(APIError<Never>) -> [String: JSONValue]
-
-    /// `POST /response-headers`
-    func responseHeadersPost(xEcho: String?) async throws(APIError<Never>) -> [String: JSONValue]
-
-    /// Answers after `seconds` (at most 10).
-    ///
-    /// `GET /delay/{seconds}`
-    func delay(seconds: Double) async throws(APIError<Never>) -> Echo
-
-    /// The same, with a one-second timeout, so a longer delay fails on the client.
-    ///
-    /// `POST /delay/{seconds}`
-    func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo
-
-    /// `n` random bytes (at most 102400), the same ones for the same seed, as
-    /// application/octet-stream with a Content-Length.
-    ///
-    /// `GET /bytes/{n}`
-    func bytes(n: Int, seed: Int?) async throws(APIError<Never>) -> Data
-
-    /// The bytes of /bytes (at most 102400), sent chunked in `chunk_size` pieces (default 10240).
-    ///
-    /// `GET /stream-bytes/{n}`
-    func streamBytes(n: Int, seed: Int?, chunkSize: Int?) async throws(APIError<Never>) -> Data
-
-    /// `HEAD /bytes/{n}`
-    func headBytes(n: Int) async throws(APIError<Never>)
-
-    /// `GET /uuid`
-    func uuid() async throws(APIError<Never>) -> Identifier
-
-    /// `GET /json`
-    func json() async throws(APIError<Never>) -> SlideshowDocument
-
-    /// A 100 by 100 PNG (8090 bytes).
-    ///
-    /// `GET /image/png`
-    func png() async throws(APIError<Never>) -> Data
-
-    /// An image in the type `Accept` asks for; 406 with a JSON body for any other type.
-    ///
-    /// `GET /image`
-    func image(accept: String) async throws(APIError<NotAcceptable>) -> Data
+    /// Sends `HTTPBin.responseHeadersPost`: `POST /response-headers`.
+    func send(
+        _ endpoint: Endpoint<[String: JSONValue], Never>,
+        as operation: HTTPBinOperations.ResponseHeadersPost.Type
+    ) async throws(APIError<Never>) -> [String: JSONValue]
+    /// Sends `HTTPBin.delay`: `GET /delay/{seconds}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.Delay.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.DelayWithShortTimeout.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.bytes`: `GET /bytes/{n}`.
+    func send(
+        _ endpoint: Endpoint<Data, Never>,
+        as operation: HTTPBinOperations.Bytes.Type
+    ) async throws(APIError<Never>) -> Data
+    /// Sends `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
+    func send(
+        _ endpoint: Endpoint<Data, Never>,
+        as operation: HTTPBinOperations.StreamBytes.Type
+    ) async throws(APIError<Never>) -> Data
+    /// Sends `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: HTTPBinOperations.HeadBytes.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `HTTPBin.uuid`: `GET /uuid`.
+    func send(
+        _ endpoint: Endpoint<Identifier, Never>,
+        as operation: HTTPBinOperations.UUIDOperation.Type
+    ) async throws(APIError<Never>) -> Identifier
+    /// Sends `HTTPBin.json`: `GET /json`.
+    func send(
+        _ endpoint: Endpoint<SlideshowDocument, Never>,
+        as operation: HTTPBinOperations.JSONOperation.Type
+    ) async throws(APIError<Never>) -> SlideshowDocument
+    /// Sends `HTTPBin.png`: `GET /image/png`.
+    func send(
+        _ endpoint: Endpoint<Data, Never>,
+        as operation: HTTPBinOperations.Png.Type
+    ) async throws(APIError<Never>) -> Data
+    /// Sends `HTTPBin.image`: `GET /image`.
+    func send(
+        _ endpoint: Endpoint<Data, NotAcceptable>,
+        as operation: HTTPBinOperations.Image.Type
+    ) async throws(APIError<NotAcceptable>) -> Data
 }
 
 /// `HTTPBinService` over HTTP: each method sends its endpoint through `client`.
@@ -758,140 +1061,61 @@ public struct LiveHTTPBinService: HTTPBinService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `HTTPBinService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubHTTPBinService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `HTTPBinService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubHTTPBinService()`, then `service.on(HTTPBinOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubHTTPBinService: HTTPBinService {
-    /// Answers `get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)`.
-    public var getHandler: (@Sendable (
-        String?,
-        Int,
-        [String],
-        Bool?,
-        Flavor?,
-        Date?,
-        CalendarDate?,
-        UUID?,
-        Double?,
-        String?
-    ) async throws -> Echo)?
-    /// Answers `post(body:)`.
-    public var postHandler: (@Sendable (Note) async throws -> Echo)?
-    /// Answers `put(body:)`.
-    public var putHandler: (@Sendable (SignUp) async throws -> Echo)?
-    /// Answers `patch(document:attachments:raw:caption:labels:)`.
-    public var patchHandler: (@Sendable (File, [File]?, Data?, String, [String]) async throws -> Echo)?
-    /// Answers `delete(ids:soft:reason:)`.
-    public var deleteHandler: (@Sendable ([Int], Bool, String?) async throws -> Echo)?
-    /// Answers `headGet()`.
-    public var headGetHandler: (@Sendable () async throws -> Void)?
-    /// Answers `optionsGet()`.
-    public var optionsGetHandler: (@Sendable () async throws -> Void)?
-    /// Answers `anythingGet(path:q:tags:xTrace:)`.
-    public var anythingGetHandler: (@Sendable (String, String?, [String], String?) async throws -> Echo)?
-    /// Answers `anythingJSON(path:body:)`.
-    public var anythingJSONHandler: (@Sendable (String, JSONValue) async throws -> Echo)?
-    /// Answers `anythingForm(path:name:values:count:when:)`.
-    public var anythingFormHandler: (@Sendable (String, String, [String], Int?, Date?) async throws -> Echo)?
-    /// Answers `anythingMultipart(path:file:note:)`.
-    public var anythingMultipartHandler: (@Sendable (String, File, String?) async throws -> Echo)?
-    /// Answers `anythingBinary(path:body:)`.
-    public var anythingBinaryHandler: (@Sendable (String, Data) async throws -> Echo)?
-    /// Answers `anythingBinaryFile(path:body:)`.
-    public var anythingBinaryFileHandler: (@Sendable (String, File) async throws -> Echo)?
-    /// Answers `anythingDelete(path:cascade:)`.
-    public var anythingDeleteHandler: (@Sendable (String, Bool) async throws -> Echo)?
-    /// Answers `anythingHead(path:)`.
-    public var anythingHeadHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `anythingOptions(path:)`.
-    public var anythingOptionsHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `anythingAPIKeyInQuery()`.
-    public var anythingAPIKeyInQueryHandler: (@Sendable () async throws -> Echo)?
-    /// Answers `anythingLiteralPath()`.
-    public var anythingLiteralPathHandler: (@Sendable () async throws -> Echo)?
-    /// Answers `statusGet(codes:)`.
-    public var statusGetHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `statusPost(code:body:)`.
-    public var statusPostHandler: (@Sendable (Int, Note) async throws -> Void)?
-    /// Answers `statusPostRetryable(codes:attempt:)`.
-    public var statusPostRetryableHandler: (@Sendable (String, Int) async throws -> Void)?
-    /// Answers `statusPut(code:)`.
-    public var statusPutHandler: (@Sendable (Int) async throws -> Void)?
-    /// Answers `statusPatch(code:)`.
-    public var statusPatchHandler: (@Sendable (Int) async throws -> Void)?
-    /// Answers `statusDelete(code:)`.
-    public var statusDeleteHandler: (@Sendable (Int) async throws -> Void)?
-    /// Answers `statusHead(code:)`.
-    public var statusHeadHandler: (@Sendable (Int) async throws -> Void)?
-    /// Answers `redirectTo(url:statusCode:)`.
-    public var redirectToHandler: (@Sendable (String, Int?) async throws -> Echo)?
-    /// Answers `redirectToPost(body:url:statusCode:)`.
-    public var redirectToPostHandler: (@Sendable (Note, String, Int?) async throws -> Echo)?
-    /// Answers `redirectToPut(name:url:statusCode:)`.
-    public var redirectToPutHandler: (@Sendable (String, String, Int?) async throws -> Echo)?
-    /// Answers `authenticatedRedirectTo(url:statusCode:)`.
-    public var authenticatedRedirectToHandler: (@Sendable (String, Int?) async throws -> Echo)?
-    /// Answers `redirect(n:absolute:)`.
-    public var redirectHandler: (@Sendable (Int, Bool?) async throws -> Echo)?
-    /// Answers `absoluteRedirect(n:)`.
-    public var absoluteRedirectHandler: (@Sendable (Int) async throws -> Echo)?
-    /// Answers `relativeRedirect(n:)`.
-    public var relativeRedirectHandler: (@Sendable (Int) async throws -> Echo)?
-    /// Answers `basicAuth(user:passwd:)`.
-    public var basicAuthHandler: (@Sendable (String, String) async throws -> BasicAuthResult)?
-    /// Answers `hiddenBasicAuth(user:passwd:authorization:)`.
-    public var hiddenBasicAuthHandler: (@Sendable (String, String, String?) async throws -> BasicAuthResult)?
-    /// Answers `bearer()`.
-    public var bearerHandler: (@Sendable () async throws -> BearerAuthResult)?
-    /// Answers `apiKeyHeader()`.
-    public var apiKeyHeaderHandler: (@Sendable () async throws -> HeadersEcho)?
-    /// Answers `headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)`.
-    public var headersHandler: (@Sendable (String?, Int?, Bool?, Flavor?, String?) async throws -> HeadersEcho)?
-    /// Answers `cookies(cookie:)`.
-    public var cookiesHandler: (@Sendable (String?) async throws -> Cookies)?
-    /// Answers `responseHeaders(xEcho:xMulti:freeform:)`.
-    public var responseHeadersHandler: (@Sendable (String?, [String], String?) async throws -> [String: JSONValue])?
-    /// Answers `responseHeadersPost(xEcho:)`.
-    public var responseHeadersPostHandler: (@Sendable (String?) async throws -> [String: JSONValue])?
-    /// Answers `delay(seconds:)`.
-    public var delayHandler: (@Sendable (Double) async throws -> Echo)?
-    /// Answers `delayWithShortTimeout(seconds:token:)`.
-    public var delayWithShortTimeoutHandler: (@Sendable (Double, String) async throws -> Echo)?
-    /// Answers `bytes(n:seed:)`.
-    public var bytesHandler: (@Sendable (Int, Int?) async throws -> Data)?
-    /// Answers `streamBytes(n:seed:chunkSize:)`.
-    public var streamBytesHandler: (@Sendable (Int, Int?, Int?) async throws -> Data)?
-    /// Answers `headBytes(n:)`.
-    public var headBytesHandler: (@Sendable (Int) async throws -> Void)?
-    /// Answers `uuid()`.
-    public var uuidHandler: (@Sendable () async throws -> Identifier)?
-    /// Answers `json()`.
-    public var jsonHandler: (@Sendable () async throws -> SlideshowDocument)?
-    /// Answers `png()`.
-    public var pngHandler: (@Sendable () async throws -> Data)?
-    /// Answers `image(accept:)`.
-    public var imageHandler: (@Sendable (String) async throws -> Data)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
+
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
+    }
+
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubHTTPBinService")
+    }
 }
 
-extension LiveHTTPBinService {
+extension HTTPBinService {
+    /// Echoes the query and the headers.
+    ///
+    /// `GET /get`
+    @_alwaysEmitIntoClient
     public func get(
-        q: String?,
-        page: Int,
-        tags: [String],
-        flag: Bool?,
-        flavor: Flavor?,
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        ratio: Double?,
-        xTrace: String?
+        q: String? = nil,
+        page: Int = 1,
+        tags: [String] = [],
+        flag: Bool? = nil,
+        flavor: Flavor? = nil,
+        since: Date? = nil,
+        day: CalendarDate? = nil,
+        id: UUID? = nil,
+        ratio: Double? = nil,
+        xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.get(
+        try await self.send(HTTPBin.get(
             q: q,
             page: page,
             tags: tags,
@@ -902,1108 +1126,444 @@ extension LiveHTTPBinService {
             id: id,
             ratio: ratio,
             xTrace: xTrace
-        ))
+        ), as: HTTPBinOperations.Get.self)
     }
 
+    /// Echoes a JSON body.
+    ///
+    /// `POST /post`
+    @_alwaysEmitIntoClient
     public func post(body: Note) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.post(body: body))
+        try await self.send(HTTPBin.post(body: body), as: HTTPBinOperations.Post.self)
     }
 
+    /// Echoes a form body.
+    ///
+    /// `PUT /put`
+    @_alwaysEmitIntoClient
     public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.put(body: body))
+        try await self.send(HTTPBin.put(body: body), as: HTTPBinOperations.Put.self)
     }
 
+    /// Echoes a multipart body.
+    ///
+    /// `PATCH /patch`
+    @_alwaysEmitIntoClient
     public func patch(
         document: File,
-        attachments: [File]?,
-        raw: Data?,
+        attachments: [File]? = nil,
+        raw: Data? = nil,
         caption: String,
-        labels: [String]
+        labels: [String] = []
     ) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.patch(
+        try await self.send(HTTPBin.patch(
             document: document,
             attachments: attachments,
             raw: raw,
             caption: caption,
             labels: labels
-        ))
+        ), as: HTTPBinOperations.Patch.self)
     }
 
-    public func delete(ids: [Int], soft: Bool, reason: String?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.delete(ids: ids, soft: soft, reason: reason))
+    /// Echoes a delete with a query and an inline JSON body.
+    ///
+    /// `DELETE /delete`
+    @_alwaysEmitIntoClient
+    public func delete(ids: [Int], soft: Bool = true, reason: String? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.delete(ids: ids, soft: soft, reason: reason), as: HTTPBinOperations.Delete.self)
     }
 
+    /// The headers /get would send, without its body.
+    ///
+    /// `HEAD /get`
+    @_alwaysEmitIntoClient
     public func headGet() async throws(APIError<Never>) {
-        try await client.send(HTTPBin.headGet())
+        _ = try await self.send(HTTPBin.headGet(), as: HTTPBinOperations.HeadGet.self)
     }
 
+    /// The methods /get allows, in `Allow` (in no fixed order), and the CORS headers.
+    ///
+    /// `OPTIONS /get`
+    @_alwaysEmitIntoClient
     public func optionsGet() async throws(APIError<Never>) {
-        try await client.send(HTTPBin.optionsGet())
+        _ = try await self.send(HTTPBin.optionsGet(), as: HTTPBinOperations.OptionsGet.self)
     }
 
+    /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
+    ///
+    /// `GET /anything/{path}`
+    @_alwaysEmitIntoClient
     public func anythingGet(
         path: String,
-        q: String?,
-        tags: [String],
-        xTrace: String?
+        q: String? = nil,
+        tags: [String] = [],
+        xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace))
+        try await self.send(HTTPBin.Anything.get(
+            path: path,
+            q: q,
+            tags: tags,
+            xTrace: xTrace
+        ), as: HTTPBinOperations.AnythingGet.self)
     }
 
+    /// `POST /anything/{path}`
+    @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.json(path: path, body: body))
+        try await self.send(HTTPBin.Anything.json(path: path, body: body), as: HTTPBinOperations.AnythingJSON.self)
     }
 
+    /// `PUT /anything/{path}`
+    @_alwaysEmitIntoClient
     public func anythingForm(
         path: String,
         name: String,
-        values: [String],
-        count: Int?,
-        when: Date?
+        values: [String] = [],
+        count: Int? = nil,
+        when: Date? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.form(path: path, name: name, values: values, count: count, when: when))
+        try await self.send(HTTPBin.Anything.form(
+            path: path,
+            name: name,
+            values: values,
+            count: count,
+            when: when
+        ), as: HTTPBinOperations.AnythingForm.self)
     }
 
-    public func anythingMultipart(path: String, file: File, note: String?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.multipart(path: path, file: file, note: note))
+    /// `PATCH /anything/{path}`
+    @_alwaysEmitIntoClient
+    public func anythingMultipart(path: String, file: File, note: String? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.multipart(
+            path: path,
+            file: file,
+            note: note
+        ), as: HTTPBinOperations.AnythingMultipart.self)
     }
 
+    /// `POST /anything/binary/{path}`
+    @_alwaysEmitIntoClient
     public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.binary(path: path, body: body))
+        try await self.send(HTTPBin.Anything.binary(path: path, body: body), as: HTTPBinOperations.AnythingBinary.self)
     }
 
+    /// `PUT /anything/binary/{path}`
+    @_alwaysEmitIntoClient
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.binaryFile(path: path, body: body))
+        try await self.send(HTTPBin.Anything.binaryFile(
+            path: path,
+            body: body
+        ), as: HTTPBinOperations.AnythingBinaryFile.self)
     }
 
-    public func anythingDelete(path: String, cascade: Bool) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.delete(path: path, cascade: cascade))
+    /// `DELETE /anything/{path}`
+    @_alwaysEmitIntoClient
+    public func anythingDelete(path: String, cascade: Bool = false) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.delete(
+            path: path,
+            cascade: cascade
+        ), as: HTTPBinOperations.AnythingDelete.self)
     }
 
+    /// `HEAD /anything/{path}`
+    @_alwaysEmitIntoClient
     public func anythingHead(path: String) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Anything.head(path: path))
+        _ = try await self.send(HTTPBin.Anything.head(path: path), as: HTTPBinOperations.AnythingHead.self)
     }
 
+    /// `OPTIONS /anything/{path}`
+    @_alwaysEmitIntoClient
     public func anythingOptions(path: String) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Anything.options(path: path))
+        _ = try await self.send(HTTPBin.Anything.options(path: path), as: HTTPBinOperations.AnythingOptions.self)
     }
 
+    /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
+    ///
+    /// `GET /anything/api-key`
+    @_alwaysEmitIntoClient
     public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.apiKeyInQuery())
+        try await self.send(HTTPBin.Anything.apiKeyInQuery(), as: HTTPBinOperations.AnythingAPIKeyInQuery.self)
     }
 
+    /// A path template whose literal text keeps its escapes and sub-delimiters.
+    ///
+    /// `GET /anything/a%2Fb/x;y=1/@me:here`
+    @_alwaysEmitIntoClient
     public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.Anything.literalPath())
+        try await self.send(HTTPBin.Anything.literalPath(), as: HTTPBinOperations.AnythingLiteralPath.self)
     }
 
+    /// Answers with the status (or one of several, `200,201` or `500:0,201:1`), an empty body for most.
+    ///
+    /// `GET /status/{codes}`
+    @_alwaysEmitIntoClient
     public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
-        try await client.send(HTTPBin.Status.get(codes: codes))
+        _ = try await self.send(HTTPBin.Status.get(codes: codes), as: HTTPBinOperations.StatusGet.self)
     }
 
+    /// `POST /status/{code}`
+    @_alwaysEmitIntoClient
     public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
-        try await client.send(HTTPBin.Status.post(code: code, body: body))
+        _ = try await self.send(HTTPBin.Status.post(code: code, body: body), as: HTTPBinOperations.StatusPost.self)
     }
 
+    /// A POST that RetryMiddleware may retry (`retry: true`), say on `503`, or `503:1,200:1`.
+    ///
+    /// `POST /status/{codes}`
+    @_alwaysEmitIntoClient
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Status.postRetryable(codes: codes, attempt: attempt))
+        _ = try await self.send(HTTPBin.Status.postRetryable(
+            codes: codes,
+            attempt: attempt
+        ), as: HTTPBinOperations.StatusPostRetryable.self)
     }
 
+    /// `PUT /status/{code}`
+    @_alwaysEmitIntoClient
     public func statusPut(code: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Status.put(code: code))
+        _ = try await self.send(HTTPBin.Status.put(code: code), as: HTTPBinOperations.StatusPut.self)
     }
 
+    /// `PATCH /status/{code}`
+    @_alwaysEmitIntoClient
     public func statusPatch(code: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Status.patch(code: code))
+        _ = try await self.send(HTTPBin.Status.patch(code: code), as: HTTPBinOperations.StatusPatch.self)
     }
 
+    /// `DELETE /status/{code}`
+    @_alwaysEmitIntoClient
     public func statusDelete(code: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Status.delete(code: code))
+        _ = try await self.send(HTTPBin.Status.delete(code: code), as: HTTPBinOperations.StatusDelete.self)
     }
 
+    /// `HEAD /status/{code}`
+    @_alwaysEmitIntoClient
     public func statusHead(code: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.Status.head(code: code))
+        _ = try await self.send(HTTPBin.Status.head(code: code), as: HTTPBinOperations.StatusHead.self)
     }
 
-    public func redirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.redirectTo(url: url, statusCode: statusCode))
+    /// Redirects to `url` with `status_code` (302 unless a 3xx is given).
+    ///
+    /// `GET /redirect-to`
+    @_alwaysEmitIntoClient
+    public func redirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.redirectTo(url: url, statusCode: statusCode), as: HTTPBinOperations.RedirectTo.self)
     }
 
-    public func redirectToPost(body: Note, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.redirectToPost(body: body, url: url, statusCode: statusCode))
+    /// A redirected POST; 307 and 308 re-send the method and body, 301-303 become a GET.
+    ///
+    /// `POST /redirect-to`
+    @_alwaysEmitIntoClient
+    public func redirectToPost(body: Note, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.redirectToPost(
+            body: body,
+            url: url,
+            statusCode: statusCode
+        ), as: HTTPBinOperations.RedirectToPost.self)
     }
 
-    public func redirectToPut(name: String, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.redirectToPut(name: name, url: url, statusCode: statusCode))
+    /// `PUT /redirect-to`
+    @_alwaysEmitIntoClient
+    public func redirectToPut(name: String, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.redirectToPut(
+            name: name,
+            url: url,
+            statusCode: statusCode
+        ), as: HTTPBinOperations.RedirectToPut.self)
     }
 
-    public func authenticatedRedirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.authenticatedRedirectTo(url: url, statusCode: statusCode))
+    /// A redirect of a request that carries a bearer token, which must not reach another origin.
+    ///
+    /// `GET /redirect-to`
+    @_alwaysEmitIntoClient
+    public func authenticatedRedirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.authenticatedRedirectTo(
+            url: url,
+            statusCode: statusCode
+        ), as: HTTPBinOperations.AuthenticatedRedirectTo.self)
     }
 
-    public func redirect(n: Int, absolute: Bool?) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.redirect(n: n, absolute: absolute))
+    /// 302 `n` times through relative redirects (absolute ones with `absolute=true`), then /get.
+    ///
+    /// `GET /redirect/{n}`
+    @_alwaysEmitIntoClient
+    public func redirect(n: Int, absolute: Bool? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.redirect(n: n, absolute: absolute), as: HTTPBinOperations.Redirect.self)
     }
 
+    /// `GET /absolute-redirect/{n}`
+    @_alwaysEmitIntoClient
     public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.absoluteRedirect(n: n))
+        try await self.send(HTTPBin.absoluteRedirect(n: n), as: HTTPBinOperations.AbsoluteRedirect.self)
     }
 
+    /// `GET /relative-redirect/{n}`
+    @_alwaysEmitIntoClient
     public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.relativeRedirect(n: n))
+        try await self.send(HTTPBin.relativeRedirect(n: n), as: HTTPBinOperations.RelativeRedirect.self)
     }
 
+    /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
+    /// 401 with an empty body. The format has no basic auth: the client's API key for the
+    /// `Authorization` header must be the whole value, `Basic <base64 of user:passwd>`.
+    ///
+    /// `GET /basic-auth/{user}/{passwd}`
+    @_alwaysEmitIntoClient
     public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        try await client.send(HTTPBin.basicAuth(user: user, passwd: passwd))
+        try await self.send(HTTPBin.basicAuth(user: user, passwd: passwd), as: HTTPBinOperations.BasicAuth.self)
     }
 
+    /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
+    ///
+    /// `GET /hidden-basic-auth/{user}/{passwd}`
+    @_alwaysEmitIntoClient
     public func hiddenBasicAuth(
         user: String,
         passwd: String,
-        authorization: String?
+        authorization: String? = nil
     ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await client.send(HTTPBin.hiddenBasicAuth(user: user, passwd: passwd, authorization: authorization))
+        try await self.send(HTTPBin.hiddenBasicAuth(
+            user: user,
+            passwd: passwd,
+            authorization: authorization
+        ), as: HTTPBinOperations.HiddenBasicAuth.self)
     }
 
+    /// 200 with the token when `Authorization` starts with `Bearer `, else 401.
+    ///
+    /// `GET /bearer`
+    @_alwaysEmitIntoClient
     public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
-        try await client.send(HTTPBin.bearer())
+        try await self.send(HTTPBin.bearer(), as: HTTPBinOperations.Bearer.self)
     }
 
+    /// Sends the client's API key in `X-API-Key`; it is echoed in `headers`.
+    ///
+    /// `GET /headers`
+    @_alwaysEmitIntoClient
     public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
-        try await client.send(HTTPBin.apiKeyHeader())
+        try await self.send(HTTPBin.apiKeyHeader(), as: HTTPBinOperations.APIKeyHeader.self)
     }
 
+    /// Echoes the request headers (except a few proxy ones such as X-Request-Id and Via).
+    ///
+    /// `GET /headers`
+    @_alwaysEmitIntoClient
     public func headers(
-        xCustom: String?,
-        xNumber: Int?,
-        xFlag: Bool?,
-        xFlavor: Flavor?,
-        ifNoneMatch: String?
+        xCustom: String? = nil,
+        xNumber: Int? = nil,
+        xFlag: Bool? = nil,
+        xFlavor: Flavor? = nil,
+        ifNoneMatch: String? = nil
     ) async throws(APIError<Never>) -> HeadersEcho {
-        try await client.send(HTTPBin.headers(
+        try await self.send(HTTPBin.headers(
             xCustom: xCustom,
             xNumber: xNumber,
             xFlag: xFlag,
             xFlavor: xFlavor,
             ifNoneMatch: ifNoneMatch
-        ))
+        ), as: HTTPBinOperations.Headers.self)
     }
 
-    public func cookies(cookie: String?) async throws(APIError<Never>) -> Cookies {
-        try await client.send(HTTPBin.cookies(cookie: cookie))
+    /// `GET /cookies`
+    @_alwaysEmitIntoClient
+    public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
+        try await self.send(HTTPBin.cookies(cookie: cookie), as: HTTPBinOperations.CookiesOperation.self)
     }
 
+    /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
+    ///
+    /// `GET /response-headers`
+    @_alwaysEmitIntoClient
     public func responseHeaders(
-        xEcho: String?,
-        xMulti: [String],
-        freeform: String?
+        xEcho: String? = nil,
+        xMulti: [String] = [],
+        freeform: String? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await client.send(HTTPBin.responseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform))
+        try await self.send(HTTPBin.responseHeaders(
+            xEcho: xEcho,
+            xMulti: xMulti,
+            freeform: freeform
+        ), as: HTTPBinOperations.ResponseHeaders.self)
     }
 
-    public func responseHeadersPost(xEcho: String?) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await client.send(HTTPBin.responseHeadersPost(xEcho: xEcho))
+    /// `POST /response-headers`
+    @_alwaysEmitIntoClient
+    public func responseHeadersPost(xEcho: String? = nil) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await self.send(HTTPBin.responseHeadersPost(xEcho: xEcho), as: HTTPBinOperations.ResponseHeadersPost.self)
     }
 
+    /// Answers after `seconds` (at most 10).
+    ///
+    /// `GET /delay/{seconds}`
+    @_alwaysEmitIntoClient
     public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.delay(seconds: seconds))
+        try await self.send(HTTPBin.delay(seconds: seconds), as: HTTPBinOperations.Delay.self)
     }
 
+    /// The same, with a one-second timeout, so a longer delay fails on the client.
+    ///
+    /// `POST /delay/{seconds}`
+    @_alwaysEmitIntoClient
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        try await client.send(HTTPBin.delayWithShortTimeout(seconds: seconds, token: token))
+        try await self.send(HTTPBin.delayWithShortTimeout(
+            seconds: seconds,
+            token: token
+        ), as: HTTPBinOperations.DelayWithShortTimeout.self)
     }
 
-    public func bytes(n: Int, seed: Int?) async throws(APIError<Never>) -> Data {
-        try await client.send(HTTPBin.bytes(n: n, seed: seed))
+    /// `n` random bytes (at most 102400), the same ones for the same seed, as
+    /// application/octet-stream with a Content-Length.
+    ///
+    /// `GET /bytes/{n}`
+    @_alwaysEmitIntoClient
+    public func bytes(n: Int, seed: Int? = nil) async throws(APIError<Never>) -> Data {
+        try await self.send(HTTPBin.bytes(n: n, seed: seed), as: HTTPBinOperations.Bytes.self)
     }
 
-    public func streamBytes(n: Int, seed: Int?, chunkSize: Int?) async throws(APIError<Never>) -> Data {
-        try await client.send(HTTPBin.streamBytes(n: n, seed: seed, chunkSize: chunkSize))
+    /// The bytes of /bytes (at most 102400), sent chunked in `chunk_size` pieces (default 10240).
+    ///
+    /// `GET /stream-bytes/{n}`
+    @_alwaysEmitIntoClient
+    public func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) async throws(APIError<Never>) -> Data {
+        try await self.send(HTTPBin.streamBytes(
+            n: n,
+            seed: seed,
+            chunkSize: chunkSize
+        ), as: HTTPBinOperations.StreamBytes.self)
     }
 
+    /// `HEAD /bytes/{n}`
+    @_alwaysEmitIntoClient
     public func headBytes(n: Int) async throws(APIError<Never>) {
-        try await client.send(HTTPBin.headBytes(n: n))
+        _ = try await self.send(HTTPBin.headBytes(n: n), as: HTTPBinOperations.HeadBytes.self)
     }
 
+    /// `GET /uuid`
+    @_alwaysEmitIntoClient
     public func uuid() async throws(APIError<Never>) -> Identifier {
-        try await client.send(HTTPBin.uuid())
+        try await self.send(HTTPBin.uuid(), as: HTTPBinOperations.UUIDOperation.self)
     }
 
+    /// `GET /json`
+    @_alwaysEmitIntoClient
     public func json() async throws(APIError<Never>) -> SlideshowDocument {
-        try await client.send(HTTPBin.json())
+        try await self.send(HTTPBin.json(), as: HTTPBinOperations.JSONOperation.self)
     }
 
+    /// A 100 by 100 PNG (8090 bytes).
+    ///
+    /// `GET /image/png`
+    @_alwaysEmitIntoClient
     public func png() async throws(APIError<Never>) -> Data {
-        try await client.send(HTTPBin.png())
+        try await self.send(HTTPBin.png(), as: HTTPBinOperations.Png.self)
     }
 
+    /// An image in the type `Accept` asks for; 406 with a JSON body for any other type.
+    ///
+    /// `GET /image`
+    @_alwaysEmitIntoClient
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
-        try await client.send(HTTPBin.image(accept: accept))
-    }
-}
-
-extension StubHTTPBinService {
-    public func get(
-        q: String?,
-        page: Int,
-        tags: [String],
-        flag: Bool?,
-        flavor: Flavor?,
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        ratio: Double?,
-        xTrace: String?
-    ) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.getHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)",
-                handler: "getHandler"
-            ))
-        }
-        do {
-            return try await handler(q, page, tags, flag, flavor, since, day, id, ratio, xTrace)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func post(body: Note) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.postHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "post(body:)",
-                handler: "postHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.putHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "put(body:)", handler: "putHandler"))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func patch(
-        document: File,
-        attachments: [File]?,
-        raw: Data?,
-        caption: String,
-        labels: [String]
-    ) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.patchHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "patch(document:attachments:raw:caption:labels:)",
-                handler: "patchHandler"
-            ))
-        }
-        do {
-            return try await handler(document, attachments, raw, caption, labels)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func delete(ids: [Int], soft: Bool, reason: String?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.deleteHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "delete(ids:soft:reason:)",
-                handler: "deleteHandler"
-            ))
-        }
-        do {
-            return try await handler(ids, soft, reason)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func headGet() async throws(APIError<Never>) {
-        guard let handler = self.headGetHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "headGet()",
-                handler: "headGetHandler"
-            ))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func optionsGet() async throws(APIError<Never>) {
-        guard let handler = self.optionsGetHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "optionsGet()",
-                handler: "optionsGetHandler"
-            ))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingGet(
-        path: String,
-        q: String?,
-        tags: [String],
-        xTrace: String?
-    ) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingGetHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingGet(path:q:tags:xTrace:)",
-                handler: "anythingGetHandler"
-            ))
-        }
-        do {
-            return try await handler(path, q, tags, xTrace)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingJSONHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingJSON(path:body:)",
-                handler: "anythingJSONHandler"
-            ))
-        }
-        do {
-            return try await handler(path, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingForm(
-        path: String,
-        name: String,
-        values: [String],
-        count: Int?,
-        when: Date?
-    ) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingFormHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingForm(path:name:values:count:when:)",
-                handler: "anythingFormHandler"
-            ))
-        }
-        do {
-            return try await handler(path, name, values, count, when)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingMultipart(path: String, file: File, note: String?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingMultipartHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingMultipart(path:file:note:)",
-                handler: "anythingMultipartHandler"
-            ))
-        }
-        do {
-            return try await handler(path, file, note)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingBinaryHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingBinary(path:body:)",
-                handler: "anythingBinaryHandler"
-            ))
-        }
-        do {
-            return try await handler(path, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingBinaryFileHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingBinaryFile(path:body:)",
-                handler: "anythingBinaryFileHandler"
-            ))
-        }
-        do {
-            return try await handler(path, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingDelete(path: String, cascade: Bool) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingDeleteHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingDelete(path:cascade:)",
-                handler: "anythingDeleteHandler"
-            ))
-        }
-        do {
-            return try await handler(path, cascade)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingHead(path: String) async throws(APIError<Never>) {
-        guard let handler = self.anythingHeadHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingHead(path:)",
-                handler: "anythingHeadHandler"
-            ))
-        }
-        do {
-            try await handler(path)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingOptions(path: String) async throws(APIError<Never>) {
-        guard let handler = self.anythingOptionsHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingOptions(path:)",
-                handler: "anythingOptionsHandler"
-            ))
-        }
-        do {
-            try await handler(path)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingAPIKeyInQueryHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingAPIKeyInQuery()",
-                handler: "anythingAPIKeyInQueryHandler"
-            ))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
-        guard let handler = self.anythingLiteralPathHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "anythingLiteralPath()",
-                handler: "anythingLiteralPathHandler"
-            ))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
-        guard let handler = self.statusGetHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusGet(codes:)",
-                handler: "statusGetHandler"
-            ))
-        }
-        do {
-            try await handler(codes)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
-        guard let handler = self.statusPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusPost(code:body:)",
-                handler: "statusPostHandler"
-            ))
-        }
-        do {
-            try await handler(code, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        guard let handler = self.statusPostRetryableHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusPostRetryable(codes:attempt:)",
-                handler: "statusPostRetryableHandler"
-            ))
-        }
-        do {
-            try await handler(codes, attempt)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusPut(code: Int) async throws(APIError<Never>) {
-        guard let handler = self.statusPutHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusPut(code:)",
-                handler: "statusPutHandler"
-            ))
-        }
-        do {
-            try await handler(code)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusPatch(code: Int) async throws(APIError<Never>) {
-        guard let handler = self.statusPatchHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusPatch(code:)",
-                handler: "statusPatchHandler"
-            ))
-        }
-        do {
-            try await handler(code)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusDelete(code: Int) async throws(APIError<Never>) {
-        guard let handler = self.statusDeleteHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusDelete(code:)",
-                handler: "statusDeleteHandler"
-            ))
-        }
-        do {
-            try await handler(code)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func statusHead(code: Int) async throws(APIError<Never>) {
-        guard let handler = self.statusHeadHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "statusHead(code:)",
-                handler: "statusHeadHandler"
-            ))
-        }
-        do {
-            try await handler(code)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func redirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.redirectToHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "redirectTo(url:statusCode:)",
-                handler: "redirectToHandler"
-            ))
-        }
-        do {
-            return try await handler(url, statusCode)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func redirectToPost(body: Note, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.redirectToPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "redirectToPost(body:url:statusCode:)",
-                handler: "redirectToPostHandler"
-            ))
-        }
-        do {
-            return try await handler(body, url, statusCode)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func redirectToPut(name: String, url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.redirectToPutHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "redirectToPut(name:url:statusCode:)",
-                handler: "redirectToPutHandler"
-            ))
-        }
-        do {
-            return try await handler(name, url, statusCode)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func authenticatedRedirectTo(url: String, statusCode: Int?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.authenticatedRedirectToHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "authenticatedRedirectTo(url:statusCode:)",
-                handler: "authenticatedRedirectToHandler"
-            ))
-        }
-        do {
-            return try await handler(url, statusCode)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func redirect(n: Int, absolute: Bool?) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.redirectHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "redirect(n:absolute:)",
-                handler: "redirectHandler"
-            ))
-        }
-        do {
-            return try await handler(n, absolute)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.absoluteRedirectHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "absoluteRedirect(n:)",
-                handler: "absoluteRedirectHandler"
-            ))
-        }
-        do {
-            return try await handler(n)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.relativeRedirectHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "relativeRedirect(n:)",
-                handler: "relativeRedirectHandler"
-            ))
-        }
-        do {
-            return try await handler(n)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        guard let handler = self.basicAuthHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "basicAuth(user:passwd:)",
-                handler: "basicAuthHandler"
-            ))
-        }
-        do {
-            return try await handler(user, passwd)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func hiddenBasicAuth(
-        user: String,
-        passwd: String,
-        authorization: String?
-    ) async throws(APIError<Never>) -> BasicAuthResult {
-        guard let handler = self.hiddenBasicAuthHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "hiddenBasicAuth(user:passwd:authorization:)",
-                handler: "hiddenBasicAuthHandler"
-            ))
-        }
-        do {
-            return try await handler(user, passwd, authorization)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
-        guard let handler = self.bearerHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "bearer()", handler: "bearerHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
-        guard let handler = self.apiKeyHeaderHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "apiKeyHeader()",
-                handler: "apiKeyHeaderHandler"
-            ))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func headers(
-        xCustom: String?,
-        xNumber: Int?,
-        xFlag: Bool?,
-        xFlavor: Flavor?,
-        ifNoneMatch: String?
-    ) async throws(APIError<Never>) -> HeadersEcho {
-        guard let handler = self.headersHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)",
-                handler: "headersHandler"
-            ))
-        }
-        do {
-            return try await handler(xCustom, xNumber, xFlag, xFlavor, ifNoneMatch)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func cookies(cookie: String?) async throws(APIError<Never>) -> Cookies {
-        guard let handler = self.cookiesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "cookies(cookie:)",
-                handler: "cookiesHandler"
-            ))
-        }
-        do {
-            return try await handler(cookie)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func responseHeaders(
-        xEcho: String?,
-        xMulti: [String],
-        freeform: String?
-    ) async throws(APIError<Never>) -> [String: JSONValue] {
-        guard let handler = self.responseHeadersHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "responseHeaders(xEcho:xMulti:freeform:)",
-                handler: "responseHeadersHandler"
-            ))
-        }
-        do {
-            return try await handler(xEcho, xMulti, freeform)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func responseHeadersPost(xEcho: String?) async throws(APIError<Never>) -> [String: JSONValue] {
-        guard let handler = self.responseHeadersPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "responseHeadersPost(xEcho:)",
-                handler: "responseHeadersPostHandler"
-            ))
-        }
-        do {
-            return try await handler(xEcho)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.delayHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "delay(seconds:)",
-                handler: "delayHandler"
-            ))
-        }
-        do {
-            return try await handler(seconds)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        guard let handler = self.delayWithShortTimeoutHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "delayWithShortTimeout(seconds:token:)",
-                handler: "delayWithShortTimeoutHandler"
-            ))
-        }
-        do {
-            return try await handler(seconds, token)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func bytes(n: Int, seed: Int?) async throws(APIError<Never>) -> Data {
-        guard let handler = self.bytesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "bytes(n:seed:)",
-                handler: "bytesHandler"
-            ))
-        }
-        do {
-            return try await handler(n, seed)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func streamBytes(n: Int, seed: Int?, chunkSize: Int?) async throws(APIError<Never>) -> Data {
-        guard let handler = self.streamBytesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "streamBytes(n:seed:chunkSize:)",
-                handler: "streamBytesHandler"
-            ))
-        }
-        do {
-            return try await handler(n, seed, chunkSize)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func headBytes(n: Int) async throws(APIError<Never>) {
-        guard let handler = self.headBytesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "headBytes(n:)",
-                handler: "headBytesHandler"
-            ))
-        }
-        do {
-            try await handler(n)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func uuid() async throws(APIError<Never>) -> Identifier {
-        guard let handler = self.uuidHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "uuid()", handler: "uuidHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func json() async throws(APIError<Never>) -> SlideshowDocument {
-        guard let handler = self.jsonHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "json()", handler: "jsonHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func png() async throws(APIError<Never>) -> Data {
-        guard let handler = self.pngHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubHTTPBinService", method: "png()", handler: "pngHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
-        guard let handler = self.imageHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubHTTPBinService",
-                method: "image(accept:)",
-                handler: "imageHandler"
-            ))
-        }
-        do {
-            return try await handler(accept)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-}
-
-extension HTTPBinService {
-    /// `get(q:page:tags:flag:flavor:since:day:id:ratio:xTrace:)` with the spec's defaults.
-    public func get() async throws(APIError<Never>) -> Echo {
-        try await get(
-            q: nil,
-            page: 1,
-            tags: [],
-            flag: nil,
-            flavor: nil,
-            since: nil,
-            day: nil,
-            id: nil,
-            ratio: nil,
-            xTrace: nil
-        )
-    }
-
-    /// `patch(document:attachments:raw:caption:labels:)` with the spec's defaults.
-    public func patch(document: File, caption: String) async throws(APIError<Never>) -> Echo {
-        try await patch(document: document, attachments: nil, raw: nil, caption: caption, labels: [])
-    }
-
-    /// `delete(ids:soft:reason:)` with the spec's defaults.
-    public func delete(ids: [Int]) async throws(APIError<Never>) -> Echo {
-        try await delete(ids: ids, soft: true, reason: nil)
-    }
-
-    /// `anythingGet(path:q:tags:xTrace:)` with the spec's defaults.
-    public func anythingGet(path: String) async throws(APIError<Never>) -> Echo {
-        try await anythingGet(path: path, q: nil, tags: [], xTrace: nil)
-    }
-
-    /// `anythingForm(path:name:values:count:when:)` with the spec's defaults.
-    public func anythingForm(path: String, name: String) async throws(APIError<Never>) -> Echo {
-        try await anythingForm(path: path, name: name, values: [], count: nil, when: nil)
-    }
-
-    /// `anythingMultipart(path:file:note:)` with the spec's defaults.
-    public func anythingMultipart(path: String, file: File) async throws(APIError<Never>) -> Echo {
-        try await anythingMultipart(path: path, file: file, note: nil)
-    }
-
-    /// `anythingDelete(path:cascade:)` with the spec's defaults.
-    public func anythingDelete(path: String) async throws(APIError<Never>) -> Echo {
-        try await anythingDelete(path: path, cascade: false)
-    }
-
-    /// `redirectTo(url:statusCode:)` with the spec's defaults.
-    public func redirectTo(url: String) async throws(APIError<Never>) -> Echo {
-        try await redirectTo(url: url, statusCode: nil)
-    }
-
-    /// `redirectToPost(body:url:statusCode:)` with the spec's defaults.
-    public func redirectToPost(body: Note, url: String) async throws(APIError<Never>) -> Echo {
-        try await redirectToPost(body: body, url: url, statusCode: nil)
-    }
-
-    /// `redirectToPut(name:url:statusCode:)` with the spec's defaults.
-    public func redirectToPut(name: String, url: String) async throws(APIError<Never>) -> Echo {
-        try await redirectToPut(name: name, url: url, statusCode: nil)
-    }
-
-    /// `authenticatedRedirectTo(url:statusCode:)` with the spec's defaults.
-    public func authenticatedRedirectTo(url: String) async throws(APIError<Never>) -> Echo {
-        try await authenticatedRedirectTo(url: url, statusCode: nil)
-    }
-
-    /// `redirect(n:absolute:)` with the spec's defaults.
-    public func redirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await redirect(n: n, absolute: nil)
-    }
-
-    /// `hiddenBasicAuth(user:passwd:authorization:)` with the spec's defaults.
-    public func hiddenBasicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        try await hiddenBasicAuth(user: user, passwd: passwd, authorization: nil)
-    }
-
-    /// `headers(xCustom:xNumber:xFlag:xFlavor:ifNoneMatch:)` with the spec's defaults.
-    public func headers() async throws(APIError<Never>) -> HeadersEcho {
-        try await headers(xCustom: nil, xNumber: nil, xFlag: nil, xFlavor: nil, ifNoneMatch: nil)
-    }
-
-    /// `cookies(cookie:)` with the spec's defaults.
-    public func cookies() async throws(APIError<Never>) -> Cookies {
-        try await cookies(cookie: nil)
-    }
-
-    /// `responseHeaders(xEcho:xMulti:freeform:)` with the spec's defaults.
-    public func responseHeaders() async throws(APIError<Never>) -> [String: JSONValue] {
-        try await responseHeaders(xEcho: nil, xMulti: [], freeform: nil)
-    }
-
-    /// `responseHeadersPost(xEcho:)` with the spec's defaults.
-    public func responseHeadersPost() async throws(APIError<Never>) -> [String: JSONValue] {
-        try await responseHeadersPost(xEcho: nil)
-    }
-
-    /// `bytes(n:seed:)` with the spec's defaults.
-    public func bytes(n: Int) async throws(APIError<Never>) -> Data {
-        try await bytes(n: n, seed: nil)
-    }
-
-    /// `streamBytes(n:seed:chunkSize:)` with the spec's defaults.
-    public func streamBytes(n: Int) async throws(APIError<Never>) -> Data {
-        try await streamBytes(n: n, seed: nil, chunkSize: nil)
+        try await self.send(HTTPBin.image(accept: accept), as: HTTPBinOperations.Image.self)
     }
 }

@@ -47,28 +47,29 @@ public struct Echo: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.args = try container.decode([String: JSONValue].self, forKey: .args)
-        self.headers = try container.decode([String: String].self, forKey: .headers)
-        self.origin = try container.decode(String.self, forKey: .origin)
-        self.url = try container.decode(String.self, forKey: .url)
-        self.method = try container.decodeIfPresent(String.self, forKey: .method)
-        self.data = try container.decodeIfPresent(String.self, forKey: .data) ?? ""
-        self.json = try container.decodeIfPresent(JSONValue.self, forKey: .json)
-        self.form = try container.decodeIfPresent([String: JSONValue].self, forKey: .form) ?? [:]
-        self.files = try container.decodeIfPresent([String: String].self, forKey: .files) ?? [:]
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.args = try container.decode([String: JSONValue].self, forKey: "args")
+        self.headers = try container.decode([String: String].self, forKey: "headers")
+        self.origin = try container.decode(String.self, forKey: "origin")
+        self.url = try container.decode(String.self, forKey: "url")
+        self.method = try container.decodeIfPresent(String.self, forKey: "method")
+        self.data = try container.decodeIfPresent(String.self, forKey: "data") ?? ""
+        self.json = try container.decodeIfPresent(JSONValue.self, forKey: "json")
+        self.form = try container.decodeIfPresent([String: JSONValue].self, forKey: "form") ?? [:]
+        self.files = try container.decodeIfPresent([String: String].self, forKey: "files") ?? [:]
     }
 
-    enum CodingKeys: String, CodingKey {
-        case args
-        case headers
-        case origin
-        case url
-        case method
-        case data
-        case json
-        case form
-        case files
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.args, forKey: "args")
+        try container.encode(self.headers, forKey: "headers")
+        try container.encode(self.origin, forKey: "origin")
+        try container.encode(self.url, forKey: "url")
+        try container.encodeIfPresent(self.method, forKey: "method")
+        try container.encode(self.data, forKey: "data")
+        try container.encodeIfPresent(self.json, forKey: "json")
+        try container.encode(self.form, forKey: "form")
+        try container.encode(self.files, forKey: "files")
     }
 }
 
@@ -78,6 +79,16 @@ public struct HeadersEcho: Codable, Hashable, Sendable {
     public init(headers: [String: String]) {
         self.headers = headers
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.headers = try container.decode([String: String].self, forKey: "headers")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.headers, forKey: "headers")
+    }
 }
 
 public struct Cookies: Codable, Hashable, Sendable {
@@ -86,6 +97,16 @@ public struct Cookies: Codable, Hashable, Sendable {
     public init(cookies: [String: String]) {
         self.cookies = cookies
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.cookies = try container.decode([String: String].self, forKey: "cookies")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.cookies, forKey: "cookies")
+    }
 }
 
 public struct Identifier: Codable, Hashable, Sendable {
@@ -93,6 +114,16 @@ public struct Identifier: Codable, Hashable, Sendable {
 
     public init(uuid: UUID) {
         self.uuid = uuid
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.uuid = try container.decode(UUID.self, forKey: "uuid")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.uuid, forKey: "uuid")
     }
 }
 
@@ -104,6 +135,18 @@ public struct BasicAuthResult: Codable, Hashable, Sendable {
         self.authenticated = authenticated
         self.user = user
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
+        self.user = try container.decode(String.self, forKey: "user")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.authenticated, forKey: "authenticated")
+        try container.encode(self.user, forKey: "user")
+    }
 }
 
 public struct BearerAuthResult: Codable, Hashable, Sendable {
@@ -114,6 +157,18 @@ public struct BearerAuthResult: Codable, Hashable, Sendable {
         self.authenticated = authenticated
         self.token = token
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
+        self.token = try container.decode(String.self, forKey: "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.authenticated, forKey: "authenticated")
+        try container.encode(self.token, forKey: "token")
+    }
 }
 
 public struct SlideshowDocument: Codable, Hashable, Sendable {
@@ -121,6 +176,16 @@ public struct SlideshowDocument: Codable, Hashable, Sendable {
 
     public init(slideshow: Slideshow) {
         self.slideshow = slideshow
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.slideshow = try container.decode(Slideshow.self, forKey: "slideshow")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.slideshow, forKey: "slideshow")
     }
 }
 
@@ -136,6 +201,22 @@ public struct Slideshow: Codable, Hashable, Sendable {
         self.title = title
         self.slides = slides
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.author = try container.decode(String.self, forKey: "author")
+        self.date = try container.decode(String.self, forKey: "date")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.slides = try container.decode([Slide].self, forKey: "slides")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.author, forKey: "author")
+        try container.encode(self.date, forKey: "date")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.slides, forKey: "slides")
+    }
 }
 
 public struct Slide: Codable, Hashable, Sendable {
@@ -147,6 +228,20 @@ public struct Slide: Codable, Hashable, Sendable {
         self.title = title
         self.type = type
         self.items = items
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.type = try container.decode(String.self, forKey: "type")
+        self.items = try container.decodeIfPresent([String].self, forKey: "items")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.items, forKey: "items")
     }
 }
 
@@ -214,30 +309,31 @@ public struct Note: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 0
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio)
-        self.flavor = try container.decodeIfPresent(Flavor.self, forKey: .flavor) ?? .vanilla
-        self.createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
-        self.day = try container.decodeIfPresent(CalendarDate.self, forKey: .day)
-        self.id = try container.decodeIfPresent(UUID.self, forKey: .id)
-        self.attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:]
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: .extra)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 0
+        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio")
+        self.flavor = try container.decodeIfPresent(Flavor.self, forKey: "flavor") ?? .vanilla
+        self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
+        self.day = try container.decodeIfPresent(CalendarDate.self, forKey: "day")
+        self.id = try container.decodeIfPresent(UUID.self, forKey: "id")
+        self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes") ?? [:]
+        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case text
-        case tags
-        case count
-        case ratio
-        case flavor
-        case createdAt = "created_at"
-        case day
-        case id
-        case attributes
-        case extra
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.count, forKey: "count")
+        try container.encodeIfPresent(self.ratio, forKey: "ratio")
+        try container.encode(self.flavor, forKey: "flavor")
+        try container.encodeIfPresent(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.day, forKey: "day")
+        try container.encodeIfPresent(self.id, forKey: "id")
+        try container.encode(self.attributes, forKey: "attributes")
+        try container.encodeIfPresent(self.extra, forKey: "extra")
     }
 }
 
@@ -256,18 +352,19 @@ public struct SignUp: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.userName = try container.decode(String.self, forKey: .userName)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.newsletter = try container.decodeIfPresent(Bool.self, forKey: .newsletter) ?? false
-        self.interests = try container.decodeIfPresent([String].self, forKey: .interests) ?? []
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.userName = try container.decode(String.self, forKey: "user_name")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.newsletter = try container.decodeIfPresent(Bool.self, forKey: "newsletter") ?? false
+        self.interests = try container.decodeIfPresent([String].self, forKey: "interests") ?? []
     }
 
-    enum CodingKeys: String, CodingKey {
-        case userName = "user_name"
-        case email
-        case newsletter
-        case interests
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.userName, forKey: "user_name")
+        try container.encode(self.email, forKey: "email")
+        try container.encode(self.newsletter, forKey: "newsletter")
+        try container.encode(self.interests, forKey: "interests")
     }
 }
 
@@ -279,5 +376,17 @@ public struct NotAcceptable: Codable, Hashable, Sendable {
     public init(message: String, accept: [String]) {
         self.message = message
         self.accept = accept
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.accept = try container.decode([String].self, forKey: "accept")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.accept, forKey: "accept")
     }
 }

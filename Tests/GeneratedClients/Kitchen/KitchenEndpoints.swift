@@ -426,171 +426,281 @@ public enum Kitchen {
     }
 }
 
-/// Every endpoint of `Kitchen` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveKitchenService` sends the requests.
-public protocol KitchenService: Sendable {
-    /// The menu, a page at a time. Public.
-    ///
-    /// `GET /menu`
-    func menu(
-        page: Int,
-        perPage: Int,
-        course: MealCourse?,
-        lang: String
-    ) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+/// The endpoints of `Kitchen` as types, one each: `KitchenService` has a requirement per
+/// operation, and `StubKitchenService` answers per operation.
+public enum KitchenOperations {
+    /// `Kitchen.menu`: `GET /menu`.
+    public enum Menu: ServiceOperation {
+        public typealias Response = Paged<Dish>
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Ask cheaply whether the menu changed since the given ETag.
-    ///
-    /// `HEAD /menu`
-    func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>)
+    /// `Kitchen.menuChanged`: `HEAD /menu`.
+    public enum MenuChanged: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+    }
 
-    /// The most ordered dishes with their order counts.
-    ///
-    /// `GET /dishes/top`
-    func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+    /// `Kitchen.topDishes`: `GET /dishes/top`.
+    public enum TopDishes: ServiceOperation {
+        public typealias Response = [Pair<Dish, Int>]
+        public typealias Failure = KitchenProblem
+    }
 
-    /// The signed-in customer.
-    ///
-    /// `GET /me`
-    func me() async throws(APIError<KitchenProblem>) -> Customer
+    /// `Kitchen.me`: `GET /me`.
+    public enum Me: ServiceOperation {
+        public typealias Response = Customer
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Place an order.
-    ///
-    /// Send the same Idempotency-Key again to retry safely: the server answers
-    /// with the order it already placed.
-    ///
-    /// `POST /orders`
-    func placeOrder(body: NewOrder, idempotencyKey: String) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    /// `Kitchen.placeOrder`: `POST /orders`.
+    public enum PlaceOrder: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = Kitchen.PlaceOrderError
+    }
 
-    /// Replace the lines of an order that is still `received`.
-    ///
-    /// `PUT /orders/{order_id}`
-    func replaceOrder(orderID: OrderNumber, body: NewOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    /// `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
+    public enum ReplaceOrder: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = Kitchen.ReplaceOrderError
+    }
 
-    /// The signed-in customer's orders, newest first.
-    ///
-    /// `GET /orders`
-    func ordersList(
-        status: OrderStatus?,
-        since: Date?,
-        page: Int,
-        perPage: Int
-    ) async throws(APIError<KitchenProblem>) -> Paged<Order>
+    /// `Kitchen.Orders.list`: `GET /orders`.
+    public enum OrdersList: ServiceOperation {
+        public typealias Response = Paged<Order>
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Add a note to an order, or (staff only) change its status.
-    ///
-    /// `PATCH /orders/{order_id}`
-    func ordersAnnotate(
-        orderID: OrderNumber,
-        note: String?,
-        status: OrderStatus?
-    ) async throws(APIError<KitchenProblem>) -> Order
+    /// `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
+    public enum OrdersAnnotate: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Cancel an order that is not ready yet.
-    ///
-    /// `DELETE /orders/{order_id}`
-    func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>)
+    /// `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
+    public enum OrdersCancel: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+    }
 
-    /// The receipt as a PDF.
-    ///
-    /// `GET /orders/{order_id}/receipt.pdf`
-    func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data
+    /// `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
+    public enum OrdersReceipt: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = KitchenProblem
+    }
 
-    /// The receipt in the v0 format. Use receipt(orderId:) instead.
-    ///
-    /// `GET /orders/{order_id}/receipt.json`
+    /// `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
     @available(*, deprecated)
-    func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+    public enum OrdersLegacyReceipt: ServiceOperation {
+        public typealias Response = LegacyReceipt
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Which methods the orders resource allows (the Allow header).
-    ///
-    /// `OPTIONS /orders`
-    func ordersCapabilities() async throws(APIError<KitchenProblem>)
+    /// `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
+    public enum OrdersCapabilities: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+    }
 
-    /// Book a table.
-    ///
-    /// `POST /reservations`
-    func reserve(
-        partySize: Int,
-        startsAt: Date,
-        customerNote: String?
+    /// `Kitchen.reserve`: `POST /reservations`.
+    public enum Reserve: ServiceOperation {
+        public typealias Response = Reservation
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
+    public enum SeatingPlanOperation: ServiceOperation {
+        public typealias Response = SeatingPlan
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
+    public enum UploadDishPhoto: ServiceOperation {
+        public typealias Response = Dish
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
+    public enum ReplaceDishPhotoRaw: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.partnerToken`: `POST /oauth/token`.
+    public enum PartnerToken: ServiceOperation {
+        public typealias Response = AccessToken
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.partnerOrders`: `GET /partner/orders`.
+    public enum PartnerOrders: ServiceOperation {
+        public typealias Response = [Order]
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.createExport`: `POST /exports`.
+    public enum CreateExport: ServiceOperation {
+        public typealias Response = ExportJob
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.Staff.login`: `POST /staff/login`.
+    public enum StaffLogin: ServiceOperation {
+        public typealias Response = AccessToken
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
+    public enum StaffPosTickets: ServiceOperation {
+        public typealias Response = [PosTicket]
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
+    public enum StaffInventoryIngredients: ServiceOperation {
+        public typealias Response = [Ingredient]
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
+    public enum StaffInventoryRestock: ServiceOperation {
+        public typealias Response = Ingredient
+        public typealias Failure = KitchenProblem
+    }
+
+    /// `Kitchen.health`: `GET /health`.
+    public enum Health: ServiceOperation {
+        public typealias Response = ServiceHealth
+        public typealias Failure = KitchenProblem
+    }
+}
+
+/// Every endpoint of `Kitchen` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol KitchenService: Sendable {
+    /// Sends `Kitchen.menu`: `GET /menu`.
+    func send(
+        _ endpoint: Endpoint<Paged<Dish>, KitchenProblem>,
+        as operation: KitchenOperations.Menu.Type
+    ) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+    /// Sends `Kitchen.menuChanged`: `HEAD /menu`.
+    func send(
+        _ endpoint: Endpoint<Empty, KitchenProblem>,
+        as operation: KitchenOperations.MenuChanged.Type
+    ) async throws(APIError<KitchenProblem>) -> Empty
+    /// Sends `Kitchen.topDishes`: `GET /dishes/top`.
+    func send(
+        _ endpoint: Endpoint<[Pair<Dish, Int>], KitchenProblem>,
+        as operation: KitchenOperations.TopDishes.Type
+    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+    /// Sends `Kitchen.me`: `GET /me`.
+    func send(
+        _ endpoint: Endpoint<Customer, KitchenProblem>,
+        as operation: KitchenOperations.Me.Type
+    ) async throws(APIError<KitchenProblem>) -> Customer
+    /// Sends `Kitchen.placeOrder`: `POST /orders`.
+    func send(
+        _ endpoint: Endpoint<Order, Kitchen.PlaceOrderError>,
+        as operation: KitchenOperations.PlaceOrder.Type
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    /// Sends `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
+    func send(
+        _ endpoint: Endpoint<Order, Kitchen.ReplaceOrderError>,
+        as operation: KitchenOperations.ReplaceOrder.Type
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    /// Sends `Kitchen.Orders.list`: `GET /orders`.
+    func send(
+        _ endpoint: Endpoint<Paged<Order>, KitchenProblem>,
+        as operation: KitchenOperations.OrdersList.Type
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order>
+    /// Sends `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
+    func send(
+        _ endpoint: Endpoint<Order, KitchenProblem>,
+        as operation: KitchenOperations.OrdersAnnotate.Type
+    ) async throws(APIError<KitchenProblem>) -> Order
+    /// Sends `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, KitchenProblem>,
+        as operation: KitchenOperations.OrdersCancel.Type
+    ) async throws(APIError<KitchenProblem>) -> Empty
+    /// Sends `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
+    func send(
+        _ endpoint: Endpoint<Data, KitchenProblem>,
+        as operation: KitchenOperations.OrdersReceipt.Type
+    ) async throws(APIError<KitchenProblem>) -> Data
+    /// Sends `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
+    @available(*, deprecated)
+    func send(
+        _ endpoint: Endpoint<LegacyReceipt, KitchenProblem>,
+        as operation: KitchenOperations.OrdersLegacyReceipt.Type
+    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+    /// Sends `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
+    func send(
+        _ endpoint: Endpoint<Empty, KitchenProblem>,
+        as operation: KitchenOperations.OrdersCapabilities.Type
+    ) async throws(APIError<KitchenProblem>) -> Empty
+    /// Sends `Kitchen.reserve`: `POST /reservations`.
+    func send(
+        _ endpoint: Endpoint<Reservation, KitchenProblem>,
+        as operation: KitchenOperations.Reserve.Type
     ) async throws(APIError<KitchenProblem>) -> Reservation
-
-    /// The seating plan of a floor. `floor` is not declared, so it is a String.
-    ///
-    /// `GET /floors/{floor}/seating`
-    func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan
-
-    /// Upload a photo of a dish as a multipart form.
-    ///
-    /// `POST /dishes/{dishID}/photo`
-    func uploadDishPhoto(
-        dishID: UUID,
-        photo: File,
-        caption: String?,
-        primary: Bool
+    /// Sends `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
+    func send(
+        _ endpoint: Endpoint<SeatingPlan, KitchenProblem>,
+        as operation: KitchenOperations.SeatingPlanOperation.Type
+    ) async throws(APIError<KitchenProblem>) -> SeatingPlan
+    /// Sends `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
+    func send(
+        _ endpoint: Endpoint<Dish, KitchenProblem>,
+        as operation: KitchenOperations.UploadDishPhoto.Type
     ) async throws(APIError<KitchenProblem>) -> Dish
-
-    /// Replace a dish photo with raw JPEG bytes.
-    ///
-    /// `PUT /dishes/{dishID}/photo/raw`
-    func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>)
-
-    /// Get a partner access token (OAuth 2 client credentials).
-    ///
-    /// `POST /oauth/token`
-    func partnerToken(
-        grantType: String,
-        clientID: String,
-        clientSecret: String,
-        scope: String?
+    /// Sends `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
+    func send(
+        _ endpoint: Endpoint<Empty, KitchenProblem>,
+        as operation: KitchenOperations.ReplaceDishPhotoRaw.Type
+    ) async throws(APIError<KitchenProblem>) -> Empty
+    /// Sends `Kitchen.partnerToken`: `POST /oauth/token`.
+    func send(
+        _ endpoint: Endpoint<AccessToken, KitchenProblem>,
+        as operation: KitchenOperations.PartnerToken.Type
     ) async throws(APIError<KitchenProblem>) -> AccessToken
-
-    /// Today's orders, for a delivery partner.
-    ///
-    /// `GET /partner/orders`
-    func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order]
-
-    /// Start an export of the menu. Poll the job until it is ready.
-    ///
-    /// `POST /exports`
-    func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob
-
-    /// Sign in a member of staff.
-    ///
-    /// `POST /staff/login`
-    func staffLogin(
-        email: String,
-        password: String,
-        _2faCode: String?
+    /// Sends `Kitchen.partnerOrders`: `GET /partner/orders`.
+    func send(
+        _ endpoint: Endpoint<[Order], KitchenProblem>,
+        as operation: KitchenOperations.PartnerOrders.Type
+    ) async throws(APIError<KitchenProblem>) -> [Order]
+    /// Sends `Kitchen.createExport`: `POST /exports`.
+    func send(
+        _ endpoint: Endpoint<ExportJob, KitchenProblem>,
+        as operation: KitchenOperations.CreateExport.Type
+    ) async throws(APIError<KitchenProblem>) -> ExportJob
+    /// Sends `Kitchen.Staff.login`: `POST /staff/login`.
+    func send(
+        _ endpoint: Endpoint<AccessToken, KitchenProblem>,
+        as operation: KitchenOperations.StaffLogin.Type
     ) async throws(APIError<KitchenProblem>) -> AccessToken
-
-    /// The tickets the point-of-sale system printed on a day.
-    ///
-    /// `GET /staff/pos-tickets`
-    func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket]
-
-    /// The ingredients in stock, optionally of one class.
-    ///
-    /// `GET /staff/ingredients`
-    func staffInventoryIngredients(
-        `class`: String?,
-        lowStock: Bool
+    /// Sends `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
+    func send(
+        _ endpoint: Endpoint<[PosTicket], KitchenProblem>,
+        as operation: KitchenOperations.StaffPosTickets.Type
+    ) async throws(APIError<KitchenProblem>) -> [PosTicket]
+    /// Sends `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
+    func send(
+        _ endpoint: Endpoint<[Ingredient], KitchenProblem>,
+        as operation: KitchenOperations.StaffInventoryIngredients.Type
     ) async throws(APIError<KitchenProblem>) -> [Ingredient]
-
-    /// Record a delivery of an ingredient.
-    ///
-    /// `POST /staff/ingredients/{ingredientID}/restock`
-    func staffInventoryRestock(
-        ingredientID: Int,
-        grams: Int64,
-        note: String?
+    /// Sends `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
+    func send(
+        _ endpoint: Endpoint<Ingredient, KitchenProblem>,
+        as operation: KitchenOperations.StaffInventoryRestock.Type
     ) async throws(APIError<KitchenProblem>) -> Ingredient
-
-    /// Whether the API is up. Needs no credentials.
-    ///
-    /// `GET /health`
-    func health() async throws(APIError<KitchenProblem>) -> ServiceHealth
+    /// Sends `Kitchen.health`: `GET /health`.
+    func send(
+        _ endpoint: Endpoint<ServiceHealth, KitchenProblem>,
+        as operation: KitchenOperations.Health.Type
+    ) async throws(APIError<KitchenProblem>) -> ServiceHealth
 }
 
 /// `KitchenService` over HTTP: each method sends its endpoint through `client`.
@@ -602,699 +712,344 @@ public struct LiveKitchenService: KitchenService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `KitchenService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubKitchenService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `KitchenService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubKitchenService()`, then `service.on(KitchenOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubKitchenService: KitchenService {
-    /// Answers `menu(page:perPage:course:lang:)`.
-    public var menuHandler: (@Sendable (Int, Int, MealCourse?, String) async throws -> Paged<Dish>)?
-    /// Answers `menuChanged(ifNoneMatch:)`.
-    public var menuChangedHandler: (@Sendable (String?) async throws -> Void)?
-    /// Answers `topDishes(limit:windowDays:)`.
-    public var topDishesHandler: (@Sendable (Int, Int) async throws -> [Pair<Dish, Int>])?
-    /// Answers `me()`.
-    public var meHandler: (@Sendable () async throws -> Customer)?
-    /// Answers `placeOrder(body:idempotencyKey:)`.
-    public var placeOrderHandler: (@Sendable (NewOrder, String) async throws -> Order)?
-    /// Answers `replaceOrder(orderID:body:)`.
-    public var replaceOrderHandler: (@Sendable (OrderNumber, NewOrder) async throws -> Order)?
-    /// Answers `ordersList(status:since:page:perPage:)`.
-    public var ordersListHandler: (@Sendable (OrderStatus?, Date?, Int, Int) async throws -> Paged<Order>)?
-    /// Answers `ordersAnnotate(orderID:note:status:)`.
-    public var ordersAnnotateHandler: (@Sendable (OrderNumber, String?, OrderStatus?) async throws -> Order)?
-    /// Answers `ordersCancel(orderID:reason:)`.
-    public var ordersCancelHandler: (@Sendable (OrderNumber, String?) async throws -> Void)?
-    /// Answers `ordersReceipt(orderID:)`.
-    public var ordersReceiptHandler: (@Sendable (OrderNumber) async throws -> Data)?
-    /// Answers `ordersLegacyReceipt(orderID:)`.
-    @available(*, deprecated)
-    public var ordersLegacyReceiptHandler: (@Sendable (OrderNumber) async throws -> LegacyReceipt)?
-    /// Answers `ordersCapabilities()`.
-    public var ordersCapabilitiesHandler: (@Sendable () async throws -> Void)?
-    /// Answers `reserve(partySize:startsAt:customerNote:)`.
-    public var reserveHandler: (@Sendable (Int, Date, String?) async throws -> Reservation)?
-    /// Answers `seatingPlan(floor:day:)`.
-    public var seatingPlanHandler: (@Sendable (String, CalendarDate?) async throws -> SeatingPlan)?
-    /// Answers `uploadDishPhoto(dishID:photo:caption:primary:)`.
-    public var uploadDishPhotoHandler: (@Sendable (UUID, File, String?, Bool) async throws -> Dish)?
-    /// Answers `replaceDishPhotoRaw(dishID:body:)`.
-    public var replaceDishPhotoRawHandler: (@Sendable (UUID, Data) async throws -> Void)?
-    /// Answers `partnerToken(grantType:clientID:clientSecret:scope:)`.
-    public var partnerTokenHandler: (@Sendable (String, String, String, String?) async throws -> AccessToken)?
-    /// Answers `partnerOrders(status:)`.
-    public var partnerOrdersHandler: (@Sendable (OrderStatus?) async throws -> [Order])?
-    /// Answers `createExport(columns:)`.
-    public var createExportHandler: (@Sendable ([String]) async throws -> ExportJob)?
-    /// Answers `staffLogin(email:password:_2faCode:)`.
-    public var staffLoginHandler: (@Sendable (String, String, String?) async throws -> AccessToken)?
-    /// Answers `staffPosTickets(day:)`.
-    public var staffPosTicketsHandler: (@Sendable (CalendarDate) async throws -> [PosTicket])?
-    /// Answers `staffInventoryIngredients(class:lowStock:)`.
-    public var staffInventoryIngredientsHandler: (@Sendable (String?, Bool) async throws -> [Ingredient])?
-    /// Answers `staffInventoryRestock(ingredientID:grams:note:)`.
-    public var staffInventoryRestockHandler: (@Sendable (Int, Int64, String?) async throws -> Ingredient)?
-    /// Answers `health()`.
-    public var healthHandler: (@Sendable () async throws -> ServiceHealth)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveKitchenService {
-    public func menu(
-        page: Int,
-        perPage: Int,
-        course: MealCourse?,
-        lang: String
-    ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await client.send(Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang))
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>) {
-        try await client.send(Kitchen.menuChanged(ifNoneMatch: ifNoneMatch))
-    }
-
-    public func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await client.send(Kitchen.topDishes(limit: limit, windowDays: windowDays))
-    }
-
-    public func me() async throws(APIError<KitchenProblem>) -> Customer {
-        try await client.send(Kitchen.me())
-    }
-
-    public func placeOrder(
-        body: NewOrder,
-        idempotencyKey: String
-    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await client.send(Kitchen.placeOrder(body: body, idempotencyKey: idempotencyKey))
-    }
-
-    public func replaceOrder(
-        orderID: OrderNumber,
-        body: NewOrder
-    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await client.send(Kitchen.replaceOrder(orderID: orderID, body: body))
-    }
-
-    public func ordersList(
-        status: OrderStatus?,
-        since: Date?,
-        page: Int,
-        perPage: Int
-    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await client.send(Kitchen.Orders.list(status: status, since: since, page: page, perPage: perPage))
-    }
-
-    public func ordersAnnotate(
-        orderID: OrderNumber,
-        note: String?,
-        status: OrderStatus?
-    ) async throws(APIError<KitchenProblem>) -> Order {
-        try await client.send(Kitchen.Orders.annotate(orderID: orderID, note: note, status: status))
-    }
-
-    public func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
-        try await client.send(Kitchen.Orders.cancel(orderID: orderID, reason: reason))
-    }
-
-    public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        try await client.send(Kitchen.Orders.receipt(orderID: orderID))
-    }
-
-    @available(*, deprecated)
-    public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await client.send(Kitchen.Orders.legacyReceipt(orderID: orderID))
-    }
-
-    public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
-        try await client.send(Kitchen.Orders.capabilities())
-    }
-
-    public func reserve(
-        partySize: Int,
-        startsAt: Date,
-        customerNote: String?
-    ) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await client.send(Kitchen.reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote))
-    }
-
-    public func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await client.send(Kitchen.seatingPlan(floor: floor, day: day))
-    }
-
-    public func uploadDishPhoto(
-        dishID: UUID,
-        photo: File,
-        caption: String?,
-        primary: Bool
-    ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await client.send(Kitchen.uploadDishPhoto(dishID: dishID, photo: photo, caption: caption, primary: primary))
-    }
-
-    public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        try await client.send(Kitchen.replaceDishPhotoRaw(dishID: dishID, body: body))
-    }
-
-    public func partnerToken(
-        grantType: String,
-        clientID: String,
-        clientSecret: String,
-        scope: String?
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await client.send(Kitchen.partnerToken(
-            grantType: grantType,
-            clientID: clientID,
-            clientSecret: clientSecret,
-            scope: scope
-        ))
-    }
-
-    public func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order] {
-        try await client.send(Kitchen.partnerOrders(status: status))
-    }
-
-    public func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await client.send(Kitchen.createExport(columns: columns))
-    }
-
-    public func staffLogin(
-        email: String,
-        password: String,
-        _2faCode: String?
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await client.send(Kitchen.Staff.login(email: email, password: password, _2faCode: _2faCode))
-    }
-
-    public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        try await client.send(Kitchen.Staff.posTickets(day: day))
-    }
-
-    public func staffInventoryIngredients(
-        `class`: String?,
-        lowStock: Bool
-    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await client.send(Kitchen.Staff.Inventory.ingredients(class: `class`, lowStock: lowStock))
-    }
-
-    public func staffInventoryRestock(
-        ingredientID: Int,
-        grams: Int64,
-        note: String?
-    ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await client.send(Kitchen.Staff.Inventory.restock(ingredientID: ingredientID, grams: grams, note: note))
-    }
-
-    public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        try await client.send(Kitchen.health())
-    }
-}
-
-extension StubKitchenService {
-    public func menu(
-        page: Int,
-        perPage: Int,
-        course: MealCourse?,
-        lang: String
-    ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        guard let handler = self.menuHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "menu(page:perPage:course:lang:)",
-                handler: "menuHandler"
-            ))
-        }
-        do {
-            return try await handler(page, perPage, course, lang)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func menuChanged(ifNoneMatch: String?) async throws(APIError<KitchenProblem>) {
-        guard let handler = self.menuChangedHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "menuChanged(ifNoneMatch:)",
-                handler: "menuChangedHandler"
-            ))
-        }
-        do {
-            try await handler(ifNoneMatch)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func topDishes(limit: Int, windowDays: Int) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        guard let handler = self.topDishesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "topDishes(limit:windowDays:)",
-                handler: "topDishesHandler"
-            ))
-        }
-        do {
-            return try await handler(limit, windowDays)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func me() async throws(APIError<KitchenProblem>) -> Customer {
-        guard let handler = self.meHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "me()", handler: "meHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func placeOrder(
-        body: NewOrder,
-        idempotencyKey: String
-    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        guard let handler = self.placeOrderHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "placeOrder(body:idempotencyKey:)",
-                handler: "placeOrderHandler"
-            ))
-        }
-        do {
-            return try await handler(body, idempotencyKey)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func replaceOrder(
-        orderID: OrderNumber,
-        body: NewOrder
-    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        guard let handler = self.replaceOrderHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "replaceOrder(orderID:body:)",
-                handler: "replaceOrderHandler"
-            ))
-        }
-        do {
-            return try await handler(orderID, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func ordersList(
-        status: OrderStatus?,
-        since: Date?,
-        page: Int,
-        perPage: Int
-    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        guard let handler = self.ordersListHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersList(status:since:page:perPage:)",
-                handler: "ordersListHandler"
-            ))
-        }
-        do {
-            return try await handler(status, since, page, perPage)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func ordersAnnotate(
-        orderID: OrderNumber,
-        note: String?,
-        status: OrderStatus?
-    ) async throws(APIError<KitchenProblem>) -> Order {
-        guard let handler = self.ordersAnnotateHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersAnnotate(orderID:note:status:)",
-                handler: "ordersAnnotateHandler"
-            ))
-        }
-        do {
-            return try await handler(orderID, note, status)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func ordersCancel(orderID: OrderNumber, reason: String?) async throws(APIError<KitchenProblem>) {
-        guard let handler = self.ordersCancelHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersCancel(orderID:reason:)",
-                handler: "ordersCancelHandler"
-            ))
-        }
-        do {
-            try await handler(orderID, reason)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        guard let handler = self.ordersReceiptHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersReceipt(orderID:)",
-                handler: "ordersReceiptHandler"
-            ))
-        }
-        do {
-            return try await handler(orderID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    @available(*, deprecated)
-    public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        guard let handler = self.ordersLegacyReceiptHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersLegacyReceipt(orderID:)",
-                handler: "ordersLegacyReceiptHandler"
-            ))
-        }
-        do {
-            return try await handler(orderID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
-        guard let handler = self.ordersCapabilitiesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "ordersCapabilities()",
-                handler: "ordersCapabilitiesHandler"
-            ))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func reserve(
-        partySize: Int,
-        startsAt: Date,
-        customerNote: String?
-    ) async throws(APIError<KitchenProblem>) -> Reservation {
-        guard let handler = self.reserveHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "reserve(partySize:startsAt:customerNote:)",
-                handler: "reserveHandler"
-            ))
-        }
-        do {
-            return try await handler(partySize, startsAt, customerNote)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func seatingPlan(floor: String, day: CalendarDate?) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        guard let handler = self.seatingPlanHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "seatingPlan(floor:day:)",
-                handler: "seatingPlanHandler"
-            ))
-        }
-        do {
-            return try await handler(floor, day)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func uploadDishPhoto(
-        dishID: UUID,
-        photo: File,
-        caption: String?,
-        primary: Bool
-    ) async throws(APIError<KitchenProblem>) -> Dish {
-        guard let handler = self.uploadDishPhotoHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "uploadDishPhoto(dishID:photo:caption:primary:)",
-                handler: "uploadDishPhotoHandler"
-            ))
-        }
-        do {
-            return try await handler(dishID, photo, caption, primary)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        guard let handler = self.replaceDishPhotoRawHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "replaceDishPhotoRaw(dishID:body:)",
-                handler: "replaceDishPhotoRawHandler"
-            ))
-        }
-        do {
-            try await handler(dishID, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func partnerToken(
-        grantType: String,
-        clientID: String,
-        clientSecret: String,
-        scope: String?
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        guard let handler = self.partnerTokenHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "partnerToken(grantType:clientID:clientSecret:scope:)",
-                handler: "partnerTokenHandler"
-            ))
-        }
-        do {
-            return try await handler(grantType, clientID, clientSecret, scope)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func partnerOrders(status: OrderStatus?) async throws(APIError<KitchenProblem>) -> [Order] {
-        guard let handler = self.partnerOrdersHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "partnerOrders(status:)",
-                handler: "partnerOrdersHandler"
-            ))
-        }
-        do {
-            return try await handler(status)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createExport(columns: [String]) async throws(APIError<KitchenProblem>) -> ExportJob {
-        guard let handler = self.createExportHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "createExport(columns:)",
-                handler: "createExportHandler"
-            ))
-        }
-        do {
-            return try await handler(columns)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func staffLogin(
-        email: String,
-        password: String,
-        _2faCode: String?
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        guard let handler = self.staffLoginHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "staffLogin(email:password:_2faCode:)",
-                handler: "staffLoginHandler"
-            ))
-        }
-        do {
-            return try await handler(email, password, _2faCode)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        guard let handler = self.staffPosTicketsHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "staffPosTickets(day:)",
-                handler: "staffPosTicketsHandler"
-            ))
-        }
-        do {
-            return try await handler(day)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func staffInventoryIngredients(
-        `class`: String?,
-        lowStock: Bool
-    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        guard let handler = self.staffInventoryIngredientsHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "staffInventoryIngredients(class:lowStock:)",
-                handler: "staffInventoryIngredientsHandler"
-            ))
-        }
-        do {
-            return try await handler(`class`, lowStock)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func staffInventoryRestock(
-        ingredientID: Int,
-        grams: Int64,
-        note: String?
-    ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        guard let handler = self.staffInventoryRestockHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubKitchenService",
-                method: "staffInventoryRestock(ingredientID:grams:note:)",
-                handler: "staffInventoryRestockHandler"
-            ))
-        }
-        do {
-            return try await handler(ingredientID, grams, note)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        guard let handler = self.healthHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubKitchenService", method: "health()", handler: "healthHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubKitchenService")
     }
 }
 
 extension KitchenService {
-    /// `menu(page:perPage:course:lang:)` with the spec's defaults.
-    public func menu() async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await menu(page: 1, perPage: 50, course: nil, lang: "en")
+    /// The menu, a page at a time. Public.
+    ///
+    /// `GET /menu`
+    @_alwaysEmitIntoClient
+    public func menu(
+        page: Int = 1,
+        perPage: Int = 50,
+        course: MealCourse? = nil,
+        lang: String = "en"
+    ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        try await self.send(Kitchen.menu(
+            page: page,
+            perPage: perPage,
+            course: course,
+            lang: lang
+        ), as: KitchenOperations.Menu.self)
     }
 
-    /// `menuChanged(ifNoneMatch:)` with the spec's defaults.
-    public func menuChanged() async throws(APIError<KitchenProblem>) {
-        try await menuChanged(ifNoneMatch: nil)
+    /// Ask cheaply whether the menu changed since the given ETag.
+    ///
+    /// `HEAD /menu`
+    @_alwaysEmitIntoClient
+    public func menuChanged(ifNoneMatch: String? = nil) async throws(APIError<KitchenProblem>) {
+        _ = try await self.send(Kitchen.menuChanged(ifNoneMatch: ifNoneMatch), as: KitchenOperations.MenuChanged.self)
     }
 
-    /// `topDishes(limit:windowDays:)` with the spec's defaults.
-    public func topDishes() async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await topDishes(limit: 10, windowDays: 30)
+    /// The most ordered dishes with their order counts.
+    ///
+    /// `GET /dishes/top`
+    @_alwaysEmitIntoClient
+    public func topDishes(
+        limit: Int = 10,
+        windowDays: Int = 30
+    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        try await self.send(Kitchen.topDishes(
+            limit: limit,
+            windowDays: windowDays
+        ), as: KitchenOperations.TopDishes.self)
     }
 
-    /// `ordersList(status:since:page:perPage:)` with the spec's defaults.
-    public func ordersList() async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await ordersList(status: nil, since: nil, page: 1, perPage: 20)
+    /// The signed-in customer.
+    ///
+    /// `GET /me`
+    @_alwaysEmitIntoClient
+    public func me() async throws(APIError<KitchenProblem>) -> Customer {
+        try await self.send(Kitchen.me(), as: KitchenOperations.Me.self)
     }
 
-    /// `ordersAnnotate(orderID:note:status:)` with the spec's defaults.
-    public func ordersAnnotate(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Order {
-        try await ordersAnnotate(orderID: orderID, note: nil, status: nil)
+    /// Place an order.
+    ///
+    /// Send the same Idempotency-Key again to retry safely: the server answers
+    /// with the order it already placed.
+    ///
+    /// `POST /orders`
+    @_alwaysEmitIntoClient
+    public func placeOrder(
+        body: NewOrder,
+        idempotencyKey: String
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
+        try await self.send(Kitchen.placeOrder(
+            body: body,
+            idempotencyKey: idempotencyKey
+        ), as: KitchenOperations.PlaceOrder.self)
     }
 
-    /// `ordersCancel(orderID:reason:)` with the spec's defaults.
-    public func ordersCancel(orderID: OrderNumber) async throws(APIError<KitchenProblem>) {
-        try await ordersCancel(orderID: orderID, reason: nil)
+    /// Replace the lines of an order that is still `received`.
+    ///
+    /// `PUT /orders/{order_id}`
+    @_alwaysEmitIntoClient
+    public func replaceOrder(
+        orderID: OrderNumber,
+        body: NewOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
+        try await self.send(Kitchen.replaceOrder(orderID: orderID, body: body), as: KitchenOperations.ReplaceOrder.self)
     }
 
-    /// `reserve(partySize:startsAt:customerNote:)` with the spec's defaults.
-    public func reserve(partySize: Int, startsAt: Date) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await reserve(partySize: partySize, startsAt: startsAt, customerNote: nil)
+    /// The signed-in customer's orders, newest first.
+    ///
+    /// `GET /orders`
+    @_alwaysEmitIntoClient
+    public func ordersList(
+        status: OrderStatus? = nil,
+        since: Date? = nil,
+        page: Int = 1,
+        perPage: Int = 20
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        try await self.send(Kitchen.Orders.list(
+            status: status,
+            since: since,
+            page: page,
+            perPage: perPage
+        ), as: KitchenOperations.OrdersList.self)
     }
 
-    /// `seatingPlan(floor:day:)` with the spec's defaults.
-    public func seatingPlan(floor: String) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await seatingPlan(floor: floor, day: nil)
+    /// Add a note to an order, or (staff only) change its status.
+    ///
+    /// `PATCH /orders/{order_id}`
+    @_alwaysEmitIntoClient
+    public func ordersAnnotate(
+        orderID: OrderNumber,
+        note: String? = nil,
+        status: OrderStatus? = nil
+    ) async throws(APIError<KitchenProblem>) -> Order {
+        try await self.send(Kitchen.Orders.annotate(
+            orderID: orderID,
+            note: note,
+            status: status
+        ), as: KitchenOperations.OrdersAnnotate.self)
     }
 
-    /// `uploadDishPhoto(dishID:photo:caption:primary:)` with the spec's defaults.
-    public func uploadDishPhoto(dishID: UUID, photo: File) async throws(APIError<KitchenProblem>) -> Dish {
-        try await uploadDishPhoto(dishID: dishID, photo: photo, caption: nil, primary: true)
+    /// Cancel an order that is not ready yet.
+    ///
+    /// `DELETE /orders/{order_id}`
+    @_alwaysEmitIntoClient
+    public func ordersCancel(orderID: OrderNumber, reason: String? = nil) async throws(APIError<KitchenProblem>) {
+        _ = try await self.send(Kitchen.Orders.cancel(
+            orderID: orderID,
+            reason: reason
+        ), as: KitchenOperations.OrdersCancel.self)
     }
 
-    /// `partnerToken(grantType:clientID:clientSecret:scope:)` with the spec's defaults.
+    /// The receipt as a PDF.
+    ///
+    /// `GET /orders/{order_id}/receipt.pdf`
+    @_alwaysEmitIntoClient
+    public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
+        try await self.send(Kitchen.Orders.receipt(orderID: orderID), as: KitchenOperations.OrdersReceipt.self)
+    }
+
+    /// The receipt in the v0 format. Use receipt(orderId:) instead.
+    ///
+    /// `GET /orders/{order_id}/receipt.json`
+    @available(*, deprecated)
+    @_alwaysEmitIntoClient
+    public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        try await self.send(Kitchen.Orders.legacyReceipt(
+            orderID: orderID
+        ), as: KitchenOperations.OrdersLegacyReceipt.self)
+    }
+
+    /// Which methods the orders resource allows (the Allow header).
+    ///
+    /// `OPTIONS /orders`
+    @_alwaysEmitIntoClient
+    public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
+        _ = try await self.send(Kitchen.Orders.capabilities(), as: KitchenOperations.OrdersCapabilities.self)
+    }
+
+    /// Book a table.
+    ///
+    /// `POST /reservations`
+    @_alwaysEmitIntoClient
+    public func reserve(
+        partySize: Int,
+        startsAt: Date,
+        customerNote: String? = nil
+    ) async throws(APIError<KitchenProblem>) -> Reservation {
+        try await self.send(Kitchen.reserve(
+            partySize: partySize,
+            startsAt: startsAt,
+            customerNote: customerNote
+        ), as: KitchenOperations.Reserve.self)
+    }
+
+    /// The seating plan of a floor. `floor` is not declared, so it is a String.
+    ///
+    /// `GET /floors/{floor}/seating`
+    @_alwaysEmitIntoClient
+    public func seatingPlan(
+        floor: String,
+        day: CalendarDate? = nil
+    ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        try await self.send(Kitchen.seatingPlan(
+            floor: floor,
+            day: day
+        ), as: KitchenOperations.SeatingPlanOperation.self)
+    }
+
+    /// Upload a photo of a dish as a multipart form.
+    ///
+    /// `POST /dishes/{dishID}/photo`
+    @_alwaysEmitIntoClient
+    public func uploadDishPhoto(
+        dishID: UUID,
+        photo: File,
+        caption: String? = nil,
+        primary: Bool = true
+    ) async throws(APIError<KitchenProblem>) -> Dish {
+        try await self.send(Kitchen.uploadDishPhoto(
+            dishID: dishID,
+            photo: photo,
+            caption: caption,
+            primary: primary
+        ), as: KitchenOperations.UploadDishPhoto.self)
+    }
+
+    /// Replace a dish photo with raw JPEG bytes.
+    ///
+    /// `PUT /dishes/{dishID}/photo/raw`
+    @_alwaysEmitIntoClient
+    public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
+        _ = try await self.send(Kitchen.replaceDishPhotoRaw(
+            dishID: dishID,
+            body: body
+        ), as: KitchenOperations.ReplaceDishPhotoRaw.self)
+    }
+
+    /// Get a partner access token (OAuth 2 client credentials).
+    ///
+    /// `POST /oauth/token`
+    @_alwaysEmitIntoClient
     public func partnerToken(
+        grantType: String = "client_credentials",
         clientID: String,
-        clientSecret: String
+        clientSecret: String,
+        scope: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await partnerToken(
-            grantType: "client_credentials",
+        try await self.send(Kitchen.partnerToken(
+            grantType: grantType,
             clientID: clientID,
             clientSecret: clientSecret,
-            scope: nil
-        )
+            scope: scope
+        ), as: KitchenOperations.PartnerToken.self)
     }
 
-    /// `partnerOrders(status:)` with the spec's defaults.
-    public func partnerOrders() async throws(APIError<KitchenProblem>) -> [Order] {
-        try await partnerOrders(status: nil)
+    /// Today's orders, for a delivery partner.
+    ///
+    /// `GET /partner/orders`
+    @_alwaysEmitIntoClient
+    public func partnerOrders(status: OrderStatus? = nil) async throws(APIError<KitchenProblem>) -> [Order] {
+        try await self.send(Kitchen.partnerOrders(status: status), as: KitchenOperations.PartnerOrders.self)
     }
 
-    /// `createExport(columns:)` with the spec's defaults.
-    public func createExport() async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await createExport(columns: [])
+    /// Start an export of the menu. Poll the job until it is ready.
+    ///
+    /// `POST /exports`
+    @_alwaysEmitIntoClient
+    public func createExport(columns: [String] = []) async throws(APIError<KitchenProblem>) -> ExportJob {
+        try await self.send(Kitchen.createExport(columns: columns), as: KitchenOperations.CreateExport.self)
     }
 
-    /// `staffLogin(email:password:_2faCode:)` with the spec's defaults.
-    public func staffLogin(email: String, password: String) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await staffLogin(email: email, password: password, _2faCode: nil)
+    /// Sign in a member of staff.
+    ///
+    /// `POST /staff/login`
+    @_alwaysEmitIntoClient
+    public func staffLogin(
+        email: String,
+        password: String,
+        _2faCode: String? = nil
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await self.send(Kitchen.Staff.login(
+            email: email,
+            password: password,
+            _2faCode: _2faCode
+        ), as: KitchenOperations.StaffLogin.self)
     }
 
-    /// `staffInventoryIngredients(class:lowStock:)` with the spec's defaults.
-    public func staffInventoryIngredients() async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await staffInventoryIngredients(class: nil, lowStock: false)
+    /// The tickets the point-of-sale system printed on a day.
+    ///
+    /// `GET /staff/pos-tickets`
+    @_alwaysEmitIntoClient
+    public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
+        try await self.send(Kitchen.Staff.posTickets(day: day), as: KitchenOperations.StaffPosTickets.self)
     }
 
-    /// `staffInventoryRestock(ingredientID:grams:note:)` with the spec's defaults.
+    /// The ingredients in stock, optionally of one class.
+    ///
+    /// `GET /staff/ingredients`
+    @_alwaysEmitIntoClient
+    public func staffInventoryIngredients(
+        `class`: String? = nil,
+        lowStock: Bool = false
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        try await self.send(Kitchen.Staff.Inventory.ingredients(
+            class: `class`,
+            lowStock: lowStock
+        ), as: KitchenOperations.StaffInventoryIngredients.self)
+    }
+
+    /// Record a delivery of an ingredient.
+    ///
+    /// `POST /staff/ingredients/{ingredientID}/restock`
+    @_alwaysEmitIntoClient
     public func staffInventoryRestock(
         ingredientID: Int,
-        grams: Int64
+        grams: Int64,
+        note: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await staffInventoryRestock(ingredientID: ingredientID, grams: grams, note: nil)
+        try await self.send(Kitchen.Staff.Inventory.restock(
+            ingredientID: ingredientID,
+            grams: grams,
+            note: note
+        ), as: KitchenOperations.StaffInventoryRestock.self)
+    }
+
+    /// Whether the API is up. Needs no credentials.
+    ///
+    /// `GET /health`
+    @_alwaysEmitIntoClient
+    public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
+        try await self.send(Kitchen.health(), as: KitchenOperations.Health.self)
     }
 }

@@ -18,6 +18,20 @@ public struct KitchenProblem: Codable, Hashable, Sendable {
         self.message = message
         self.details = details
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decode(String.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
+        self.details = try container.decodeIfPresent([String: String].self, forKey: "details")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.code, forKey: "code")
+        try container.encode(self.message, forKey: "message")
+        try container.encodeIfPresent(self.details, forKey: "details")
+    }
 }
 
 /// Sent with 400 when an order cannot be placed as written.
@@ -31,9 +45,16 @@ public struct InvalidOrder: Codable, Hashable, Sendable {
         self.invalidLines = invalidLines
     }
 
-    enum CodingKeys: String, CodingKey {
-        case message
-        case invalidLines = "invalid_lines"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.invalidLines = try container.decode([Int].self, forKey: "invalid_lines")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.invalidLines, forKey: "invalid_lines")
     }
 }
 
@@ -47,9 +68,16 @@ public struct OutOfStock: Codable, Hashable, Sendable {
         self.dishIDs = dishIDs
     }
 
-    enum CodingKeys: String, CodingKey {
-        case message
-        case dishIDs = "dish_ids"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.dishIDs = try container.decode([DishID].self, forKey: "dish_ids")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.dishIDs, forKey: "dish_ids")
     }
 }
 
@@ -167,20 +195,21 @@ public struct Paged<Item: Codable & Sendable>: Codable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.items = try container.decode([Item].self, forKey: .items)
-        self.page = try container.decode(Int.self, forKey: .page)
-        self.perPage = try container.decode(Int.self, forKey: .perPage)
-        self.total = try container.decode(Int64.self, forKey: .total)
-        self.hasMore = try container.decodeIfPresent(Bool.self, forKey: .hasMore) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Item].self, forKey: "items")
+        self.page = try container.decode(Int.self, forKey: "page")
+        self.perPage = try container.decode(Int.self, forKey: "per_page")
+        self.total = try container.decode(Int64.self, forKey: "total")
+        self.hasMore = try container.decodeIfPresent(Bool.self, forKey: "has_more") ?? false
     }
 
-    enum CodingKeys: String, CodingKey {
-        case items
-        case page
-        case perPage = "per_page"
-        case total
-        case hasMore = "has_more"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encode(self.page, forKey: "page")
+        try container.encode(self.perPage, forKey: "per_page")
+        try container.encode(self.total, forKey: "total")
+        try container.encode(self.hasMore, forKey: "has_more")
     }
 }
 
@@ -194,6 +223,18 @@ public struct Pair<A: Codable & Sendable, B: Codable & Sendable>: Codable, Senda
     public init(first: A, second: B) {
         self.first = first
         self.second = second
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.first = try container.decode(A.self, forKey: "first")
+        self.second = try container.decode(B.self, forKey: "second")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.first, forKey: "first")
+        try container.encode(self.second, forKey: "second")
     }
 }
 
@@ -210,14 +251,15 @@ public struct Money: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.amount = try container.decode(Decimal.self, forKey: .amount)
-        self.currency = try container.decodeIfPresent(String.self, forKey: .currency) ?? "EUR"
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.amount = try container.decode(Decimal.self, forKey: "amount")
+        self.currency = try container.decodeIfPresent(String.self, forKey: "currency") ?? "EUR"
     }
 
-    enum CodingKeys: String, CodingKey {
-        case amount
-        case currency
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.amount, forKey: "amount")
+        try container.encode(self.currency, forKey: "currency")
     }
 }
 
@@ -288,46 +330,47 @@ public struct Dish: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(DishID.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.description = try container.decodeIfPresent(String.self, forKey: .description)
-        self.course = try container.decode(MealCourse.self, forKey: .course)
-        self.price = try container.decode(Money.self, forKey: .price)
-        self.calories = try container.decodeIfPresent(Int32.self, forKey: .calories)
-        self.rating = try container.decodeIfPresent(Double.self, forKey: .rating)
-        self.portionKg = try container.decodeIfPresent(Float.self, forKey: .portionKg)
-        self.vegetarian = try container.decodeIfPresent(Bool.self, forKey: .vegetarian) ?? false
-        self.available = try container.decodeIfPresent(Bool.self, forKey: .available) ?? true
-        self.spiciness = try container.decodeIfPresent(Spiciness.self, forKey: .spiciness) ?? .mild
-        self.spiceLevel = try container.decodeIfPresent(Int.self, forKey: .spiceLevel) ?? 1
-        self.allergens = try container.decodeIfPresent([String].self, forKey: .allergens) ?? []
-        self.nutrition = try container.decode([String: Int].self, forKey: .nutrition)
-        self.photoURL = try container.decodeIfPresent(URL.self, forKey: .photoURL)
-        self.thumbnail = try container.decodeIfPresent(Data.self, forKey: .thumbnail)
-        self.bestBefore = try container.decodeIfPresent(CalendarDate.self, forKey: .bestBefore)
-        self.extras = try container.decodeIfPresent(JSONValue.self, forKey: .extras)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(DishID.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.course = try container.decode(MealCourse.self, forKey: "course")
+        self.price = try container.decode(Money.self, forKey: "price")
+        self.calories = try container.decodeIfPresent(Int32.self, forKey: "calories")
+        self.rating = try container.decodeIfPresent(Double.self, forKey: "rating")
+        self.portionKg = try container.decodeIfPresent(Float.self, forKey: "portion_kg")
+        self.vegetarian = try container.decodeIfPresent(Bool.self, forKey: "vegetarian") ?? false
+        self.available = try container.decodeIfPresent(Bool.self, forKey: "available") ?? true
+        self.spiciness = try container.decodeIfPresent(Spiciness.self, forKey: "spiciness") ?? .mild
+        self.spiceLevel = try container.decodeIfPresent(Int.self, forKey: "spice_lvl") ?? 1
+        self.allergens = try container.decodeIfPresent([String].self, forKey: "allergens") ?? []
+        self.nutrition = try container.decode([String: Int].self, forKey: "nutrition")
+        self.photoURL = try container.decodeIfPresent(URL.self, forKey: "photo_url")
+        self.thumbnail = try container.decodeIfPresent(Data.self, forKey: "thumbnail")
+        self.bestBefore = try container.decodeIfPresent(CalendarDate.self, forKey: "best-before")
+        self.extras = try container.decodeIfPresent(JSONValue.self, forKey: "extras")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case description
-        case course
-        case price
-        case calories
-        case rating
-        case portionKg = "portion_kg"
-        case vegetarian
-        case available
-        case spiciness
-        case spiceLevel = "spice_lvl"
-        case allergens
-        case nutrition
-        case photoURL = "photo_url"
-        case thumbnail
-        case bestBefore = "best-before"
-        case extras
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encode(self.course, forKey: "course")
+        try container.encode(self.price, forKey: "price")
+        try container.encodeIfPresent(self.calories, forKey: "calories")
+        try container.encodeIfPresent(self.rating, forKey: "rating")
+        try container.encodeIfPresent(self.portionKg, forKey: "portion_kg")
+        try container.encode(self.vegetarian, forKey: "vegetarian")
+        try container.encode(self.available, forKey: "available")
+        try container.encode(self.spiciness, forKey: "spiciness")
+        try container.encode(self.spiceLevel, forKey: "spice_lvl")
+        try container.encode(self.allergens, forKey: "allergens")
+        try container.encode(self.nutrition, forKey: "nutrition")
+        try container.encodeIfPresent(self.photoURL, forKey: "photo_url")
+        try container.encodeIfPresent(self.thumbnail, forKey: "thumbnail")
+        try container.encodeIfPresent(self.bestBefore, forKey: "best-before")
+        try container.encodeIfPresent(self.extras, forKey: "extras")
     }
 }
 
@@ -346,11 +389,20 @@ public struct SeatingPlan: Codable, Hashable, Sendable {
         self.closedTables = closedTables
     }
 
-    enum CodingKeys: String, CodingKey {
-        case floor
-        case grid
-        case seats
-        case closedTables = "closed_tables"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.floor = try container.decode(String.self, forKey: "floor")
+        self.grid = try container.decode([[Int]].self, forKey: "grid")
+        self.seats = try container.decode([String: Int].self, forKey: "seats")
+        self.closedTables = try container.decodeIfPresent([Int].self, forKey: "closed_tables")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.floor, forKey: "floor")
+        try container.encode(self.grid, forKey: "grid")
+        try container.encode(self.seats, forKey: "seats")
+        try container.encodeIfPresent(self.closedTables, forKey: "closed_tables")
     }
 }
 
@@ -385,26 +437,27 @@ public struct Customer: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.email = try container.decode(String.self, forKey: .email)
-        self.phone = try container.decodeIfPresent(String.self, forKey: .phone)
-        self._2faEnabled = try container.decodeIfPresent(Bool.self, forKey: ._2faEnabled) ?? false
-        self.addresses = try container.decodeIfPresent([Address].self, forKey: .addresses) ?? []
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.email = try container.decode(String.self, forKey: "email")
+        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
+        self._2faEnabled = try container.decodeIfPresent(Bool.self, forKey: "2fa_enabled") ?? false
+        self.addresses = try container.decodeIfPresent([Address].self, forKey: "addresses") ?? []
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case email
-        case phone
-        case _2faEnabled = "2fa_enabled"
-        case addresses
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.email, forKey: "email")
+        try container.encodeIfPresent(self.phone, forKey: "phone")
+        try container.encode(self._2faEnabled, forKey: "2fa_enabled")
+        try container.encode(self.addresses, forKey: "addresses")
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
     }
 }
 
@@ -422,18 +475,19 @@ public struct OrderLine: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dishID = try container.decode(DishID.self, forKey: .dishID)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
-        self.options = try container.decodeIfPresent([String: String].self, forKey: .options) ?? [:]
-        self.note = try container.decodeIfPresent(String.self, forKey: .note)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.dishID = try container.decode(DishID.self, forKey: "dish_id")
+        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
+        self.options = try container.decodeIfPresent([String: String].self, forKey: "options") ?? [:]
+        self.note = try container.decodeIfPresent(String.self, forKey: "note")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case dishID = "dish_id"
-        case quantity
-        case options
-        case note
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.dishID, forKey: "dish_id")
+        try container.encode(self.quantity, forKey: "quantity")
+        try container.encode(self.options, forKey: "options")
+        try container.encodeIfPresent(self.note, forKey: "note")
     }
 }
 
@@ -443,6 +497,16 @@ public struct PercentOff: Codable, Hashable, Sendable {
     public init(percent: Double) {
         self.percent = percent
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.percent = try container.decode(Double.self, forKey: "percent")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.percent, forKey: "percent")
+    }
 }
 
 public struct AmountOff: Codable, Hashable, Sendable {
@@ -450,6 +514,16 @@ public struct AmountOff: Codable, Hashable, Sendable {
 
     public init(amount: Money) {
         self.amount = amount
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.amount = try container.decode(Money.self, forKey: "amount")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.amount, forKey: "amount")
     }
 }
 
@@ -463,14 +537,15 @@ public struct FreeItem: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.dishID = try container.decode(DishID.self, forKey: .dishID)
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: .quantity) ?? 1
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.dishID = try container.decode(DishID.self, forKey: "dish_id")
+        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
     }
 
-    enum CodingKeys: String, CodingKey {
-        case dishID = "dish_id"
-        case quantity
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.dishID, forKey: "dish_id")
+        try container.encode(self.quantity, forKey: "quantity")
     }
 }
 
@@ -522,20 +597,21 @@ public struct NewOrder: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.lines = try container.decode([OrderLine].self, forKey: .lines)
-        self.payment = try container.decodeIfPresent(PaymentMethod.self, forKey: .payment) ?? .card
-        self.pickupDay = try container.decode(CalendarDate.self, forKey: .pickupDay)
-        self.discountCode = try container.decodeIfPresent(String.self, forKey: .discountCode)
-        self.tipPercent = try container.decodeIfPresent(Double.self, forKey: .tipPercent) ?? 12.5
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.lines = try container.decode([OrderLine].self, forKey: "lines")
+        self.payment = try container.decodeIfPresent(PaymentMethod.self, forKey: "payment") ?? .card
+        self.pickupDay = try container.decode(CalendarDate.self, forKey: "pickup_day")
+        self.discountCode = try container.decodeIfPresent(String.self, forKey: "discount_code")
+        self.tipPercent = try container.decodeIfPresent(Double.self, forKey: "tip_percent") ?? 12.5
     }
 
-    enum CodingKeys: String, CodingKey {
-        case lines
-        case payment
-        case pickupDay = "pickup_day"
-        case discountCode = "discount_code"
-        case tipPercent = "tip_percent"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.lines, forKey: "lines")
+        try container.encode(self.payment, forKey: "payment")
+        try container.encode(self.pickupDay, forKey: "pickup_day")
+        try container.encodeIfPresent(self.discountCode, forKey: "discount_code")
+        try container.encode(self.tipPercent, forKey: "tip_percent")
     }
 }
 
@@ -580,32 +656,33 @@ public struct Order: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.createdAt = try container.decode(Date.self, forKey: .createdAt)
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: .updatedAt)
-        self.number = try container.decode(OrderNumber.self, forKey: .number)
-        self.status = try container.decodeIfPresent(OrderStatus.self, forKey: .status) ?? .received
-        self.lines = try container.decode([OrderLine].self, forKey: .lines)
-        self.total = try container.decode(Money.self, forKey: .total)
-        self.payment = try container.decode(PaymentMethod.self, forKey: .payment)
-        self.discount = try container.decodeIfPresent(Discount.self, forKey: .discount)
-        self.pickupDay = try container.decode(CalendarDate.self, forKey: .pickupDay)
-        self.pickupWindow = try container.decodeIfPresent(Pair<Date, Date>.self, forKey: .pickupWindow)
-        self.notes = try container.decodeIfPresent([String].self, forKey: .notes)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.number = try container.decode(OrderNumber.self, forKey: "number")
+        self.status = try container.decodeIfPresent(OrderStatus.self, forKey: "status") ?? .received
+        self.lines = try container.decode([OrderLine].self, forKey: "lines")
+        self.total = try container.decode(Money.self, forKey: "total")
+        self.payment = try container.decode(PaymentMethod.self, forKey: "payment")
+        self.discount = try container.decodeIfPresent(Discount.self, forKey: "discount")
+        self.pickupDay = try container.decode(CalendarDate.self, forKey: "pickup_day")
+        self.pickupWindow = try container.decodeIfPresent(Pair<Date, Date>.self, forKey: "pickup_window")
+        self.notes = try container.decodeIfPresent([String].self, forKey: "notes")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case createdAt = "created_at"
-        case updatedAt = "updated_at"
-        case number
-        case status
-        case lines
-        case total
-        case payment
-        case discount
-        case pickupDay = "pickup_day"
-        case pickupWindow = "pickup_window"
-        case notes
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encode(self.number, forKey: "number")
+        try container.encode(self.status, forKey: "status")
+        try container.encode(self.lines, forKey: "lines")
+        try container.encode(self.total, forKey: "total")
+        try container.encode(self.payment, forKey: "payment")
+        try container.encodeIfPresent(self.discount, forKey: "discount")
+        try container.encode(self.pickupDay, forKey: "pickup_day")
+        try container.encodeIfPresent(self.pickupWindow, forKey: "pickup_window")
+        try container.encodeIfPresent(self.notes, forKey: "notes")
     }
 }
 
@@ -622,10 +699,18 @@ public struct LegacyReceipt: Codable, Hashable, Sendable {
         self.lines = lines
     }
 
-    enum CodingKeys: String, CodingKey {
-        case orderNumber = "order_number"
-        case totalCents = "total_cents"
-        case lines
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.orderNumber = try container.decode(OrderNumber.self, forKey: "order_number")
+        self.totalCents = try container.decode(Int.self, forKey: "total_cents")
+        self.lines = try container.decode([String].self, forKey: "lines")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.orderNumber, forKey: "order_number")
+        try container.encode(self.totalCents, forKey: "total_cents")
+        try container.encode(self.lines, forKey: "lines")
     }
 }
 
@@ -644,11 +729,20 @@ public struct PosTicket: Codable, Hashable, Sendable {
         self.printedAt = printedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case posref = "pos\\ref"
-        case ticketno = "ticket\"no"
-        case totalgross = "total\\(gross)"
-        case printedAt = "printed_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.posref = try container.decode(String.self, forKey: "pos\\ref")
+        self.ticketno = try container.decode(Int.self, forKey: "ticket\"no")
+        self.totalgross = try container.decodeIfPresent(Decimal.self, forKey: "total\\(gross)")
+        self.printedAt = try container.decode(Date.self, forKey: "printed_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.posref, forKey: "pos\\ref")
+        try container.encode(self.ticketno, forKey: "ticket\"no")
+        try container.encodeIfPresent(self.totalgross, forKey: "total\\(gross)")
+        try container.encode(self.printedAt, forKey: "printed_at")
     }
 }
 
@@ -668,20 +762,21 @@ public struct Ingredient: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(Int.self, forKey: .id)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.class = try container.decode(String.self, forKey: .class)
-        self.stockGrams = try container.decode(Int64.self, forKey: .stockGrams)
-        self.reorderAtGrams = try container.decodeIfPresent(Int64.self, forKey: .reorderAtGrams) ?? 500
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.class = try container.decode(String.self, forKey: "class")
+        self.stockGrams = try container.decode(Int64.self, forKey: "stock_grams")
+        self.reorderAtGrams = try container.decodeIfPresent(Int64.self, forKey: "reorder_at_grams") ?? 500
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case name
-        case `class`
-        case stockGrams = "stock_grams"
-        case reorderAtGrams = "reorder_at_grams"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.class, forKey: "class")
+        try container.encode(self.stockGrams, forKey: "stock_grams")
+        try container.encode(self.reorderAtGrams, forKey: "reorder_at_grams")
     }
 }
 
@@ -701,12 +796,22 @@ public struct Reservation: Codable, Hashable, Sendable {
         self.customerNote = customerNote
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case partySize = "party_size"
-        case startsAt = "starts_at"
-        case table
-        case customerNote = "customer_note"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.partySize = try container.decode(Int.self, forKey: "party_size")
+        self.startsAt = try container.decode(Date.self, forKey: "starts_at")
+        self.table = try container.decodeIfPresent(Int.self, forKey: "table")
+        self.customerNote = try container.decodeIfPresent(String.self, forKey: "customer_note")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.partySize, forKey: "party_size")
+        try container.encode(self.startsAt, forKey: "starts_at")
+        try container.encodeIfPresent(self.table, forKey: "table")
+        try container.encodeIfPresent(self.customerNote, forKey: "customer_note")
     }
 }
 
@@ -726,18 +831,19 @@ public struct ExportJob: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.fields = try container.decode([String].self, forKey: .fields)
-        self.ready = try container.decodeIfPresent(Bool.self, forKey: .ready) ?? false
-        self.downloadURL = try container.decodeIfPresent(URL.self, forKey: .downloadURL)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.fields = try container.decode([String].self, forKey: "fields")
+        self.ready = try container.decodeIfPresent(Bool.self, forKey: "ready") ?? false
+        self.downloadURL = try container.decodeIfPresent(URL.self, forKey: "download_url")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case fields
-        case ready
-        case downloadURL = "download_url"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.fields, forKey: "fields")
+        try container.encode(self.ready, forKey: "ready")
+        try container.encodeIfPresent(self.downloadURL, forKey: "download_url")
     }
 }
 
@@ -754,11 +860,20 @@ public struct AccessToken: Codable, Hashable, Sendable {
         self.scope = scope
     }
 
-    enum CodingKeys: String, CodingKey {
-        case accessToken = "access_token"
-        case tokenType = "token_type"
-        case expiresIn = "expires_in"
-        case scope
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.accessToken = try container.decode(String.self, forKey: "access_token")
+        self.tokenType = try container.decode(String.self, forKey: "token_type")
+        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
+        self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.accessToken, forKey: "access_token")
+        try container.encode(self.tokenType, forKey: "token_type")
+        try container.encode(self.expiresIn, forKey: "expires_in")
+        try container.encodeIfPresent(self.scope, forKey: "scope")
     }
 }
 
@@ -769,6 +884,18 @@ public struct Coordinates: Codable, Hashable, Sendable {
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.latitude = try container.decode(Double.self, forKey: "latitude")
+        self.longitude = try container.decode(Double.self, forKey: "longitude")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.latitude, forKey: "latitude")
+        try container.encode(self.longitude, forKey: "longitude")
     }
 }
 
@@ -806,26 +933,27 @@ public struct Address: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.label = try container.decode(String.self, forKey: .label)
-        self.line1 = try container.decode(String.self, forKey: .line1)
-        self.line2 = try container.decodeIfPresent(String.self, forKey: .line2)
-        self.city = try container.decode(String.self, forKey: .city)
-        self.postalCode = try container.decode(String.self, forKey: .postalCode)
-        self.country = try container.decodeIfPresent(String.self, forKey: .country) ?? "NL"
-        self.location = try container.decodeIfPresent(Coordinates.self, forKey: .location)
-        self.default = try container.decodeIfPresent(Bool.self, forKey: .default) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.label = try container.decode(String.self, forKey: "label")
+        self.line1 = try container.decode(String.self, forKey: "line1")
+        self.line2 = try container.decodeIfPresent(String.self, forKey: "line2")
+        self.city = try container.decode(String.self, forKey: "city")
+        self.postalCode = try container.decode(String.self, forKey: "postal_code")
+        self.country = try container.decodeIfPresent(String.self, forKey: "country") ?? "NL"
+        self.location = try container.decodeIfPresent(Coordinates.self, forKey: "location")
+        self.default = try container.decodeIfPresent(Bool.self, forKey: "default") ?? false
     }
 
-    enum CodingKeys: String, CodingKey {
-        case label
-        case line1
-        case line2
-        case city
-        case postalCode = "postal_code"
-        case country
-        case location
-        case `default`
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.label, forKey: "label")
+        try container.encode(self.line1, forKey: "line1")
+        try container.encodeIfPresent(self.line2, forKey: "line2")
+        try container.encode(self.city, forKey: "city")
+        try container.encode(self.postalCode, forKey: "postal_code")
+        try container.encode(self.country, forKey: "country")
+        try container.encodeIfPresent(self.location, forKey: "location")
+        try container.encode(self.default, forKey: "default")
     }
 }
 
@@ -841,9 +969,17 @@ public struct ServiceHealth: Codable, Hashable, Sendable {
         self.checkedAt = checkedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case healthy
-        case version
-        case checkedAt = "checked_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.healthy = try container.decode(Bool.self, forKey: "healthy")
+        self.version = try container.decode(String.self, forKey: "version")
+        self.checkedAt = try container.decode(Date.self, forKey: "checked_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.healthy, forKey: "healthy")
+        try container.encode(self.version, forKey: "version")
+        try container.encode(self.checkedAt, forKey: "checked_at")
     }
 }

@@ -427,146 +427,290 @@ public struct Keywords: Codable, Hashable, Sendable {
         self.landmine = landmine
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `associatedtype`
-        case `class`
-        case `deinit`
-        case `enum`
-        case `extension`
-        case `fileprivate`
-        case `func`
-        case `import`
-        case initValue = "init"
-        case `inout`
-        case `internal`
-        case `let`
-        case `open`
-        case `operator`
-        case `private`
-        case `precedencegroup`
-        case `protocol`
-        case `public`
-        case `rethrows`
-        case `static`
-        case `struct`
-        case `subscript`
-        case `typealias`
-        case `var`
-        case `break`
-        case `case`
-        case `catch`
-        case `continue`
-        case `default`
-        case `defer`
-        case `do`
-        case `else`
-        case `fallthrough`
-        case `for`
-        case `guard`
-        case `if`
-        case `in`
-        case `repeat`
-        case `return`
-        case `throw`
-        case `switch`
-        case `where`
-        case `while`
-        case anyType = "Any"
-        case `as`
-        case `await`
-        case `false`
-        case `is`
-        case `nil`
-        case selfValue = "self"
-        case selfType = "Self"
-        case `super`
-        case `throws`
-        case `true`
-        case `try`
-        case underscore = "_"
-        case type = "Type"
-        case protocolType = "Protocol"
-        case actor
-        case async
-        case some
-        case any
-        case macro
-        case package
-        case consume
-        case borrowing
-        case consuming
-        case copy
-        case discard
-        case each
-        case isolated
-        case nonisolated
-        case override
-        case mutating
-        case nonmutating
-        case lazy
-        case weak
-        case unowned
-        case optional
-        case required
-        case convenience
-        case dynamic
-        case final
-        case indirect
-        case infix
-        case prefix
-        case postfix
-        case get
-        case set
-        case willSet
-        case didSet
-        case sending
-        case none
-        case unknown
-        case rawValue
-        case allCases
-        case hashValueField = "hashValue"
-        case description
-        case encode
-        case decode
-        case hash
-        case from
-        case to
-        case encoder = "Encoder"
-        case decoder = "Decoder"
-        case string = "String"
-        case data = "Data"
-        case date = "Date"
-        case url = "URL"
-        case error = "Error"
-        case result = "Result"
-        case codingKeys = "CodingKeys"
-        case int = "Int"
-        case bool = "Bool"
-        case double = "Double"
-        case array = "Array"
-        case dictionary = "Dictionary"
-        case optionalType = "Optional"
-        case setType = "Set"
-        case uuid = "UUID"
-        case decimal = "Decimal"
-        case never = "Never"
-        case void = "Void"
-        case anyObject = "AnyObject"
-        case sendable = "Sendable"
-        case codable = "Codable"
-        case hashable = "Hashable"
-        case equatable = "Equatable"
-        case foundation = "Foundation"
-        case swift = "Swift"
-        case specwright = "Specwright"
-        case apiClient = "APIClient"
-        case endpoint = "Endpoint"
-        case empty = "Empty"
-        case jsonValue = "JSONValue"
-        case calendarDate = "CalendarDate"
-        case file = "File"
-        case stringEnum = "StringEnum"
-        case landmine = "Landmine"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.associatedtype = try container.decodeIfPresent(String.self, forKey: "associatedtype")
+        self.class = try container.decodeIfPresent(String.self, forKey: "class")
+        self.deinit = try container.decodeIfPresent(String.self, forKey: "deinit")
+        self.enum = try container.decodeIfPresent(String.self, forKey: "enum")
+        self.extension = try container.decodeIfPresent(String.self, forKey: "extension")
+        self.fileprivate = try container.decodeIfPresent(String.self, forKey: "fileprivate")
+        self.func = try container.decodeIfPresent(String.self, forKey: "func")
+        self.import = try container.decodeIfPresent(String.self, forKey: "import")
+        self.initValue = try container.decodeIfPresent(String.self, forKey: "init")
+        self.inout = try container.decodeIfPresent(String.self, forKey: "inout")
+        self.internal = try container.decodeIfPresent(String.self, forKey: "internal")
+        self.let = try container.decodeIfPresent(String.self, forKey: "let")
+        self.open = try container.decodeIfPresent(String.self, forKey: "open")
+        self.operator = try container.decodeIfPresent(String.self, forKey: "operator")
+        self.private = try container.decodeIfPresent(String.self, forKey: "private")
+        self.precedencegroup = try container.decodeIfPresent(String.self, forKey: "precedencegroup")
+        self.protocol = try container.decodeIfPresent(String.self, forKey: "protocol")
+        self.public = try container.decodeIfPresent(String.self, forKey: "public")
+        self.rethrows = try container.decodeIfPresent(String.self, forKey: "rethrows")
+        self.static = try container.decodeIfPresent(String.self, forKey: "static")
+        self.struct = try container.decodeIfPresent(String.self, forKey: "struct")
+        self.subscript = try container.decodeIfPresent(String.self, forKey: "subscript")
+        self.typealias = try container.decodeIfPresent(String.self, forKey: "typealias")
+        self.var = try container.decodeIfPresent(String.self, forKey: "var")
+        self.break = try container.decodeIfPresent(String.self, forKey: "break")
+        self.case = try container.decodeIfPresent(String.self, forKey: "case")
+        self.catch = try container.decodeIfPresent(String.self, forKey: "catch")
+        self.continue = try container.decodeIfPresent(String.self, forKey: "continue")
+        self.default = try container.decodeIfPresent(String.self, forKey: "default")
+        self.defer = try container.decodeIfPresent(String.self, forKey: "defer")
+        self.do = try container.decodeIfPresent(String.self, forKey: "do")
+        self.else = try container.decodeIfPresent(String.self, forKey: "else")
+        self.fallthrough = try container.decodeIfPresent(String.self, forKey: "fallthrough")
+        self.for = try container.decodeIfPresent(String.self, forKey: "for")
+        self.guard = try container.decodeIfPresent(String.self, forKey: "guard")
+        self.if = try container.decodeIfPresent(String.self, forKey: "if")
+        self.in = try container.decodeIfPresent(String.self, forKey: "in")
+        self.repeat = try container.decodeIfPresent(String.self, forKey: "repeat")
+        self.return = try container.decodeIfPresent(String.self, forKey: "return")
+        self.throw = try container.decodeIfPresent(String.self, forKey: "throw")
+        self.switch = try container.decodeIfPresent(String.self, forKey: "switch")
+        self.where = try container.decodeIfPresent(String.self, forKey: "where")
+        self.while = try container.decodeIfPresent(String.self, forKey: "while")
+        self.anyType = try container.decodeIfPresent(String.self, forKey: "Any")
+        self.as = try container.decodeIfPresent(String.self, forKey: "as")
+        self.await = try container.decodeIfPresent(String.self, forKey: "await")
+        self.false = try container.decodeIfPresent(String.self, forKey: "false")
+        self.is = try container.decodeIfPresent(String.self, forKey: "is")
+        self.nil = try container.decodeIfPresent(String.self, forKey: "nil")
+        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
+        self.selfType = try container.decodeIfPresent(String.self, forKey: "Self")
+        self.super = try container.decodeIfPresent(String.self, forKey: "super")
+        self.throws = try container.decodeIfPresent(String.self, forKey: "throws")
+        self.true = try container.decodeIfPresent(String.self, forKey: "true")
+        self.try = try container.decodeIfPresent(String.self, forKey: "try")
+        self.underscore = try container.decodeIfPresent(String.self, forKey: "_")
+        self.type = try container.decodeIfPresent(String.self, forKey: "Type")
+        self.protocolType = try container.decodeIfPresent(String.self, forKey: "Protocol")
+        self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
+        self.async = try container.decodeIfPresent(String.self, forKey: "async")
+        self.some = try container.decodeIfPresent(String.self, forKey: "some")
+        self.any = try container.decodeIfPresent(String.self, forKey: "any")
+        self.macro = try container.decodeIfPresent(String.self, forKey: "macro")
+        self.package = try container.decodeIfPresent(String.self, forKey: "package")
+        self.consume = try container.decodeIfPresent(String.self, forKey: "consume")
+        self.borrowing = try container.decodeIfPresent(String.self, forKey: "borrowing")
+        self.consuming = try container.decodeIfPresent(String.self, forKey: "consuming")
+        self.copy = try container.decodeIfPresent(String.self, forKey: "copy")
+        self.discard = try container.decodeIfPresent(String.self, forKey: "discard")
+        self.each = try container.decodeIfPresent(String.self, forKey: "each")
+        self.isolated = try container.decodeIfPresent(String.self, forKey: "isolated")
+        self.nonisolated = try container.decodeIfPresent(String.self, forKey: "nonisolated")
+        self.override = try container.decodeIfPresent(String.self, forKey: "override")
+        self.mutating = try container.decodeIfPresent(String.self, forKey: "mutating")
+        self.nonmutating = try container.decodeIfPresent(String.self, forKey: "nonmutating")
+        self.lazy = try container.decodeIfPresent(String.self, forKey: "lazy")
+        self.weak = try container.decodeIfPresent(String.self, forKey: "weak")
+        self.unowned = try container.decodeIfPresent(String.self, forKey: "unowned")
+        self.optional = try container.decodeIfPresent(String.self, forKey: "optional")
+        self.required = try container.decodeIfPresent(String.self, forKey: "required")
+        self.convenience = try container.decodeIfPresent(String.self, forKey: "convenience")
+        self.dynamic = try container.decodeIfPresent(String.self, forKey: "dynamic")
+        self.final = try container.decodeIfPresent(String.self, forKey: "final")
+        self.indirect = try container.decodeIfPresent(String.self, forKey: "indirect")
+        self.infix = try container.decodeIfPresent(String.self, forKey: "infix")
+        self.prefix = try container.decodeIfPresent(String.self, forKey: "prefix")
+        self.postfix = try container.decodeIfPresent(String.self, forKey: "postfix")
+        self.get = try container.decodeIfPresent(String.self, forKey: "get")
+        self.set = try container.decodeIfPresent(String.self, forKey: "set")
+        self.willSet = try container.decodeIfPresent(String.self, forKey: "willSet")
+        self.didSet = try container.decodeIfPresent(String.self, forKey: "didSet")
+        self.sending = try container.decodeIfPresent(String.self, forKey: "sending")
+        self.none = try container.decodeIfPresent(String.self, forKey: "none")
+        self.unknown = try container.decodeIfPresent(String.self, forKey: "unknown")
+        self.rawValue = try container.decodeIfPresent(String.self, forKey: "rawValue")
+        self.allCases = try container.decodeIfPresent(String.self, forKey: "allCases")
+        self.hashValueField = try container.decodeIfPresent(String.self, forKey: "hashValue")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.encode = try container.decodeIfPresent(String.self, forKey: "encode")
+        self.decode = try container.decodeIfPresent(String.self, forKey: "decode")
+        self.hash = try container.decodeIfPresent(String.self, forKey: "hash")
+        self.from = try container.decodeIfPresent(String.self, forKey: "from")
+        self.to = try container.decodeIfPresent(String.self, forKey: "to")
+        self.encoder = try container.decodeIfPresent(String.self, forKey: "Encoder")
+        self.decoder = try container.decodeIfPresent(String.self, forKey: "Decoder")
+        self.string = try container.decodeIfPresent(String.self, forKey: "String")
+        self.data = try container.decodeIfPresent(String.self, forKey: "Data")
+        self.date = try container.decodeIfPresent(String.self, forKey: "Date")
+        self.url = try container.decodeIfPresent(String.self, forKey: "URL")
+        self.error = try container.decodeIfPresent(String.self, forKey: "Error")
+        self.result = try container.decodeIfPresent(String.self, forKey: "Result")
+        self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
+        self.int = try container.decodeIfPresent(String.self, forKey: "Int")
+        self.bool = try container.decodeIfPresent(String.self, forKey: "Bool")
+        self.double = try container.decodeIfPresent(String.self, forKey: "Double")
+        self.array = try container.decodeIfPresent(String.self, forKey: "Array")
+        self.dictionary = try container.decodeIfPresent(String.self, forKey: "Dictionary")
+        self.optionalType = try container.decodeIfPresent(String.self, forKey: "Optional")
+        self.setType = try container.decodeIfPresent(String.self, forKey: "Set")
+        self.uuid = try container.decodeIfPresent(String.self, forKey: "UUID")
+        self.decimal = try container.decodeIfPresent(String.self, forKey: "Decimal")
+        self.never = try container.decodeIfPresent(String.self, forKey: "Never")
+        self.void = try container.decodeIfPresent(String.self, forKey: "Void")
+        self.anyObject = try container.decodeIfPresent(String.self, forKey: "AnyObject")
+        self.sendable = try container.decodeIfPresent(String.self, forKey: "Sendable")
+        self.codable = try container.decodeIfPresent(String.self, forKey: "Codable")
+        self.hashable = try container.decodeIfPresent(String.self, forKey: "Hashable")
+        self.equatable = try container.decodeIfPresent(String.self, forKey: "Equatable")
+        self.foundation = try container.decodeIfPresent(String.self, forKey: "Foundation")
+        self.swift = try container.decodeIfPresent(String.self, forKey: "Swift")
+        self.specwright = try container.decodeIfPresent(String.self, forKey: "Specwright")
+        self.apiClient = try container.decodeIfPresent(String.self, forKey: "APIClient")
+        self.endpoint = try container.decodeIfPresent(String.self, forKey: "Endpoint")
+        self.empty = try container.decodeIfPresent(String.self, forKey: "Empty")
+        self.jsonValue = try container.decodeIfPresent(String.self, forKey: "JSONValue")
+        self.calendarDate = try container.decodeIfPresent(String.self, forKey: "CalendarDate")
+        self.file = try container.decodeIfPresent(String.self, forKey: "File")
+        self.stringEnum = try container.decodeIfPresent(String.self, forKey: "StringEnum")
+        self.landmine = try container.decodeIfPresent(String.self, forKey: "Landmine")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.associatedtype, forKey: "associatedtype")
+        try container.encodeIfPresent(self.class, forKey: "class")
+        try container.encodeIfPresent(self.deinit, forKey: "deinit")
+        try container.encodeIfPresent(self.enum, forKey: "enum")
+        try container.encodeIfPresent(self.extension, forKey: "extension")
+        try container.encodeIfPresent(self.fileprivate, forKey: "fileprivate")
+        try container.encodeIfPresent(self.func, forKey: "func")
+        try container.encodeIfPresent(self.import, forKey: "import")
+        try container.encodeIfPresent(self.initValue, forKey: "init")
+        try container.encodeIfPresent(self.inout, forKey: "inout")
+        try container.encodeIfPresent(self.internal, forKey: "internal")
+        try container.encodeIfPresent(self.let, forKey: "let")
+        try container.encodeIfPresent(self.open, forKey: "open")
+        try container.encodeIfPresent(self.operator, forKey: "operator")
+        try container.encodeIfPresent(self.private, forKey: "private")
+        try container.encodeIfPresent(self.precedencegroup, forKey: "precedencegroup")
+        try container.encodeIfPresent(self.protocol, forKey: "protocol")
+        try container.encodeIfPresent(self.public, forKey: "public")
+        try container.encodeIfPresent(self.rethrows, forKey: "rethrows")
+        try container.encodeIfPresent(self.static, forKey: "static")
+        try container.encodeIfPresent(self.struct, forKey: "struct")
+        try container.encodeIfPresent(self.subscript, forKey: "subscript")
+        try container.encodeIfPresent(self.typealias, forKey: "typealias")
+        try container.encodeIfPresent(self.var, forKey: "var")
+        try container.encodeIfPresent(self.break, forKey: "break")
+        try container.encodeIfPresent(self.case, forKey: "case")
+        try container.encodeIfPresent(self.catch, forKey: "catch")
+        try container.encodeIfPresent(self.continue, forKey: "continue")
+        try container.encodeIfPresent(self.default, forKey: "default")
+        try container.encodeIfPresent(self.defer, forKey: "defer")
+        try container.encodeIfPresent(self.do, forKey: "do")
+        try container.encodeIfPresent(self.else, forKey: "else")
+        try container.encodeIfPresent(self.fallthrough, forKey: "fallthrough")
+        try container.encodeIfPresent(self.for, forKey: "for")
+        try container.encodeIfPresent(self.guard, forKey: "guard")
+        try container.encodeIfPresent(self.if, forKey: "if")
+        try container.encodeIfPresent(self.in, forKey: "in")
+        try container.encodeIfPresent(self.repeat, forKey: "repeat")
+        try container.encodeIfPresent(self.return, forKey: "return")
+        try container.encodeIfPresent(self.throw, forKey: "throw")
+        try container.encodeIfPresent(self.switch, forKey: "switch")
+        try container.encodeIfPresent(self.where, forKey: "where")
+        try container.encodeIfPresent(self.while, forKey: "while")
+        try container.encodeIfPresent(self.anyType, forKey: "Any")
+        try container.encodeIfPresent(self.as, forKey: "as")
+        try container.encodeIfPresent(self.await, forKey: "await")
+        try container.encodeIfPresent(self.false, forKey: "false")
+        try container.encodeIfPresent(self.is, forKey: "is")
+        try container.encodeIfPresent(self.nil, forKey: "nil")
+        try container.encodeIfPresent(self.selfValue, forKey: "self")
+        try container.encodeIfPresent(self.selfType, forKey: "Self")
+        try container.encodeIfPresent(self.super, forKey: "super")
+        try container.encodeIfPresent(self.throws, forKey: "throws")
+        try container.encodeIfPresent(self.true, forKey: "true")
+        try container.encodeIfPresent(self.try, forKey: "try")
+        try container.encodeIfPresent(self.underscore, forKey: "_")
+        try container.encodeIfPresent(self.type, forKey: "Type")
+        try container.encodeIfPresent(self.protocolType, forKey: "Protocol")
+        try container.encodeIfPresent(self.actor, forKey: "actor")
+        try container.encodeIfPresent(self.async, forKey: "async")
+        try container.encodeIfPresent(self.some, forKey: "some")
+        try container.encodeIfPresent(self.any, forKey: "any")
+        try container.encodeIfPresent(self.macro, forKey: "macro")
+        try container.encodeIfPresent(self.package, forKey: "package")
+        try container.encodeIfPresent(self.consume, forKey: "consume")
+        try container.encodeIfPresent(self.borrowing, forKey: "borrowing")
+        try container.encodeIfPresent(self.consuming, forKey: "consuming")
+        try container.encodeIfPresent(self.copy, forKey: "copy")
+        try container.encodeIfPresent(self.discard, forKey: "discard")
+        try container.encodeIfPresent(self.each, forKey: "each")
+        try container.encodeIfPresent(self.isolated, forKey: "isolated")
+        try container.encodeIfPresent(self.nonisolated, forKey: "nonisolated")
+        try container.encodeIfPresent(self.override, forKey: "override")
+        try container.encodeIfPresent(self.mutating, forKey: "mutating")
+        try container.encodeIfPresent(self.nonmutating, forKey: "nonmutating")
+        try container.encodeIfPresent(self.lazy, forKey: "lazy")
+        try container.encodeIfPresent(self.weak, forKey: "weak")
+        try container.encodeIfPresent(self.unowned, forKey: "unowned")
+        try container.encodeIfPresent(self.optional, forKey: "optional")
+        try container.encodeIfPresent(self.required, forKey: "required")
+        try container.encodeIfPresent(self.convenience, forKey: "convenience")
+        try container.encodeIfPresent(self.dynamic, forKey: "dynamic")
+        try container.encodeIfPresent(self.final, forKey: "final")
+        try container.encodeIfPresent(self.indirect, forKey: "indirect")
+        try container.encodeIfPresent(self.infix, forKey: "infix")
+        try container.encodeIfPresent(self.prefix, forKey: "prefix")
+        try container.encodeIfPresent(self.postfix, forKey: "postfix")
+        try container.encodeIfPresent(self.get, forKey: "get")
+        try container.encodeIfPresent(self.set, forKey: "set")
+        try container.encodeIfPresent(self.willSet, forKey: "willSet")
+        try container.encodeIfPresent(self.didSet, forKey: "didSet")
+        try container.encodeIfPresent(self.sending, forKey: "sending")
+        try container.encodeIfPresent(self.none, forKey: "none")
+        try container.encodeIfPresent(self.unknown, forKey: "unknown")
+        try container.encodeIfPresent(self.rawValue, forKey: "rawValue")
+        try container.encodeIfPresent(self.allCases, forKey: "allCases")
+        try container.encodeIfPresent(self.hashValueField, forKey: "hashValue")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self.encode, forKey: "encode")
+        try container.encodeIfPresent(self.decode, forKey: "decode")
+        try container.encodeIfPresent(self.hash, forKey: "hash")
+        try container.encodeIfPresent(self.from, forKey: "from")
+        try container.encodeIfPresent(self.to, forKey: "to")
+        try container.encodeIfPresent(self.encoder, forKey: "Encoder")
+        try container.encodeIfPresent(self.decoder, forKey: "Decoder")
+        try container.encodeIfPresent(self.string, forKey: "String")
+        try container.encodeIfPresent(self.data, forKey: "Data")
+        try container.encodeIfPresent(self.date, forKey: "Date")
+        try container.encodeIfPresent(self.url, forKey: "URL")
+        try container.encodeIfPresent(self.error, forKey: "Error")
+        try container.encodeIfPresent(self.result, forKey: "Result")
+        try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
+        try container.encodeIfPresent(self.int, forKey: "Int")
+        try container.encodeIfPresent(self.bool, forKey: "Bool")
+        try container.encodeIfPresent(self.double, forKey: "Double")
+        try container.encodeIfPresent(self.array, forKey: "Array")
+        try container.encodeIfPresent(self.dictionary, forKey: "Dictionary")
+        try container.encodeIfPresent(self.optionalType, forKey: "Optional")
+        try container.encodeIfPresent(self.setType, forKey: "Set")
+        try container.encodeIfPresent(self.uuid, forKey: "UUID")
+        try container.encodeIfPresent(self.decimal, forKey: "Decimal")
+        try container.encodeIfPresent(self.never, forKey: "Never")
+        try container.encodeIfPresent(self.void, forKey: "Void")
+        try container.encodeIfPresent(self.anyObject, forKey: "AnyObject")
+        try container.encodeIfPresent(self.sendable, forKey: "Sendable")
+        try container.encodeIfPresent(self.codable, forKey: "Codable")
+        try container.encodeIfPresent(self.hashable, forKey: "Hashable")
+        try container.encodeIfPresent(self.equatable, forKey: "Equatable")
+        try container.encodeIfPresent(self.foundation, forKey: "Foundation")
+        try container.encodeIfPresent(self.swift, forKey: "Swift")
+        try container.encodeIfPresent(self.specwright, forKey: "Specwright")
+        try container.encodeIfPresent(self.apiClient, forKey: "APIClient")
+        try container.encodeIfPresent(self.endpoint, forKey: "Endpoint")
+        try container.encodeIfPresent(self.empty, forKey: "Empty")
+        try container.encodeIfPresent(self.jsonValue, forKey: "JSONValue")
+        try container.encodeIfPresent(self.calendarDate, forKey: "CalendarDate")
+        try container.encodeIfPresent(self.file, forKey: "File")
+        try container.encodeIfPresent(self.stringEnum, forKey: "StringEnum")
+        try container.encodeIfPresent(self.landmine, forKey: "Landmine")
     }
 }
 
@@ -1048,21 +1192,22 @@ public struct Holder: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.word = try container.decode(Word.self, forKey: .word)
-        self.maybe = try container.decodeIfPresent(Word.self, forKey: .maybe) ?? Word.none
-        self.selfWord = try container.decodeIfPresent(Word.self, forKey: .selfWord) ?? .`self`
-        self.words = try container.decodeIfPresent([Word].self, forKey: .words) ?? []
-        self.named = try container.decodeIfPresent(NamedWord.self, forKey: .named) ?? .underscore
-        self.type = try container.decodeIfPresent(Word.self, forKey: .type) ?? Word.type
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.word = try container.decode(Word.self, forKey: "word")
+        self.maybe = try container.decodeIfPresent(Word.self, forKey: "maybe") ?? Word.none
+        self.selfWord = try container.decodeIfPresent(Word.self, forKey: "self") ?? .`self`
+        self.words = try container.decodeIfPresent([Word].self, forKey: "words") ?? []
+        self.named = try container.decodeIfPresent(NamedWord.self, forKey: "named") ?? .underscore
+        self.type = try container.decodeIfPresent(Word.self, forKey: "Type") ?? Word.type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case word
-        case maybe
-        case selfWord = "self"
-        case words
-        case named
-        case type = "Type"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.word, forKey: "word")
+        try container.encodeIfPresent(self.maybe, forKey: "maybe")
+        try container.encode(self.selfWord, forKey: "self")
+        try container.encode(self.words, forKey: "words")
+        try container.encode(self.named, forKey: "named")
+        try container.encodeIfPresent(self.type, forKey: "Type")
     }
 }

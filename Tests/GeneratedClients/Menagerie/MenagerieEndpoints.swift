@@ -89,30 +89,70 @@ public enum Menagerie {
     }
 }
 
-/// Every endpoint of `Menagerie` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveMenagerieService` sends the requests.
+/// The endpoints of `Menagerie` as types, one each: `MenagerieService` has a requirement per
+/// operation.
+public enum MenagerieOperations {
+    /// `Menagerie.listAnimals`: `GET /animals`.
+    public enum ListAnimals: ServiceOperation {
+        public typealias Response = AnimalPage
+        public typealias Failure = Problem
+    }
+
+    /// `Menagerie.addAnimal`: `POST /animals`.
+    public enum AddAnimal: ServiceOperation {
+        public typealias Response = Animal
+        public typealias Failure = AddAnimalError422
+    }
+
+    /// `Menagerie.getAnimal`: `GET /animals/{animalID}`.
+    public enum GetAnimal: ServiceOperation {
+        public typealias Response = Animal
+        public typealias Failure = Problem
+    }
+
+    /// `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
+    public enum RemoveAnimal: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Menagerie.addNote`: `POST /notes`.
+    public enum AddNote: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Menagerie` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveMenagerieService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MenagerieService: Sendable {
-    /// Lists the animals.
-    ///
-    /// `GET /animals`
-    func listAnimals(
-        limit: Int,
-        kind: Kind?,
-        tag: [String]?,
-        xRequestID: UUID?
+    /// Sends `Menagerie.listAnimals`: `GET /animals`.
+    func send(
+        _ endpoint: Endpoint<AnimalPage, Problem>,
+        as operation: MenagerieOperations.ListAnimals.Type
     ) async throws(APIError<Problem>) -> AnimalPage
-
-    /// `POST /animals`
-    func addAnimal(name: String, kind: Kind, born: CalendarDate?) async throws(APIError<AddAnimalError422>) -> Animal
-
-    /// `GET /animals/{animalID}`
-    func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal
-
-    /// `DELETE /animals/{animalID}`
-    func removeAnimal(animalID: UUID) async throws(APIError<Never>)
-
-    /// `POST /notes`
-    func addNote(body: Note) async throws(APIError<Never>) -> Note
+    /// Sends `Menagerie.addAnimal`: `POST /animals`.
+    func send(
+        _ endpoint: Endpoint<Animal, AddAnimalError422>,
+        as operation: MenagerieOperations.AddAnimal.Type
+    ) async throws(APIError<AddAnimalError422>) -> Animal
+    /// Sends `Menagerie.getAnimal`: `GET /animals/{animalID}`.
+    func send(
+        _ endpoint: Endpoint<Animal, Problem>,
+        as operation: MenagerieOperations.GetAnimal.Type
+    ) async throws(APIError<Problem>) -> Animal
+    /// Sends `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: MenagerieOperations.RemoveAnimal.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Menagerie.addNote`: `POST /notes`.
+    func send(
+        _ endpoint: Endpoint<Note, Never>,
+        as operation: MenagerieOperations.AddNote.Type
+    ) async throws(APIError<Never>) -> Note
 }
 
 /// `MenagerieService` over HTTP: each method sends its endpoint through `client`.
@@ -124,47 +164,64 @@ public struct LiveMenagerieService: MenagerieService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveMenagerieService {
-    public func listAnimals(
-        limit: Int,
-        kind: Kind?,
-        tag: [String]?,
-        xRequestID: UUID?
-    ) async throws(APIError<Problem>) -> AnimalPage {
-        try await client.send(Menagerie.listAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID))
-    }
-
-    public func addAnimal(
-        name: String,
-        kind: Kind,
-        born: CalendarDate?
-    ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await client.send(Menagerie.addAnimal(name: name, kind: kind, born: born))
-    }
-
-    public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
-        try await client.send(Menagerie.getAnimal(animalID: animalID))
-    }
-
-    public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
-        try await client.send(Menagerie.removeAnimal(animalID: animalID))
-    }
-
-    public func addNote(body: Note) async throws(APIError<Never>) -> Note {
-        try await client.send(Menagerie.addNote(body: body))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension MenagerieService {
-    /// `listAnimals(limit:kind:tag:xRequestID:)` with the spec's defaults.
-    public func listAnimals() async throws(APIError<Problem>) -> AnimalPage {
-        try await listAnimals(limit: 20, kind: nil, tag: nil, xRequestID: nil)
+    /// Lists the animals.
+    ///
+    /// `GET /animals`
+    @_alwaysEmitIntoClient
+    public func listAnimals(
+        limit: Int = 20,
+        kind: Kind? = nil,
+        tag: [String]? = nil,
+        xRequestID: UUID? = nil
+    ) async throws(APIError<Problem>) -> AnimalPage {
+        try await self.send(Menagerie.listAnimals(
+            limit: limit,
+            kind: kind,
+            tag: tag,
+            xRequestID: xRequestID
+        ), as: MenagerieOperations.ListAnimals.self)
     }
 
-    /// `addAnimal(name:kind:born:)` with the spec's defaults.
-    public func addAnimal(name: String, kind: Kind) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await addAnimal(name: name, kind: kind, born: nil)
+    /// `POST /animals`
+    @_alwaysEmitIntoClient
+    public func addAnimal(
+        name: String,
+        kind: Kind,
+        born: CalendarDate? = nil
+    ) async throws(APIError<AddAnimalError422>) -> Animal {
+        try await self.send(Menagerie.addAnimal(
+            name: name,
+            kind: kind,
+            born: born
+        ), as: MenagerieOperations.AddAnimal.self)
+    }
+
+    /// `GET /animals/{animalID}`
+    @_alwaysEmitIntoClient
+    public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
+        try await self.send(Menagerie.getAnimal(animalID: animalID), as: MenagerieOperations.GetAnimal.self)
+    }
+
+    /// `DELETE /animals/{animalID}`
+    @_alwaysEmitIntoClient
+    public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
+        _ = try await self.send(Menagerie.removeAnimal(animalID: animalID), as: MenagerieOperations.RemoveAnimal.self)
+    }
+
+    /// `POST /notes`
+    @_alwaysEmitIntoClient
+    public func addNote(body: Note) async throws(APIError<Never>) -> Note {
+        try await self.send(Menagerie.addNote(body: body), as: MenagerieOperations.AddNote.self)
     }
 }

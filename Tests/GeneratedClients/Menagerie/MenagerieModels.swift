@@ -37,6 +37,12 @@ public struct Problem: Decodable, Sendable {
         self.message = message
         self.code = code
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+    }
 }
 
 public struct AnimalPage: Decodable, Sendable {
@@ -47,6 +53,12 @@ public struct AnimalPage: Decodable, Sendable {
         self.items = items
         self.next = next
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Animal].self, forKey: "items")
+        self.next = try container.decodeIfPresent(URL.self, forKey: "next")
+    }
 }
 
 public struct Named: Decodable, Sendable {
@@ -55,6 +67,11 @@ public struct Named: Decodable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
@@ -94,28 +111,16 @@ public struct Animal: Decodable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.kind = try container.decode(Kind.self, forKey: .kind)
-        self.lives = try container.decodeIfPresent(Int.self, forKey: .lives) ?? 9
-        self.born = try container.decodeIfPresent(CalendarDate.self, forKey: .born)
-        self.lastFed = try container.decodeIfPresent(Date.self, forKey: .lastFed)
-        self.traits = try container.decodeIfPresent([String: String].self, forKey: .traits)
-        self.diet = try container.decodeIfPresent(Diet.self, forKey: .diet)
-        self.friend = try container.decodeIfPresent(Animal.self, forKey: .friend)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case name
-        case id
-        case kind
-        case lives
-        case born
-        case lastFed
-        case traits
-        case diet
-        case friend
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.kind = try container.decode(Kind.self, forKey: "kind")
+        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives") ?? 9
+        self.born = try container.decodeIfPresent(CalendarDate.self, forKey: "born")
+        self.lastFed = try container.decodeIfPresent(Date.self, forKey: "lastFed")
+        self.traits = try container.decodeIfPresent([String: String].self, forKey: "traits")
+        self.diet = try container.decodeIfPresent(Diet.self, forKey: "diet")
+        self.friend = try container.decodeIfPresent(Animal.self, forKey: "friend")
     }
 }
 
@@ -139,6 +144,11 @@ public struct Herbivore: Decodable, Sendable {
     public init(plants: [String]) {
         self.plants = plants
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.plants = try container.decode([String].self, forKey: "plants")
+    }
 }
 
 public struct Carnivore: Decodable, Sendable {
@@ -146,6 +156,11 @@ public struct Carnivore: Decodable, Sendable {
 
     public init(gramsPerDay: Int) {
         self.gramsPerDay = gramsPerDay
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.gramsPerDay = try container.decode(Int.self, forKey: "gramsPerDay")
     }
 }
 
@@ -158,6 +173,20 @@ public struct Note: Codable, Sendable {
         self.text = text
         self.about = about
         self.replyTo = replyTo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.about = try container.decodeIfPresent(NoteAbout.self, forKey: "about")
+        self.replyTo = try container.decodeIfPresent(Note.self, forKey: "replyTo")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encodeIfPresent(self.about, forKey: "about")
+        try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
     }
 }
 
@@ -186,5 +215,10 @@ public struct AddAnimalError422: Decodable, Sendable {
 
     public init(fields: [String]? = nil) {
         self.fields = fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.fields = try container.decodeIfPresent([String].self, forKey: "fields")
     }
 }

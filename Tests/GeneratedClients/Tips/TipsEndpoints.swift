@@ -49,18 +49,37 @@ public enum Tips {
     }
 }
 
-/// Every endpoint of `Tips` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveTipsService` sends the requests.
-public protocol TipsService: Sendable {
-    /// Today's tip, in the server's time zone.
-    ///
-    /// `GET /tips/today`
-    func today() async throws(APIError<Never>) -> Tip
+/// The endpoints of `Tips` as types, one each: `TipsService` has a requirement per
+/// operation, and `StubTipsService` answers per operation.
+public enum TipsOperations {
+    /// `Tips.today`: `GET /tips/today`.
+    public enum Today: ServiceOperation {
+        public typealias Response = Tip
+        public typealias Failure = Never
+    }
 
-    /// The tips scheduled from one day to another, both included.
-    ///
-    /// `GET /tips`
-    func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip]
+    /// `Tips.list`: `GET /tips`.
+    public enum List: ServiceOperation {
+        public typealias Response = [Tip]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Tips` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol TipsService: Sendable {
+    /// Sends `Tips.today`: `GET /tips/today`.
+    func send(
+        _ endpoint: Endpoint<Tip, Never>,
+        as operation: TipsOperations.Today.Type
+    ) async throws(APIError<Never>) -> Tip
+    /// Sends `Tips.list`: `GET /tips`.
+    func send(
+        _ endpoint: Endpoint<[Tip], Never>,
+        as operation: TipsOperations.List.Type
+    ) async throws(APIError<Never>) -> [Tip]
 }
 
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
@@ -72,62 +91,57 @@ public struct LiveTipsService: TipsService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `TipsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubTipsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `TipsService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubTipsService()`, then `service.on(TipsOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubTipsService: TipsService {
-    /// Answers `today()`.
-    public var todayHandler: (@Sendable () async throws -> Tip)?
-    /// Answers `list(from:to:)`.
-    public var listHandler: (@Sendable (CalendarDate, CalendarDate?) async throws -> [Tip])?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveTipsService {
-    public func today() async throws(APIError<Never>) -> Tip {
-        try await client.send(Tips.today())
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip] {
-        try await client.send(Tips.list(from: from, to: to))
-    }
-}
-
-extension StubTipsService {
-    public func today() async throws(APIError<Never>) -> Tip {
-        guard let handler = self.todayHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubTipsService", method: "today()", handler: "todayHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func list(from: CalendarDate, to: CalendarDate?) async throws(APIError<Never>) -> [Tip] {
-        guard let handler = self.listHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubTipsService",
-                method: "list(from:to:)",
-                handler: "listHandler"
-            ))
-        }
-        do {
-            return try await handler(from, to)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubTipsService")
     }
 }
 
 extension TipsService {
-    /// `list(from:to:)` with the spec's defaults.
-    public func list(from: CalendarDate) async throws(APIError<Never>) -> [Tip] {
-        try await list(from: from, to: nil)
+    /// Today's tip, in the server's time zone.
+    ///
+    /// `GET /tips/today`
+    @_alwaysEmitIntoClient
+    public func today() async throws(APIError<Never>) -> Tip {
+        try await self.send(Tips.today(), as: TipsOperations.Today.self)
+    }
+
+    /// The tips scheduled from one day to another, both included.
+    ///
+    /// `GET /tips`
+    @_alwaysEmitIntoClient
+    public func list(from: CalendarDate, to: CalendarDate? = nil) async throws(APIError<Never>) -> [Tip] {
+        try await self.send(Tips.list(from: from, to: to), as: TipsOperations.List.self)
     }
 }

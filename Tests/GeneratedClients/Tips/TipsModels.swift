@@ -32,14 +32,26 @@ public struct Tip: Codable, Hashable, Sendable {
         self.publishedAt = publishedAt
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case day
-        case title
-        case body
-        case category
-        case imageURL = "image_url"
-        case publishedAt = "published_at"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.day = try container.decode(CalendarDate.self, forKey: "day")
+        self.title = try container.decode(String.self, forKey: "title")
+        self.body = try container.decode(String.self, forKey: "body")
+        self.category = try container.decode(TipCategory.self, forKey: "category")
+        self.imageURL = try container.decodeIfPresent(URL.self, forKey: "image_url")
+        self.publishedAt = try container.decode(Date.self, forKey: "published_at")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.day, forKey: "day")
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.body, forKey: "body")
+        try container.encode(self.category, forKey: "category")
+        try container.encodeIfPresent(self.imageURL, forKey: "image_url")
+        try container.encode(self.publishedAt, forKey: "published_at")
     }
 }
 

@@ -39,11 +39,26 @@ enum Tips {
     }
 }
 
-/// Every endpoint of `Tips` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveTipsService` sends the requests.
+/// The endpoints of `Tips` as types, one each: `TipsService` has a requirement per
+/// operation, and `StubTipsService` answers per operation.
+enum TipsOperations {
+    /// `Tips.today`: `GET /tips/today`.
+    enum Today: ServiceOperation {
+        typealias Response = Tip
+        typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Tips` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 protocol TipsService: Sendable {
-    /// `GET /tips/today`
-    func today() async throws(APIError<Never>) -> Tip
+    /// Sends `Tips.today`: `GET /tips/today`.
+    func send(
+        _ endpoint: Endpoint<Tip, Never>,
+        as operation: TipsOperations.Today.Type
+    ) async throws(APIError<Never>) -> Tip
 }
 
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
@@ -55,34 +70,46 @@ struct LiveTipsService: TipsService {
     init(client: APIClient) {
         self.client = client
     }
-}
 
-/// `TipsService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubTipsService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-struct StubTipsService: TipsService {
-    /// Answers `today()`.
-    var todayHandler: (@Sendable () async throws -> Tip)?
-
-    /// A stub whose handlers are not set yet.
-    init() {}
-}
-
-extension LiveTipsService {
-    func today() async throws(APIError<Never>) -> Tip {
-        try await client.send(Tips.today())
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
-extension StubTipsService {
+/// `TipsService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubTipsService()`, then `service.on(TipsOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
+struct StubTipsService: TipsService {
+    /// The answers set so far.
+    var answers = StubAnswers()
+
+    /// A stub without answers.
+    init() {}
+
+    /// Answers `operation` with `answer` from now on.
+    mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
+    }
+
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubTipsService")
+    }
+}
+
+extension TipsService {
+    /// `GET /tips/today`
     func today() async throws(APIError<Never>) -> Tip {
-        guard let handler = self.todayHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubTipsService", method: "today()", handler: "todayHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
+        try await self.send(Tips.today(), as: TipsOperations.Today.self)
     }
 }

@@ -15,16 +15,17 @@ struct Tip: Codable, Hashable, Sendable {
     }
 
     init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.text = try container.decode(String.self, forKey: .text)
-        self.day = try container.decode(CalendarDate.self, forKey: .day)
-        self.mood = try container.decodeIfPresent(Mood.self, forKey: .mood) ?? .calm
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.day = try container.decode(CalendarDate.self, forKey: "day")
+        self.mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .calm
     }
 
-    enum CodingKeys: String, CodingKey {
-        case text
-        case day
-        case mood
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encode(self.day, forKey: "day")
+        try container.encode(self.mood, forKey: "mood")
     }
 }
 

@@ -47,17 +47,37 @@ public enum Notes {
     }
 }
 
-/// Every endpoint of `Notes` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveNotesService` sends the requests.
-public protocol NotesService: Sendable {
-    /// `GET /notes`: The notes, newest first.
-    /// - Parameter page: Which page of notes.
-    /// - Parameter tag: Only notes with this tag.
-    func notes(page: Int, tag: String?) async throws(APIError<Never>) -> [Note]
+/// The endpoints of `Notes` as types, one each: `NotesService` has a requirement per
+/// operation, and `StubNotesService` answers per operation.
+public enum NotesOperations {
+    /// `Notes.notes`: `GET /notes`.
+    public enum Notes: ServiceOperation {
+        public typealias Response = [Note]
+        public typealias Failure = Never
+    }
 
-    /// `GET /notes/{id}`
-    /// - Parameter id: The note's id.
-    func note(id: Int) async throws(APIError<Never>) -> Note
+    /// `Notes.note`: `GET /notes/{id}`.
+    public enum NoteOperation: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Notes` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol NotesService: Sendable {
+    /// Sends `Notes.notes`: `GET /notes`.
+    func send(
+        _ endpoint: Endpoint<[Note], Never>,
+        as operation: NotesOperations.Notes.Type
+    ) async throws(APIError<Never>) -> [Note]
+    /// Sends `Notes.note`: `GET /notes/{id}`.
+    func send(
+        _ endpoint: Endpoint<Note, Never>,
+        as operation: NotesOperations.NoteOperation.Type
+    ) async throws(APIError<Never>) -> Note
 }
 
 /// `NotesService` over HTTP: each method sends its endpoint through `client`.
@@ -69,62 +89,56 @@ public struct LiveNotesService: NotesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `NotesService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubNotesService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `NotesService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubNotesService()`, then `service.on(NotesOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubNotesService: NotesService {
-    /// Answers `notes(page:tag:)`.
-    public var notesHandler: (@Sendable (Int, String?) async throws -> [Note])?
-    /// Answers `note(id:)`.
-    public var noteHandler: (@Sendable (Int) async throws -> Note)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveNotesService {
-    public func notes(page: Int, tag: String?) async throws(APIError<Never>) -> [Note] {
-        try await client.send(Notes.notes(page: page, tag: tag))
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func note(id: Int) async throws(APIError<Never>) -> Note {
-        try await client.send(Notes.note(id: id))
-    }
-}
-
-extension StubNotesService {
-    public func notes(page: Int, tag: String?) async throws(APIError<Never>) -> [Note] {
-        guard let handler = self.notesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubNotesService",
-                method: "notes(page:tag:)",
-                handler: "notesHandler"
-            ))
-        }
-        do {
-            return try await handler(page, tag)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func note(id: Int) async throws(APIError<Never>) -> Note {
-        guard let handler = self.noteHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubNotesService", method: "note(id:)", handler: "noteHandler"))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubNotesService")
     }
 }
 
 extension NotesService {
-    /// `notes(page:tag:)` with the spec's defaults.
-    public func notes() async throws(APIError<Never>) -> [Note] {
-        try await notes(page: 1, tag: nil)
+    /// `GET /notes`: The notes, newest first.
+    /// - Parameter page: Which page of notes.
+    /// - Parameter tag: Only notes with this tag.
+    @_alwaysEmitIntoClient
+    public func notes(page: Int = 1, tag: String? = nil) async throws(APIError<Never>) -> [Note] {
+        try await self.send(Notes.notes(page: page, tag: tag), as: NotesOperations.Notes.self)
+    }
+
+    /// `GET /notes/{id}`
+    /// - Parameter id: The note's id.
+    @_alwaysEmitIntoClient
+    public func note(id: Int) async throws(APIError<Never>) -> Note {
+        try await self.send(Notes.note(id: id), as: NotesOperations.NoteOperation.self)
     }
 }

@@ -22,18 +22,19 @@ public struct Note: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(Int.self, forKey: .id)
-        title = try container.decode(String.self, forKey: .title)
-        body = try container.decodeIfPresent(String.self, forKey: .body)
-        pinned = try container.decodeIfPresent(Bool.self, forKey: .pinned) ?? false
+        let container = try decoder.container(keyedBy: WireKey.self)
+        id = try container.decode(Int.self, forKey: "id")
+        title = try container.decode(String.self, forKey: "title")
+        body = try container.decodeIfPresent(String.self, forKey: "body")
+        pinned = try container.decodeIfPresent(Bool.self, forKey: "pinned") ?? false
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case title
-        case body
-        case pinned
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.title, forKey: "title")
+        try container.encodeIfPresent(self.body, forKey: "body")
+        try container.encode(self.pinned, forKey: "pinned")
     }
 }
 
@@ -45,5 +46,15 @@ public struct Tag: Codable, Hashable, Sendable {
 
     public init(label: String) {
         self.label = label
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        label = try container.decode(String.self, forKey: "label")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.label, forKey: "label")
     }
 }

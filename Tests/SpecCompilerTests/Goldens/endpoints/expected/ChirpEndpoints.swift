@@ -206,62 +206,182 @@ public enum Chirp {
     }
 }
 
-/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveChirpService` sends the requests.
-public protocol ChirpService: Sendable {
-    /// Exchange credentials for tokens.
-    ///
-    /// `POST /auth/login`
-    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
+/// operation, and `StubChirpService` answers per operation.
+public enum ChirpOperations {
+    /// `Chirp.login`: `POST /auth/login`.
+    public enum Login: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /feed`
-    func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// `Chirp.feed`: `GET /feed`.
+    public enum Feed: ServiceOperation {
+        public typealias Response = [Post]
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /users/{userID}/posts/{postID}`
-    func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post
+    /// `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
+    public enum Profile: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /posts`
-    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// `Chirp.createPost`: `POST /posts`.
+    public enum CreatePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = Chirp.CreatePostError
+    }
 
-    /// `PUT /posts/{id}`
-    func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post
+    /// `Chirp.replacePost`: `PUT /posts/{id}`.
+    public enum ReplacePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `PUT /me/avatar`
-    func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    public enum UploadAvatar: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /signup`
-    func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.signup`: `POST /signup`.
+    public enum Signup: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `PUT /blobs/{id}`
-    func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.uploadRaw`: `PUT /blobs/{id}`.
+    public enum UploadRaw: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /exports/{id}`
-    func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data
+    /// `Chirp.exportArchive`: `GET /exports/{id}`.
+    public enum ExportArchive: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /search`
+    /// `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func search(q: String, sort: SortOrder, xRequestID: String?) async throws(APIError<APIErrorResponse>) -> [Post]
+    public enum Search: ServiceOperation {
+        public typealias Response = [Post]
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `HEAD /health`
-    func check() async throws(APIError<APIErrorResponse>)
+    /// `Chirp.check`: `HEAD /health`.
+    public enum Check: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `OPTIONS /posts`
-    func preflight() async throws(APIError<APIErrorResponse>)
+    /// `Chirp.preflight`: `OPTIONS /posts`.
+    public enum Preflight: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /posts/{id}/like`
-    func postsLike(id: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    public enum PostsLike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `DELETE /posts/{id}/comments/{commentID}`
-    func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
+    public enum PostsCommentsDelete: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
 
-    /// `PATCH /posts/{id}/comments/{commentID}`
-    func postsCommentsEdit(id: String, commentID: String, text: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
+    public enum PostsCommentsEdit: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+}
+
+/// Every endpoint of `Chirp` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol ChirpService: Sendable {
+    /// Sends `Chirp.login`: `POST /auth/login`.
+    func send(
+        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
+        as operation: ChirpOperations.Login.Type
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    /// Sends `Chirp.feed`: `GET /feed`.
+    func send(
+        _ endpoint: Endpoint<[Post], APIErrorResponse>,
+        as operation: ChirpOperations.Feed.Type
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.Profile.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.createPost`: `POST /posts`.
+    func send(
+        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
+        as operation: ChirpOperations.CreatePost.Type
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.ReplacePost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.UploadAvatar.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.signup`: `POST /signup`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Signup.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.UploadRaw.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
+    func send(
+        _ endpoint: Endpoint<Data, APIErrorResponse>,
+        as operation: ChirpOperations.ExportArchive.Type
+    ) async throws(APIError<APIErrorResponse>) -> Data
+    /// Sends `Chirp.search`: `GET /search`.
+    @available(*, deprecated)
+    func send(
+        _ endpoint: Endpoint<[Post], APIErrorResponse>,
+        as operation: ChirpOperations.Search.Type
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// Sends `Chirp.check`: `HEAD /health`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Check.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.preflight`: `OPTIONS /posts`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Preflight.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsLike.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsCommentsDelete.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsCommentsEdit.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -273,382 +393,169 @@ public struct LiveChirpService: ChirpService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `ChirpService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubChirpService()`, then `service.on(ChirpOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubChirpService: ChirpService {
-    /// Answers `login(email:password:)`.
-    public var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
-    /// Answers `feed(page:perPage:tag:ids:api:)`.
-    public var feedHandler: (@Sendable (Int, Int, String?, [Int], String?) async throws -> [Post])?
-    /// Answers `profile(userID:postID:)`.
-    public var profileHandler: (@Sendable (UUID, String) async throws -> Post)?
-    /// Answers `createPost(body:)`.
-    public var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
-    /// Answers `replacePost(id:body:)`.
-    public var replacePostHandler: (@Sendable (String, NewPost) async throws -> Post)?
-    /// Answers `uploadAvatar(image:caption:thumbnail:)`.
-    public var uploadAvatarHandler: (@Sendable (File, String?, Data?) async throws -> Void)?
-    /// Answers `signup(name:newsletter:)`.
-    public var signupHandler: (@Sendable (String, Bool) async throws -> Void)?
-    /// Answers `uploadRaw(id:body:)`.
-    public var uploadRawHandler: (@Sendable (String, Data) async throws -> Void)?
-    /// Answers `exportArchive(id:)`.
-    public var exportArchiveHandler: (@Sendable (String) async throws -> Data)?
-    /// Answers `search(q:sort:xRequestID:)`.
-    @available(*, deprecated)
-    public var searchHandler: (@Sendable (String, SortOrder, String?) async throws -> [Post])?
-    /// Answers `check()`.
-    public var checkHandler: (@Sendable () async throws -> Void)?
-    /// Answers `preflight()`.
-    public var preflightHandler: (@Sendable () async throws -> Void)?
-    /// Answers `postsLike(id:)`.
-    public var postsLikeHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `postsCommentsDelete(id:commentID:)`.
-    public var postsCommentsDeleteHandler: (@Sendable (String, String) async throws -> Void)?
-    /// Answers `postsCommentsEdit(id:commentID:text:)`.
-    public var postsCommentsEditHandler: (@Sendable (String, String, String) async throws -> Void)?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
-}
 
-extension LiveChirpService {
-    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await client.send(Chirp.login(email: email, password: password))
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
     }
 
-    public func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
-    }
-
-    public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await client.send(Chirp.profile(userID: userID, postID: postID))
-    }
-
-    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await client.send(Chirp.createPost(body: body))
-    }
-
-    public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await client.send(Chirp.replacePost(id: id, body: body))
-    }
-
-    public func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
-    }
-
-    public func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.signup(name: name, newsletter: newsletter))
-    }
-
-    public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.uploadRaw(id: id, body: body))
-    }
-
-    public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await client.send(Chirp.exportArchive(id: id))
-    }
-
-    @available(*, deprecated)
-    public func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await client.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID))
-    }
-
-    public func check() async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.check())
-    }
-
-    public func preflight() async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.preflight())
-    }
-
-    public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.like(id: id))
-    }
-
-    public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.Comments.delete(id: id, commentID: commentID))
-    }
-
-    public func postsCommentsEdit(
-        id: String,
-        commentID: String,
-        text: String
-    ) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
-    }
-}
-
-extension StubChirpService {
-    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "login(email:password:)",
-                handler: "loginHandler"
-            ))
-        }
-        do {
-            return try await handler(email, password)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "feed(page:perPage:tag:ids:api:)",
-                handler: "feedHandler"
-            ))
-        }
-        do {
-            return try await handler(page, perPage, tag, ids, api)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "profile(userID:postID:)",
-                handler: "profileHandler"
-            ))
-        }
-        do {
-            return try await handler(userID, postID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "createPost(body:)",
-                handler: "createPostHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        guard let handler = self.replacePostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "replacePost(id:body:)",
-                handler: "replacePostHandler"
-            ))
-        }
-        do {
-            return try await handler(id, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "uploadAvatar(image:caption:thumbnail:)",
-                handler: "uploadAvatarHandler"
-            ))
-        }
-        do {
-            try await handler(image, caption, thumbnail)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.signupHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "signup(name:newsletter:)",
-                handler: "signupHandler"
-            ))
-        }
-        do {
-            try await handler(name, newsletter)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.uploadRawHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "uploadRaw(id:body:)",
-                handler: "uploadRawHandler"
-            ))
-        }
-        do {
-            try await handler(id, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        guard let handler = self.exportArchiveHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "exportArchive(id:)",
-                handler: "exportArchiveHandler"
-            ))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    @available(*, deprecated)
-    public func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        guard let handler = self.searchHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "search(q:sort:xRequestID:)",
-                handler: "searchHandler"
-            ))
-        }
-        do {
-            return try await handler(q, sort, xRequestID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func check() async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.checkHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "check()", handler: "checkHandler"))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func preflight() async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.preflightHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "preflight()",
-                handler: "preflightHandler"
-            ))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsLike(id:)",
-                handler: "postsLikeHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsCommentsDeleteHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsCommentsDelete(id:commentID:)",
-                handler: "postsCommentsDeleteHandler"
-            ))
-        }
-        do {
-            try await handler(id, commentID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func postsCommentsEdit(
-        id: String,
-        commentID: String,
-        text: String
-    ) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsCommentsEditHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsCommentsEdit(id:commentID:text:)",
-                handler: "postsCommentsEditHandler"
-            ))
-        }
-        do {
-            try await handler(id, commentID, text)
-        } catch {
-            throw .wrapping(error)
-        }
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
     }
 }
 
 extension ChirpService {
-    /// `feed(page:perPage:tag:ids:api:)` with the spec's defaults.
-    public func feed() async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await feed(page: 1, perPage: 20, tag: nil, ids: [], api: nil)
+    /// Exchange credentials for tokens.
+    ///
+    /// `POST /auth/login`
+    @_alwaysEmitIntoClient
+    public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
     }
 
-    /// `uploadAvatar(image:caption:thumbnail:)` with the spec's defaults.
-    public func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) {
-        try await uploadAvatar(image: image, caption: nil, thumbnail: nil)
+    /// `GET /feed`
+    @_alwaysEmitIntoClient
+    public func feed(
+        page: Int = 1,
+        perPage: Int = 20,
+        tag: String? = nil,
+        ids: [Int] = [],
+        api: String? = nil
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await self.send(Chirp.feed(
+            page: page,
+            perPage: perPage,
+            tag: tag,
+            ids: ids,
+            api: api
+        ), as: ChirpOperations.Feed.self)
     }
 
-    /// `signup(name:newsletter:)` with the spec's defaults.
-    public func signup(name: String) async throws(APIError<APIErrorResponse>) {
-        try await signup(name: name, newsletter: false)
+    /// `GET /users/{userID}/posts/{postID}`
+    @_alwaysEmitIntoClient
+    public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
+        try await self.send(Chirp.profile(userID: userID, postID: postID), as: ChirpOperations.Profile.self)
     }
 
-    /// `search(q:sort:xRequestID:)` with the spec's defaults.
+    /// `POST /posts`
+    @_alwaysEmitIntoClient
+    public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+    }
+
+    /// `PUT /posts/{id}`
+    @_alwaysEmitIntoClient
+    public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+    }
+
+    /// `PUT /me/avatar`
+    @_alwaysEmitIntoClient
+    public func uploadAvatar(
+        image: File,
+        caption: String? = nil,
+        thumbnail: Data? = nil
+    ) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.uploadAvatar(
+            image: image,
+            caption: caption,
+            thumbnail: thumbnail
+        ), as: ChirpOperations.UploadAvatar.self)
+    }
+
+    /// `POST /signup`
+    @_alwaysEmitIntoClient
+    public func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.signup(name: name, newsletter: newsletter), as: ChirpOperations.Signup.self)
+    }
+
+    /// `PUT /blobs/{id}`
+    @_alwaysEmitIntoClient
+    public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.uploadRaw(id: id, body: body), as: ChirpOperations.UploadRaw.self)
+    }
+
+    /// `GET /exports/{id}`
+    @_alwaysEmitIntoClient
+    public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
+        try await self.send(Chirp.exportArchive(id: id), as: ChirpOperations.ExportArchive.self)
+    }
+
+    /// `GET /search`
     @available(*, deprecated)
-    public func search(q: String) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await search(q: q, sort: .relevance, xRequestID: nil)
+    @_alwaysEmitIntoClient
+    public func search(
+        q: String,
+        sort: SortOrder = .relevance,
+        xRequestID: String? = nil
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await self.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID), as: ChirpOperations.Search.self)
+    }
+
+    /// `HEAD /health`
+    @_alwaysEmitIntoClient
+    public func check() async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.check(), as: ChirpOperations.Check.self)
+    }
+
+    /// `OPTIONS /posts`
+    @_alwaysEmitIntoClient
+    public func preflight() async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.preflight(), as: ChirpOperations.Preflight.self)
+    }
+
+    /// `POST /posts/{id}/like`
+    @_alwaysEmitIntoClient
+    public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
+    }
+
+    /// `DELETE /posts/{id}/comments/{commentID}`
+    @_alwaysEmitIntoClient
+    public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.Comments.delete(
+            id: id,
+            commentID: commentID
+        ), as: ChirpOperations.PostsCommentsDelete.self)
+    }
+
+    /// `PATCH /posts/{id}/comments/{commentID}`
+    @_alwaysEmitIntoClient
+    public func postsCommentsEdit(
+        id: String,
+        commentID: String,
+        text: String
+    ) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.Comments.edit(
+            id: id,
+            commentID: commentID,
+            text: text
+        ), as: ChirpOperations.PostsCommentsEdit.self)
     }
 }

@@ -9,6 +9,16 @@ public struct APIErrorResponse: Codable, Hashable, Sendable {
     public init(message: String) {
         self.message = message
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+    }
 }
 
 public struct ValidationErrors: Codable, Hashable, Sendable {
@@ -16,6 +26,16 @@ public struct ValidationErrors: Codable, Hashable, Sendable {
 
     public init(errors: [String]) {
         self.errors = errors
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.errors = try container.decode([String].self, forKey: "errors")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.errors, forKey: "errors")
     }
 }
 
@@ -25,6 +45,16 @@ public struct TokenResponse: Codable, Hashable, Sendable {
     public init(token: String) {
         self.token = token
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.token = try container.decode(String.self, forKey: "token")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.token, forKey: "token")
+    }
 }
 
 public struct NewPost: Codable, Hashable, Sendable {
@@ -32,6 +62,16 @@ public struct NewPost: Codable, Hashable, Sendable {
 
     public init(text: String) {
         self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
     }
 }
 
@@ -42,6 +82,18 @@ public struct Post: Codable, Hashable, Sendable {
     public init(id: UUID, text: String) {
         self.id = id
         self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.text, forKey: "text")
     }
 }
 

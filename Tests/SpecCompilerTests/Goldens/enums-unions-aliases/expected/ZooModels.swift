@@ -78,14 +78,15 @@ public struct Cat: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.lives = try container.decodeIfPresent(Int.self, forKey: .lives) ?? 9
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives") ?? 9
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case lives
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.lives, forKey: "lives")
     }
 }
 
@@ -99,14 +100,15 @@ public struct Dog: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.name = try container.decode(String.self, forKey: .name)
-        self.good = try container.decodeIfPresent(Bool.self, forKey: .good) ?? true
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.good = try container.decodeIfPresent(Bool.self, forKey: "good") ?? true
     }
 
-    enum CodingKeys: String, CodingKey {
-        case name
-        case good
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encode(self.good, forKey: "good")
     }
 }
 
@@ -122,6 +124,18 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
         self.items = items
         self.next = next
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Item].self, forKey: "items")
+        self.next = try container.decodeIfPresent(Item.self, forKey: "next")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.items, forKey: "items")
+        try container.encodeIfPresent(self.next, forKey: "next")
+    }
 }
 
 extension Page: Equatable where Item: Equatable {}
@@ -134,6 +148,18 @@ public struct Pair<A: Codable & Sendable, B: Codable & Sendable>: Codable, Senda
     public init(first: A, second: B) {
         self.first = first
         self.second = second
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.first = try container.decode(A.self, forKey: "first")
+        self.second = try container.decode(B.self, forKey: "second")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.first, forKey: "first")
+        try container.encode(self.second, forKey: "second")
     }
 }
 
@@ -159,18 +185,19 @@ public struct Shelter: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.animals = try container.decode(Page<Animal>.self, forKey: .animals)
-        self.pairs = try container.decode([Pair<Cat, Dog>].self, forKey: .pairs)
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .inReview
-        self.status = try container.decodeIfPresent(Status.self, forKey: .status) ?? .onHold
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.animals = try container.decode(Page<Animal>.self, forKey: "animals")
+        self.pairs = try container.decode([Pair<Cat, Dog>].self, forKey: "pairs")
+        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .inReview
+        self.status = try container.decodeIfPresent(Status.self, forKey: "status") ?? .onHold
     }
 
-    enum CodingKeys: String, CodingKey {
-        case animals
-        case pairs
-        case visibility
-        case status
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.animals, forKey: "animals")
+        try container.encode(self.pairs, forKey: "pairs")
+        try container.encode(self.visibility, forKey: "visibility")
+        try container.encode(self.status, forKey: "status")
     }
 }
 
@@ -207,6 +234,20 @@ public struct Comment: Codable, Hashable, Sendable {
         self.parent = parent
         self.replies = replies
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+        self.parent = try container.decodeIfPresent(Comment.self, forKey: "parent")
+        self.replies = try container.decode([Comment].self, forKey: "replies")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+        try container.encodeIfPresent(self.parent, forKey: "parent")
+        try container.encode(self.replies, forKey: "replies")
+    }
 }
 
 public struct Box<T: Codable & Sendable>: Codable, Sendable {
@@ -214,6 +255,16 @@ public struct Box<T: Codable & Sendable>: Codable, Sendable {
 
     public init(value: T) {
         self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(T.self, forKey: "value")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.value, forKey: "value")
     }
 }
 
@@ -227,6 +278,18 @@ public struct Node: Codable, Hashable, Sendable {
     public init(name: String, child: Box<Node>? = nil) {
         self.name = name
         self.child = child
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.child = try container.decodeIfPresent(Box<Node>.self, forKey: "child")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.child, forKey: "child")
     }
 }
 
@@ -257,5 +320,17 @@ public struct Branch: Codable, Hashable, Sendable {
     public init(left: Tree, right: Tree) {
         self.left = left
         self.right = right
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.left = try container.decode(Tree.self, forKey: "left")
+        self.right = try container.decode(Tree.self, forKey: "right")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.left, forKey: "left")
+        try container.encode(self.right, forKey: "right")
     }
 }

@@ -45,13 +45,26 @@ public enum Weird {
     }
 }
 
-/// Every endpoint of `Weird` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveWeirdService` sends the requests.
+/// The endpoints of `Weird` as types, one each: `WeirdService` has a requirement per
+/// operation, and `StubWeirdService` answers per operation.
+public enum WeirdOperations {
+    /// `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
+    public enum Get: ServiceOperation {
+        public typealias Response = Strange
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Weird` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol WeirdService: Sendable {
-    /// Doc with */ and \(interp)
-    ///
-    /// `GET /things/{id}/with"quotes"/and\back\(slash)`
-    func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange
+    /// Sends `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
+    func send(
+        _ endpoint: Endpoint<Strange, Never>,
+        as operation: WeirdOperations.Get.Type
+    ) async throws(APIError<Never>) -> Strange
 }
 
 /// `WeirdService` over HTTP: each method sends its endpoint through `client`.
@@ -63,45 +76,49 @@ public struct LiveWeirdService: WeirdService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-/// `WeirdService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubWeirdService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
-public struct StubWeirdService: WeirdService {
-    /// Answers `get(id:weird:)`.
-    public var getHandler: (@Sendable (String, String?) async throws -> Strange)?
-
-    /// A stub whose handlers are not set yet.
-    public init() {}
-}
-
-extension LiveWeirdService {
-    public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
-        try await client.send(Weird.get(id: id, weird: weird))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
-extension StubWeirdService {
-    public func get(id: String, weird: String?) async throws(APIError<Never>) -> Strange {
-        guard let handler = self.getHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubWeirdService",
-                method: "get(id:weird:)",
-                handler: "getHandler"
-            ))
-        }
-        do {
-            return try await handler(id, weird)
-        } catch {
-            throw .wrapping(error)
-        }
+/// `WeirdService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubWeirdService()`, then `service.on(WeirdOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
+public struct StubWeirdService: WeirdService {
+    /// The answers set so far.
+    public var answers = StubAnswers()
+
+    /// A stub without answers.
+    public init() {}
+
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
+    }
+
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubWeirdService")
     }
 }
 
 extension WeirdService {
-    /// `get(id:weird:)` with the spec's defaults.
-    public func get(id: String) async throws(APIError<Never>) -> Strange {
-        try await get(id: id, weird: nil)
+    /// Doc with */ and \(interp)
+    ///
+    /// `GET /things/{id}/with"quotes"/and\back\(slash)`
+    @_alwaysEmitIntoClient
+    public func get(id: String, weird: String? = nil) async throws(APIError<Never>) -> Strange {
+        try await self.send(Weird.get(id: id, weird: weird), as: WeirdOperations.Get.self)
     }
 }

@@ -35,26 +35,27 @@ public struct Strange: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.quotekey = try container.decode(String.self, forKey: .quotekey)
-        self.backslash = try container.decode(String.self, forKey: .backslash)
-        self.interpx = try container.decodeIfPresent(String.self, forKey: .interpx) ?? "a \"b\" \\(c) \n d"
-        self.hash = try container.decode(Int.self, forKey: .hash)
-        self._2faCode = try container.decode(String.self, forKey: ._2faCode)
-        self.class = try container.decode(String.self, forKey: .class)
-        self.selfValue = try container.decodeIfPresent(String.self, forKey: .selfValue)
-        self.ünïcödéName = try container.decode(String.self, forKey: .ünïcödéName)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.quotekey = try container.decode(String.self, forKey: "quote\"key")
+        self.backslash = try container.decode(String.self, forKey: "back\\slash")
+        self.interpx = try container.decodeIfPresent(String.self, forKey: "interp\\(x)") ?? "a \"b\" \\(c) \n d"
+        self.hash = try container.decode(Int.self, forKey: "#hash")
+        self._2faCode = try container.decode(String.self, forKey: "2fa_code")
+        self.class = try container.decode(String.self, forKey: "class")
+        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
+        self.ünïcödéName = try container.decode(String.self, forKey: "ünïcödé_name")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case quotekey = "quote\"key"
-        case backslash = "back\\slash"
-        case interpx = "interp\\(x)"
-        case hash = "#hash"
-        case _2faCode = "2fa_code"
-        case `class`
-        case selfValue = "self"
-        case ünïcödéName = "ünïcödé_name"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.quotekey, forKey: "quote\"key")
+        try container.encode(self.backslash, forKey: "back\\slash")
+        try container.encode(self.interpx, forKey: "interp\\(x)")
+        try container.encode(self.hash, forKey: "#hash")
+        try container.encode(self._2faCode, forKey: "2fa_code")
+        try container.encode(self.class, forKey: "class")
+        try container.encodeIfPresent(self.selfValue, forKey: "self")
+        try container.encode(self.ünïcödéName, forKey: "ünïcödé_name")
     }
 }
 

@@ -41,14 +41,37 @@ public enum Library {
     }
 }
 
-/// Every endpoint of `Library` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveLibraryService` sends the requests.
-public protocol LibraryService: Sendable {
-    /// `GET /shelves`
-    func shelves() async throws(APIError<Never>) -> [Shelf]
+/// The endpoints of `Library` as types, one each: `LibraryService` has a requirement per
+/// operation, and `StubLibraryService` answers per operation.
+public enum LibraryOperations {
+    /// `Library.shelves`: `GET /shelves`.
+    public enum Shelves: ServiceOperation {
+        public typealias Response = [Shelf]
+        public typealias Failure = Never
+    }
 
-    /// `GET /books`
-    func books() async throws(APIError<Never>) -> [Book]
+    /// `Library.books`: `GET /books`.
+    public enum Books: ServiceOperation {
+        public typealias Response = [Book]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Library` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol LibraryService: Sendable {
+    /// Sends `Library.shelves`: `GET /shelves`.
+    func send(
+        _ endpoint: Endpoint<[Shelf], Never>,
+        as operation: LibraryOperations.Shelves.Type
+    ) async throws(APIError<Never>) -> [Shelf]
+    /// Sends `Library.books`: `GET /books`.
+    func send(
+        _ endpoint: Endpoint<[Book], Never>,
+        as operation: LibraryOperations.Books.Type
+    ) async throws(APIError<Never>) -> [Book]
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
@@ -60,55 +83,53 @@ public struct LiveLibraryService: LibraryService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `LibraryService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubLibraryService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `LibraryService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubLibraryService()`, then `service.on(LibraryOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 public struct StubLibraryService: LibraryService {
-    /// Answers `shelves()`.
-    public var shelvesHandler: (@Sendable () async throws -> [Shelf])?
-    /// Answers `books()`.
-    public var booksHandler: (@Sendable () async throws -> [Book])?
+    /// The answers set so far.
+    public var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     public init() {}
+
+    /// Answers `operation` with `answer` from now on.
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
+    }
+
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubLibraryService")
+    }
 }
 
-extension LiveLibraryService {
+extension LibraryService {
+    /// `GET /shelves`
+    @_alwaysEmitIntoClient
     public func shelves() async throws(APIError<Never>) -> [Shelf] {
-        try await client.send(Library.shelves())
+        try await self.send(Library.shelves(), as: LibraryOperations.Shelves.self)
     }
 
+    /// `GET /books`
+    @_alwaysEmitIntoClient
     public func books() async throws(APIError<Never>) -> [Book] {
-        try await client.send(Library.books())
-    }
-}
-
-extension StubLibraryService {
-    public func shelves() async throws(APIError<Never>) -> [Shelf] {
-        guard let handler = self.shelvesHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubLibraryService",
-                method: "shelves()",
-                handler: "shelvesHandler"
-            ))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    public func books() async throws(APIError<Never>) -> [Book] {
-        guard let handler = self.booksHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubLibraryService", method: "books()", handler: "booksHandler"))
-        }
-        do {
-            return try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
+        try await self.send(Library.books(), as: LibraryOperations.Books.self)
     }
 }

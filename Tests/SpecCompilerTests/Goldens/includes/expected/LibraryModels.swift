@@ -9,6 +9,16 @@ public struct Shelf: Codable, Hashable, Sendable {
     public init(books: [Book]) {
         self.books = books
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.books = try container.decode([Book].self, forKey: "books")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.books, forKey: "books")
+    }
 }
 
 public struct Book: Codable, Hashable, Sendable {
@@ -19,6 +29,18 @@ public struct Book: Codable, Hashable, Sendable {
         self.title = title
         self.author = author
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.title = try container.decode(String.self, forKey: "title")
+        self.author = try container.decode(Author.self, forKey: "author")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.title, forKey: "title")
+        try container.encode(self.author, forKey: "author")
+    }
 }
 
 public struct Author: Codable, Hashable, Sendable {
@@ -26,5 +48,15 @@ public struct Author: Codable, Hashable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
     }
 }

@@ -46,34 +46,35 @@ public struct Product: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.id = try container.decode(UUID.self, forKey: .id)
-        self.displayName = try container.decode(String.self, forKey: .displayName)
-        self.priceCents = try container.decodeIfPresent(Int.self, forKey: .priceCents) ?? 0
-        self.rating = try container.decodeIfPresent(Double.self, forKey: .rating) ?? 4.5
-        self.inStock = try container.decodeIfPresent(Bool.self, forKey: .inStock) ?? true
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.attributes = try container.decodeIfPresent([String: String].self, forKey: .attributes) ?? [:]
-        self.sizes = try container.decode([Int].self, forKey: .sizes)
-        self.stockByStore = try container.decode([String: Int].self, forKey: .stockByStore)
-        self.grid = try container.decode([[Int]].self, forKey: .grid)
-        self.note = try container.decodeIfPresent(String.self, forKey: .note) ?? "none yet"
-        self.discontinuedAt = try container.decodeIfPresent(Date.self, forKey: .discontinuedAt)
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.priceCents = try container.decodeIfPresent(Int.self, forKey: "price_cents") ?? 0
+        self.rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 4.5
+        self.inStock = try container.decodeIfPresent(Bool.self, forKey: "in_stock") ?? true
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes") ?? [:]
+        self.sizes = try container.decode([Int].self, forKey: "sizes")
+        self.stockByStore = try container.decode([String: Int].self, forKey: "stock_by_store")
+        self.grid = try container.decode([[Int]].self, forKey: "grid")
+        self.note = try container.decodeIfPresent(String.self, forKey: "note") ?? "none yet"
+        self.discontinuedAt = try container.decodeIfPresent(Date.self, forKey: "discontinued_at")
     }
 
-    enum CodingKeys: String, CodingKey {
-        case id
-        case displayName = "display_name"
-        case priceCents = "price_cents"
-        case rating
-        case inStock = "in_stock"
-        case tags
-        case attributes
-        case sizes
-        case stockByStore = "stock_by_store"
-        case grid
-        case note
-        case discontinuedAt = "discontinued_at"
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.displayName, forKey: "display_name")
+        try container.encode(self.priceCents, forKey: "price_cents")
+        try container.encode(self.rating, forKey: "rating")
+        try container.encode(self.inStock, forKey: "in_stock")
+        try container.encode(self.tags, forKey: "tags")
+        try container.encode(self.attributes, forKey: "attributes")
+        try container.encode(self.sizes, forKey: "sizes")
+        try container.encode(self.stockByStore, forKey: "stock_by_store")
+        try container.encode(self.grid, forKey: "grid")
+        try container.encode(self.note, forKey: "note")
+        try container.encodeIfPresent(self.discontinuedAt, forKey: "discontinued_at")
     }
 }
 
@@ -97,23 +98,32 @@ public struct Report: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.fields = try container.decode([String].self, forKey: .fields)
-        self.heading = try container.decodeIfPresent(String.self, forKey: .heading) ?? "\"Untitled\""
-        self.legacyID = try container.decode(String.self, forKey: .legacyID)
-        self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 3
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.fields = try container.decode([String].self, forKey: "fields")
+        self.heading = try container.decodeIfPresent(String.self, forKey: "title") ?? "\"Untitled\""
+        self.legacyID = try container.decode(String.self, forKey: "_id")
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 3
     }
 
-    enum CodingKeys: String, CodingKey {
-        case fields
-        case heading = "title"
-        case legacyID = "_id"
-        case count
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.fields, forKey: "fields")
+        try container.encode(self.heading, forKey: "title")
+        try container.encode(self.legacyID, forKey: "_id")
+        try container.encode(self.count, forKey: "count")
     }
 }
 
 public struct EmptyBox: Codable, Hashable, Sendable {
     public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        _ = try decoder.container(keyedBy: WireKey.self)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        _ = encoder.container(keyedBy: WireKey.self)
+    }
 }
 
 public enum Mode: StringEnum {
@@ -160,17 +170,18 @@ public struct Settings: Codable, Hashable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.mode = try container.decodeIfPresent(Mode.self, forKey: .mode) ?? Mode.none
-        self.price = try container.decodeIfPresent(Decimal.self, forKey: .price) ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
-        self.limit = try container.decodeIfPresent(Int.self, forKey: .limit)
-        self.ratio = try container.decodeIfPresent(Float.self, forKey: .ratio) ?? 0.25
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.mode = try container.decodeIfPresent(Mode.self, forKey: "mode") ?? Mode.none
+        self.price = try container.decodeIfPresent(Decimal.self, forKey: "price") ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
+        self.limit = try container.decodeIfPresent(Int.self, forKey: "limit")
+        self.ratio = try container.decodeIfPresent(Float.self, forKey: "ratio") ?? 0.25
     }
 
-    enum CodingKeys: String, CodingKey {
-        case mode
-        case price
-        case limit
-        case ratio
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.mode, forKey: "mode")
+        try container.encode(self.price, forKey: "price")
+        try container.encodeIfPresent(self.limit, forKey: "limit")
+        try container.encode(self.ratio, forKey: "ratio")
     }
 }

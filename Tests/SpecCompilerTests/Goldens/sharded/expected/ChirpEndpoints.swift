@@ -39,62 +39,182 @@ package enum Chirp {
     }
 }
 
-/// Every endpoint of `Chirp` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveChirpService` sends the requests.
-package protocol ChirpService: Sendable {
-    /// Exchange credentials for tokens.
-    ///
-    /// `POST /auth/login`
-    func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse
+/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
+/// operation, and `StubChirpService` answers per operation.
+package enum ChirpOperations {
+    /// `Chirp.login`: `POST /auth/login`.
+    package enum Login: ServiceOperation {
+        package typealias Response = TokenResponse
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /feed`
-    func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// `Chirp.feed`: `GET /feed`.
+    package enum Feed: ServiceOperation {
+        package typealias Response = [Post]
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /users/{userID}/posts/{postID}`
-    func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post
+    /// `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
+    package enum Profile: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /posts`
-    func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// `Chirp.createPost`: `POST /posts`.
+    package enum CreatePost: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = Chirp.CreatePostError
+    }
 
-    /// `PUT /posts/{id}`
-    func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post
+    /// `Chirp.replacePost`: `PUT /posts/{id}`.
+    package enum ReplacePost: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `PUT /me/avatar`
-    func uploadAvatar(image: File, caption: String?, thumbnail: Data?) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    package enum UploadAvatar: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /signup`
-    func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.signup`: `POST /signup`.
+    package enum Signup: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `PUT /blobs/{id}`
-    func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.uploadRaw`: `PUT /blobs/{id}`.
+    package enum UploadRaw: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /exports/{id}`
-    func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data
+    /// `Chirp.exportArchive`: `GET /exports/{id}`.
+    package enum ExportArchive: ServiceOperation {
+        package typealias Response = Data
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `GET /search`
+    /// `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func search(q: String, sort: SortOrder, xRequestID: String?) async throws(APIError<APIErrorResponse>) -> [Post]
+    package enum Search: ServiceOperation {
+        package typealias Response = [Post]
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `HEAD /health`
-    func check() async throws(APIError<APIErrorResponse>)
+    /// `Chirp.check`: `HEAD /health`.
+    package enum Check: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `OPTIONS /posts`
-    func preflight() async throws(APIError<APIErrorResponse>)
+    /// `Chirp.preflight`: `OPTIONS /posts`.
+    package enum Preflight: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `POST /posts/{id}/like`
-    func postsLike(id: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    package enum PostsLike: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `DELETE /posts/{id}/comments/{commentID}`
-    func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
+    package enum PostsCommentsDelete: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
 
-    /// `PATCH /posts/{id}/comments/{commentID}`
-    func postsCommentsEdit(id: String, commentID: String, text: String) async throws(APIError<APIErrorResponse>)
+    /// `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
+    package enum PostsCommentsEdit: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+    }
+}
+
+/// Every endpoint of `Chirp` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+package protocol ChirpService: Sendable {
+    /// Sends `Chirp.login`: `POST /auth/login`.
+    func send(
+        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
+        as operation: ChirpOperations.Login.Type
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    /// Sends `Chirp.feed`: `GET /feed`.
+    func send(
+        _ endpoint: Endpoint<[Post], APIErrorResponse>,
+        as operation: ChirpOperations.Feed.Type
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.Profile.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.createPost`: `POST /posts`.
+    func send(
+        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
+        as operation: ChirpOperations.CreatePost.Type
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.ReplacePost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.UploadAvatar.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.signup`: `POST /signup`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Signup.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.UploadRaw.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
+    func send(
+        _ endpoint: Endpoint<Data, APIErrorResponse>,
+        as operation: ChirpOperations.ExportArchive.Type
+    ) async throws(APIError<APIErrorResponse>) -> Data
+    /// Sends `Chirp.search`: `GET /search`.
+    @available(*, deprecated)
+    func send(
+        _ endpoint: Endpoint<[Post], APIErrorResponse>,
+        as operation: ChirpOperations.Search.Type
+    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    /// Sends `Chirp.check`: `HEAD /health`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Check.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.preflight`: `OPTIONS /posts`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.Preflight.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsLike.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsCommentsDelete.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.PostsCommentsEdit.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -106,44 +226,39 @@ package struct LiveChirpService: ChirpService {
     package init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    package func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-/// `ChirpService` for tests: each method answers with the closure a test sets in its handler
-/// (`var service = StubChirpService()`, then one line per method the test needs); a method whose
-/// handler is not set fails with an error that names it.
+/// `ChirpService` for tests: it answers each operation with the closure a test sets
+/// (`var service = StubChirpService()`, then `service.on(ChirpOperations.Feed.self) { endpoint in ... }` per
+/// operation the test needs); an operation without an answer fails with an error that names it.
 package struct StubChirpService: ChirpService {
-    /// Answers `login(email:password:)`.
-    package var loginHandler: (@Sendable (String, String) async throws -> TokenResponse)?
-    /// Answers `feed(page:perPage:tag:ids:api:)`.
-    package var feedHandler: (@Sendable (Int, Int, String?, [Int], String?) async throws -> [Post])?
-    /// Answers `profile(userID:postID:)`.
-    package var profileHandler: (@Sendable (UUID, String) async throws -> Post)?
-    /// Answers `createPost(body:)`.
-    package var createPostHandler: (@Sendable (NewPost) async throws -> Post)?
-    /// Answers `replacePost(id:body:)`.
-    package var replacePostHandler: (@Sendable (String, NewPost) async throws -> Post)?
-    /// Answers `uploadAvatar(image:caption:thumbnail:)`.
-    package var uploadAvatarHandler: (@Sendable (File, String?, Data?) async throws -> Void)?
-    /// Answers `signup(name:newsletter:)`.
-    package var signupHandler: (@Sendable (String, Bool) async throws -> Void)?
-    /// Answers `uploadRaw(id:body:)`.
-    package var uploadRawHandler: (@Sendable (String, Data) async throws -> Void)?
-    /// Answers `exportArchive(id:)`.
-    package var exportArchiveHandler: (@Sendable (String) async throws -> Data)?
-    /// Answers `search(q:sort:xRequestID:)`.
-    @available(*, deprecated)
-    package var searchHandler: (@Sendable (String, SortOrder, String?) async throws -> [Post])?
-    /// Answers `check()`.
-    package var checkHandler: (@Sendable () async throws -> Void)?
-    /// Answers `preflight()`.
-    package var preflightHandler: (@Sendable () async throws -> Void)?
-    /// Answers `postsLike(id:)`.
-    package var postsLikeHandler: (@Sendable (String) async throws -> Void)?
-    /// Answers `postsCommentsDelete(id:commentID:)`.
-    package var postsCommentsDeleteHandler: (@Sendable (String, String) async throws -> Void)?
-    /// Answers `postsCommentsEdit(id:commentID:text:)`.
-    package var postsCommentsEditHandler: (@Sendable (String, String, String) async throws -> Void)?
+    /// The answers set so far.
+    package var answers = StubAnswers()
 
-    /// A stub whose handlers are not set yet.
+    /// A stub without answers.
     package init() {}
+
+    /// Answers `operation` with `answer` from now on.
+    package mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+    ) {
+        answers.set(operation, answer)
+    }
+
+    /// Answers with the closure set for `operation`: the requirement of every operation.
+    package func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
+    }
 }

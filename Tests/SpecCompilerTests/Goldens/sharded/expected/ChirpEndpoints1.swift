@@ -56,113 +56,41 @@ extension Chirp {
     }
 }
 
-extension LiveChirpService {
-    package func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await client.send(Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
-    }
-
-    package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await client.send(Chirp.replacePost(id: id, body: body))
-    }
-
-    @available(*, deprecated)
-    package func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await client.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID))
-    }
-
-    package func check() async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.check())
-    }
-}
-
-extension StubChirpService {
-    package func feed(
-        page: Int,
-        perPage: Int,
-        tag: String?,
-        ids: [Int],
-        api: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        guard let handler = self.feedHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "feed(page:perPage:tag:ids:api:)",
-                handler: "feedHandler"
-            ))
-        }
-        do {
-            return try await handler(page, perPage, tag, ids, api)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        guard let handler = self.replacePostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "replacePost(id:body:)",
-                handler: "replacePostHandler"
-            ))
-        }
-        do {
-            return try await handler(id, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    @available(*, deprecated)
-    package func search(
-        q: String,
-        sort: SortOrder,
-        xRequestID: String?
-    ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        guard let handler = self.searchHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "search(q:sort:xRequestID:)",
-                handler: "searchHandler"
-            ))
-        }
-        do {
-            return try await handler(q, sort, xRequestID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func check() async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.checkHandler else {
-            throw .transport(UnsetStubHandler(stub: "StubChirpService", method: "check()", handler: "checkHandler"))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-}
-
 extension ChirpService {
-    /// `feed(page:perPage:tag:ids:api:)` with the spec's defaults.
-    package func feed() async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await feed(page: 1, perPage: 20, tag: nil, ids: [], api: nil)
+    /// `GET /feed`
+    package func feed(
+        page: Int = 1,
+        perPage: Int = 20,
+        tag: String? = nil,
+        ids: [Int] = [],
+        api: String? = nil
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await self.send(Chirp.feed(
+            page: page,
+            perPage: perPage,
+            tag: tag,
+            ids: ids,
+            api: api
+        ), as: ChirpOperations.Feed.self)
     }
 
-    /// `search(q:sort:xRequestID:)` with the spec's defaults.
+    /// `PUT /posts/{id}`
+    package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+    }
+
+    /// `GET /search`
     @available(*, deprecated)
-    package func search(q: String) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await search(q: q, sort: .relevance, xRequestID: nil)
+    package func search(
+        q: String,
+        sort: SortOrder = .relevance,
+        xRequestID: String? = nil
+    ) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await self.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID), as: ChirpOperations.Search.self)
+    }
+
+    /// `HEAD /health`
+    package func check() async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.check(), as: ChirpOperations.Check.self)
     }
 }

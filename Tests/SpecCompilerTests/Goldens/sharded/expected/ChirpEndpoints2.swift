@@ -91,159 +91,52 @@ extension Chirp.Posts.Comments {
     }
 }
 
-extension LiveChirpService {
-    package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await client.send(Chirp.login(email: email, password: password))
-    }
-
-    package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await client.send(Chirp.createPost(body: body))
-    }
-
-    package func uploadAvatar(
-        image: File,
-        caption: String?,
-        thumbnail: Data?
-    ) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
-    }
-
-    package func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.signup(name: name, newsletter: newsletter))
-    }
-
-    package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.uploadRaw(id: id, body: body))
-    }
-
-    package func preflight() async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.preflight())
-    }
-
-    package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.Comments.delete(id: id, commentID: commentID))
-    }
-}
-
-extension StubChirpService {
-    package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        guard let handler = self.loginHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "login(email:password:)",
-                handler: "loginHandler"
-            ))
-        }
-        do {
-            return try await handler(email, password)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        guard let handler = self.createPostHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "createPost(body:)",
-                handler: "createPostHandler"
-            ))
-        }
-        do {
-            return try await handler(body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func uploadAvatar(
-        image: File,
-        caption: String?,
-        thumbnail: Data?
-    ) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.uploadAvatarHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "uploadAvatar(image:caption:thumbnail:)",
-                handler: "uploadAvatarHandler"
-            ))
-        }
-        do {
-            try await handler(image, caption, thumbnail)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func signup(name: String, newsletter: Bool) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.signupHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "signup(name:newsletter:)",
-                handler: "signupHandler"
-            ))
-        }
-        do {
-            try await handler(name, newsletter)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.uploadRawHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "uploadRaw(id:body:)",
-                handler: "uploadRawHandler"
-            ))
-        }
-        do {
-            try await handler(id, body)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func preflight() async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.preflightHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "preflight()",
-                handler: "preflightHandler"
-            ))
-        }
-        do {
-            try await handler()
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsCommentsDeleteHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsCommentsDelete(id:commentID:)",
-                handler: "postsCommentsDeleteHandler"
-            ))
-        }
-        do {
-            try await handler(id, commentID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-}
-
 extension ChirpService {
-    /// `uploadAvatar(image:caption:thumbnail:)` with the spec's defaults.
-    package func uploadAvatar(image: File) async throws(APIError<APIErrorResponse>) {
-        try await uploadAvatar(image: image, caption: nil, thumbnail: nil)
+    /// Exchange credentials for tokens.
+    ///
+    /// `POST /auth/login`
+    package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
     }
 
-    /// `signup(name:newsletter:)` with the spec's defaults.
-    package func signup(name: String) async throws(APIError<APIErrorResponse>) {
-        try await signup(name: name, newsletter: false)
+    /// `POST /posts`
+    package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+    }
+
+    /// `PUT /me/avatar`
+    package func uploadAvatar(
+        image: File,
+        caption: String? = nil,
+        thumbnail: Data? = nil
+    ) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.uploadAvatar(
+            image: image,
+            caption: caption,
+            thumbnail: thumbnail
+        ), as: ChirpOperations.UploadAvatar.self)
+    }
+
+    /// `POST /signup`
+    package func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.signup(name: name, newsletter: newsletter), as: ChirpOperations.Signup.self)
+    }
+
+    /// `PUT /blobs/{id}`
+    package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.uploadRaw(id: id, body: body), as: ChirpOperations.UploadRaw.self)
+    }
+
+    /// `OPTIONS /posts`
+    package func preflight() async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.preflight(), as: ChirpOperations.Preflight.self)
+    }
+
+    /// `DELETE /posts/{id}/comments/{commentID}`
+    package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.Posts.Comments.delete(
+            id: id,
+            commentID: commentID
+        ), as: ChirpOperations.PostsCommentsDelete.self)
     }
 }

@@ -40,90 +40,32 @@ extension Chirp.Posts.Comments {
     }
 }
 
-extension LiveChirpService {
+extension ChirpService {
+    /// `GET /users/{userID}/posts/{postID}`
     package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await client.send(Chirp.profile(userID: userID, postID: postID))
+        try await self.send(Chirp.profile(userID: userID, postID: postID), as: ChirpOperations.Profile.self)
     }
 
+    /// `GET /exports/{id}`
     package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await client.send(Chirp.exportArchive(id: id))
+        try await self.send(Chirp.exportArchive(id: id), as: ChirpOperations.ExportArchive.self)
     }
 
+    /// `POST /posts/{id}/like`
     package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.like(id: id))
+        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
     }
 
+    /// `PATCH /posts/{id}/comments/{commentID}`
     package func postsCommentsEdit(
         id: String,
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        try await client.send(Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text))
-    }
-}
-
-extension StubChirpService {
-    package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        guard let handler = self.profileHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "profile(userID:postID:)",
-                handler: "profileHandler"
-            ))
-        }
-        do {
-            return try await handler(userID, postID)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        guard let handler = self.exportArchiveHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "exportArchive(id:)",
-                handler: "exportArchiveHandler"
-            ))
-        }
-        do {
-            return try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsLikeHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsLike(id:)",
-                handler: "postsLikeHandler"
-            ))
-        }
-        do {
-            try await handler(id)
-        } catch {
-            throw .wrapping(error)
-        }
-    }
-
-    package func postsCommentsEdit(
-        id: String,
-        commentID: String,
-        text: String
-    ) async throws(APIError<APIErrorResponse>) {
-        guard let handler = self.postsCommentsEditHandler else {
-            throw .transport(UnsetStubHandler(
-                stub: "StubChirpService",
-                method: "postsCommentsEdit(id:commentID:text:)",
-                handler: "postsCommentsEditHandler"
-            ))
-        }
-        do {
-            try await handler(id, commentID, text)
-        } catch {
-            throw .wrapping(error)
-        }
+        _ = try await self.send(Chirp.Posts.Comments.edit(
+            id: id,
+            commentID: commentID,
+            text: text
+        ), as: ChirpOperations.PostsCommentsEdit.self)
     }
 }

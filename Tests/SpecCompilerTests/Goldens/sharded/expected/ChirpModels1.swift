@@ -9,6 +9,16 @@ package struct NewPost: Codable, Hashable, Sendable {
     package init(text: String) {
         self.text = text
     }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+    }
 }
 
 package struct Post: Codable, Hashable, Sendable {
@@ -18,6 +28,18 @@ package struct Post: Codable, Hashable, Sendable {
     package init(id: UUID, text: String) {
         self.id = id
         self.text = text
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.text, forKey: "text")
     }
 }
 

@@ -9,6 +9,16 @@ package struct APIErrorResponse: Codable, Hashable, Sendable {
     package init(message: String) {
         self.message = message
     }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+    }
 }
 
 package struct TokenResponse: Codable, Hashable, Sendable {
@@ -16,5 +26,15 @@ package struct TokenResponse: Codable, Hashable, Sendable {
 
     package init(token: String) {
         self.token = token
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.token = try container.decode(String.self, forKey: "token")
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.token, forKey: "token")
     }
 }

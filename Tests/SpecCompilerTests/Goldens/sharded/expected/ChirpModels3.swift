@@ -9,4 +9,14 @@ package struct ValidationErrors: Codable, Hashable, Sendable {
     package init(errors: [String]) {
         self.errors = errors
     }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.errors = try container.decode([String].self, forKey: "errors")
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.errors, forKey: "errors")
+    }
 }

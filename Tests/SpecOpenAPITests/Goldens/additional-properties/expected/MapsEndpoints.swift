@@ -40,11 +40,26 @@ public enum Maps {
     }
 }
 
-/// Every endpoint of `Maps` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveMapsService` sends the requests.
+/// The endpoints of `Maps` as types, one each: `MapsService` has a requirement per
+/// operation.
+public enum MapsOperations {
+    /// `Maps.getConfig`: `GET /config`.
+    public enum GetConfig: ServiceOperation {
+        public typealias Response = Config
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Maps` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveMapsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MapsService: Sendable {
-    /// `GET /config`
-    func getConfig() async throws(APIError<Never>) -> Config
+    /// Sends `Maps.getConfig`: `GET /config`.
+    func send(
+        _ endpoint: Endpoint<Config, Never>,
+        as operation: MapsOperations.GetConfig.Type
+    ) async throws(APIError<Never>) -> Config
 }
 
 /// `MapsService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveMapsService: MapsService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveMapsService {
+extension MapsService {
+    /// `GET /config`
+    @_alwaysEmitIntoClient
     public func getConfig() async throws(APIError<Never>) -> Config {
-        try await client.send(Maps.getConfig())
+        try await self.send(Maps.getConfig(), as: MapsOperations.GetConfig.self)
     }
 }

@@ -32,6 +32,18 @@ public struct Config: Decodable, Sendable {
         self.labels = labels
         self.groups = groups
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.anything = try container.decodeIfPresent([String: JSONValue].self, forKey: "anything")
+        self.limits = try container.decodeIfPresent([String: Int].self, forKey: "limits")
+        self.users = try container.decodeIfPresent([String: User].self, forKey: "users")
+        self.regions = try container.decodeIfPresent([String: ConfigRegionsValue].self, forKey: "regions")
+        self.empty = try container.decodeIfPresent([String: JSONValue].self, forKey: "empty")
+        self.free = try container.decodeIfPresent([String: JSONValue].self, forKey: "free")
+        self.labels = try container.decodeIfPresent([String: String?].self, forKey: "labels")
+        self.groups = try container.decodeIfPresent([String: [String]].self, forKey: "groups")
+    }
 }
 
 public struct ConfigRegionsValue: Decodable, Sendable {
@@ -40,6 +52,11 @@ public struct ConfigRegionsValue: Decodable, Sendable {
     public init(name: String? = nil) {
         self.name = name
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+    }
 }
 
 public struct Strict: Decodable, Sendable {
@@ -47,6 +64,11 @@ public struct Strict: Decodable, Sendable {
 
     public init(id: String) {
         self.id = id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
     }
 }
 
@@ -57,5 +79,10 @@ public struct User: Decodable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }

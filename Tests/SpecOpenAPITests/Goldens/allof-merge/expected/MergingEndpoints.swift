@@ -40,11 +40,26 @@ public enum Merging {
     }
 }
 
-/// Every endpoint of `Merging` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveMergingService` sends the requests.
+/// The endpoints of `Merging` as types, one each: `MergingService` has a requirement per
+/// operation.
+public enum MergingOperations {
+    /// `Merging.getDog`: `GET /dogs/{id}`.
+    public enum GetDog: ServiceOperation {
+        public typealias Response = Dog
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Merging` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveMergingService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MergingService: Sendable {
-    /// `GET /dogs/{id}`
-    func getDog(id: String) async throws(APIError<Never>) -> Dog
+    /// Sends `Merging.getDog`: `GET /dogs/{id}`.
+    func send(
+        _ endpoint: Endpoint<Dog, Never>,
+        as operation: MergingOperations.GetDog.Type
+    ) async throws(APIError<Never>) -> Dog
 }
 
 /// `MergingService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveMergingService: MergingService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveMergingService {
+extension MergingService {
+    /// `GET /dogs/{id}`
+    @_alwaysEmitIntoClient
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
-        try await client.send(Merging.getDog(id: id))
+        try await self.send(Merging.getDog(id: id), as: MergingOperations.GetDog.self)
     }
 }

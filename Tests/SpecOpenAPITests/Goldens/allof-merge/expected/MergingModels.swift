@@ -11,6 +11,12 @@ public struct Named: Decodable, Sendable {
         self.name = name
         self.note = note
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+    }
 }
 
 public struct Timestamped: Decodable, Sendable {
@@ -18,6 +24,11 @@ public struct Timestamped: Decodable, Sendable {
 
     public init(createdAt: Date) {
         self.createdAt = createdAt
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
     }
 }
 
@@ -32,6 +43,14 @@ public struct Animal: Decodable, Sendable {
         self.note = note
         self.createdAt = createdAt
         self.legs = legs
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
     }
 }
 
@@ -50,6 +69,15 @@ public struct Dog: Decodable, Sendable {
         self.legs = legs
         self.breed = breed
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.note = try container.decodeIfPresent(Int.self, forKey: "note")
+        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
+        self.breed = try container.decode(String.self, forKey: "breed")
+    }
 }
 
 /// Just an animal.
@@ -61,6 +89,11 @@ public struct Owner: Decodable, Sendable {
 
     public init(pet: Dog? = nil) {
         self.pet = pet
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.pet = try container.decodeIfPresent(Dog.self, forKey: "pet")
     }
 }
 
@@ -79,5 +112,15 @@ public struct Puppy: Decodable, Sendable {
         self.legs = legs
         self.breed = breed
         self.ageInWeeks = ageInWeeks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.note = try container.decodeIfPresent(Int.self, forKey: "note")
+        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
+        self.breed = try container.decode(String.self, forKey: "breed")
+        self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }
 }

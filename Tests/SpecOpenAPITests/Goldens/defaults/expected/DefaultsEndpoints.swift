@@ -58,17 +58,25 @@ public enum Defaults {
     }
 }
 
-/// Every endpoint of `Defaults` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveDefaultsService` sends the requests.
+/// The endpoints of `Defaults` as types, one each: `DefaultsService` has a requirement per
+/// operation.
+public enum DefaultsOperations {
+    /// `Defaults.search`: `GET /search`.
+    public enum Search: ServiceOperation {
+        public typealias Response = Settings
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Defaults` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveDefaultsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol DefaultsService: Sendable {
-    /// `GET /search`
-    func search(
-        q: String,
-        page: Int,
-        perPage: Int,
-        order: Order?,
-        sort: SearchSort,
-        includeArchived: Bool
+    /// Sends `Defaults.search`: `GET /search`.
+    func send(
+        _ endpoint: Endpoint<Settings, Never>,
+        as operation: DefaultsOperations.Search.Type
     ) async throws(APIError<Never>) -> Settings
 }
 
@@ -81,31 +89,34 @@ public struct LiveDefaultsService: DefaultsService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveDefaultsService {
+extension DefaultsService {
+    /// `GET /search`
+    @_alwaysEmitIntoClient
     public func search(
         q: String,
-        page: Int,
-        perPage: Int,
-        order: Order?,
-        sort: SearchSort,
-        includeArchived: Bool
+        page: Int = 1,
+        perPage: Int = 20,
+        order: Order? = nil,
+        sort: SearchSort = .created,
+        includeArchived: Bool = false
     ) async throws(APIError<Never>) -> Settings {
-        try await client.send(Defaults.search(
+        try await self.send(Defaults.search(
             q: q,
             page: page,
             perPage: perPage,
             order: order,
             sort: sort,
             includeArchived: includeArchived
-        ))
-    }
-}
-
-extension DefaultsService {
-    /// `search(q:page:perPage:order:sort:includeArchived:)` with the spec's defaults.
-    public func search(q: String) async throws(APIError<Never>) -> Settings {
-        try await search(q: q, page: 1, perPage: 20, order: nil, sort: .created, includeArchived: false)
+        ), as: DefaultsOperations.Search.self)
     }
 }

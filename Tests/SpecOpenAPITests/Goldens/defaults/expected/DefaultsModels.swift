@@ -78,40 +78,22 @@ public struct Settings: Decodable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.count = try container.decodeIfPresent(Int.self, forKey: .count) ?? 10
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: .ratio) ?? 0.5
-        self.big = try container.decodeIfPresent(Int64.self, forKey: .big) ?? 9000000000
-        self.enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        self.name = try container.decodeIfPresent(String.self, forKey: .name) ?? "unnamed"
-        self.quoted = try container.decodeIfPresent(String.self, forKey: .quoted) ?? "say \"hi\"\n"
-        self.order = try container.decodeIfPresent(Order.self, forKey: .order) ?? .asc
-        self.level = try container.decodeIfPresent(SettingsLevel.self, forKey: .level) ?? .high
-        self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: .mode)
-        self.tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
-        self.meta = try container.decodeIfPresent([String: String].self, forKey: .meta) ?? [:]
-        self.wrongNumber = try container.decodeIfPresent(Int.self, forKey: .wrongNumber)
-        self.wrongBool = try container.decodeIfPresent(Bool.self, forKey: .wrongBool)
-        self.nullDefault = try container.decodeIfPresent(String.self, forKey: .nullDefault)
-        self.retries = try container.decodeIfPresent(Int.self, forKey: .retries) ?? 3
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case count
-        case ratio
-        case big
-        case enabled
-        case name
-        case quoted
-        case order
-        case level
-        case mode
-        case tags
-        case meta
-        case wrongNumber
-        case wrongBool
-        case nullDefault
-        case retries
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 10
+        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 0.5
+        self.big = try container.decodeIfPresent(Int64.self, forKey: "big") ?? 9000000000
+        self.enabled = try container.decodeIfPresent(Bool.self, forKey: "enabled") ?? true
+        self.name = try container.decodeIfPresent(String.self, forKey: "name") ?? "unnamed"
+        self.quoted = try container.decodeIfPresent(String.self, forKey: "quoted") ?? "say \"hi\"\n"
+        self.order = try container.decodeIfPresent(Order.self, forKey: "order") ?? .asc
+        self.level = try container.decodeIfPresent(SettingsLevel.self, forKey: "level") ?? .high
+        self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: "mode")
+        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
+        self.meta = try container.decodeIfPresent([String: String].self, forKey: "meta") ?? [:]
+        self.wrongNumber = try container.decodeIfPresent(Int.self, forKey: "wrongNumber")
+        self.wrongBool = try container.decodeIfPresent(Bool.self, forKey: "wrongBool")
+        self.nullDefault = try container.decodeIfPresent(String.self, forKey: "nullDefault")
+        self.retries = try container.decodeIfPresent(Int.self, forKey: "retries") ?? 3
     }
 }
 

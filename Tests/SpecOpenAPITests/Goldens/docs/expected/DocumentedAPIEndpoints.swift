@@ -57,24 +57,39 @@ public enum DocumentedAPI {
     }
 }
 
-/// Every endpoint of `DocumentedAPI` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveDocumentedAPIService` sends the requests.
-public protocol DocumentedAPIService: Sendable {
-    /// Get a note
-    ///
-    /// Returns the note with the given id.
-    ///
-    /// `GET /notes/{id}`
-    ///
-    /// - Parameter id: The note's id.
-    /// - Parameter verbose: Include everything.
+/// The endpoints of `DocumentedAPI` as types, one each: `DocumentedAPIService` has a requirement per
+/// operation.
+public enum DocumentedAPIOperations {
+    /// `DocumentedAPI.getNote`: `GET /notes/{id}`.
     @available(*, deprecated)
-    func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note
+    public enum GetNote: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+    }
 
-    /// List notes
-    ///
-    /// `GET /notes`
-    func getNotes() async throws(APIError<Never>) -> [Note]
+    /// `DocumentedAPI.getNotes`: `GET /notes`.
+    public enum GetNotes: ServiceOperation {
+        public typealias Response = [Note]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `DocumentedAPI` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveDocumentedAPIService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol DocumentedAPIService: Sendable {
+    /// Sends `DocumentedAPI.getNote`: `GET /notes/{id}`.
+    @available(*, deprecated)
+    func send(
+        _ endpoint: Endpoint<Note, Never>,
+        as operation: DocumentedAPIOperations.GetNote.Type
+    ) async throws(APIError<Never>) -> Note
+    /// Sends `DocumentedAPI.getNotes`: `GET /notes`.
+    func send(
+        _ endpoint: Endpoint<[Note], Never>,
+        as operation: DocumentedAPIOperations.GetNotes.Type
+    ) async throws(APIError<Never>) -> [Note]
 }
 
 /// `DocumentedAPIService` over HTTP: each method sends its endpoint through `client`.
@@ -86,23 +101,36 @@ public struct LiveDocumentedAPIService: DocumentedAPIService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveDocumentedAPIService {
-    @available(*, deprecated)
-    public func getNote(id: String, verbose: Bool?) async throws(APIError<Never>) -> Note {
-        try await client.send(DocumentedAPI.getNote(id: id, verbose: verbose))
-    }
-
-    public func getNotes() async throws(APIError<Never>) -> [Note] {
-        try await client.send(DocumentedAPI.getNotes())
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension DocumentedAPIService {
-    /// `getNote(id:verbose:)` with the spec's defaults.
+    /// Get a note
+    ///
+    /// Returns the note with the given id.
+    ///
+    /// `GET /notes/{id}`
+    ///
+    /// - Parameter id: The note's id.
+    /// - Parameter verbose: Include everything.
     @available(*, deprecated)
-    public func getNote(id: String) async throws(APIError<Never>) -> Note {
-        try await getNote(id: id, verbose: nil)
+    @_alwaysEmitIntoClient
+    public func getNote(id: String, verbose: Bool? = nil) async throws(APIError<Never>) -> Note {
+        try await self.send(DocumentedAPI.getNote(id: id, verbose: verbose), as: DocumentedAPIOperations.GetNote.self)
+    }
+
+    /// List notes
+    ///
+    /// `GET /notes`
+    @_alwaysEmitIntoClient
+    public func getNotes() async throws(APIError<Never>) -> [Note] {
+        try await self.send(DocumentedAPI.getNotes(), as: DocumentedAPIOperations.GetNotes.self)
     }
 }

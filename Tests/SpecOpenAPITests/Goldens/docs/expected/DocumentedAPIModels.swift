@@ -23,6 +23,14 @@ public struct Note: Decodable, Sendable {
         self.old = old
         self.multi = multi
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        self.old = try container.decodeIfPresent(String.self, forKey: "old")
+        self.multi = try container.decodeIfPresent(String.self, forKey: "multi")
+    }
 }
 
 /// A title when there is no description
@@ -32,6 +40,11 @@ public struct Legacy: Decodable, Sendable {
 
     public init(value: String? = nil) {
         self.value = value
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decodeIfPresent(String.self, forKey: "value")
     }
 }
 

@@ -40,11 +40,26 @@ public enum Enums {
     }
 }
 
-/// Every endpoint of `Enums` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveEnumsService` sends the requests.
+/// The endpoints of `Enums` as types, one each: `EnumsService` has a requirement per
+/// operation.
+public enum EnumsOperations {
+    /// `Enums.listItems`: `GET /items`.
+    public enum ListItems: ServiceOperation {
+        public typealias Response = [Item]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Enums` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveEnumsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol EnumsService: Sendable {
-    /// `GET /items`
-    func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item]
+    /// Sends `Enums.listItems`: `GET /items`.
+    func send(
+        _ endpoint: Endpoint<[Item], Never>,
+        as operation: EnumsOperations.ListItems.Type
+    ) async throws(APIError<Never>) -> [Item]
 }
 
 /// `EnumsService` over HTTP: each method sends its endpoint through `client`.
@@ -56,17 +71,23 @@ public struct LiveEnumsService: EnumsService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveEnumsService {
-    public func listItems(sort: SortOrder?, status: ListItemsStatus?) async throws(APIError<Never>) -> [Item] {
-        try await client.send(Enums.listItems(sort: sort, status: status))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension EnumsService {
-    /// `listItems(sort:status:)` with the spec's defaults.
-    public func listItems() async throws(APIError<Never>) -> [Item] {
-        try await listItems(sort: nil, status: nil)
+    /// `GET /items`
+    @_alwaysEmitIntoClient
+    public func listItems(
+        sort: SortOrder? = nil,
+        status: ListItemsStatus? = nil
+    ) async throws(APIError<Never>) -> [Item] {
+        try await self.send(Enums.listItems(sort: sort, status: status), as: EnumsOperations.ListItems.self)
     }
 }

@@ -110,6 +110,17 @@ public struct Item: Decodable, Sendable {
         self.shade = shade
         self.size = size
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.kind = try container.decode(ItemKind.self, forKey: "kind")
+        self.vote = try container.decodeIfPresent(Vote.self, forKey: "vote")
+        self.priority = try container.decodeIfPresent(Priority.self, forKey: "priority")
+        self.color = try container.decodeIfPresent(ItemColor.self, forKey: "color")
+        self.shade = try container.decodeIfPresent(ItemShade.self, forKey: "shade")
+        self.size = try container.decodeIfPresent(ItemSize.self, forKey: "size")
+    }
 }
 
 public enum ItemKind: StringEnum {

@@ -50,14 +50,37 @@ public enum Split {
     }
 }
 
-/// Every endpoint of `Split` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveSplitService` sends the requests.
-public protocol SplitService: Sendable {
-    /// `GET /pets`
-    func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet]
+/// The endpoints of `Split` as types, one each: `SplitService` has a requirement per
+/// operation.
+public enum SplitOperations {
+    /// `Split.listPets`: `GET /pets`.
+    public enum ListPets: ServiceOperation {
+        public typealias Response = [Pet]
+        public typealias Failure = ErrorModel
+    }
 
-    /// `GET /owners/{id}`
-    func getOwner(id: String) async throws(APIError<Never>) -> Owner
+    /// `Split.getOwner`: `GET /owners/{id}`.
+    public enum GetOwner: ServiceOperation {
+        public typealias Response = Owner
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Split` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveSplitService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol SplitService: Sendable {
+    /// Sends `Split.listPets`: `GET /pets`.
+    func send(
+        _ endpoint: Endpoint<[Pet], ErrorModel>,
+        as operation: SplitOperations.ListPets.Type
+    ) async throws(APIError<ErrorModel>) -> [Pet]
+    /// Sends `Split.getOwner`: `GET /owners/{id}`.
+    func send(
+        _ endpoint: Endpoint<Owner, Never>,
+        as operation: SplitOperations.GetOwner.Type
+    ) async throws(APIError<Never>) -> Owner
 }
 
 /// `SplitService` over HTTP: each method sends its endpoint through `client`.
@@ -69,21 +92,26 @@ public struct LiveSplitService: SplitService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveSplitService {
-    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> [Pet] {
-        try await client.send(Split.listPets(limit: limit))
-    }
-
-    public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
-        try await client.send(Split.getOwner(id: id))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension SplitService {
-    /// `listPets(limit:)` with the spec's defaults.
-    public func listPets() async throws(APIError<ErrorModel>) -> [Pet] {
-        try await listPets(limit: nil)
+    /// `GET /pets`
+    @_alwaysEmitIntoClient
+    public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> [Pet] {
+        try await self.send(Split.listPets(limit: limit), as: SplitOperations.ListPets.self)
+    }
+
+    /// `GET /owners/{id}`
+    @_alwaysEmitIntoClient
+    public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
+        try await self.send(Split.getOwner(id: id), as: SplitOperations.GetOwner.self)
     }
 }

@@ -9,6 +9,11 @@ public struct Local: Decodable, Sendable {
     public init(pet: Pet? = nil) {
         self.pet = pet
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.pet = try container.decodeIfPresent(Pet.self, forKey: "pet")
+    }
 }
 
 public struct Pet: Decodable, Sendable {
@@ -23,6 +28,14 @@ public struct Pet: Decodable, Sendable {
         self.owner = owner
         self.kind = kind
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.owner = try container.decodeIfPresent(Owner.self, forKey: "owner")
+        self.kind = try container.decodeIfPresent(Kind.self, forKey: "kind")
+    }
 }
 
 public struct Owner: Decodable, Sendable {
@@ -32,6 +45,12 @@ public struct Owner: Decodable, Sendable {
     public init(name: String, pets: [Pet]? = nil) {
         self.name = name
         self.pets = pets
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.pets = try container.decodeIfPresent([Pet].self, forKey: "pets")
     }
 }
 
@@ -63,5 +82,10 @@ public struct ErrorModel: Decodable, Sendable {
 
     public init(message: String) {
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
     }
 }

@@ -49,11 +49,26 @@ public enum Formats {
     }
 }
 
-/// Every endpoint of `Formats` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveFormatsService` sends the requests.
+/// The endpoints of `Formats` as types, one each: `FormatsService` has a requirement per
+/// operation.
+public enum FormatsOperations {
+    /// `Formats.getSample`: `GET /samples`.
+    public enum GetSample: ServiceOperation {
+        public typealias Response = Sample
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Formats` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveFormatsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol FormatsService: Sendable {
-    /// `GET /samples`
-    func getSample(since: Date?, day: CalendarDate?, id: UUID?, count: Int32?) async throws(APIError<Never>) -> Sample
+    /// Sends `Formats.getSample`: `GET /samples`.
+    func send(
+        _ endpoint: Endpoint<Sample, Never>,
+        as operation: FormatsOperations.GetSample.Type
+    ) async throws(APIError<Never>) -> Sample
 }
 
 /// `FormatsService` over HTTP: each method sends its endpoint through `client`.
@@ -65,22 +80,30 @@ public struct LiveFormatsService: FormatsService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveFormatsService {
-    public func getSample(
-        since: Date?,
-        day: CalendarDate?,
-        id: UUID?,
-        count: Int32?
-    ) async throws(APIError<Never>) -> Sample {
-        try await client.send(Formats.getSample(since: since, day: day, id: id, count: count))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension FormatsService {
-    /// `getSample(since:day:id:count:)` with the spec's defaults.
-    public func getSample() async throws(APIError<Never>) -> Sample {
-        try await getSample(since: nil, day: nil, id: nil, count: nil)
+    /// `GET /samples`
+    @_alwaysEmitIntoClient
+    public func getSample(
+        since: Date? = nil,
+        day: CalendarDate? = nil,
+        id: UUID? = nil,
+        count: Int32? = nil
+    ) async throws(APIError<Never>) -> Sample {
+        try await self.send(Formats.getSample(
+            since: since,
+            day: day,
+            id: id,
+            count: count
+        ), as: FormatsOperations.GetSample.self)
     }
 }

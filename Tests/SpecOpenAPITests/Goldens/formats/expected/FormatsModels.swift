@@ -62,4 +62,26 @@ public struct Sample: Decodable, Sendable {
         self.hostname = hostname
         self.extra = extra
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        self.day = try container.decode(CalendarDate.self, forKey: "day")
+        self.id = try container.decode(UUID.self, forKey: "id")
+        self.link = try container.decode(URL.self, forKey: "link")
+        self.blob = try container.decode(Data.self, forKey: "blob")
+        self.raw = try container.decodeIfPresent(Data.self, forKey: "raw")
+        self.small = try container.decode(Int32.self, forKey: "small")
+        self.big = try container.decode(Int64.self, forKey: "big")
+        self.ratio = try container.decode(Float.self, forKey: "ratio")
+        self.precise = try container.decode(Double.self, forKey: "precise")
+        self.plain = try container.decode(Int.self, forKey: "plain")
+        self.number = try container.decode(Double.self, forKey: "number")
+        self.flag = try container.decode(Bool.self, forKey: "flag")
+        self.text = try container.decode(String.self, forKey: "text")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.password = try container.decodeIfPresent(String.self, forKey: "password")
+        self.hostname = try container.decodeIfPresent(String.self, forKey: "hostname")
+        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+    }
 }

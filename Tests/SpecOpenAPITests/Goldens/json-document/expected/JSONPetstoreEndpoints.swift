@@ -45,11 +45,26 @@ public enum JSONPetstore {
     }
 }
 
-/// Every endpoint of `JSONPetstore` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveJSONPetstoreService` sends the requests.
+/// The endpoints of `JSONPetstore` as types, one each: `JSONPetstoreService` has a requirement per
+/// operation.
+public enum JSONPetstoreOperations {
+    /// `JSONPetstore.listPets`: `GET /pets`.
+    public enum ListPets: ServiceOperation {
+        public typealias Response = Pets
+        public typealias Failure = ErrorModel
+    }
+}
+
+/// Every endpoint of `JSONPetstore` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveJSONPetstoreService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol JSONPetstoreService: Sendable {
-    /// `GET /pets`
-    func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets
+    /// Sends `JSONPetstore.listPets`: `GET /pets`.
+    func send(
+        _ endpoint: Endpoint<Pets, ErrorModel>,
+        as operation: JSONPetstoreOperations.ListPets.Type
+    ) async throws(APIError<ErrorModel>) -> Pets
 }
 
 /// `JSONPetstoreService` over HTTP: each method sends its endpoint through `client`.
@@ -61,17 +76,20 @@ public struct LiveJSONPetstoreService: JSONPetstoreService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveJSONPetstoreService {
-    public func listPets(limit: Int32?) async throws(APIError<ErrorModel>) -> Pets {
-        try await client.send(JSONPetstore.listPets(limit: limit))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension JSONPetstoreService {
-    /// `listPets(limit:)` with the spec's defaults.
-    public func listPets() async throws(APIError<ErrorModel>) -> Pets {
-        try await listPets(limit: nil)
+    /// `GET /pets`
+    @_alwaysEmitIntoClient
+    public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> Pets {
+        try await self.send(JSONPetstore.listPets(limit: limit), as: JSONPetstoreOperations.ListPets.self)
     }
 }

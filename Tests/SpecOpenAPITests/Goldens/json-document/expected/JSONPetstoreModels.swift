@@ -13,6 +13,13 @@ public struct Pet: Decodable, Sendable {
         self.name = name
         self.tag = tag
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+    }
 }
 
 public typealias Pets = [Pet]
@@ -24,5 +31,11 @@ public struct ErrorModel: Decodable, Sendable {
     public init(code: Int32, message: String) {
         self.code = code
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decode(Int32.self, forKey: "code")
+        self.message = try container.decode(String.self, forKey: "message")
     }
 }

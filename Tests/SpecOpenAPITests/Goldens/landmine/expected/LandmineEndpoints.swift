@@ -383,189 +383,136 @@ public enum Landmine {
     }
 }
 
-/// Every endpoint of `Landmine` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveLandmineService` sends the requests.
+/// The endpoints of `Landmine` as types, one each: `LandmineService` has a requirement per
+/// operation.
+public enum LandmineOperations {
+    /// `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
+    public enum ClassOperation: ServiceOperation {
+        public typealias Response = Holder
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.`init``: `POST /words/0`.
+    public enum InitOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.`self``: `POST /words/1`.
+    public enum SelfOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.self2`: `POST /words/2`.
+    public enum Self2: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.default`: `POST /words/3`.
+    public enum DefaultOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.type`: `POST /words/4`.
+    public enum TypeOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.protocol`: `POST /words/5`.
+    public enum ProtocolOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.string`: `POST /words/6`.
+    public enum StringOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.throws`: `POST /words/7`.
+    public enum Throws: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.subscript`: `POST /words/8`.
+    public enum Subscript: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Landmine.deinit`: `POST /words/9`.
+    public enum Deinit: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Landmine` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveLandmineService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol LandmineService: Sendable {
-    /// `GET /class/{self}/{init}/{Type}/{default}/{for}`
-    func `class`(
-        selfValue: String,
-        initValue: String,
-        type: String,
-        `default`: String,
-        `for`: String,
-        `associatedtype`: String?,
-        `class`: String?,
-        `deinit`: String?,
-        `enum`: String?,
-        `extension`: String?,
-        `fileprivate`: String?,
-        `func`: String?,
-        `import`: String?,
-        initValue2: String?,
-        `inout`: String?,
-        `internal`: String?,
-        `let`: String?,
-        `open`: String?,
-        `operator`: String?,
-        `private`: String?,
-        `precedencegroup`: String?,
-        `protocol`: String?,
-        `public`: String?,
-        `rethrows`: String?,
-        `static`: String?,
-        `struct`: String?,
-        `subscript`: String?,
-        `typealias`: String?,
-        `var`: String?,
-        `break`: String?,
-        `case`: String?,
-        `catch`: String?,
-        `continue`: String?,
-        default2: String?,
-        `defer`: String?,
-        `do`: String?,
-        `else`: String?,
-        `fallthrough`: String?,
-        for2: String?,
-        `guard`: String?,
-        `if`: String?,
-        `in`: String?,
-        `repeat`: String?,
-        `return`: String?,
-        `throw`: String?,
-        `switch`: String?,
-        `where`: String?,
-        `while`: String?,
-        any: String?,
-        `as`: String?,
-        `await`: String?,
-        `false`: String?,
-        `is`: String?,
-        `nil`: String?,
-        selfValue2: String?,
-        selfValue3: String?,
-        `super`: String?,
-        `throws`: String?,
-        `true`: String?,
-        `try`: String?,
-        value: String?,
-        type2: String?,
-        protocol2: String?,
-        actor: String?,
-        async: String?,
-        some: String?,
-        any2: String?,
-        macro: String?,
-        package: String?,
-        consume: String?,
-        borrowing: String?,
-        consuming: String?,
-        copy: String?,
-        discard: String?,
-        each: String?,
-        isolated: String?,
-        nonisolated: String?,
-        override: String?,
-        mutating: String?,
-        nonmutating: String?,
-        lazy: String?,
-        weak: String?,
-        unowned: String?,
-        optional: String?,
-        required: String?,
-        convenience: String?,
-        dynamic: String?,
-        final: String?,
-        indirect: String?,
-        infix: String?,
-        prefix: String?,
-        postfix: String?,
-        get: String?,
-        set: String?,
-        willSet: String?,
-        didSet: String?,
-        sending: String?,
-        none: String?,
-        unknown: String?,
-        rawValue: String?,
-        allCases: String?,
-        hashValueValue: String?,
-        description: String?,
-        encode: String?,
-        decode: String?,
-        hash: String?,
-        from: String?,
-        to: String?,
-        encoder: String?,
-        decoder: String?,
-        string: String?,
-        data: String?,
-        date: String?,
-        url: String?,
-        error: String?,
-        result: String?,
-        codingKeys: String?,
-        int: String?,
-        bool: String?,
-        double: String?,
-        array: String?,
-        dictionary: String?,
-        optional2: String?,
-        set2: String?,
-        uuid: String?,
-        decimal: String?,
-        never: String?,
-        void: String?,
-        anyObject: String?,
-        sendable: String?,
-        codable: String?,
-        hashable: String?,
-        equatable: String?,
-        foundation: String?,
-        swift: String?,
-        specwright: String?,
-        apiClient: String?,
-        endpoint: String?,
-        empty: String?,
-        jsonValue: String?,
-        calendarDate: String?,
-        file: String?,
-        stringEnum: String?,
-        landmine: String?,
-        selfValue4: String?,
-        selfValue5: String?,
-        type3: String?
+    /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
+    func send(
+        _ endpoint: Endpoint<Holder, Never>,
+        as operation: LandmineOperations.ClassOperation.Type
     ) async throws(APIError<Never>) -> Holder
-
-    /// `POST /words/0`
-    func `init`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/1`
-    func `self`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/2`
-    func self2(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/3`
-    func `default`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/4`
-    func type(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/5`
-    func `protocol`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/6`
-    func string(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/7`
-    func `throws`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/8`
-    func `subscript`(body: Keywords) async throws(APIError<Never>)
-
-    /// `POST /words/9`
-    func `deinit`(body: Keywords) async throws(APIError<Never>)
+    /// Sends `Landmine.`init``: `POST /words/0`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.InitOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.`self``: `POST /words/1`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.SelfOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.self2`: `POST /words/2`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.Self2.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.default`: `POST /words/3`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.DefaultOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.type`: `POST /words/4`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.TypeOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.protocol`: `POST /words/5`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.ProtocolOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.string`: `POST /words/6`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.StringOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.throws`: `POST /words/7`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.Throws.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.subscript`: `POST /words/8`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.Subscript.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Landmine.deinit`: `POST /words/9`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: LandmineOperations.Deinit.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
@@ -577,159 +524,169 @@ public struct LiveLandmineService: LandmineService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveLandmineService {
+extension LandmineService {
+    /// `GET /class/{self}/{init}/{Type}/{default}/{for}`
+    @_alwaysEmitIntoClient
     public func `class`(
         selfValue: String,
         initValue: String,
         type: String,
         `default`: String,
         `for`: String,
-        `associatedtype`: String?,
-        `class`: String?,
-        `deinit`: String?,
-        `enum`: String?,
-        `extension`: String?,
-        `fileprivate`: String?,
-        `func`: String?,
-        `import`: String?,
-        initValue2: String?,
-        `inout`: String?,
-        `internal`: String?,
-        `let`: String?,
-        `open`: String?,
-        `operator`: String?,
-        `private`: String?,
-        `precedencegroup`: String?,
-        `protocol`: String?,
-        `public`: String?,
-        `rethrows`: String?,
-        `static`: String?,
-        `struct`: String?,
-        `subscript`: String?,
-        `typealias`: String?,
-        `var`: String?,
-        `break`: String?,
-        `case`: String?,
-        `catch`: String?,
-        `continue`: String?,
-        default2: String?,
-        `defer`: String?,
-        `do`: String?,
-        `else`: String?,
-        `fallthrough`: String?,
-        for2: String?,
-        `guard`: String?,
-        `if`: String?,
-        `in`: String?,
-        `repeat`: String?,
-        `return`: String?,
-        `throw`: String?,
-        `switch`: String?,
-        `where`: String?,
-        `while`: String?,
-        any: String?,
-        `as`: String?,
-        `await`: String?,
-        `false`: String?,
-        `is`: String?,
-        `nil`: String?,
-        selfValue2: String?,
-        selfValue3: String?,
-        `super`: String?,
-        `throws`: String?,
-        `true`: String?,
-        `try`: String?,
-        value: String?,
-        type2: String?,
-        protocol2: String?,
-        actor: String?,
-        async: String?,
-        some: String?,
-        any2: String?,
-        macro: String?,
-        package: String?,
-        consume: String?,
-        borrowing: String?,
-        consuming: String?,
-        copy: String?,
-        discard: String?,
-        each: String?,
-        isolated: String?,
-        nonisolated: String?,
-        override: String?,
-        mutating: String?,
-        nonmutating: String?,
-        lazy: String?,
-        weak: String?,
-        unowned: String?,
-        optional: String?,
-        required: String?,
-        convenience: String?,
-        dynamic: String?,
-        final: String?,
-        indirect: String?,
-        infix: String?,
-        prefix: String?,
-        postfix: String?,
-        get: String?,
-        set: String?,
-        willSet: String?,
-        didSet: String?,
-        sending: String?,
-        none: String?,
-        unknown: String?,
-        rawValue: String?,
-        allCases: String?,
-        hashValueValue: String?,
-        description: String?,
-        encode: String?,
-        decode: String?,
-        hash: String?,
-        from: String?,
-        to: String?,
-        encoder: String?,
-        decoder: String?,
-        string: String?,
-        data: String?,
-        date: String?,
-        url: String?,
-        error: String?,
-        result: String?,
-        codingKeys: String?,
-        int: String?,
-        bool: String?,
-        double: String?,
-        array: String?,
-        dictionary: String?,
-        optional2: String?,
-        set2: String?,
-        uuid: String?,
-        decimal: String?,
-        never: String?,
-        void: String?,
-        anyObject: String?,
-        sendable: String?,
-        codable: String?,
-        hashable: String?,
-        equatable: String?,
-        foundation: String?,
-        swift: String?,
-        specwright: String?,
-        apiClient: String?,
-        endpoint: String?,
-        empty: String?,
-        jsonValue: String?,
-        calendarDate: String?,
-        file: String?,
-        stringEnum: String?,
-        landmine: String?,
-        selfValue4: String?,
-        selfValue5: String?,
-        type3: String?
+        `associatedtype`: String? = nil,
+        `class`: String? = nil,
+        `deinit`: String? = nil,
+        `enum`: String? = nil,
+        `extension`: String? = nil,
+        `fileprivate`: String? = nil,
+        `func`: String? = nil,
+        `import`: String? = nil,
+        initValue2: String? = nil,
+        `inout`: String? = nil,
+        `internal`: String? = nil,
+        `let`: String? = nil,
+        `open`: String? = nil,
+        `operator`: String? = nil,
+        `private`: String? = nil,
+        `precedencegroup`: String? = nil,
+        `protocol`: String? = nil,
+        `public`: String? = nil,
+        `rethrows`: String? = nil,
+        `static`: String? = nil,
+        `struct`: String? = nil,
+        `subscript`: String? = nil,
+        `typealias`: String? = nil,
+        `var`: String? = nil,
+        `break`: String? = nil,
+        `case`: String? = nil,
+        `catch`: String? = nil,
+        `continue`: String? = nil,
+        default2: String? = nil,
+        `defer`: String? = nil,
+        `do`: String? = nil,
+        `else`: String? = nil,
+        `fallthrough`: String? = nil,
+        for2: String? = nil,
+        `guard`: String? = nil,
+        `if`: String? = nil,
+        `in`: String? = nil,
+        `repeat`: String? = nil,
+        `return`: String? = nil,
+        `throw`: String? = nil,
+        `switch`: String? = nil,
+        `where`: String? = nil,
+        `while`: String? = nil,
+        any: String? = nil,
+        `as`: String? = nil,
+        `await`: String? = nil,
+        `false`: String? = nil,
+        `is`: String? = nil,
+        `nil`: String? = nil,
+        selfValue2: String? = nil,
+        selfValue3: String? = nil,
+        `super`: String? = nil,
+        `throws`: String? = nil,
+        `true`: String? = nil,
+        `try`: String? = nil,
+        value: String? = nil,
+        type2: String? = nil,
+        protocol2: String? = nil,
+        actor: String? = nil,
+        async: String? = nil,
+        some: String? = nil,
+        any2: String? = nil,
+        macro: String? = nil,
+        package: String? = nil,
+        consume: String? = nil,
+        borrowing: String? = nil,
+        consuming: String? = nil,
+        copy: String? = nil,
+        discard: String? = nil,
+        each: String? = nil,
+        isolated: String? = nil,
+        nonisolated: String? = nil,
+        override: String? = nil,
+        mutating: String? = nil,
+        nonmutating: String? = nil,
+        lazy: String? = nil,
+        weak: String? = nil,
+        unowned: String? = nil,
+        optional: String? = nil,
+        required: String? = nil,
+        convenience: String? = nil,
+        dynamic: String? = nil,
+        final: String? = nil,
+        indirect: String? = nil,
+        infix: String? = nil,
+        prefix: String? = nil,
+        postfix: String? = nil,
+        get: String? = nil,
+        set: String? = nil,
+        willSet: String? = nil,
+        didSet: String? = nil,
+        sending: String? = nil,
+        none: String? = nil,
+        unknown: String? = nil,
+        rawValue: String? = nil,
+        allCases: String? = nil,
+        hashValueValue: String? = nil,
+        description: String? = nil,
+        encode: String? = nil,
+        decode: String? = nil,
+        hash: String? = nil,
+        from: String? = nil,
+        to: String? = nil,
+        encoder: String? = nil,
+        decoder: String? = nil,
+        string: String? = nil,
+        data: String? = nil,
+        date: String? = nil,
+        url: String? = nil,
+        error: String? = nil,
+        result: String? = nil,
+        codingKeys: String? = nil,
+        int: String? = nil,
+        bool: String? = nil,
+        double: String? = nil,
+        array: String? = nil,
+        dictionary: String? = nil,
+        optional2: String? = nil,
+        set2: String? = nil,
+        uuid: String? = nil,
+        decimal: String? = nil,
+        never: String? = nil,
+        void: String? = nil,
+        anyObject: String? = nil,
+        sendable: String? = nil,
+        codable: String? = nil,
+        hashable: String? = nil,
+        equatable: String? = nil,
+        foundation: String? = nil,
+        swift: String? = nil,
+        specwright: String? = nil,
+        apiClient: String? = nil,
+        endpoint: String? = nil,
+        empty: String? = nil,
+        jsonValue: String? = nil,
+        calendarDate: String? = nil,
+        file: String? = nil,
+        stringEnum: String? = nil,
+        landmine: String? = nil,
+        selfValue4: String? = nil,
+        selfValue5: String? = nil,
+        type3: String? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await client.send(Landmine.class(
+        try await self.send(Landmine.class(
             selfValue: selfValue,
             initValue: initValue,
             type: type,
@@ -877,208 +834,66 @@ extension LiveLandmineService {
             selfValue4: selfValue4,
             selfValue5: selfValue5,
             type3: type3
-        ))
+        ), as: LandmineOperations.ClassOperation.self)
     }
 
+    /// `POST /words/0`
+    @_alwaysEmitIntoClient
     public func `init`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.`init`(body: body))
+        _ = try await self.send(Landmine.`init`(body: body), as: LandmineOperations.InitOperation.self)
     }
 
+    /// `POST /words/1`
+    @_alwaysEmitIntoClient
     public func `self`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.`self`(body: body))
+        _ = try await self.send(Landmine.`self`(body: body), as: LandmineOperations.SelfOperation.self)
     }
 
+    /// `POST /words/2`
+    @_alwaysEmitIntoClient
     public func self2(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.self2(body: body))
+        _ = try await self.send(Landmine.self2(body: body), as: LandmineOperations.Self2.self)
     }
 
+    /// `POST /words/3`
+    @_alwaysEmitIntoClient
     public func `default`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.default(body: body))
+        _ = try await self.send(Landmine.default(body: body), as: LandmineOperations.DefaultOperation.self)
     }
 
+    /// `POST /words/4`
+    @_alwaysEmitIntoClient
     public func type(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.type(body: body))
+        _ = try await self.send(Landmine.type(body: body), as: LandmineOperations.TypeOperation.self)
     }
 
+    /// `POST /words/5`
+    @_alwaysEmitIntoClient
     public func `protocol`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.protocol(body: body))
+        _ = try await self.send(Landmine.protocol(body: body), as: LandmineOperations.ProtocolOperation.self)
     }
 
+    /// `POST /words/6`
+    @_alwaysEmitIntoClient
     public func string(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.string(body: body))
+        _ = try await self.send(Landmine.string(body: body), as: LandmineOperations.StringOperation.self)
     }
 
+    /// `POST /words/7`
+    @_alwaysEmitIntoClient
     public func `throws`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.throws(body: body))
+        _ = try await self.send(Landmine.throws(body: body), as: LandmineOperations.Throws.self)
     }
 
+    /// `POST /words/8`
+    @_alwaysEmitIntoClient
     public func `subscript`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.subscript(body: body))
+        _ = try await self.send(Landmine.subscript(body: body), as: LandmineOperations.Subscript.self)
     }
 
+    /// `POST /words/9`
+    @_alwaysEmitIntoClient
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
-        try await client.send(Landmine.deinit(body: body))
-    }
-}
-
-extension LandmineService {
-    /// `class(selfValue:initValue:type:default:for:associatedtype:class:deinit:enum:extension:fileprivate:func:import:initValue2:inout:internal:let:open:operator:private:precedencegroup:protocol:public:rethrows:static:struct:subscript:typealias:var:break:case:catch:continue:default2:defer:do:else:fallthrough:for2:guard:if:in:repeat:return:throw:switch:where:while:any:as:await:false:is:nil:selfValue2:selfValue3:super:throws:true:try:value:type2:protocol2:actor:async:some:any2:macro:package:consume:borrowing:consuming:copy:discard:each:isolated:nonisolated:override:mutating:nonmutating:lazy:weak:unowned:optional:required:convenience:dynamic:final:indirect:infix:prefix:postfix:get:set:willSet:didSet:sending:none:unknown:rawValue:allCases:hashValueValue:description:encode:decode:hash:from:to:encoder:decoder:string:data:date:url:error:result:codingKeys:int:bool:double:array:dictionary:optional2:set2:uuid:decimal:never:void:anyObject:sendable:codable:hashable:equatable:foundation:swift:specwright:apiClient:endpoint:empty:jsonValue:calendarDate:file:stringEnum:landmine:selfValue4:selfValue5:type3:)`
-    /// with the spec's defaults.
-    public func `class`(
-        selfValue: String,
-        initValue: String,
-        type: String,
-        `default`: String,
-        `for`: String
-    ) async throws(APIError<Never>) -> Holder {
-        try await `class`(
-            selfValue: selfValue,
-            initValue: initValue,
-            type: type,
-            default: `default`,
-            for: `for`,
-            associatedtype: nil,
-            class: nil,
-            deinit: nil,
-            enum: nil,
-            extension: nil,
-            fileprivate: nil,
-            func: nil,
-            import: nil,
-            initValue2: nil,
-            `inout`: nil,
-            internal: nil,
-            let: nil,
-            open: nil,
-            operator: nil,
-            private: nil,
-            precedencegroup: nil,
-            protocol: nil,
-            public: nil,
-            rethrows: nil,
-            static: nil,
-            struct: nil,
-            subscript: nil,
-            typealias: nil,
-            var: nil,
-            break: nil,
-            case: nil,
-            catch: nil,
-            continue: nil,
-            default2: nil,
-            defer: nil,
-            do: nil,
-            else: nil,
-            fallthrough: nil,
-            for2: nil,
-            guard: nil,
-            if: nil,
-            in: nil,
-            repeat: nil,
-            return: nil,
-            throw: nil,
-            switch: nil,
-            where: nil,
-            while: nil,
-            any: nil,
-            as: nil,
-            await: nil,
-            false: nil,
-            is: nil,
-            nil: nil,
-            selfValue2: nil,
-            selfValue3: nil,
-            super: nil,
-            throws: nil,
-            true: nil,
-            try: nil,
-            value: nil,
-            type2: nil,
-            protocol2: nil,
-            actor: nil,
-            async: nil,
-            some: nil,
-            any2: nil,
-            macro: nil,
-            package: nil,
-            consume: nil,
-            borrowing: nil,
-            consuming: nil,
-            copy: nil,
-            discard: nil,
-            each: nil,
-            isolated: nil,
-            nonisolated: nil,
-            override: nil,
-            mutating: nil,
-            nonmutating: nil,
-            lazy: nil,
-            weak: nil,
-            unowned: nil,
-            optional: nil,
-            required: nil,
-            convenience: nil,
-            dynamic: nil,
-            final: nil,
-            indirect: nil,
-            infix: nil,
-            prefix: nil,
-            postfix: nil,
-            get: nil,
-            set: nil,
-            willSet: nil,
-            didSet: nil,
-            sending: nil,
-            none: nil,
-            unknown: nil,
-            rawValue: nil,
-            allCases: nil,
-            hashValueValue: nil,
-            description: nil,
-            encode: nil,
-            decode: nil,
-            hash: nil,
-            from: nil,
-            to: nil,
-            encoder: nil,
-            decoder: nil,
-            string: nil,
-            data: nil,
-            date: nil,
-            url: nil,
-            error: nil,
-            result: nil,
-            codingKeys: nil,
-            int: nil,
-            bool: nil,
-            double: nil,
-            array: nil,
-            dictionary: nil,
-            optional2: nil,
-            set2: nil,
-            uuid: nil,
-            decimal: nil,
-            never: nil,
-            void: nil,
-            anyObject: nil,
-            sendable: nil,
-            codable: nil,
-            hashable: nil,
-            equatable: nil,
-            foundation: nil,
-            swift: nil,
-            specwright: nil,
-            apiClient: nil,
-            endpoint: nil,
-            empty: nil,
-            jsonValue: nil,
-            calendarDate: nil,
-            file: nil,
-            stringEnum: nil,
-            landmine: nil,
-            selfValue4: nil,
-            selfValue5: nil,
-            type3: nil
-        )
+        _ = try await self.send(Landmine.deinit(body: body), as: LandmineOperations.Deinit.self)
     }
 }

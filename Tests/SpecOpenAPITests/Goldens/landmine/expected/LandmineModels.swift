@@ -426,146 +426,290 @@ public struct Keywords: Codable, Sendable {
         self.landmine = landmine
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `associatedtype`
-        case `class`
-        case `deinit`
-        case `enum`
-        case `extension`
-        case `fileprivate`
-        case `func`
-        case `import`
-        case initValue = "init"
-        case `inout`
-        case `internal`
-        case `let`
-        case `open`
-        case `operator`
-        case `private`
-        case `precedencegroup`
-        case `protocol`
-        case `public`
-        case `rethrows`
-        case `static`
-        case `struct`
-        case `subscript`
-        case `typealias`
-        case `var`
-        case `break`
-        case `case`
-        case `catch`
-        case `continue`
-        case `default`
-        case `defer`
-        case `do`
-        case `else`
-        case `fallthrough`
-        case `for`
-        case `guard`
-        case `if`
-        case `in`
-        case `repeat`
-        case `return`
-        case `throw`
-        case `switch`
-        case `where`
-        case `while`
-        case any = "Any"
-        case `as`
-        case `await`
-        case `false`
-        case `is`
-        case `nil`
-        case selfValue = "self"
-        case selfValue2 = "Self"
-        case `super`
-        case `throws`
-        case `true`
-        case `try`
-        case value = "_"
-        case type = "Type"
-        case protocol2 = "Protocol"
-        case actor
-        case async
-        case some
-        case any2 = "any"
-        case macro
-        case package
-        case consume
-        case borrowing
-        case consuming
-        case copy
-        case discard
-        case each
-        case isolated
-        case nonisolated
-        case override
-        case mutating
-        case nonmutating
-        case lazy
-        case weak
-        case unowned
-        case optional
-        case required
-        case convenience
-        case dynamic
-        case final
-        case indirect
-        case infix
-        case prefix
-        case postfix
-        case get
-        case set
-        case willSet
-        case didSet
-        case sending
-        case none
-        case unknown
-        case rawValue
-        case allCases
-        case hashValueValue = "hashValue"
-        case description
-        case encode
-        case decode
-        case hash
-        case from
-        case to
-        case encoder = "Encoder"
-        case decoder = "Decoder"
-        case string = "String"
-        case data = "Data"
-        case date = "Date"
-        case url = "URL"
-        case error = "Error"
-        case result = "Result"
-        case codingKeys = "CodingKeys"
-        case int = "Int"
-        case bool = "Bool"
-        case double = "Double"
-        case array = "Array"
-        case dictionary = "Dictionary"
-        case optional2 = "Optional"
-        case set2 = "Set"
-        case uuid = "UUID"
-        case decimal = "Decimal"
-        case never = "Never"
-        case void = "Void"
-        case anyObject = "AnyObject"
-        case sendable = "Sendable"
-        case codable = "Codable"
-        case hashable = "Hashable"
-        case equatable = "Equatable"
-        case foundation = "Foundation"
-        case swift = "Swift"
-        case specwright = "Specwright"
-        case apiClient = "APIClient"
-        case endpoint = "Endpoint"
-        case empty = "Empty"
-        case jsonValue = "JSONValue"
-        case calendarDate = "CalendarDate"
-        case file = "File"
-        case stringEnum = "StringEnum"
-        case landmine = "Landmine"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.associatedtype = try container.decodeIfPresent(String.self, forKey: "associatedtype")
+        self.class = try container.decodeIfPresent(String.self, forKey: "class")
+        self.deinit = try container.decodeIfPresent(String.self, forKey: "deinit")
+        self.enum = try container.decodeIfPresent(String.self, forKey: "enum")
+        self.extension = try container.decodeIfPresent(String.self, forKey: "extension")
+        self.fileprivate = try container.decodeIfPresent(String.self, forKey: "fileprivate")
+        self.func = try container.decodeIfPresent(String.self, forKey: "func")
+        self.import = try container.decodeIfPresent(String.self, forKey: "import")
+        self.initValue = try container.decodeIfPresent(String.self, forKey: "init")
+        self.inout = try container.decodeIfPresent(String.self, forKey: "inout")
+        self.internal = try container.decodeIfPresent(String.self, forKey: "internal")
+        self.let = try container.decodeIfPresent(String.self, forKey: "let")
+        self.open = try container.decodeIfPresent(String.self, forKey: "open")
+        self.operator = try container.decodeIfPresent(String.self, forKey: "operator")
+        self.private = try container.decodeIfPresent(String.self, forKey: "private")
+        self.precedencegroup = try container.decodeIfPresent(String.self, forKey: "precedencegroup")
+        self.protocol = try container.decodeIfPresent(String.self, forKey: "protocol")
+        self.public = try container.decodeIfPresent(String.self, forKey: "public")
+        self.rethrows = try container.decodeIfPresent(String.self, forKey: "rethrows")
+        self.static = try container.decodeIfPresent(String.self, forKey: "static")
+        self.struct = try container.decodeIfPresent(String.self, forKey: "struct")
+        self.subscript = try container.decodeIfPresent(String.self, forKey: "subscript")
+        self.typealias = try container.decodeIfPresent(String.self, forKey: "typealias")
+        self.var = try container.decodeIfPresent(String.self, forKey: "var")
+        self.break = try container.decodeIfPresent(String.self, forKey: "break")
+        self.case = try container.decodeIfPresent(String.self, forKey: "case")
+        self.catch = try container.decodeIfPresent(String.self, forKey: "catch")
+        self.continue = try container.decodeIfPresent(String.self, forKey: "continue")
+        self.default = try container.decodeIfPresent(String.self, forKey: "default")
+        self.defer = try container.decodeIfPresent(String.self, forKey: "defer")
+        self.do = try container.decodeIfPresent(String.self, forKey: "do")
+        self.else = try container.decodeIfPresent(String.self, forKey: "else")
+        self.fallthrough = try container.decodeIfPresent(String.self, forKey: "fallthrough")
+        self.for = try container.decodeIfPresent(String.self, forKey: "for")
+        self.guard = try container.decodeIfPresent(String.self, forKey: "guard")
+        self.if = try container.decodeIfPresent(String.self, forKey: "if")
+        self.in = try container.decodeIfPresent(String.self, forKey: "in")
+        self.repeat = try container.decodeIfPresent(String.self, forKey: "repeat")
+        self.return = try container.decodeIfPresent(String.self, forKey: "return")
+        self.throw = try container.decodeIfPresent(String.self, forKey: "throw")
+        self.switch = try container.decodeIfPresent(String.self, forKey: "switch")
+        self.where = try container.decodeIfPresent(String.self, forKey: "where")
+        self.while = try container.decodeIfPresent(String.self, forKey: "while")
+        self.any = try container.decodeIfPresent(String.self, forKey: "Any")
+        self.as = try container.decodeIfPresent(String.self, forKey: "as")
+        self.await = try container.decodeIfPresent(String.self, forKey: "await")
+        self.false = try container.decodeIfPresent(String.self, forKey: "false")
+        self.is = try container.decodeIfPresent(String.self, forKey: "is")
+        self.nil = try container.decodeIfPresent(String.self, forKey: "nil")
+        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
+        self.selfValue2 = try container.decodeIfPresent(String.self, forKey: "Self")
+        self.super = try container.decodeIfPresent(String.self, forKey: "super")
+        self.throws = try container.decodeIfPresent(String.self, forKey: "throws")
+        self.true = try container.decodeIfPresent(String.self, forKey: "true")
+        self.try = try container.decodeIfPresent(String.self, forKey: "try")
+        self.value = try container.decodeIfPresent(String.self, forKey: "_")
+        self.type = try container.decodeIfPresent(String.self, forKey: "Type")
+        self.protocol2 = try container.decodeIfPresent(String.self, forKey: "Protocol")
+        self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
+        self.async = try container.decodeIfPresent(String.self, forKey: "async")
+        self.some = try container.decodeIfPresent(String.self, forKey: "some")
+        self.any2 = try container.decodeIfPresent(String.self, forKey: "any")
+        self.macro = try container.decodeIfPresent(String.self, forKey: "macro")
+        self.package = try container.decodeIfPresent(String.self, forKey: "package")
+        self.consume = try container.decodeIfPresent(String.self, forKey: "consume")
+        self.borrowing = try container.decodeIfPresent(String.self, forKey: "borrowing")
+        self.consuming = try container.decodeIfPresent(String.self, forKey: "consuming")
+        self.copy = try container.decodeIfPresent(String.self, forKey: "copy")
+        self.discard = try container.decodeIfPresent(String.self, forKey: "discard")
+        self.each = try container.decodeIfPresent(String.self, forKey: "each")
+        self.isolated = try container.decodeIfPresent(String.self, forKey: "isolated")
+        self.nonisolated = try container.decodeIfPresent(String.self, forKey: "nonisolated")
+        self.override = try container.decodeIfPresent(String.self, forKey: "override")
+        self.mutating = try container.decodeIfPresent(String.self, forKey: "mutating")
+        self.nonmutating = try container.decodeIfPresent(String.self, forKey: "nonmutating")
+        self.lazy = try container.decodeIfPresent(String.self, forKey: "lazy")
+        self.weak = try container.decodeIfPresent(String.self, forKey: "weak")
+        self.unowned = try container.decodeIfPresent(String.self, forKey: "unowned")
+        self.optional = try container.decodeIfPresent(String.self, forKey: "optional")
+        self.required = try container.decodeIfPresent(String.self, forKey: "required")
+        self.convenience = try container.decodeIfPresent(String.self, forKey: "convenience")
+        self.dynamic = try container.decodeIfPresent(String.self, forKey: "dynamic")
+        self.final = try container.decodeIfPresent(String.self, forKey: "final")
+        self.indirect = try container.decodeIfPresent(String.self, forKey: "indirect")
+        self.infix = try container.decodeIfPresent(String.self, forKey: "infix")
+        self.prefix = try container.decodeIfPresent(String.self, forKey: "prefix")
+        self.postfix = try container.decodeIfPresent(String.self, forKey: "postfix")
+        self.get = try container.decodeIfPresent(String.self, forKey: "get")
+        self.set = try container.decodeIfPresent(String.self, forKey: "set")
+        self.willSet = try container.decodeIfPresent(String.self, forKey: "willSet")
+        self.didSet = try container.decodeIfPresent(String.self, forKey: "didSet")
+        self.sending = try container.decodeIfPresent(String.self, forKey: "sending")
+        self.none = try container.decodeIfPresent(String.self, forKey: "none")
+        self.unknown = try container.decodeIfPresent(String.self, forKey: "unknown")
+        self.rawValue = try container.decodeIfPresent(String.self, forKey: "rawValue")
+        self.allCases = try container.decodeIfPresent(String.self, forKey: "allCases")
+        self.hashValueValue = try container.decodeIfPresent(String.self, forKey: "hashValue")
+        self.description = try container.decodeIfPresent(String.self, forKey: "description")
+        self.encode = try container.decodeIfPresent(String.self, forKey: "encode")
+        self.decode = try container.decodeIfPresent(String.self, forKey: "decode")
+        self.hash = try container.decodeIfPresent(String.self, forKey: "hash")
+        self.from = try container.decodeIfPresent(String.self, forKey: "from")
+        self.to = try container.decodeIfPresent(String.self, forKey: "to")
+        self.encoder = try container.decodeIfPresent(String.self, forKey: "Encoder")
+        self.decoder = try container.decodeIfPresent(String.self, forKey: "Decoder")
+        self.string = try container.decodeIfPresent(String.self, forKey: "String")
+        self.data = try container.decodeIfPresent(String.self, forKey: "Data")
+        self.date = try container.decodeIfPresent(String.self, forKey: "Date")
+        self.url = try container.decodeIfPresent(String.self, forKey: "URL")
+        self.error = try container.decodeIfPresent(String.self, forKey: "Error")
+        self.result = try container.decodeIfPresent(String.self, forKey: "Result")
+        self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
+        self.int = try container.decodeIfPresent(String.self, forKey: "Int")
+        self.bool = try container.decodeIfPresent(String.self, forKey: "Bool")
+        self.double = try container.decodeIfPresent(String.self, forKey: "Double")
+        self.array = try container.decodeIfPresent(String.self, forKey: "Array")
+        self.dictionary = try container.decodeIfPresent(String.self, forKey: "Dictionary")
+        self.optional2 = try container.decodeIfPresent(String.self, forKey: "Optional")
+        self.set2 = try container.decodeIfPresent(String.self, forKey: "Set")
+        self.uuid = try container.decodeIfPresent(String.self, forKey: "UUID")
+        self.decimal = try container.decodeIfPresent(String.self, forKey: "Decimal")
+        self.never = try container.decodeIfPresent(String.self, forKey: "Never")
+        self.void = try container.decodeIfPresent(String.self, forKey: "Void")
+        self.anyObject = try container.decodeIfPresent(String.self, forKey: "AnyObject")
+        self.sendable = try container.decodeIfPresent(String.self, forKey: "Sendable")
+        self.codable = try container.decodeIfPresent(String.self, forKey: "Codable")
+        self.hashable = try container.decodeIfPresent(String.self, forKey: "Hashable")
+        self.equatable = try container.decodeIfPresent(String.self, forKey: "Equatable")
+        self.foundation = try container.decodeIfPresent(String.self, forKey: "Foundation")
+        self.swift = try container.decodeIfPresent(String.self, forKey: "Swift")
+        self.specwright = try container.decodeIfPresent(String.self, forKey: "Specwright")
+        self.apiClient = try container.decodeIfPresent(String.self, forKey: "APIClient")
+        self.endpoint = try container.decodeIfPresent(String.self, forKey: "Endpoint")
+        self.empty = try container.decodeIfPresent(String.self, forKey: "Empty")
+        self.jsonValue = try container.decodeIfPresent(String.self, forKey: "JSONValue")
+        self.calendarDate = try container.decodeIfPresent(String.self, forKey: "CalendarDate")
+        self.file = try container.decodeIfPresent(String.self, forKey: "File")
+        self.stringEnum = try container.decodeIfPresent(String.self, forKey: "StringEnum")
+        self.landmine = try container.decodeIfPresent(String.self, forKey: "Landmine")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.associatedtype, forKey: "associatedtype")
+        try container.encodeIfPresent(self.class, forKey: "class")
+        try container.encodeIfPresent(self.deinit, forKey: "deinit")
+        try container.encodeIfPresent(self.enum, forKey: "enum")
+        try container.encodeIfPresent(self.extension, forKey: "extension")
+        try container.encodeIfPresent(self.fileprivate, forKey: "fileprivate")
+        try container.encodeIfPresent(self.func, forKey: "func")
+        try container.encodeIfPresent(self.import, forKey: "import")
+        try container.encodeIfPresent(self.initValue, forKey: "init")
+        try container.encodeIfPresent(self.inout, forKey: "inout")
+        try container.encodeIfPresent(self.internal, forKey: "internal")
+        try container.encodeIfPresent(self.let, forKey: "let")
+        try container.encodeIfPresent(self.open, forKey: "open")
+        try container.encodeIfPresent(self.operator, forKey: "operator")
+        try container.encodeIfPresent(self.private, forKey: "private")
+        try container.encodeIfPresent(self.precedencegroup, forKey: "precedencegroup")
+        try container.encodeIfPresent(self.protocol, forKey: "protocol")
+        try container.encodeIfPresent(self.public, forKey: "public")
+        try container.encodeIfPresent(self.rethrows, forKey: "rethrows")
+        try container.encodeIfPresent(self.static, forKey: "static")
+        try container.encodeIfPresent(self.struct, forKey: "struct")
+        try container.encodeIfPresent(self.subscript, forKey: "subscript")
+        try container.encodeIfPresent(self.typealias, forKey: "typealias")
+        try container.encodeIfPresent(self.var, forKey: "var")
+        try container.encodeIfPresent(self.break, forKey: "break")
+        try container.encodeIfPresent(self.case, forKey: "case")
+        try container.encodeIfPresent(self.catch, forKey: "catch")
+        try container.encodeIfPresent(self.continue, forKey: "continue")
+        try container.encodeIfPresent(self.default, forKey: "default")
+        try container.encodeIfPresent(self.defer, forKey: "defer")
+        try container.encodeIfPresent(self.do, forKey: "do")
+        try container.encodeIfPresent(self.else, forKey: "else")
+        try container.encodeIfPresent(self.fallthrough, forKey: "fallthrough")
+        try container.encodeIfPresent(self.for, forKey: "for")
+        try container.encodeIfPresent(self.guard, forKey: "guard")
+        try container.encodeIfPresent(self.if, forKey: "if")
+        try container.encodeIfPresent(self.in, forKey: "in")
+        try container.encodeIfPresent(self.repeat, forKey: "repeat")
+        try container.encodeIfPresent(self.return, forKey: "return")
+        try container.encodeIfPresent(self.throw, forKey: "throw")
+        try container.encodeIfPresent(self.switch, forKey: "switch")
+        try container.encodeIfPresent(self.where, forKey: "where")
+        try container.encodeIfPresent(self.while, forKey: "while")
+        try container.encodeIfPresent(self.any, forKey: "Any")
+        try container.encodeIfPresent(self.as, forKey: "as")
+        try container.encodeIfPresent(self.await, forKey: "await")
+        try container.encodeIfPresent(self.false, forKey: "false")
+        try container.encodeIfPresent(self.is, forKey: "is")
+        try container.encodeIfPresent(self.nil, forKey: "nil")
+        try container.encodeIfPresent(self.selfValue, forKey: "self")
+        try container.encodeIfPresent(self.selfValue2, forKey: "Self")
+        try container.encodeIfPresent(self.super, forKey: "super")
+        try container.encodeIfPresent(self.throws, forKey: "throws")
+        try container.encodeIfPresent(self.true, forKey: "true")
+        try container.encodeIfPresent(self.try, forKey: "try")
+        try container.encodeIfPresent(self.value, forKey: "_")
+        try container.encodeIfPresent(self.type, forKey: "Type")
+        try container.encodeIfPresent(self.protocol2, forKey: "Protocol")
+        try container.encodeIfPresent(self.actor, forKey: "actor")
+        try container.encodeIfPresent(self.async, forKey: "async")
+        try container.encodeIfPresent(self.some, forKey: "some")
+        try container.encodeIfPresent(self.any2, forKey: "any")
+        try container.encodeIfPresent(self.macro, forKey: "macro")
+        try container.encodeIfPresent(self.package, forKey: "package")
+        try container.encodeIfPresent(self.consume, forKey: "consume")
+        try container.encodeIfPresent(self.borrowing, forKey: "borrowing")
+        try container.encodeIfPresent(self.consuming, forKey: "consuming")
+        try container.encodeIfPresent(self.copy, forKey: "copy")
+        try container.encodeIfPresent(self.discard, forKey: "discard")
+        try container.encodeIfPresent(self.each, forKey: "each")
+        try container.encodeIfPresent(self.isolated, forKey: "isolated")
+        try container.encodeIfPresent(self.nonisolated, forKey: "nonisolated")
+        try container.encodeIfPresent(self.override, forKey: "override")
+        try container.encodeIfPresent(self.mutating, forKey: "mutating")
+        try container.encodeIfPresent(self.nonmutating, forKey: "nonmutating")
+        try container.encodeIfPresent(self.lazy, forKey: "lazy")
+        try container.encodeIfPresent(self.weak, forKey: "weak")
+        try container.encodeIfPresent(self.unowned, forKey: "unowned")
+        try container.encodeIfPresent(self.optional, forKey: "optional")
+        try container.encodeIfPresent(self.required, forKey: "required")
+        try container.encodeIfPresent(self.convenience, forKey: "convenience")
+        try container.encodeIfPresent(self.dynamic, forKey: "dynamic")
+        try container.encodeIfPresent(self.final, forKey: "final")
+        try container.encodeIfPresent(self.indirect, forKey: "indirect")
+        try container.encodeIfPresent(self.infix, forKey: "infix")
+        try container.encodeIfPresent(self.prefix, forKey: "prefix")
+        try container.encodeIfPresent(self.postfix, forKey: "postfix")
+        try container.encodeIfPresent(self.get, forKey: "get")
+        try container.encodeIfPresent(self.set, forKey: "set")
+        try container.encodeIfPresent(self.willSet, forKey: "willSet")
+        try container.encodeIfPresent(self.didSet, forKey: "didSet")
+        try container.encodeIfPresent(self.sending, forKey: "sending")
+        try container.encodeIfPresent(self.none, forKey: "none")
+        try container.encodeIfPresent(self.unknown, forKey: "unknown")
+        try container.encodeIfPresent(self.rawValue, forKey: "rawValue")
+        try container.encodeIfPresent(self.allCases, forKey: "allCases")
+        try container.encodeIfPresent(self.hashValueValue, forKey: "hashValue")
+        try container.encodeIfPresent(self.description, forKey: "description")
+        try container.encodeIfPresent(self.encode, forKey: "encode")
+        try container.encodeIfPresent(self.decode, forKey: "decode")
+        try container.encodeIfPresent(self.hash, forKey: "hash")
+        try container.encodeIfPresent(self.from, forKey: "from")
+        try container.encodeIfPresent(self.to, forKey: "to")
+        try container.encodeIfPresent(self.encoder, forKey: "Encoder")
+        try container.encodeIfPresent(self.decoder, forKey: "Decoder")
+        try container.encodeIfPresent(self.string, forKey: "String")
+        try container.encodeIfPresent(self.data, forKey: "Data")
+        try container.encodeIfPresent(self.date, forKey: "Date")
+        try container.encodeIfPresent(self.url, forKey: "URL")
+        try container.encodeIfPresent(self.error, forKey: "Error")
+        try container.encodeIfPresent(self.result, forKey: "Result")
+        try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
+        try container.encodeIfPresent(self.int, forKey: "Int")
+        try container.encodeIfPresent(self.bool, forKey: "Bool")
+        try container.encodeIfPresent(self.double, forKey: "Double")
+        try container.encodeIfPresent(self.array, forKey: "Array")
+        try container.encodeIfPresent(self.dictionary, forKey: "Dictionary")
+        try container.encodeIfPresent(self.optional2, forKey: "Optional")
+        try container.encodeIfPresent(self.set2, forKey: "Set")
+        try container.encodeIfPresent(self.uuid, forKey: "UUID")
+        try container.encodeIfPresent(self.decimal, forKey: "Decimal")
+        try container.encodeIfPresent(self.never, forKey: "Never")
+        try container.encodeIfPresent(self.void, forKey: "Void")
+        try container.encodeIfPresent(self.anyObject, forKey: "AnyObject")
+        try container.encodeIfPresent(self.sendable, forKey: "Sendable")
+        try container.encodeIfPresent(self.codable, forKey: "Codable")
+        try container.encodeIfPresent(self.hashable, forKey: "Hashable")
+        try container.encodeIfPresent(self.equatable, forKey: "Equatable")
+        try container.encodeIfPresent(self.foundation, forKey: "Foundation")
+        try container.encodeIfPresent(self.swift, forKey: "Swift")
+        try container.encodeIfPresent(self.specwright, forKey: "Specwright")
+        try container.encodeIfPresent(self.apiClient, forKey: "APIClient")
+        try container.encodeIfPresent(self.endpoint, forKey: "Endpoint")
+        try container.encodeIfPresent(self.empty, forKey: "Empty")
+        try container.encodeIfPresent(self.jsonValue, forKey: "JSONValue")
+        try container.encodeIfPresent(self.calendarDate, forKey: "CalendarDate")
+        try container.encodeIfPresent(self.file, forKey: "File")
+        try container.encodeIfPresent(self.stringEnum, forKey: "StringEnum")
+        try container.encodeIfPresent(self.landmine, forKey: "Landmine")
     }
 }
 
@@ -1010,8 +1154,9 @@ public struct StringModel: Decodable, Sendable {
         self.string = string
     }
 
-    enum CodingKeys: String, CodingKey {
-        case string = "String"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.string = try container.decode(Word.self, forKey: "String")
     }
 }
 
@@ -1022,8 +1167,9 @@ public struct DataModel: Decodable, Sendable {
         self.data = data
     }
 
-    enum CodingKeys: String, CodingKey {
-        case data = "Data"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.data = try container.decode(Word.self, forKey: "Data")
     }
 }
 
@@ -1034,8 +1180,9 @@ public struct DateModel: Decodable, Sendable {
         self.date = date
     }
 
-    enum CodingKeys: String, CodingKey {
-        case date = "Date"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.date = try container.decode(Word.self, forKey: "Date")
     }
 }
 
@@ -1046,8 +1193,9 @@ public struct URLModel: Decodable, Sendable {
         self.url = url
     }
 
-    enum CodingKeys: String, CodingKey {
-        case url = "URL"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.url = try container.decode(Word.self, forKey: "URL")
     }
 }
 
@@ -1058,8 +1206,9 @@ public struct ErrorModel: Decodable, Sendable {
         self.error = error
     }
 
-    enum CodingKeys: String, CodingKey {
-        case error = "Error"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.error = try container.decode(Word.self, forKey: "Error")
     }
 }
 
@@ -1070,8 +1219,9 @@ public struct ResultModel: Decodable, Sendable {
         self.result = result
     }
 
-    enum CodingKeys: String, CodingKey {
-        case result = "Result"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.result = try container.decode(Word.self, forKey: "Result")
     }
 }
 
@@ -1082,8 +1232,9 @@ public struct TypeModel: Decodable, Sendable {
         self.type = type
     }
 
-    enum CodingKeys: String, CodingKey {
-        case type = "Type"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decode(Word.self, forKey: "Type")
     }
 }
 
@@ -1094,8 +1245,9 @@ public struct ProtocolModel: Decodable, Sendable {
         self.protocol = `protocol`
     }
 
-    enum CodingKeys: String, CodingKey {
-        case `protocol` = "Protocol"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.protocol = try container.decode(Word.self, forKey: "Protocol")
     }
 }
 
@@ -1106,8 +1258,9 @@ public struct CodingKeysModel: Decodable, Sendable {
         self.codingKeys = codingKeys
     }
 
-    enum CodingKeys: String, CodingKey {
-        case codingKeys = "CodingKeys"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.codingKeys = try container.decode(Word.self, forKey: "CodingKeys")
     }
 }
 
@@ -1118,8 +1271,9 @@ public struct SelfModel: Decodable, Sendable {
         self.selfValue = selfValue
     }
 
-    enum CodingKeys: String, CodingKey {
-        case selfValue = "Self"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.selfValue = try container.decode(Word.self, forKey: "Self")
     }
 }
 
@@ -1130,8 +1284,9 @@ public struct SelfModel2: Decodable, Sendable {
         self.selfValue = selfValue
     }
 
-    enum CodingKeys: String, CodingKey {
-        case selfValue = "self"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.selfValue = try container.decode(Word.self, forKey: "self")
     }
 }
 
@@ -1142,8 +1297,9 @@ public struct Init: Decodable, Sendable {
         self.initValue = initValue
     }
 
-    enum CodingKeys: String, CodingKey {
-        case initValue = "init"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.initValue = try container.decode(Word.self, forKey: "init")
     }
 }
 
@@ -1154,8 +1310,9 @@ public struct IntModel: Decodable, Sendable {
         self.int = int
     }
 
-    enum CodingKeys: String, CodingKey {
-        case int = "Int"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.int = try container.decode(Word.self, forKey: "Int")
     }
 }
 
@@ -1166,8 +1323,9 @@ public struct BoolModel: Decodable, Sendable {
         self.bool = bool
     }
 
-    enum CodingKeys: String, CodingKey {
-        case bool = "Bool"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.bool = try container.decode(Word.self, forKey: "Bool")
     }
 }
 
@@ -1178,8 +1336,9 @@ public struct DoubleModel: Decodable, Sendable {
         self.double = double
     }
 
-    enum CodingKeys: String, CodingKey {
-        case double = "Double"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.double = try container.decode(Word.self, forKey: "Double")
     }
 }
 
@@ -1190,8 +1349,9 @@ public struct ArrayModel: Decodable, Sendable {
         self.array = array
     }
 
-    enum CodingKeys: String, CodingKey {
-        case array = "Array"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.array = try container.decode(Word.self, forKey: "Array")
     }
 }
 
@@ -1202,8 +1362,9 @@ public struct DictionaryModel: Decodable, Sendable {
         self.dictionary = dictionary
     }
 
-    enum CodingKeys: String, CodingKey {
-        case dictionary = "Dictionary"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.dictionary = try container.decode(Word.self, forKey: "Dictionary")
     }
 }
 
@@ -1214,8 +1375,9 @@ public struct OptionalModel: Decodable, Sendable {
         self.optional = optional
     }
 
-    enum CodingKeys: String, CodingKey {
-        case optional = "Optional"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.optional = try container.decode(Word.self, forKey: "Optional")
     }
 }
 
@@ -1226,8 +1388,9 @@ public struct SetModel: Decodable, Sendable {
         self.set = set
     }
 
-    enum CodingKeys: String, CodingKey {
-        case set = "Set"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.set = try container.decode(Word.self, forKey: "Set")
     }
 }
 
@@ -1238,8 +1401,9 @@ public struct UUIDModel: Decodable, Sendable {
         self.uuid = uuid
     }
 
-    enum CodingKeys: String, CodingKey {
-        case uuid = "UUID"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.uuid = try container.decode(Word.self, forKey: "UUID")
     }
 }
 
@@ -1250,8 +1414,9 @@ public struct DecimalModel: Decodable, Sendable {
         self.decimal = decimal
     }
 
-    enum CodingKeys: String, CodingKey {
-        case decimal = "Decimal"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.decimal = try container.decode(Word.self, forKey: "Decimal")
     }
 }
 
@@ -1262,8 +1427,9 @@ public struct NeverModel: Decodable, Sendable {
         self.never = never
     }
 
-    enum CodingKeys: String, CodingKey {
-        case never = "Never"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.never = try container.decode(Word.self, forKey: "Never")
     }
 }
 
@@ -1274,8 +1440,9 @@ public struct VoidModel: Decodable, Sendable {
         self.void = void
     }
 
-    enum CodingKeys: String, CodingKey {
-        case void = "Void"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.void = try container.decode(Word.self, forKey: "Void")
     }
 }
 
@@ -1286,8 +1453,9 @@ public struct AnyModel: Decodable, Sendable {
         self.any = any
     }
 
-    enum CodingKeys: String, CodingKey {
-        case any = "Any"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.any = try container.decode(Word.self, forKey: "Any")
     }
 }
 
@@ -1298,8 +1466,9 @@ public struct AnyObjectModel: Decodable, Sendable {
         self.anyObject = anyObject
     }
 
-    enum CodingKeys: String, CodingKey {
-        case anyObject = "AnyObject"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.anyObject = try container.decode(Word.self, forKey: "AnyObject")
     }
 }
 
@@ -1310,8 +1479,9 @@ public struct SendableModel: Decodable, Sendable {
         self.sendable = sendable
     }
 
-    enum CodingKeys: String, CodingKey {
-        case sendable = "Sendable"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.sendable = try container.decode(Word.self, forKey: "Sendable")
     }
 }
 
@@ -1322,8 +1492,9 @@ public struct CodableModel: Decodable, Sendable {
         self.codable = codable
     }
 
-    enum CodingKeys: String, CodingKey {
-        case codable = "Codable"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.codable = try container.decode(Word.self, forKey: "Codable")
     }
 }
 
@@ -1334,8 +1505,9 @@ public struct HashableModel: Decodable, Sendable {
         self.hashable = hashable
     }
 
-    enum CodingKeys: String, CodingKey {
-        case hashable = "Hashable"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.hashable = try container.decode(Word.self, forKey: "Hashable")
     }
 }
 
@@ -1346,8 +1518,9 @@ public struct EquatableModel: Decodable, Sendable {
         self.equatable = equatable
     }
 
-    enum CodingKeys: String, CodingKey {
-        case equatable = "Equatable"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.equatable = try container.decode(Word.self, forKey: "Equatable")
     }
 }
 
@@ -1358,8 +1531,9 @@ public struct FoundationModel: Decodable, Sendable {
         self.foundation = foundation
     }
 
-    enum CodingKeys: String, CodingKey {
-        case foundation = "Foundation"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.foundation = try container.decode(Word.self, forKey: "Foundation")
     }
 }
 
@@ -1370,8 +1544,9 @@ public struct SwiftModel: Decodable, Sendable {
         self.swift = swift
     }
 
-    enum CodingKeys: String, CodingKey {
-        case swift = "Swift"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.swift = try container.decode(Word.self, forKey: "Swift")
     }
 }
 
@@ -1382,8 +1557,9 @@ public struct SpecwrightModel: Decodable, Sendable {
         self.specwright = specwright
     }
 
-    enum CodingKeys: String, CodingKey {
-        case specwright = "Specwright"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.specwright = try container.decode(Word.self, forKey: "Specwright")
     }
 }
 
@@ -1394,8 +1570,9 @@ public struct APIClientModel: Decodable, Sendable {
         self.apiClient = apiClient
     }
 
-    enum CodingKeys: String, CodingKey {
-        case apiClient = "APIClient"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.apiClient = try container.decode(Word.self, forKey: "APIClient")
     }
 }
 
@@ -1406,8 +1583,9 @@ public struct APIErrorModel: Decodable, Sendable {
         self.apiError = apiError
     }
 
-    enum CodingKeys: String, CodingKey {
-        case apiError = "APIError"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.apiError = try container.decode(Word.self, forKey: "APIError")
     }
 }
 
@@ -1418,8 +1596,9 @@ public struct EndpointModel: Decodable, Sendable {
         self.endpoint = endpoint
     }
 
-    enum CodingKeys: String, CodingKey {
-        case endpoint = "Endpoint"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.endpoint = try container.decode(Word.self, forKey: "Endpoint")
     }
 }
 
@@ -1430,8 +1609,9 @@ public struct EmptyModel: Decodable, Sendable {
         self.empty = empty
     }
 
-    enum CodingKeys: String, CodingKey {
-        case empty = "Empty"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.empty = try container.decode(Word.self, forKey: "Empty")
     }
 }
 
@@ -1442,8 +1622,9 @@ public struct JSONValueModel: Decodable, Sendable {
         self.jsonValue = jsonValue
     }
 
-    enum CodingKeys: String, CodingKey {
-        case jsonValue = "JSONValue"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.jsonValue = try container.decode(Word.self, forKey: "JSONValue")
     }
 }
 
@@ -1454,8 +1635,9 @@ public struct CalendarDateModel: Decodable, Sendable {
         self.calendarDate = calendarDate
     }
 
-    enum CodingKeys: String, CodingKey {
-        case calendarDate = "CalendarDate"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.calendarDate = try container.decode(Word.self, forKey: "CalendarDate")
     }
 }
 
@@ -1466,8 +1648,9 @@ public struct FileModel: Decodable, Sendable {
         self.file = file
     }
 
-    enum CodingKeys: String, CodingKey {
-        case file = "File"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.file = try container.decode(Word.self, forKey: "File")
     }
 }
 
@@ -1478,8 +1661,9 @@ public struct StringEnumModel: Decodable, Sendable {
         self.stringEnum = stringEnum
     }
 
-    enum CodingKeys: String, CodingKey {
-        case stringEnum = "StringEnum"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.stringEnum = try container.decode(Word.self, forKey: "StringEnum")
     }
 }
 
@@ -1490,8 +1674,9 @@ public struct IndirectModel: Decodable, Sendable {
         self.indirect = indirect
     }
 
-    enum CodingKeys: String, CodingKey {
-        case indirect = "Indirect"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.indirect = try container.decode(Word.self, forKey: "Indirect")
     }
 }
 
@@ -1502,8 +1687,9 @@ public struct LandmineModel: Decodable, Sendable {
         self.landmine = landmine
     }
 
-    enum CodingKeys: String, CodingKey {
-        case landmine = "Landmine"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.landmine = try container.decode(Word.self, forKey: "Landmine")
     }
 }
 
@@ -1514,8 +1700,9 @@ public struct LandmineService2: Decodable, Sendable {
         self.landmineService = landmineService
     }
 
-    enum CodingKeys: String, CodingKey {
-        case landmineService = "LandmineService"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.landmineService = try container.decode(Word.self, forKey: "LandmineService")
     }
 }
 
@@ -1526,8 +1713,9 @@ public struct LiveLandmineService2: Decodable, Sendable {
         self.liveLandmineService = liveLandmineService
     }
 
-    enum CodingKeys: String, CodingKey {
-        case liveLandmineService = "LiveLandmineService"
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.liveLandmineService = try container.decode(Word.self, forKey: "LiveLandmineService")
     }
 }
 
@@ -1537,6 +1725,11 @@ public struct Class: Decodable, Sendable {
     public init(`class`: Word) {
         self.class = `class`
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.class = try container.decode(Word.self, forKey: "class")
+    }
 }
 
 public struct Default: Decodable, Sendable {
@@ -1545,6 +1738,11 @@ public struct Default: Decodable, Sendable {
     public init(`default`: Word) {
         self.default = `default`
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.default = try container.decode(Word.self, forKey: "default")
+    }
 }
 
 public struct For: Decodable, Sendable {
@@ -1552,6 +1750,11 @@ public struct For: Decodable, Sendable {
 
     public init(`for`: Word) {
         self.for = `for`
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.for = try container.decode(Word.self, forKey: "for")
     }
 }
 
@@ -1712,109 +1915,56 @@ public struct Holder: Decodable, Sendable {
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.word = try container.decode(Word.self, forKey: .word)
-        self.maybe = try container.decodeIfPresent(Word.self, forKey: .maybe) ?? .none
-        self.keywords = try container.decodeIfPresent(Keywords.self, forKey: .keywords)
-        self.string = try container.decodeIfPresent(StringModel.self, forKey: .string)
-        self.data = try container.decodeIfPresent(DataModel.self, forKey: .data)
-        self.date = try container.decodeIfPresent(DateModel.self, forKey: .date)
-        self.url = try container.decodeIfPresent(URLModel.self, forKey: .url)
-        self.error = try container.decodeIfPresent(ErrorModel.self, forKey: .error)
-        self.result = try container.decodeIfPresent(ResultModel.self, forKey: .result)
-        self.type = try container.decodeIfPresent(TypeModel.self, forKey: .type)
-        self.protocol = try container.decodeIfPresent(ProtocolModel.self, forKey: .protocol)
-        self.codingKeys = try container.decodeIfPresent(CodingKeysModel.self, forKey: .codingKeys)
-        self.selfValue = try container.decodeIfPresent(SelfModel.self, forKey: .selfValue)
-        self.selfValue2 = try container.decodeIfPresent(SelfModel2.self, forKey: .selfValue2)
-        self.initValue = try container.decodeIfPresent(Init.self, forKey: .initValue)
-        self.int = try container.decodeIfPresent(IntModel.self, forKey: .int)
-        self.bool = try container.decodeIfPresent(BoolModel.self, forKey: .bool)
-        self.double = try container.decodeIfPresent(DoubleModel.self, forKey: .double)
-        self.array = try container.decodeIfPresent(ArrayModel.self, forKey: .array)
-        self.dictionary = try container.decodeIfPresent(DictionaryModel.self, forKey: .dictionary)
-        self.optional = try container.decodeIfPresent(OptionalModel.self, forKey: .optional)
-        self.set = try container.decodeIfPresent(SetModel.self, forKey: .set)
-        self.uuid = try container.decodeIfPresent(UUIDModel.self, forKey: .uuid)
-        self.decimal = try container.decodeIfPresent(DecimalModel.self, forKey: .decimal)
-        self.never = try container.decodeIfPresent(NeverModel.self, forKey: .never)
-        self.void = try container.decodeIfPresent(VoidModel.self, forKey: .void)
-        self.any = try container.decodeIfPresent(AnyModel.self, forKey: .any)
-        self.anyObject = try container.decodeIfPresent(AnyObjectModel.self, forKey: .anyObject)
-        self.sendable = try container.decodeIfPresent(SendableModel.self, forKey: .sendable)
-        self.codable = try container.decodeIfPresent(CodableModel.self, forKey: .codable)
-        self.hashable = try container.decodeIfPresent(HashableModel.self, forKey: .hashable)
-        self.equatable = try container.decodeIfPresent(EquatableModel.self, forKey: .equatable)
-        self.foundation = try container.decodeIfPresent(FoundationModel.self, forKey: .foundation)
-        self.swift = try container.decodeIfPresent(SwiftModel.self, forKey: .swift)
-        self.specwright = try container.decodeIfPresent(SpecwrightModel.self, forKey: .specwright)
-        self.apiClient = try container.decodeIfPresent(APIClientModel.self, forKey: .apiClient)
-        self.apiError = try container.decodeIfPresent(APIErrorModel.self, forKey: .apiError)
-        self.endpoint = try container.decodeIfPresent(EndpointModel.self, forKey: .endpoint)
-        self.empty = try container.decodeIfPresent(EmptyModel.self, forKey: .empty)
-        self.jsonValue = try container.decodeIfPresent(JSONValueModel.self, forKey: .jsonValue)
-        self.calendarDate = try container.decodeIfPresent(CalendarDateModel.self, forKey: .calendarDate)
-        self.file = try container.decodeIfPresent(FileModel.self, forKey: .file)
-        self.stringEnum = try container.decodeIfPresent(StringEnumModel.self, forKey: .stringEnum)
-        self.indirect = try container.decodeIfPresent(IndirectModel.self, forKey: .indirect)
-        self.landmine = try container.decodeIfPresent(LandmineModel.self, forKey: .landmine)
-        self.landmineService = try container.decodeIfPresent(LandmineService2.self, forKey: .landmineService)
-        self.liveLandmineService = try container.decodeIfPresent(LiveLandmineService2.self, forKey: .liveLandmineService)
-        self.class = try container.decodeIfPresent(Class.self, forKey: .class)
-        self.default = try container.decodeIfPresent(Default.self, forKey: .default)
-        self.for = try container.decodeIfPresent(For.self, forKey: .for)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case word
-        case maybe
-        case keywords
-        case string = "String"
-        case data = "Data"
-        case date = "Date"
-        case url = "URL"
-        case error = "Error"
-        case result = "Result"
-        case type = "Type"
-        case `protocol` = "Protocol"
-        case codingKeys = "CodingKeys"
-        case selfValue = "Self"
-        case selfValue2 = "self"
-        case initValue = "init"
-        case int = "Int"
-        case bool = "Bool"
-        case double = "Double"
-        case array = "Array"
-        case dictionary = "Dictionary"
-        case optional = "Optional"
-        case set = "Set"
-        case uuid = "UUID"
-        case decimal = "Decimal"
-        case never = "Never"
-        case void = "Void"
-        case any = "Any"
-        case anyObject = "AnyObject"
-        case sendable = "Sendable"
-        case codable = "Codable"
-        case hashable = "Hashable"
-        case equatable = "Equatable"
-        case foundation = "Foundation"
-        case swift = "Swift"
-        case specwright = "Specwright"
-        case apiClient = "APIClient"
-        case apiError = "APIError"
-        case endpoint = "Endpoint"
-        case empty = "Empty"
-        case jsonValue = "JSONValue"
-        case calendarDate = "CalendarDate"
-        case file = "File"
-        case stringEnum = "StringEnum"
-        case indirect = "Indirect"
-        case landmine = "Landmine"
-        case landmineService = "LandmineService"
-        case liveLandmineService = "LiveLandmineService"
-        case `class`
-        case `default`
-        case `for`
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.word = try container.decode(Word.self, forKey: "word")
+        self.maybe = try container.decodeIfPresent(Word.self, forKey: "maybe") ?? .none
+        self.keywords = try container.decodeIfPresent(Keywords.self, forKey: "keywords")
+        self.string = try container.decodeIfPresent(StringModel.self, forKey: "String")
+        self.data = try container.decodeIfPresent(DataModel.self, forKey: "Data")
+        self.date = try container.decodeIfPresent(DateModel.self, forKey: "Date")
+        self.url = try container.decodeIfPresent(URLModel.self, forKey: "URL")
+        self.error = try container.decodeIfPresent(ErrorModel.self, forKey: "Error")
+        self.result = try container.decodeIfPresent(ResultModel.self, forKey: "Result")
+        self.type = try container.decodeIfPresent(TypeModel.self, forKey: "Type")
+        self.protocol = try container.decodeIfPresent(ProtocolModel.self, forKey: "Protocol")
+        self.codingKeys = try container.decodeIfPresent(CodingKeysModel.self, forKey: "CodingKeys")
+        self.selfValue = try container.decodeIfPresent(SelfModel.self, forKey: "Self")
+        self.selfValue2 = try container.decodeIfPresent(SelfModel2.self, forKey: "self")
+        self.initValue = try container.decodeIfPresent(Init.self, forKey: "init")
+        self.int = try container.decodeIfPresent(IntModel.self, forKey: "Int")
+        self.bool = try container.decodeIfPresent(BoolModel.self, forKey: "Bool")
+        self.double = try container.decodeIfPresent(DoubleModel.self, forKey: "Double")
+        self.array = try container.decodeIfPresent(ArrayModel.self, forKey: "Array")
+        self.dictionary = try container.decodeIfPresent(DictionaryModel.self, forKey: "Dictionary")
+        self.optional = try container.decodeIfPresent(OptionalModel.self, forKey: "Optional")
+        self.set = try container.decodeIfPresent(SetModel.self, forKey: "Set")
+        self.uuid = try container.decodeIfPresent(UUIDModel.self, forKey: "UUID")
+        self.decimal = try container.decodeIfPresent(DecimalModel.self, forKey: "Decimal")
+        self.never = try container.decodeIfPresent(NeverModel.self, forKey: "Never")
+        self.void = try container.decodeIfPresent(VoidModel.self, forKey: "Void")
+        self.any = try container.decodeIfPresent(AnyModel.self, forKey: "Any")
+        self.anyObject = try container.decodeIfPresent(AnyObjectModel.self, forKey: "AnyObject")
+        self.sendable = try container.decodeIfPresent(SendableModel.self, forKey: "Sendable")
+        self.codable = try container.decodeIfPresent(CodableModel.self, forKey: "Codable")
+        self.hashable = try container.decodeIfPresent(HashableModel.self, forKey: "Hashable")
+        self.equatable = try container.decodeIfPresent(EquatableModel.self, forKey: "Equatable")
+        self.foundation = try container.decodeIfPresent(FoundationModel.self, forKey: "Foundation")
+        self.swift = try container.decodeIfPresent(SwiftModel.self, forKey: "Swift")
+        self.specwright = try container.decodeIfPresent(SpecwrightModel.self, forKey: "Specwright")
+        self.apiClient = try container.decodeIfPresent(APIClientModel.self, forKey: "APIClient")
+        self.apiError = try container.decodeIfPresent(APIErrorModel.self, forKey: "APIError")
+        self.endpoint = try container.decodeIfPresent(EndpointModel.self, forKey: "Endpoint")
+        self.empty = try container.decodeIfPresent(EmptyModel.self, forKey: "Empty")
+        self.jsonValue = try container.decodeIfPresent(JSONValueModel.self, forKey: "JSONValue")
+        self.calendarDate = try container.decodeIfPresent(CalendarDateModel.self, forKey: "CalendarDate")
+        self.file = try container.decodeIfPresent(FileModel.self, forKey: "File")
+        self.stringEnum = try container.decodeIfPresent(StringEnumModel.self, forKey: "StringEnum")
+        self.indirect = try container.decodeIfPresent(IndirectModel.self, forKey: "Indirect")
+        self.landmine = try container.decodeIfPresent(LandmineModel.self, forKey: "Landmine")
+        self.landmineService = try container.decodeIfPresent(LandmineService2.self, forKey: "LandmineService")
+        self.liveLandmineService = try container.decodeIfPresent(LiveLandmineService2.self, forKey: "LiveLandmineService")
+        self.class = try container.decodeIfPresent(Class.self, forKey: "class")
+        self.default = try container.decodeIfPresent(Default.self, forKey: "default")
+        self.for = try container.decodeIfPresent(For.self, forKey: "for")
     }
 }

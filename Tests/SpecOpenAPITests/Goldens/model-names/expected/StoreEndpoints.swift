@@ -40,11 +40,26 @@ public enum Store {
     }
 }
 
-/// Every endpoint of `Store` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveStoreService` sends the requests.
+/// The endpoints of `Store` as types, one each: `StoreService` has a requirement per
+/// operation.
+public enum StoreOperations {
+    /// `Store.listUsers`: `GET /users`.
+    public enum ListUsers: ServiceOperation {
+        public typealias Response = Everything
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Store` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveStoreService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol StoreService: Sendable {
-    /// `GET /users`
-    func listUsers() async throws(APIError<Never>) -> Everything
+    /// Sends `Store.listUsers`: `GET /users`.
+    func send(
+        _ endpoint: Endpoint<Everything, Never>,
+        as operation: StoreOperations.ListUsers.Type
+    ) async throws(APIError<Never>) -> Everything
 }
 
 /// `StoreService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveStoreService: StoreService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveStoreService {
+extension StoreService {
+    /// `GET /users`
+    @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> Everything {
-        try await client.send(Store.listUsers())
+        try await self.send(Store.listUsers(), as: StoreOperations.ListUsers.self)
     }
 }

@@ -9,6 +9,11 @@ public struct User: Decodable, Sendable {
     public init(a: String? = nil) {
         self.a = a
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.a = try container.decodeIfPresent(String.self, forKey: "a")
+    }
 }
 
 public struct User2: Decodable, Sendable {
@@ -16,6 +21,11 @@ public struct User2: Decodable, Sendable {
 
     public init(b: String? = nil) {
         self.b = b
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.b = try container.decodeIfPresent(String.self, forKey: "b")
     }
 }
 
@@ -25,6 +35,11 @@ public struct StoreModel: Decodable, Sendable {
     public init(c: String? = nil) {
         self.c = c
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.c = try container.decodeIfPresent(String.self, forKey: "c")
+    }
 }
 
 public struct StringModel: Decodable, Sendable {
@@ -32,6 +47,11 @@ public struct StringModel: Decodable, Sendable {
 
     public init(d: String? = nil) {
         self.d = d
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.d = try container.decodeIfPresent(String.self, forKey: "d")
     }
 }
 
@@ -41,6 +61,11 @@ public struct EndpointModel: Decodable, Sendable {
     public init(e: String? = nil) {
         self.e = e
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.e = try container.decodeIfPresent(String.self, forKey: "e")
+    }
 }
 
 public struct PetOwner: Decodable, Sendable {
@@ -48,6 +73,11 @@ public struct PetOwner: Decodable, Sendable {
 
     public init(f: String? = nil) {
         self.f = f
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.f = try container.decodeIfPresent(String.self, forKey: "f")
     }
 }
 
@@ -57,6 +87,11 @@ public struct PetOwner2: Decodable, Sendable {
     public init(g: String? = nil) {
         self.g = g
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.g = try container.decodeIfPresent(String.self, forKey: "g")
+    }
 }
 
 public struct _2fa: Decodable, Sendable {
@@ -65,6 +100,11 @@ public struct _2fa: Decodable, Sendable {
     public init(h: String? = nil) {
         self.h = h
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.h = try container.decodeIfPresent(String.self, forKey: "h")
+    }
 }
 
 public struct AB: Decodable, Sendable {
@@ -72,6 +112,11 @@ public struct AB: Decodable, Sendable {
 
     public init(i: String? = nil) {
         self.i = i
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.i = try container.decodeIfPresent(String.self, forKey: "i")
     }
 }
 
@@ -110,6 +155,20 @@ public struct Everything: Decodable, Sendable {
         self.slashed = slashed
         self.pet = pet
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.user1 = try container.decodeIfPresent(User.self, forKey: "user1")
+        self.user2 = try container.decodeIfPresent(User2.self, forKey: "user2")
+        self.store = try container.decodeIfPresent(StoreModel.self, forKey: "store")
+        self.string = try container.decodeIfPresent(StringModel.self, forKey: "string")
+        self.endpoint = try container.decodeIfPresent(EndpointModel.self, forKey: "endpoint")
+        self.owner1 = try container.decodeIfPresent(PetOwner.self, forKey: "owner1")
+        self.owner2 = try container.decodeIfPresent(PetOwner2.self, forKey: "owner2")
+        self.twoFactor = try container.decodeIfPresent(_2fa.self, forKey: "twoFactor")
+        self.slashed = try container.decodeIfPresent(AB.self, forKey: "slashed")
+        self.pet = try container.decodeIfPresent(EverythingPet2.self, forKey: "pet")
+    }
 }
 
 public struct EverythingPet2: Decodable, Sendable {
@@ -118,6 +177,11 @@ public struct EverythingPet2: Decodable, Sendable {
     public init(j: String? = nil) {
         self.j = j
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.j = try container.decodeIfPresent(String.self, forKey: "j")
+    }
 }
 
 public struct EverythingPet: Decodable, Sendable {
@@ -125,5 +189,10 @@ public struct EverythingPet: Decodable, Sendable {
 
     public init(k: String? = nil) {
         self.k = k
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.k = try container.decodeIfPresent(String.self, forKey: "k")
     }
 }

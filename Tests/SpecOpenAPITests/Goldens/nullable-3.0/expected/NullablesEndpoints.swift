@@ -40,11 +40,26 @@ public enum Nullables {
     }
 }
 
-/// Every endpoint of `Nullables` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveNullablesService` sends the requests.
+/// The endpoints of `Nullables` as types, one each: `NullablesService` has a requirement per
+/// operation.
+public enum NullablesOperations {
+    /// `Nullables.getUser`: `GET /users/{id}`.
+    public enum GetUser: ServiceOperation {
+        public typealias Response = User
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Nullables` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveNullablesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol NullablesService: Sendable {
-    /// `GET /users/{id}`
-    func getUser(id: String) async throws(APIError<Never>) -> User
+    /// Sends `Nullables.getUser`: `GET /users/{id}`.
+    func send(
+        _ endpoint: Endpoint<User, Never>,
+        as operation: NullablesOperations.GetUser.Type
+    ) async throws(APIError<Never>) -> User
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveNullablesService: NullablesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveNullablesService {
+extension NullablesService {
+    /// `GET /users/{id}`
+    @_alwaysEmitIntoClient
     public func getUser(id: String) async throws(APIError<Never>) -> User {
-        try await client.send(Nullables.getUser(id: id))
+        try await self.send(Nullables.getUser(id: id), as: NullablesOperations.GetUser.self)
     }
 }

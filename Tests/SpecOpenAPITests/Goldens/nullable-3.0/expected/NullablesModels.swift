@@ -32,6 +32,18 @@ public struct User: Decodable, Sendable {
         self.address = address
         self.tags = tags
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
+        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+        self.email = try container.decodeIfPresent(String.self, forKey: "email")
+        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
+        self.manager = try container.decodeIfPresent(Manager.self, forKey: "manager")
+        self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
+        self.tags = try container.decodeIfPresent([String?].self, forKey: "tags")
+    }
 }
 
 public struct UserAddress: Decodable, Sendable {
@@ -40,6 +52,11 @@ public struct UserAddress: Decodable, Sendable {
     public init(street: String? = nil) {
         self.street = street
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.street = try container.decodeIfPresent(String.self, forKey: "street")
+    }
 }
 
 public struct Manager: Decodable, Sendable {
@@ -47,6 +64,11 @@ public struct Manager: Decodable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }
 
@@ -59,5 +81,11 @@ public struct Team: Decodable, Sendable {
     public init(lead: MaybeName = nil, deputy: MaybeName = nil) {
         self.lead = lead
         self.deputy = deputy
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.lead = try container.decodeIfPresent(String.self, forKey: "lead")
+        self.deputy = try container.decodeIfPresent(String.self, forKey: "deputy")
     }
 }

@@ -35,6 +35,19 @@ public struct User: Decodable, Sendable {
         self.aliases = aliases
         self.status = status
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int.self, forKey: "id")
+        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+        self.age = try container.decodeIfPresent(Int.self, forKey: "age")
+        self.score = try container.decodeIfPresent(Double.self, forKey: "score")
+        self.manager = try container.decodeIfPresent(Manager.self, forKey: "manager")
+        self.mentor = try container.decodeIfPresent(Manager.self, forKey: "mentor")
+        self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
+        self.aliases = try container.decodeIfPresent([String?].self, forKey: "aliases")
+        self.status = try container.decodeIfPresent(UserStatus.self, forKey: "status")
+    }
 }
 
 public struct UserAddress: Decodable, Sendable {
@@ -42,6 +55,11 @@ public struct UserAddress: Decodable, Sendable {
 
     public init(street: String? = nil) {
         self.street = street
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.street = try container.decodeIfPresent(String.self, forKey: "street")
     }
 }
 
@@ -73,5 +91,10 @@ public struct Manager: Decodable, Sendable {
 
     public init(name: String) {
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }

@@ -126,49 +126,136 @@ public enum Bodies {
     }
 }
 
-/// Every endpoint of `Bodies` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveBodiesService` sends the requests.
+/// The endpoints of `Bodies` as types, one each: `BodiesService` has a requirement per
+/// operation.
+public enum BodiesOperations {
+    /// `Bodies.createPet`: `POST /pets`.
+    public enum CreatePet: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.createPetInline`: `POST /pets/inline`.
+    public enum CreatePetInline: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.createPets`: `POST /pets/batch`.
+    public enum CreatePets: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.login`: `POST /login`.
+    public enum Login: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.submitForm`: `POST /form-ref`.
+    public enum SubmitForm: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
+    public enum UploadPhoto: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.putBlob`: `PUT /blobs/{id}`.
+    public enum PutBlob: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.postText`: `POST /text`.
+    public enum PostText: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.postAnything`: `POST /json-any`.
+    public enum PostAnything: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.postPreferJSON`: `POST /both`.
+    public enum PostPreferJSON: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
+    public enum UpdatePet: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Bodies` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveBodiesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol BodiesService: Sendable {
-    /// A JSON body of a named schema is the body argument.
-    ///
-    /// `POST /pets`
-    func createPet(body: NewPet) async throws(APIError<Never>) -> Pet
-
-    /// An inline JSON object body becomes fields of the factory.
-    ///
-    /// `POST /pets/inline`
-    func createPetInline(name: String, age: Int?) async throws(APIError<Never>) -> Pet
-
-    /// `POST /pets/batch`
-    func createPets(body: [NewPet]) async throws(APIError<Never>)
-
-    /// `POST /login`
-    func login(username: String, password: String, remember: Bool?, scopes: [String]?) async throws(APIError<Never>)
-
-    /// `POST /form-ref`
-    func submitForm(name: String, tag: String?) async throws(APIError<Never>)
-
-    /// `POST /pets/{id}/photo`
-    func uploadPhoto(id: String, file: File, caption: String?, thumbnails: [File]?) async throws(APIError<Never>)
-
-    /// `PUT /blobs/{id}`
-    func putBlob(id: String, body: Data) async throws(APIError<Never>)
-
-    /// Any other media type is a binary body, sent as application/octet-stream.
-    ///
-    /// `POST /text`
-    func postText(body: Data) async throws(APIError<Never>)
-
-    /// `POST /json-any`
-    func postAnything(body: JSONValue) async throws(APIError<Never>)
-
-    /// JSON is chosen when a body has several media types.
-    ///
-    /// `POST /both`
-    func postPreferJSON(body: NewPet) async throws(APIError<Never>)
-
-    /// `PATCH /query-and-body/{id}`
-    func updatePet(id: String, name: String?, id2: String?, name2: String?) async throws(APIError<Never>) -> Pet
+    /// Sends `Bodies.createPet`: `POST /pets`.
+    func send(
+        _ endpoint: Endpoint<Pet, Never>,
+        as operation: BodiesOperations.CreatePet.Type
+    ) async throws(APIError<Never>) -> Pet
+    /// Sends `Bodies.createPetInline`: `POST /pets/inline`.
+    func send(
+        _ endpoint: Endpoint<Pet, Never>,
+        as operation: BodiesOperations.CreatePetInline.Type
+    ) async throws(APIError<Never>) -> Pet
+    /// Sends `Bodies.createPets`: `POST /pets/batch`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.CreatePets.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.login`: `POST /login`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.Login.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.submitForm`: `POST /form-ref`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.SubmitForm.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.UploadPhoto.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.putBlob`: `PUT /blobs/{id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PutBlob.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.postText`: `POST /text`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PostText.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.postAnything`: `POST /json-any`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PostAnything.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.postPreferJSON`: `POST /both`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PostPreferJSON.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
+    func send(
+        _ endpoint: Endpoint<Pet, Never>,
+        as operation: BodiesOperations.UpdatePet.Type
+    ) async throws(APIError<Never>) -> Pet
 }
 
 /// `BodiesService` over HTTP: each method sends its endpoint through `client`.
@@ -180,92 +267,118 @@ public struct LiveBodiesService: BodiesService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveBodiesService {
-    public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
-        try await client.send(Bodies.createPet(body: body))
-    }
-
-    public func createPetInline(name: String, age: Int?) async throws(APIError<Never>) -> Pet {
-        try await client.send(Bodies.createPetInline(name: name, age: age))
-    }
-
-    public func createPets(body: [NewPet]) async throws(APIError<Never>) {
-        try await client.send(Bodies.createPets(body: body))
-    }
-
-    public func login(
-        username: String,
-        password: String,
-        remember: Bool?,
-        scopes: [String]?
-    ) async throws(APIError<Never>) {
-        try await client.send(Bodies.login(username: username, password: password, remember: remember, scopes: scopes))
-    }
-
-    public func submitForm(name: String, tag: String?) async throws(APIError<Never>) {
-        try await client.send(Bodies.submitForm(name: name, tag: tag))
-    }
-
-    public func uploadPhoto(
-        id: String,
-        file: File,
-        caption: String?,
-        thumbnails: [File]?
-    ) async throws(APIError<Never>) {
-        try await client.send(Bodies.uploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails))
-    }
-
-    public func putBlob(id: String, body: Data) async throws(APIError<Never>) {
-        try await client.send(Bodies.putBlob(id: id, body: body))
-    }
-
-    public func postText(body: Data) async throws(APIError<Never>) {
-        try await client.send(Bodies.postText(body: body))
-    }
-
-    public func postAnything(body: JSONValue) async throws(APIError<Never>) {
-        try await client.send(Bodies.postAnything(body: body))
-    }
-
-    public func postPreferJSON(body: NewPet) async throws(APIError<Never>) {
-        try await client.send(Bodies.postPreferJSON(body: body))
-    }
-
-    public func updatePet(
-        id: String,
-        name: String?,
-        id2: String?,
-        name2: String?
-    ) async throws(APIError<Never>) -> Pet {
-        try await client.send(Bodies.updatePet(id: id, name: name, id2: id2, name2: name2))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension BodiesService {
-    /// `createPetInline(name:age:)` with the spec's defaults.
-    public func createPetInline(name: String) async throws(APIError<Never>) -> Pet {
-        try await createPetInline(name: name, age: nil)
+    /// A JSON body of a named schema is the body argument.
+    ///
+    /// `POST /pets`
+    @_alwaysEmitIntoClient
+    public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
+        try await self.send(Bodies.createPet(body: body), as: BodiesOperations.CreatePet.self)
     }
 
-    /// `login(username:password:remember:scopes:)` with the spec's defaults.
-    public func login(username: String, password: String) async throws(APIError<Never>) {
-        try await login(username: username, password: password, remember: nil, scopes: nil)
+    /// An inline JSON object body becomes fields of the factory.
+    ///
+    /// `POST /pets/inline`
+    @_alwaysEmitIntoClient
+    public func createPetInline(name: String, age: Int? = nil) async throws(APIError<Never>) -> Pet {
+        try await self.send(Bodies.createPetInline(name: name, age: age), as: BodiesOperations.CreatePetInline.self)
     }
 
-    /// `submitForm(name:tag:)` with the spec's defaults.
-    public func submitForm(name: String) async throws(APIError<Never>) {
-        try await submitForm(name: name, tag: nil)
+    /// `POST /pets/batch`
+    @_alwaysEmitIntoClient
+    public func createPets(body: [NewPet]) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.createPets(body: body), as: BodiesOperations.CreatePets.self)
     }
 
-    /// `uploadPhoto(id:file:caption:thumbnails:)` with the spec's defaults.
-    public func uploadPhoto(id: String, file: File) async throws(APIError<Never>) {
-        try await uploadPhoto(id: id, file: file, caption: nil, thumbnails: nil)
+    /// `POST /login`
+    @_alwaysEmitIntoClient
+    public func login(
+        username: String,
+        password: String,
+        remember: Bool? = nil,
+        scopes: [String]? = nil
+    ) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.login(
+            username: username,
+            password: password,
+            remember: remember,
+            scopes: scopes
+        ), as: BodiesOperations.Login.self)
     }
 
-    /// `updatePet(id:name:id2:name2:)` with the spec's defaults.
-    public func updatePet(id: String) async throws(APIError<Never>) -> Pet {
-        try await updatePet(id: id, name: nil, id2: nil, name2: nil)
+    /// `POST /form-ref`
+    @_alwaysEmitIntoClient
+    public func submitForm(name: String, tag: String? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.submitForm(name: name, tag: tag), as: BodiesOperations.SubmitForm.self)
+    }
+
+    /// `POST /pets/{id}/photo`
+    @_alwaysEmitIntoClient
+    public func uploadPhoto(
+        id: String,
+        file: File,
+        caption: String? = nil,
+        thumbnails: [File]? = nil
+    ) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.uploadPhoto(
+            id: id,
+            file: file,
+            caption: caption,
+            thumbnails: thumbnails
+        ), as: BodiesOperations.UploadPhoto.self)
+    }
+
+    /// `PUT /blobs/{id}`
+    @_alwaysEmitIntoClient
+    public func putBlob(id: String, body: Data) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.putBlob(id: id, body: body), as: BodiesOperations.PutBlob.self)
+    }
+
+    /// Any other media type is a binary body, sent as application/octet-stream.
+    ///
+    /// `POST /text`
+    @_alwaysEmitIntoClient
+    public func postText(body: Data) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.postText(body: body), as: BodiesOperations.PostText.self)
+    }
+
+    /// `POST /json-any`
+    @_alwaysEmitIntoClient
+    public func postAnything(body: JSONValue) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.postAnything(body: body), as: BodiesOperations.PostAnything.self)
+    }
+
+    /// JSON is chosen when a body has several media types.
+    ///
+    /// `POST /both`
+    @_alwaysEmitIntoClient
+    public func postPreferJSON(body: NewPet) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.postPreferJSON(body: body), as: BodiesOperations.PostPreferJSON.self)
+    }
+
+    /// `PATCH /query-and-body/{id}`
+    @_alwaysEmitIntoClient
+    public func updatePet(
+        id: String,
+        name: String? = nil,
+        id2: String? = nil,
+        name2: String? = nil
+    ) async throws(APIError<Never>) -> Pet {
+        try await self.send(Bodies.updatePet(
+            id: id,
+            name: name,
+            id2: id2,
+            name2: name2
+        ), as: BodiesOperations.UpdatePet.self)
     }
 }

@@ -11,6 +11,12 @@ public struct NewPet: Encodable, Sendable {
         self.name = name
         self.tag = tag
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.tag, forKey: "tag")
+    }
 }
 
 public struct Pet: Decodable, Sendable {
@@ -20,5 +26,11 @@ public struct Pet: Decodable, Sendable {
     public init(id: Int64, name: String) {
         self.id = id
         self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(Int64.self, forKey: "id")
+        self.name = try container.decode(String.self, forKey: "name")
     }
 }

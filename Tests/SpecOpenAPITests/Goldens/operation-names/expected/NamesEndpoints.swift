@@ -80,35 +80,114 @@ public enum Names {
     }
 }
 
-/// Every endpoint of `Names` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveNamesService` sends the requests.
+/// The endpoints of `Names` as types, one each: `NamesService` has a requirement per
+/// operation.
+public enum NamesOperations {
+    /// `Names.listUsers`: `GET /users`.
+    public enum ListUsers: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.postUsers`: `POST /users`.
+    public enum PostUsers: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
+    public enum GetUsersByUserIDPostsByPostID: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.listUsers2`: `GET /v2/users`.
+    public enum ListUsers2: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.getSnakeCase`: `GET /snake`.
+    public enum GetSnakeCase: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.apiEndpoint`: `GET /api`.
+    public enum APIEndpoint: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.baseURLEndpoint`: `GET /base`.
+    public enum BaseURLEndpoint: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.default`: `GET /keyword`.
+    public enum Default: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Names.usersGet`: `GET /dotted`.
+    public enum UsersGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Names` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveNamesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol NamesService: Sendable {
-    /// `GET /users`
-    func listUsers() async throws(APIError<Never>)
-
-    /// `POST /users`
-    func postUsers() async throws(APIError<Never>)
-
-    /// `GET /users/{userId}/posts/{post_id}`
-    func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>)
-
-    /// `GET /v2/users`
-    func listUsers2() async throws(APIError<Never>)
-
-    /// `GET /snake`
-    func getSnakeCase() async throws(APIError<Never>)
-
-    /// `GET /api`
-    func apiEndpoint() async throws(APIError<Never>)
-
-    /// `GET /base`
-    func baseURLEndpoint() async throws(APIError<Never>)
-
-    /// `GET /keyword`
-    func `default`() async throws(APIError<Never>)
-
-    /// `GET /dotted`
-    func usersGet() async throws(APIError<Never>)
+    /// Sends `Names.listUsers`: `GET /users`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.ListUsers.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.postUsers`: `POST /users`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.PostUsers.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.GetUsersByUserIDPostsByPostID.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.listUsers2`: `GET /v2/users`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.ListUsers2.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.getSnakeCase`: `GET /snake`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.GetSnakeCase.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.apiEndpoint`: `GET /api`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.APIEndpoint.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.baseURLEndpoint`: `GET /base`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.BaseURLEndpoint.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.default`: `GET /keyword`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.Default.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Names.usersGet`: `GET /dotted`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: NamesOperations.UsersGet.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `NamesService` over HTTP: each method sends its endpoint through `client`.
@@ -120,42 +199,71 @@ public struct LiveNamesService: NamesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveNamesService {
+extension NamesService {
+    /// `GET /users`
+    @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) {
-        try await client.send(Names.listUsers())
+        _ = try await self.send(Names.listUsers(), as: NamesOperations.ListUsers.self)
     }
 
+    /// `POST /users`
+    @_alwaysEmitIntoClient
     public func postUsers() async throws(APIError<Never>) {
-        try await client.send(Names.postUsers())
+        _ = try await self.send(Names.postUsers(), as: NamesOperations.PostUsers.self)
     }
 
+    /// `GET /users/{userId}/posts/{post_id}`
+    @_alwaysEmitIntoClient
     public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
-        try await client.send(Names.getUsersByUserIDPostsByPostID(userID: userID, postID: postID))
+        _ = try await self.send(Names.getUsersByUserIDPostsByPostID(
+            userID: userID,
+            postID: postID
+        ), as: NamesOperations.GetUsersByUserIDPostsByPostID.self)
     }
 
+    /// `GET /v2/users`
+    @_alwaysEmitIntoClient
     public func listUsers2() async throws(APIError<Never>) {
-        try await client.send(Names.listUsers2())
+        _ = try await self.send(Names.listUsers2(), as: NamesOperations.ListUsers2.self)
     }
 
+    /// `GET /snake`
+    @_alwaysEmitIntoClient
     public func getSnakeCase() async throws(APIError<Never>) {
-        try await client.send(Names.getSnakeCase())
+        _ = try await self.send(Names.getSnakeCase(), as: NamesOperations.GetSnakeCase.self)
     }
 
+    /// `GET /api`
+    @_alwaysEmitIntoClient
     public func apiEndpoint() async throws(APIError<Never>) {
-        try await client.send(Names.apiEndpoint())
+        _ = try await self.send(Names.apiEndpoint(), as: NamesOperations.APIEndpoint.self)
     }
 
+    /// `GET /base`
+    @_alwaysEmitIntoClient
     public func baseURLEndpoint() async throws(APIError<Never>) {
-        try await client.send(Names.baseURLEndpoint())
+        _ = try await self.send(Names.baseURLEndpoint(), as: NamesOperations.BaseURLEndpoint.self)
     }
 
+    /// `GET /keyword`
+    @_alwaysEmitIntoClient
     public func `default`() async throws(APIError<Never>) {
-        try await client.send(Names.default())
+        _ = try await self.send(Names.default(), as: NamesOperations.Default.self)
     }
 
+    /// `GET /dotted`
+    @_alwaysEmitIntoClient
     public func usersGet() async throws(APIError<Never>) {
-        try await client.send(Names.usersGet())
+        _ = try await self.send(Names.usersGet(), as: NamesOperations.UsersGet.self)
     }
 }

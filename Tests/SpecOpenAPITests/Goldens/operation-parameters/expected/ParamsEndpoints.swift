@@ -76,28 +76,48 @@ public enum Params {
     }
 }
 
-/// Every endpoint of `Params` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveParamsService` sends the requests.
+/// The endpoints of `Params` as types, one each: `ParamsService` has a requirement per
+/// operation.
+public enum ParamsOperations {
+    /// `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
+    public enum ListIssues: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+    }
+
+    /// `Params.createResponse`: `POST /responses`.
+    public enum CreateResponse: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Params.getThing`: `GET /things/{thingId}`.
+    public enum GetThing: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Params` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveParamsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ParamsService: Sendable {
-    /// `GET /repos/{owner}/{repo}/issues`
-    ///
-    /// - Parameter perPage: The operation's own.
-    func listIssues(
-        owner: String,
-        repo: String,
-        perPage: Int,
-        labels: [String]?,
-        ids: [Int],
-        page: Int32?,
-        xRequestID: UUID?,
-        xTrace: String
+    /// Sends `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
+    func send(
+        _ endpoint: Endpoint<[String], Never>,
+        as operation: ParamsOperations.ListIssues.Type
     ) async throws(APIError<Never>) -> [String]
-
-    /// `POST /responses`
-    func createResponse(stream: Bool?, beta: String) async throws(APIError<Never>)
-
-    /// `GET /things/{thingId}`
-    func getThing(thingID: String, `class`: String?, thingID2: String?, thingID3: String?) async throws(APIError<Never>)
+    /// Sends `Params.createResponse`: `POST /responses`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ParamsOperations.CreateResponse.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Params.getThing`: `GET /things/{thingId}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ParamsOperations.GetThing.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
@@ -109,20 +129,32 @@ public struct LiveParamsService: ParamsService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveParamsService {
+extension ParamsService {
+    /// `GET /repos/{owner}/{repo}/issues`
+    ///
+    /// - Parameter perPage: The operation's own.
+    @_alwaysEmitIntoClient
     public func listIssues(
         owner: String,
         repo: String,
-        perPage: Int,
-        labels: [String]?,
+        perPage: Int = 30,
+        labels: [String]? = nil,
         ids: [Int],
-        page: Int32?,
-        xRequestID: UUID?,
+        page: Int32? = nil,
+        xRequestID: UUID? = nil,
         xTrace: String
     ) async throws(APIError<Never>) -> [String] {
-        try await client.send(Params.listIssues(
+        try await self.send(Params.listIssues(
             owner: owner,
             repo: repo,
             perPage: perPage,
@@ -131,50 +163,31 @@ extension LiveParamsService {
             page: page,
             xRequestID: xRequestID,
             xTrace: xTrace
-        ))
+        ), as: ParamsOperations.ListIssues.self)
     }
 
-    public func createResponse(stream: Bool?, beta: String) async throws(APIError<Never>) {
-        try await client.send(Params.createResponse(stream: stream, beta: beta))
+    /// `POST /responses`
+    @_alwaysEmitIntoClient
+    public func createResponse(stream: Bool? = nil, beta: String = "true") async throws(APIError<Never>) {
+        _ = try await self.send(Params.createResponse(
+            stream: stream,
+            beta: beta
+        ), as: ParamsOperations.CreateResponse.self)
     }
 
+    /// `GET /things/{thingId}`
+    @_alwaysEmitIntoClient
     public func getThing(
         thingID: String,
-        `class`: String?,
-        thingID2: String?,
-        thingID3: String?
+        `class`: String? = nil,
+        thingID2: String? = nil,
+        thingID3: String? = nil
     ) async throws(APIError<Never>) {
-        try await client.send(Params.getThing(thingID: thingID, class: `class`, thingID2: thingID2, thingID3: thingID3))
-    }
-}
-
-extension ParamsService {
-    /// `listIssues(owner:repo:perPage:labels:ids:page:xRequestID:xTrace:)` with the spec's defaults.
-    public func listIssues(
-        owner: String,
-        repo: String,
-        ids: [Int],
-        xTrace: String
-    ) async throws(APIError<Never>) -> [String] {
-        try await listIssues(
-            owner: owner,
-            repo: repo,
-            perPage: 30,
-            labels: nil,
-            ids: ids,
-            page: nil,
-            xRequestID: nil,
-            xTrace: xTrace
-        )
-    }
-
-    /// `createResponse(stream:beta:)` with the spec's defaults.
-    public func createResponse() async throws(APIError<Never>) {
-        try await createResponse(stream: nil, beta: "true")
-    }
-
-    /// `getThing(thingID:class:thingID2:thingID3:)` with the spec's defaults.
-    public func getThing(thingID: String) async throws(APIError<Never>) {
-        try await getThing(thingID: thingID, class: nil, thingID2: nil, thingID3: nil)
+        _ = try await self.send(Params.getThing(
+            thingID: thingID,
+            class: `class`,
+            thingID2: thingID2,
+            thingID3: thingID3
+        ), as: ParamsOperations.GetThing.self)
     }
 }

@@ -117,38 +117,125 @@ public enum Responses {
     }
 }
 
-/// Every endpoint of `Responses` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveResponsesService` sends the requests.
+/// The endpoints of `Responses` as types, one each: `ResponsesService` has a requirement per
+/// operation.
+public enum ResponsesOperations {
+    /// `Responses.getOK`: `GET /ok`.
+    public enum GetOK: ServiceOperation {
+        public typealias Response = Thing
+        public typealias Failure = Responses.GetOKError
+    }
+
+    /// `Responses.create`: `POST /created`.
+    public enum Create: ServiceOperation {
+        public typealias Response = Thing
+        public typealias Failure = Problem
+    }
+
+    /// `Responses.deleteThing`: `DELETE /nothing`.
+    public enum DeleteThing: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = DeleteThingError422
+    }
+
+    /// `Responses.fireAndForget`: `POST /no-content`.
+    public enum FireAndForget: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Responses.getImage`: `GET /image`.
+    public enum GetImage: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+    }
+
+    /// `Responses.exportCSV`: `GET /csv`.
+    public enum ExportCSV: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+    }
+
+    /// `Responses.getAnyJSON`: `GET /any-json`.
+    public enum GetAnyJSON: ServiceOperation {
+        public typealias Response = JSONValue
+        public typealias Failure = Never
+    }
+
+    /// `Responses.getInline`: `GET /inline`.
+    public enum GetInline: ServiceOperation {
+        public typealias Response = GetInlineResponse
+        public typealias Failure = Responses.GetInlineError
+    }
+
+    /// `Responses.getRedirect`: `GET /redirect`.
+    public enum GetRedirect: ServiceOperation {
+        public typealias Response = [Int]
+        public typealias Failure = Never
+    }
+
+    /// `Responses.getShared`: `GET /shared`.
+    public enum GetShared: ServiceOperation {
+        public typealias Response = Thing
+        public typealias Failure = Problem
+    }
+}
+
+/// Every endpoint of `Responses` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveResponsesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ResponsesService: Sendable {
-    /// `GET /ok`
-    func getOK() async throws(APIError<Responses.GetOKError>) -> Thing
-
-    /// `POST /created`
-    func create() async throws(APIError<Problem>) -> Thing
-
-    /// `DELETE /nothing`
-    func deleteThing() async throws(APIError<DeleteThingError422>)
-
-    /// `POST /no-content`
-    func fireAndForget() async throws(APIError<Never>)
-
-    /// `GET /image`
-    func getImage() async throws(APIError<Never>) -> Data
-
-    /// `GET /csv`
-    func exportCSV() async throws(APIError<Never>) -> Data
-
-    /// `GET /any-json`
-    func getAnyJSON() async throws(APIError<Never>) -> JSONValue
-
-    /// `GET /inline`
-    func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse
-
-    /// `GET /redirect`
-    func getRedirect() async throws(APIError<Never>) -> [Int]
-
-    /// `GET /shared`
-    func getShared() async throws(APIError<Problem>) -> Thing
+    /// Sends `Responses.getOK`: `GET /ok`.
+    func send(
+        _ endpoint: Endpoint<Thing, Responses.GetOKError>,
+        as operation: ResponsesOperations.GetOK.Type
+    ) async throws(APIError<Responses.GetOKError>) -> Thing
+    /// Sends `Responses.create`: `POST /created`.
+    func send(
+        _ endpoint: Endpoint<Thing, Problem>,
+        as operation: ResponsesOperations.Create.Type
+    ) async throws(APIError<Problem>) -> Thing
+    /// Sends `Responses.deleteThing`: `DELETE /nothing`.
+    func send(
+        _ endpoint: Endpoint<Empty, DeleteThingError422>,
+        as operation: ResponsesOperations.DeleteThing.Type
+    ) async throws(APIError<DeleteThingError422>) -> Empty
+    /// Sends `Responses.fireAndForget`: `POST /no-content`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ResponsesOperations.FireAndForget.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Responses.getImage`: `GET /image`.
+    func send(
+        _ endpoint: Endpoint<Data, Never>,
+        as operation: ResponsesOperations.GetImage.Type
+    ) async throws(APIError<Never>) -> Data
+    /// Sends `Responses.exportCSV`: `GET /csv`.
+    func send(
+        _ endpoint: Endpoint<Data, Never>,
+        as operation: ResponsesOperations.ExportCSV.Type
+    ) async throws(APIError<Never>) -> Data
+    /// Sends `Responses.getAnyJSON`: `GET /any-json`.
+    func send(
+        _ endpoint: Endpoint<JSONValue, Never>,
+        as operation: ResponsesOperations.GetAnyJSON.Type
+    ) async throws(APIError<Never>) -> JSONValue
+    /// Sends `Responses.getInline`: `GET /inline`.
+    func send(
+        _ endpoint: Endpoint<GetInlineResponse, Responses.GetInlineError>,
+        as operation: ResponsesOperations.GetInline.Type
+    ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse
+    /// Sends `Responses.getRedirect`: `GET /redirect`.
+    func send(
+        _ endpoint: Endpoint<[Int], Never>,
+        as operation: ResponsesOperations.GetRedirect.Type
+    ) async throws(APIError<Never>) -> [Int]
+    /// Sends `Responses.getShared`: `GET /shared`.
+    func send(
+        _ endpoint: Endpoint<Thing, Problem>,
+        as operation: ResponsesOperations.GetShared.Type
+    ) async throws(APIError<Problem>) -> Thing
 }
 
 /// `ResponsesService` over HTTP: each method sends its endpoint through `client`.
@@ -160,46 +247,74 @@ public struct LiveResponsesService: ResponsesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveResponsesService {
+extension ResponsesService {
+    /// `GET /ok`
+    @_alwaysEmitIntoClient
     public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
-        try await client.send(Responses.getOK())
+        try await self.send(Responses.getOK(), as: ResponsesOperations.GetOK.self)
     }
 
+    /// `POST /created`
+    @_alwaysEmitIntoClient
     public func create() async throws(APIError<Problem>) -> Thing {
-        try await client.send(Responses.create())
+        try await self.send(Responses.create(), as: ResponsesOperations.Create.self)
     }
 
+    /// `DELETE /nothing`
+    @_alwaysEmitIntoClient
     public func deleteThing() async throws(APIError<DeleteThingError422>) {
-        try await client.send(Responses.deleteThing())
+        _ = try await self.send(Responses.deleteThing(), as: ResponsesOperations.DeleteThing.self)
     }
 
+    /// `POST /no-content`
+    @_alwaysEmitIntoClient
     public func fireAndForget() async throws(APIError<Never>) {
-        try await client.send(Responses.fireAndForget())
+        _ = try await self.send(Responses.fireAndForget(), as: ResponsesOperations.FireAndForget.self)
     }
 
+    /// `GET /image`
+    @_alwaysEmitIntoClient
     public func getImage() async throws(APIError<Never>) -> Data {
-        try await client.send(Responses.getImage())
+        try await self.send(Responses.getImage(), as: ResponsesOperations.GetImage.self)
     }
 
+    /// `GET /csv`
+    @_alwaysEmitIntoClient
     public func exportCSV() async throws(APIError<Never>) -> Data {
-        try await client.send(Responses.exportCSV())
+        try await self.send(Responses.exportCSV(), as: ResponsesOperations.ExportCSV.self)
     }
 
+    /// `GET /any-json`
+    @_alwaysEmitIntoClient
     public func getAnyJSON() async throws(APIError<Never>) -> JSONValue {
-        try await client.send(Responses.getAnyJSON())
+        try await self.send(Responses.getAnyJSON(), as: ResponsesOperations.GetAnyJSON.self)
     }
 
+    /// `GET /inline`
+    @_alwaysEmitIntoClient
     public func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
-        try await client.send(Responses.getInline())
+        try await self.send(Responses.getInline(), as: ResponsesOperations.GetInline.self)
     }
 
+    /// `GET /redirect`
+    @_alwaysEmitIntoClient
     public func getRedirect() async throws(APIError<Never>) -> [Int] {
-        try await client.send(Responses.getRedirect())
+        try await self.send(Responses.getRedirect(), as: ResponsesOperations.GetRedirect.self)
     }
 
+    /// `GET /shared`
+    @_alwaysEmitIntoClient
     public func getShared() async throws(APIError<Problem>) -> Thing {
-        try await client.send(Responses.getShared())
+        try await self.send(Responses.getShared(), as: ResponsesOperations.GetShared.self)
     }
 }

@@ -9,6 +9,11 @@ public struct Thing: Decodable, Sendable {
     public init(id: String) {
         self.id = id
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
 }
 
 public struct NotFound: Decodable, Sendable {
@@ -16,6 +21,11 @@ public struct NotFound: Decodable, Sendable {
 
     public init(resource: String? = nil) {
         self.resource = resource
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
     }
 }
 
@@ -27,6 +37,12 @@ public struct Problem: Decodable, Sendable {
         self.message = message
         self.code = code
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+    }
 }
 
 public struct DeleteThingError422: Decodable, Sendable {
@@ -34,6 +50,11 @@ public struct DeleteThingError422: Decodable, Sendable {
 
     public init(detail: String? = nil) {
         self.detail = detail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
     }
 }
 
@@ -45,6 +66,12 @@ public struct GetInlineResponse: Decodable, Sendable {
         self.items = items
         self.next = next
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.items = try container.decode([Thing].self, forKey: "items")
+        self.next = try container.decodeIfPresent(String.self, forKey: "next")
+    }
 }
 
 public struct GetInlineError400: Decodable, Sendable {
@@ -52,5 +79,10 @@ public struct GetInlineError400: Decodable, Sendable {
 
     public init(message: String? = nil) {
         self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
     }
 }

@@ -40,11 +40,26 @@ public enum Trees {
     }
 }
 
-/// Every endpoint of `Trees` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveTreesService` sends the requests.
+/// The endpoints of `Trees` as types, one each: `TreesService` has a requirement per
+/// operation.
+public enum TreesOperations {
+    /// `Trees.getTree`: `GET /tree`.
+    public enum GetTree: ServiceOperation {
+        public typealias Response = Node
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Trees` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveTreesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol TreesService: Sendable {
-    /// `GET /tree`
-    func getTree() async throws(APIError<Never>) -> Node
+    /// Sends `Trees.getTree`: `GET /tree`.
+    func send(
+        _ endpoint: Endpoint<Node, Never>,
+        as operation: TreesOperations.GetTree.Type
+    ) async throws(APIError<Never>) -> Node
 }
 
 /// `TreesService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveTreesService: TreesService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveTreesService {
+extension TreesService {
+    /// `GET /tree`
+    @_alwaysEmitIntoClient
     public func getTree() async throws(APIError<Never>) -> Node {
-        try await client.send(Trees.getTree())
+        try await self.send(Trees.getTree(), as: TreesOperations.GetTree.self)
     }
 }

@@ -15,6 +15,14 @@ public struct Node: Decodable, Sendable {
         self.children = children
         self.byName = byName
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.parent = try container.decodeIfPresent(Node.self, forKey: "parent")
+        self.children = try container.decode([Node].self, forKey: "children")
+        self.byName = try container.decodeIfPresent([String: Node].self, forKey: "byName")
+    }
 }
 
 public struct Person: Decodable, Sendable {
@@ -25,6 +33,12 @@ public struct Person: Decodable, Sendable {
         self.name = name
         self.employer = employer
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.employer = try container.decodeIfPresent(Company.self, forKey: "employer")
+    }
 }
 
 public struct Company: Decodable, Sendable {
@@ -34,6 +48,12 @@ public struct Company: Decodable, Sendable {
     public init(name: String, ceo: Person) {
         self.name = name
         self.ceo = ceo
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.ceo = try container.decode(Person.self, forKey: "ceo")
     }
 }
 
@@ -57,6 +77,11 @@ public struct Literal: Decodable, Sendable {
     public init(value: Double) {
         self.value = value
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decode(Double.self, forKey: "value")
+    }
 }
 
 public struct Sum: Decodable, Sendable {
@@ -66,6 +91,12 @@ public struct Sum: Decodable, Sendable {
     public init(left: Expression, right: Expression) {
         self.left = left
         self.right = right
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.left = try container.decode(Expression.self, forKey: "left")
+        self.right = try container.decode(Expression.self, forKey: "right")
     }
 }
 

@@ -66,20 +66,37 @@ public enum Fixes {
     }
 }
 
-/// Every endpoint of `Fixes` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveFixesService` sends the requests.
-public protocol FixesService: Sendable {
-    /// `GET /items/{itemID}/parts/{partID}`
-    func getPart(
-        itemID: String,
-        partID: Int,
-        sort: GetPartSort?,
-        n: Count?,
-        r: GetPartR
-    ) async throws(APIError<Never>) -> Holder
+/// The endpoints of `Fixes` as types, one each: `FixesService` has a requirement per
+/// operation.
+public enum FixesOperations {
+    /// `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
+    public enum GetPart: ServiceOperation {
+        public typealias Response = Holder
+        public typealias Failure = Never
+    }
 
-    /// `POST /posts`
-    func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet
+    /// `Fixes.createPost`: `POST /posts`.
+    public enum CreatePost: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Fixes.CreatePostError
+    }
+}
+
+/// Every endpoint of `Fixes` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveFixesService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol FixesService: Sendable {
+    /// Sends `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
+    func send(
+        _ endpoint: Endpoint<Holder, Never>,
+        as operation: FixesOperations.GetPart.Type
+    ) async throws(APIError<Never>) -> Holder
+    /// Sends `Fixes.createPost`: `POST /posts`.
+    func send(
+        _ endpoint: Endpoint<Pet, Fixes.CreatePostError>,
+        as operation: FixesOperations.CreatePost.Type
+    ) async throws(APIError<Fixes.CreatePostError>) -> Pet
 }
 
 /// `FixesService` over HTTP: each method sends its endpoint through `client`.
@@ -91,27 +108,38 @@ public struct LiveFixesService: FixesService {
     public init(client: APIClient) {
         self.client = client
     }
-}
 
-extension LiveFixesService {
-    public func getPart(
-        itemID: String,
-        partID: Int,
-        sort: GetPartSort?,
-        n: Count?,
-        r: GetPartR
-    ) async throws(APIError<Never>) -> Holder {
-        try await client.send(Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r))
-    }
-
-    public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        try await client.send(Fixes.createPost(body: body))
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
     }
 }
 
 extension FixesService {
-    /// `getPart(itemID:partID:sort:n:r:)` with the spec's defaults.
-    public func getPart(itemID: String, partID: Int, r: GetPartR) async throws(APIError<Never>) -> Holder {
-        try await getPart(itemID: itemID, partID: partID, sort: nil, n: nil, r: r)
+    /// `GET /items/{itemID}/parts/{partID}`
+    @_alwaysEmitIntoClient
+    public func getPart(
+        itemID: String,
+        partID: Int,
+        sort: GetPartSort? = nil,
+        n: Count? = nil,
+        r: GetPartR
+    ) async throws(APIError<Never>) -> Holder {
+        try await self.send(Fixes.getPart(
+            itemID: itemID,
+            partID: partID,
+            sort: sort,
+            n: n,
+            r: r
+        ), as: FixesOperations.GetPart.self)
+    }
+
+    /// `POST /posts`
+    @_alwaysEmitIntoClient
+    public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+        try await self.send(Fixes.createPost(body: body), as: FixesOperations.CreatePost.self)
     }
 }

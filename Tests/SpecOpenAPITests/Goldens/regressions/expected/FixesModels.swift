@@ -11,6 +11,11 @@ public struct CreatePostError2: Decodable, Sendable {
     public init(x: String? = nil) {
         self.x = x
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.x = try container.decodeIfPresent(String.self, forKey: "x")
+    }
 }
 
 public typealias FixesService2 = String
@@ -20,6 +25,11 @@ public struct Obj: Decodable, Sendable {
 
     public init(a: String? = nil) {
         self.a = a
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.a = try container.decodeIfPresent(String.self, forKey: "a")
     }
 }
 
@@ -43,6 +53,15 @@ public struct Holder: Decodable, Sendable {
         self.created = created
         self.service = service
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.o = try container.decodeIfPresent(Obj.self, forKey: "o")
+        self.legacy = try container.decode(Legacy.self, forKey: "legacy")
+        self.five = try container.decode(Int.self, forKey: "five")
+        self.created = try container.decodeIfPresent(CreatePostError2.self, forKey: "created")
+        self.service = try container.decodeIfPresent(FixesService2.self, forKey: "service")
+    }
 }
 
 /// - Warning: Deprecated.
@@ -51,6 +70,11 @@ public struct Legacy: Decodable, Sendable {
 
     public init(kind: OldKind? = nil) {
         self.kind = kind
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.kind = try container.decodeIfPresent(OldKind.self, forKey: "kind")
     }
 }
 
@@ -100,6 +124,12 @@ public struct Cat: Encodable, Sendable {
         self.petType = petType
         self.lives = lives
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.petType, forKey: "petType")
+        try container.encodeIfPresent(self.lives, forKey: "lives")
+    }
 }
 
 public struct Dog: Decodable, Sendable {
@@ -107,6 +137,11 @@ public struct Dog: Decodable, Sendable {
 
     public init(good: Bool? = nil) {
         self.good = good
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.good = try container.decodeIfPresent(Bool.self, forKey: "good")
     }
 }
 
@@ -185,6 +220,11 @@ public struct Bird: Decodable, Sendable {
     public init(wings: Int? = nil) {
         self.wings = wings
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.wings = try container.decodeIfPresent(Int.self, forKey: "wings")
+    }
 }
 
 public enum GetPartSort: StringEnum {
@@ -239,6 +279,11 @@ public struct CreatePostError400: Decodable, Sendable {
     public init(f: String? = nil) {
         self.f = f
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.f = try container.decodeIfPresent(String.self, forKey: "f")
+    }
 }
 
 public struct CreatePostDefaultError: Decodable, Sendable {
@@ -247,6 +292,11 @@ public struct CreatePostDefaultError: Decodable, Sendable {
     public init(m: String? = nil) {
         self.m = m
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.m = try container.decodeIfPresent(String.self, forKey: "m")
+    }
 }
 
 public struct PetCat: Decodable, Sendable {
@@ -254,5 +304,10 @@ public struct PetCat: Decodable, Sendable {
 
     public init(lives: Int? = nil) {
         self.lives = lives
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives")
     }
 }

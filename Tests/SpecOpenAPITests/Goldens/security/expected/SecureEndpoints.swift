@@ -97,50 +97,125 @@ public enum Secure {
     }
 }
 
-/// Every endpoint of `Secure` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveSecureService` sends the requests.
+/// The endpoints of `Secure` as types, one each: `SecureService` has a requirement per
+/// operation.
+public enum SecureOperations {
+    /// `Secure.getMe`: `GET /me`.
+    public enum GetMe: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getPublic`: `GET /public`.
+    public enum GetPublic: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getKeyed`: `GET /keyed`.
+    public enum GetKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getQueryKeyed`: `GET /query-keyed`.
+    public enum GetQueryKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getOAuth`: `GET /oauth`.
+    public enum GetOAuth: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getEither`: `GET /either`.
+    public enum GetEither: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getOptional`: `GET /optional`.
+    public enum GetOptional: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getBasic`: `GET /basic`.
+    public enum GetBasic: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getCookieKeyed`: `GET /cookie`.
+    public enum GetCookieKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getAuthorizationKey`: `GET /authorization`.
+    public enum GetAuthorizationKey: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Secure` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveSecureService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol SecureService: Sendable {
-    /// The document's default, bearer.
-    ///
-    /// `GET /me`
-    func getMe() async throws(APIError<Never>)
-
-    /// `security: []` is no auth.
-    ///
-    /// `GET /public`
-    func getPublic() async throws(APIError<Never>)
-
-    /// `GET /keyed`
-    func getKeyed() async throws(APIError<Never>)
-
-    /// `GET /query-keyed`
-    func getQueryKeyed() async throws(APIError<Never>)
-
-    /// `GET /oauth`
-    func getOAuth() async throws(APIError<Never>)
-
-    /// The first supported requirement is used.
-    ///
-    /// `GET /either`
-    func getEither() async throws(APIError<Never>)
-
-    /// An empty requirement among others: auth is optional, so none.
-    ///
-    /// `GET /optional`
-    func getOptional() async throws(APIError<Never>)
-
-    /// Basic auth is not supported; a warning, and no auth.
-    ///
-    /// `GET /basic`
-    func getBasic() async throws(APIError<Never>)
-
-    /// `GET /cookie`
-    func getCookieKeyed() async throws(APIError<Never>)
-
-    /// An API key in the Authorization header is a bearer token.
-    ///
-    /// `GET /authorization`
-    func getAuthorizationKey() async throws(APIError<Never>)
+    /// Sends `Secure.getMe`: `GET /me`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetMe.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getPublic`: `GET /public`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetPublic.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getKeyed`: `GET /keyed`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetKeyed.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getQueryKeyed`: `GET /query-keyed`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetQueryKeyed.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getOAuth`: `GET /oauth`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetOAuth.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getEither`: `GET /either`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetEither.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getOptional`: `GET /optional`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetOptional.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getBasic`: `GET /basic`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetBasic.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getCookieKeyed`: `GET /cookie`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetCookieKeyed.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getAuthorizationKey`: `GET /authorization`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetAuthorizationKey.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `SecureService` over HTTP: each method sends its endpoint through `client`.
@@ -152,46 +227,86 @@ public struct LiveSecureService: SecureService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveSecureService {
+extension SecureService {
+    /// The document's default, bearer.
+    ///
+    /// `GET /me`
+    @_alwaysEmitIntoClient
     public func getMe() async throws(APIError<Never>) {
-        try await client.send(Secure.getMe())
+        _ = try await self.send(Secure.getMe(), as: SecureOperations.GetMe.self)
     }
 
+    /// `security: []` is no auth.
+    ///
+    /// `GET /public`
+    @_alwaysEmitIntoClient
     public func getPublic() async throws(APIError<Never>) {
-        try await client.send(Secure.getPublic())
+        _ = try await self.send(Secure.getPublic(), as: SecureOperations.GetPublic.self)
     }
 
+    /// `GET /keyed`
+    @_alwaysEmitIntoClient
     public func getKeyed() async throws(APIError<Never>) {
-        try await client.send(Secure.getKeyed())
+        _ = try await self.send(Secure.getKeyed(), as: SecureOperations.GetKeyed.self)
     }
 
+    /// `GET /query-keyed`
+    @_alwaysEmitIntoClient
     public func getQueryKeyed() async throws(APIError<Never>) {
-        try await client.send(Secure.getQueryKeyed())
+        _ = try await self.send(Secure.getQueryKeyed(), as: SecureOperations.GetQueryKeyed.self)
     }
 
+    /// `GET /oauth`
+    @_alwaysEmitIntoClient
     public func getOAuth() async throws(APIError<Never>) {
-        try await client.send(Secure.getOAuth())
+        _ = try await self.send(Secure.getOAuth(), as: SecureOperations.GetOAuth.self)
     }
 
+    /// The first supported requirement is used.
+    ///
+    /// `GET /either`
+    @_alwaysEmitIntoClient
     public func getEither() async throws(APIError<Never>) {
-        try await client.send(Secure.getEither())
+        _ = try await self.send(Secure.getEither(), as: SecureOperations.GetEither.self)
     }
 
+    /// An empty requirement among others: auth is optional, so none.
+    ///
+    /// `GET /optional`
+    @_alwaysEmitIntoClient
     public func getOptional() async throws(APIError<Never>) {
-        try await client.send(Secure.getOptional())
+        _ = try await self.send(Secure.getOptional(), as: SecureOperations.GetOptional.self)
     }
 
+    /// Basic auth is not supported; a warning, and no auth.
+    ///
+    /// `GET /basic`
+    @_alwaysEmitIntoClient
     public func getBasic() async throws(APIError<Never>) {
-        try await client.send(Secure.getBasic())
+        _ = try await self.send(Secure.getBasic(), as: SecureOperations.GetBasic.self)
     }
 
+    /// `GET /cookie`
+    @_alwaysEmitIntoClient
     public func getCookieKeyed() async throws(APIError<Never>) {
-        try await client.send(Secure.getCookieKeyed())
+        _ = try await self.send(Secure.getCookieKeyed(), as: SecureOperations.GetCookieKeyed.self)
     }
 
+    /// An API key in the Authorization header is a bearer token.
+    ///
+    /// `GET /authorization`
+    @_alwaysEmitIntoClient
     public func getAuthorizationKey() async throws(APIError<Never>) {
-        try await client.send(Secure.getAuthorizationKey())
+        _ = try await self.send(Secure.getAuthorizationKey(), as: SecureOperations.GetAuthorizationKey.self)
     }
 }

@@ -37,11 +37,26 @@ public enum Relative {
     }
 }
 
-/// Every endpoint of `Relative` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveRelativeService` sends the requests.
+/// The endpoints of `Relative` as types, one each: `RelativeService` has a requirement per
+/// operation.
+public enum RelativeOperations {
+    /// `Relative.ping`: `GET /ping`.
+    public enum Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Relative` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveRelativeService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol RelativeService: Sendable {
-    /// `GET /ping`
-    func ping() async throws(APIError<Never>)
+    /// Sends `Relative.ping`: `GET /ping`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: RelativeOperations.Ping.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `RelativeService` over HTTP: each method sends its endpoint through `client`.
@@ -53,10 +68,20 @@ public struct LiveRelativeService: RelativeService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveRelativeService {
+extension RelativeService {
+    /// `GET /ping`
+    @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await client.send(Relative.ping())
+        _ = try await self.send(Relative.ping(), as: RelativeOperations.Ping.self)
     }
 }

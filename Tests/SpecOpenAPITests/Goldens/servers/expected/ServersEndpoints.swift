@@ -40,11 +40,26 @@ public enum Servers {
     }
 }
 
-/// Every endpoint of `Servers` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveServersService` sends the requests.
+/// The endpoints of `Servers` as types, one each: `ServersService` has a requirement per
+/// operation.
+public enum ServersOperations {
+    /// `Servers.ping`: `GET /ping`.
+    public enum Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Servers` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveServersService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ServersService: Sendable {
-    /// `GET /ping`
-    func ping() async throws(APIError<Never>)
+    /// Sends `Servers.ping`: `GET /ping`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ServersOperations.Ping.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `ServersService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveServersService: ServersService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveServersService {
+extension ServersService {
+    /// `GET /ping`
+    @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await client.send(Servers.ping())
+        _ = try await self.send(Servers.ping(), as: ServersOperations.Ping.self)
     }
 }

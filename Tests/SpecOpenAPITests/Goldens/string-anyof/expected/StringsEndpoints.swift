@@ -40,11 +40,26 @@ public enum Strings {
     }
 }
 
-/// Every endpoint of `Strings` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveStringsService` sends the requests.
+/// The endpoints of `Strings` as types, one each: `StringsService` has a requirement per
+/// operation.
+public enum StringsOperations {
+    /// `Strings.createCompletion`: `POST /completions`.
+    public enum CreateCompletion: ServiceOperation {
+        public typealias Response = CreateCompletionResponse
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Strings` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveStringsService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol StringsService: Sendable {
-    /// `POST /completions`
-    func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse
+    /// Sends `Strings.createCompletion`: `POST /completions`.
+    func send(
+        _ endpoint: Endpoint<CreateCompletionResponse, Never>,
+        as operation: StringsOperations.CreateCompletion.Type
+    ) async throws(APIError<Never>) -> CreateCompletionResponse
 }
 
 /// `StringsService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveStringsService: StringsService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveStringsService {
+extension StringsService {
+    /// `POST /completions`
+    @_alwaysEmitIntoClient
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
-        try await client.send(Strings.createCompletion(body: body))
+        try await self.send(Strings.createCompletion(body: body), as: StringsOperations.CreateCompletion.self)
     }
 }

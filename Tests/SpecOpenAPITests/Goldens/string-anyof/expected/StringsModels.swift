@@ -20,6 +20,14 @@ public struct CompletionRequest: Encodable, Sendable {
         self.mode = mode
         self.stop = stop
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.model, forKey: "model")
+        try container.encodeIfPresent(self.user, forKey: "user")
+        try container.encodeIfPresent(self.mode, forKey: "mode")
+        try container.encodeIfPresent(self.stop, forKey: "stop")
+    }
 }
 
 public enum CompletionRequestModel: StringEnum {
@@ -99,5 +107,10 @@ public struct CreateCompletionResponse: Decodable, Sendable {
 
     public init(id: String? = nil) {
         self.id = id
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decodeIfPresent(String.self, forKey: "id")
     }
 }

@@ -45,14 +45,37 @@ public enum Tagged {
     }
 }
 
-/// Every endpoint of `Tagged` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveTaggedService` sends the requests.
-public protocol TaggedService: Sendable {
-    /// `GET /pets`
-    func listPets() async throws(APIError<Never>) -> [Pet]
+/// The endpoints of `Tagged` as types, one each: `TaggedService` has a requirement per
+/// operation.
+public enum TaggedOperations {
+    /// `Tagged.listPets`: `GET /pets`.
+    public enum ListPets: ServiceOperation {
+        public typealias Response = [Pet]
+        public typealias Failure = Never
+    }
 
-    /// `GET /events`
-    func listEvents() async throws(APIError<Never>) -> [Event]
+    /// `Tagged.listEvents`: `GET /events`.
+    public enum ListEvents: ServiceOperation {
+        public typealias Response = [Event]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Tagged` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveTaggedService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
+public protocol TaggedService: Sendable {
+    /// Sends `Tagged.listPets`: `GET /pets`.
+    func send(
+        _ endpoint: Endpoint<[Pet], Never>,
+        as operation: TaggedOperations.ListPets.Type
+    ) async throws(APIError<Never>) -> [Pet]
+    /// Sends `Tagged.listEvents`: `GET /events`.
+    func send(
+        _ endpoint: Endpoint<[Event], Never>,
+        as operation: TaggedOperations.ListEvents.Type
+    ) async throws(APIError<Never>) -> [Event]
 }
 
 /// `TaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -64,14 +87,26 @@ public struct LiveTaggedService: TaggedService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveTaggedService {
+extension TaggedService {
+    /// `GET /pets`
+    @_alwaysEmitIntoClient
     public func listPets() async throws(APIError<Never>) -> [Pet] {
-        try await client.send(Tagged.listPets())
+        try await self.send(Tagged.listPets(), as: TaggedOperations.ListPets.self)
     }
 
+    /// `GET /events`
+    @_alwaysEmitIntoClient
     public func listEvents() async throws(APIError<Never>) -> [Event] {
-        try await client.send(Tagged.listEvents())
+        try await self.send(Tagged.listEvents(), as: TaggedOperations.ListEvents.self)
     }
 }

@@ -25,6 +25,12 @@ public struct Cat: Decodable, Sendable {
         self.name = name
         self.indoor = indoor
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.indoor = try container.decodeIfPresent(Bool.self, forKey: "indoor")
+    }
 }
 
 public struct Dog: Decodable, Sendable {
@@ -34,6 +40,12 @@ public struct Dog: Decodable, Sendable {
     public init(name: String, barks: Bool? = nil) {
         self.name = name
         self.barks = barks
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.barks = try container.decodeIfPresent(Bool.self, forKey: "barks")
     }
 }
 
@@ -57,6 +69,11 @@ public struct Created: Decodable, Sendable {
     public init(id: String) {
         self.id = id
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+    }
 }
 
 public struct Deleted: Decodable, Sendable {
@@ -66,6 +83,12 @@ public struct Deleted: Decodable, Sendable {
     public init(id: String, reason: String? = nil) {
         self.id = id
         self.reason = reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
     }
 }
 
@@ -87,6 +110,11 @@ public struct MixedVariant2: Decodable, Sendable {
 
     public init(other: String? = nil) {
         self.other = other
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.other = try container.decodeIfPresent(String.self, forKey: "other")
     }
 }
 
@@ -112,5 +140,11 @@ public struct Note: Decodable, Sendable {
     public init(type: String, text: String) {
         self.type = type
         self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decode(String.self, forKey: "type")
+        self.text = try container.decode(String.self, forKey: "text")
     }
 }

@@ -40,11 +40,26 @@ public enum Untagged {
     }
 }
 
-/// Every endpoint of `Untagged` as one async method: app code depends on this protocol,
-/// tests pass in a fake, and `LiveUntaggedService` sends the requests.
+/// The endpoints of `Untagged` as types, one each: `UntaggedService` has a requirement per
+/// operation.
+public enum UntaggedOperations {
+    /// `Untagged.listShapes`: `GET /shapes`.
+    public enum ListShapes: ServiceOperation {
+        public typealias Response = [Shape]
+        public typealias Failure = Never
+    }
+}
+
+/// Every endpoint of `Untagged` as one async method (`service.feed(perPage: 50)`, with the
+/// factory's parameters and defaults): app code depends on this protocol, tests pass in
+/// a fake, and `LiveUntaggedService` sends the requests. A fake implements one
+/// `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol UntaggedService: Sendable {
-    /// `GET /shapes`
-    func listShapes() async throws(APIError<Never>) -> [Shape]
+    /// Sends `Untagged.listShapes`: `GET /shapes`.
+    func send(
+        _ endpoint: Endpoint<[Shape], Never>,
+        as operation: UntaggedOperations.ListShapes.Type
+    ) async throws(APIError<Never>) -> [Shape]
 }
 
 /// `UntaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -56,10 +71,20 @@ public struct LiveUntaggedService: UntaggedService {
     public init(client: APIClient) {
         self.client = client
     }
+
+    /// Sends `endpoint` through `client`: the requirement of every operation.
+    public func send<Operation: ServiceOperation>(
+        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
+        as operation: Operation.Type
+    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
+        try await client.send(endpoint)
+    }
 }
 
-extension LiveUntaggedService {
+extension UntaggedService {
+    /// `GET /shapes`
+    @_alwaysEmitIntoClient
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
-        try await client.send(Untagged.listShapes())
+        try await self.send(Untagged.listShapes(), as: UntaggedOperations.ListShapes.self)
     }
 }

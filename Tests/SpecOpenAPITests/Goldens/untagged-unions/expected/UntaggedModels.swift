@@ -22,6 +22,11 @@ public struct Circle: Decodable, Sendable {
     public init(radius: Double) {
         self.radius = radius
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.radius = try container.decode(Double.self, forKey: "radius")
+    }
 }
 
 public struct Square: Decodable, Sendable {
@@ -29,6 +34,11 @@ public struct Square: Decodable, Sendable {
 
     public init(side: Double) {
         self.side = side
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.side = try container.decode(Double.self, forKey: "side")
     }
 }
 
@@ -57,6 +67,11 @@ public struct ValueVariant5: Decodable, Sendable {
     public init(text: String? = nil) {
         self.text = text
     }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+    }
 }
 
 public indirect enum Input: Decodable, Sendable {
@@ -81,6 +96,13 @@ public struct Holder: Decodable, Sendable {
         self.value = value
         self.input = input
         self.inline = inline
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.value = try container.decodeIfPresent(Value.self, forKey: "value")
+        self.input = try container.decodeIfPresent(Input.self, forKey: "input")
+        self.inline = try container.decodeIfPresent(HolderInline.self, forKey: "inline")
     }
 }
 
