@@ -48,6 +48,8 @@ public struct StructIR: Sendable {
     public var decodes: Bool
     /// Whether the struct encodes (has `encode(to:)`).
     public var encodes: Bool
+    /// Whether the properties are constants: a model only responses use (with lean conformances) is a value one reads.
+    public var immutable: Bool
 }
 
 /// A stored property.

@@ -58,7 +58,8 @@ struct ModelLowering: Sendable {
         let conformances = conformances(of: model, generic: !generics.isEmpty)
         return StructIR(declaration: declaration, genericParameters: generics, conformances: conformances.list,
                         conditionalHashable: usage == nil && !generics.isEmpty,
-                        fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes)
+                        fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes,
+                        immutable: usage != nil && conformances.decodes && !conformances.encodes)
     }
 
     private func field(_ field: FieldDecl, name: String) -> FieldIR {

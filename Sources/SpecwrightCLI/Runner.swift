@@ -137,7 +137,7 @@ struct Runner {
             config = found
         }
         let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
-                                      shards: settings.shards ?? config.shards ?? 1, groupByTag: settings.groupByTag || config.groupByTag == true,
+                                      shards: settings.shards ?? config.shards, groupByTag: settings.groupByTag || config.groupByTag == true,
                                       stableFileSet: settings.stableFileSet, stubService: config.stubService)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {

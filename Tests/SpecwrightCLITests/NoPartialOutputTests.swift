@@ -35,7 +35,8 @@ import Testing
 
         // Both files change; the models file fits under 8 KB, the endpoints file does not.
         try cli.write("Tips.yaml", Self.largeSpec(endpoints: 300))
-        let run = try await Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output Out")
+        // One file each (300 endpoints would be split by default).
+        let run = try await Self.runLimited(cli, kilobytes: 8, "generate Tips.yaml --output Out --shards 1")
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("error: cannot write to 'Out': cannot write 'Out/TipsEndpoints.swift': "))
@@ -43,7 +44,7 @@ import Testing
         #expect(Self.snapshot(cli, "Out") == before)
 
         // Without the limit the same run writes both.
-        let unlimited = try await cli.run("generate", "Tips.yaml", "--output", "Out")
+        let unlimited = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--shards", "1")
         #expect(unlimited.stdout == "wrote Out/TipsModels.swift\nwrote Out/TipsEndpoints.swift\n")
         #expect(Self.snapshot(cli, "Out")?.keys.sorted() == before.keys.sorted())
     }

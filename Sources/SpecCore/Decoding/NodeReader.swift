@@ -1,13 +1,17 @@
 import SpecDiagnostics
 import SpecYAML
 
-/// Shared helpers for decoding spec nodes; every problem becomes a located diagnostic.
-final class NodeReader {
+/// Shared helpers for decoding located nodes (the spec decoder's, and the compiler's config file);
+/// every problem becomes a located diagnostic.
+public final class NodeReader {
     /// Everything reported while decoding.
-    var diagnostics = DiagnosticBag()
+    public var diagnostics = DiagnosticBag()
+
+    /// A reader with nothing reported yet.
+    public init() {}
 
     /// The pairs of a mapping, or an error naming what was expected.
-    func mapping(_ node: YAMLNode, _ what: String) -> [YAMLPair]? {
+    public func mapping(_ node: YAMLNode, _ what: String) -> [YAMLPair]? {
         if let pairs = node.mapping { return pairs }
         if node.isPlainScalar, node.scalar == "" || node.scalar == "~" || node.scalar == "null" { return [] }
         diagnostics.error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
@@ -15,7 +19,7 @@ final class NodeReader {
     }
 
     /// Reports every key not in `allowed`, with a suggestion; returns the known pairs by key.
-    func knownKeys(_ pairs: [YAMLPair], allowed: [String], in what: String) -> KnownKeys {
+    public func knownKeys(_ pairs: [YAMLPair], allowed: [String], in what: String) -> KnownKeys {
         var known = KnownKeys()
         for pair in pairs {
             guard let key = pair.key.scalar else {
@@ -41,14 +45,14 @@ final class NodeReader {
     }
 
     /// A scalar's text, or an error.
-    func string(_ node: YAMLNode, _ what: String) -> String? {
+    public func string(_ node: YAMLNode, _ what: String) -> String? {
         if let text = node.scalar { return text }
         diagnostics.error("\(what) must be a string, found \(node.kindDescription)", at: node.location)
         return nil
     }
 
     /// `true` or `false` (only those words: no YAML 1.1 `yes`/`on`).
-    func bool(_ node: YAMLNode, _ what: String) -> Bool? {
+    public func bool(_ node: YAMLNode, _ what: String) -> Bool? {
         if node.isPlainScalar, let text = node.scalar {
             if text == "true" { return true }
             if text == "false" { return false }
@@ -65,7 +69,7 @@ final class NodeReader {
     }
 
     /// `, found 'text'` for a scalar, `, found a mapping` for a collection.
-    func found(_ node: YAMLNode) -> String {
+    public func found(_ node: YAMLNode) -> String {
         node.scalar.map { ", found '\($0)'" } ?? ", found \(node.kindDescription)"
     }
 
@@ -79,11 +83,12 @@ final class NodeReader {
 }
 
 /// The known keys of a mapping: a handful of pairs, looked up by a linear scan (faster than hashing here).
-struct KnownKeys {
-    fileprivate(set) var pairs: [(key: String, pair: YAMLPair)] = []
+public struct KnownKeys {
+    /// The pairs in document order.
+    public fileprivate(set) var pairs: [(key: String, pair: YAMLPair)] = []
 
     /// The pair with this key (keys are unique: the YAML layer rejects duplicates).
-    subscript(_ key: String) -> YAMLPair? {
+    public subscript(_ key: String) -> YAMLPair? {
         pairs.first { $0.key == key }?.pair
     }
 }

@@ -46,7 +46,7 @@ extension DeclarationIR {
 
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
-    /// hasFields, decodes, encodes.
+    /// hasFields, decodes, encodes, immutable (`let` properties).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "conformances": .strings(conformances.map(\.rawValue))
@@ -57,6 +57,7 @@ extension StructIR: TemplateObject {
         case "hasFields": .bool(!fields.isEmpty)
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)
+        case "immutable": .bool(immutable)
         default: declaration.value(forKey: key)
         }
     }

@@ -30,8 +30,8 @@ public enum Kind: StringEnum {
 }
 
 public struct Problem: Decodable, Sendable {
-    public var message: String
-    public var code: Int?
+    public let message: String
+    public let code: Int?
 
     public init(message: String, code: Int? = nil) {
         self.message = message
@@ -46,8 +46,8 @@ public struct Problem: Decodable, Sendable {
 }
 
 public struct AnimalPage: Decodable, Sendable {
-    public var items: [Animal]
-    public var next: URL?
+    public let items: [Animal]
+    public let next: URL?
 
     public init(items: [Animal], next: URL? = nil) {
         self.items = items
@@ -63,7 +63,7 @@ public struct AnimalPage: Decodable, Sendable {
 
 public struct Named: Decodable, Sendable {
     /// What the keepers call it.
-    public var name: String
+    public let name: String
 
     public init(name: String) {
         self.name = name
@@ -78,14 +78,14 @@ public struct Named: Decodable, Sendable {
 /// An animal of the zoo.
 public struct Animal: Decodable, Sendable {
     /// What the keepers call it.
-    public var name: String
-    public var id: UUID
-    public var kind: Kind
-    public var lives: Int
-    public var born: CalendarDate?
-    public var lastFed: Date?
-    public var traits: [String: String]?
-    public var diet: Diet?
+    public let name: String
+    public let id: UUID
+    public let kind: Kind
+    public let lives: Int
+    public let born: CalendarDate?
+    public let lastFed: Date?
+    public let traits: [String: String]?
+    public let diet: Diet?
     @Indirect public var friend: Animal?
 
     public init(
@@ -139,7 +139,7 @@ public indirect enum Diet: Decodable, Sendable {
 }
 
 public struct Herbivore: Decodable, Sendable {
-    public var plants: [String]
+    public let plants: [String]
 
     public init(plants: [String]) {
         self.plants = plants
@@ -152,7 +152,7 @@ public struct Herbivore: Decodable, Sendable {
 }
 
 public struct Carnivore: Decodable, Sendable {
-    public var gramsPerDay: Int
+    public let gramsPerDay: Int
 
     public init(gramsPerDay: Int) {
         self.gramsPerDay = gramsPerDay
@@ -211,7 +211,7 @@ public indirect enum NoteAbout: Codable, Sendable {
 }
 
 public struct AddAnimalError422: Decodable, Sendable {
-    public var fields: [String]?
+    public let fields: [String]?
 
     public init(fields: [String]? = nil) {
         self.fields = fields

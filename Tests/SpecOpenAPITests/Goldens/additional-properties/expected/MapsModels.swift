@@ -4,14 +4,14 @@ import Foundation
 import Specwright
 
 public struct Config: Decodable, Sendable {
-    public var anything: [String: JSONValue]?
-    public var limits: [String: Int]?
-    public var users: [String: User]?
-    public var regions: [String: ConfigRegionsValue]?
-    public var empty: [String: JSONValue]?
-    public var free: [String: JSONValue]?
-    public var labels: [String: String?]?
-    public var groups: [String: [String]]?
+    public let anything: [String: JSONValue]?
+    public let limits: [String: Int]?
+    public let users: [String: User]?
+    public let regions: [String: ConfigRegionsValue]?
+    public let empty: [String: JSONValue]?
+    public let free: [String: JSONValue]?
+    public let labels: [String: String?]?
+    public let groups: [String: [String]]?
 
     public init(
         anything: [String: JSONValue]? = nil,
@@ -47,7 +47,7 @@ public struct Config: Decodable, Sendable {
 }
 
 public struct ConfigRegionsValue: Decodable, Sendable {
-    public var name: String?
+    public let name: String?
 
     public init(name: String? = nil) {
         self.name = name
@@ -60,7 +60,7 @@ public struct ConfigRegionsValue: Decodable, Sendable {
 }
 
 public struct Strict: Decodable, Sendable {
-    public var id: String
+    public let id: String
 
     public init(id: String) {
         self.id = id
@@ -75,7 +75,7 @@ public struct Strict: Decodable, Sendable {
 public typealias Scores = [String: Double]
 
 public struct User: Decodable, Sendable {
-    public var name: String
+    public let name: String
 
     public init(name: String) {
         self.name = name

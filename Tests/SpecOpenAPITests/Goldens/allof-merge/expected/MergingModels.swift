@@ -4,8 +4,8 @@ import Foundation
 import Specwright
 
 public struct Named: Decodable, Sendable {
-    public var name: String
-    public var note: String?
+    public let name: String
+    public let note: String?
 
     public init(name: String, note: String? = nil) {
         self.name = name
@@ -20,7 +20,7 @@ public struct Named: Decodable, Sendable {
 }
 
 public struct Timestamped: Decodable, Sendable {
-    public var createdAt: Date
+    public let createdAt: Date
 
     public init(createdAt: Date) {
         self.createdAt = createdAt
@@ -33,10 +33,10 @@ public struct Timestamped: Decodable, Sendable {
 }
 
 public struct Animal: Decodable, Sendable {
-    public var name: String
-    public var note: String?
-    public var createdAt: Date
-    public var legs: Int?
+    public let name: String
+    public let note: String?
+    public let createdAt: Date
+    public let legs: Int?
 
     public init(name: String, note: String? = nil, createdAt: Date, legs: Int? = nil) {
         self.name = name
@@ -56,11 +56,11 @@ public struct Animal: Decodable, Sendable {
 
 /// A dog is an animal with a breed; it overrides note to an integer.
 public struct Dog: Decodable, Sendable {
-    public var name: String
-    public var note: Int?
-    public var createdAt: Date
-    public var legs: Int?
-    public var breed: String
+    public let name: String
+    public let note: Int?
+    public let createdAt: Date
+    public let legs: Int?
+    public let breed: String
 
     public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String) {
         self.name = name
@@ -85,7 +85,7 @@ public typealias Pet = Animal
 
 public struct Owner: Decodable, Sendable {
     /// The pet, through a one-part allOf.
-    public var pet: Dog?
+    public let pet: Dog?
 
     public init(pet: Dog? = nil) {
         self.pet = pet
@@ -98,12 +98,12 @@ public struct Owner: Decodable, Sendable {
 }
 
 public struct Puppy: Decodable, Sendable {
-    public var name: String
-    public var note: Int?
-    public var createdAt: Date
-    public var legs: Int?
-    public var breed: String
-    public var ageInWeeks: Int
+    public let name: String
+    public let note: Int?
+    public let createdAt: Date
+    public let legs: Int?
+    public let breed: String
+    public let ageInWeeks: Int
 
     public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String, ageInWeeks: Int) {
         self.name = name

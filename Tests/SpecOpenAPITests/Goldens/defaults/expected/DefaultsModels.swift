@@ -27,21 +27,21 @@ public enum Order: StringEnum {
 }
 
 public struct Settings: Decodable, Sendable {
-    public var count: Int
-    public var ratio: Double
-    public var big: Int64
-    public var enabled: Bool
-    public var name: String
-    public var quoted: String
-    public var order: Order
-    public var level: SettingsLevel
-    public var mode: SettingsMode?
-    public var tags: [String]
-    public var meta: [String: String]
-    public var wrongNumber: Int?
-    public var wrongBool: Bool?
-    public var nullDefault: String?
-    public var retries: Int
+    public let count: Int
+    public let ratio: Double
+    public let big: Int64
+    public let enabled: Bool
+    public let name: String
+    public let quoted: String
+    public let order: Order
+    public let level: SettingsLevel
+    public let mode: SettingsMode?
+    public let tags: [String]
+    public let meta: [String: String]
+    public let wrongNumber: Int?
+    public let wrongBool: Bool?
+    public let nullDefault: String?
+    public let retries: Int
 
     public init(
         count: Int = 10,

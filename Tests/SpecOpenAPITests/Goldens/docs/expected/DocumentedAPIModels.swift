@@ -6,16 +6,16 @@ import Specwright
 /// A note, with */ and /* inside its text.
 public struct Note: Decodable, Sendable {
     /// The id.
-    public var id: String
+    public let id: String
     /// The text
-    public var text: String?
+    public let text: String?
     /// Do not use.
     ///
     /// - Warning: Deprecated.
-    public var old: String?
+    public let old: String?
     /// First line.
     /// Second line with `code`.
-    public var multi: String?
+    public let multi: String?
 
     public init(id: String, text: String? = nil, old: String? = nil, multi: String? = nil) {
         self.id = id
@@ -36,7 +36,7 @@ public struct Note: Decodable, Sendable {
 /// A title when there is no description
 @available(*, deprecated)
 public struct Legacy: Decodable, Sendable {
-    public var value: String?
+    public let value: String?
 
     public init(value: String? = nil) {
         self.value = value

@@ -85,13 +85,13 @@ public typealias Ratio = Double
 public typealias Flag = Bool
 
 public struct Item: Decodable, Sendable {
-    public var name: String
-    public var kind: ItemKind
-    public var vote: Vote?
-    public var priority: Priority?
-    public var color: ItemColor?
-    public var shade: ItemShade?
-    public var size: ItemSize?
+    public let name: String
+    public let kind: ItemKind
+    public let vote: Vote?
+    public let priority: Priority?
+    public let color: ItemColor?
+    public let shade: ItemShade?
+    public let size: ItemSize?
 
     public init(
         name: String,

@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 public struct Local: Decodable, Sendable {
-    public var pet: Pet?
+    public let pet: Pet?
 
     public init(pet: Pet? = nil) {
         self.pet = pet
@@ -17,10 +17,10 @@ public struct Local: Decodable, Sendable {
 }
 
 public struct Pet: Decodable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var owner: Owner?
-    public var kind: Kind?
+    public let id: Int64
+    public let name: String
+    public let owner: Owner?
+    public let kind: Kind?
 
     public init(id: Int64, name: String, owner: Owner? = nil, kind: Kind? = nil) {
         self.id = id
@@ -39,8 +39,8 @@ public struct Pet: Decodable, Sendable {
 }
 
 public struct Owner: Decodable, Sendable {
-    public var name: String
-    public var pets: [Pet]?
+    public let name: String
+    public let pets: [Pet]?
 
     public init(name: String, pets: [Pet]? = nil) {
         self.name = name
@@ -78,7 +78,7 @@ public enum Kind: StringEnum {
 }
 
 public struct ErrorModel: Decodable, Sendable {
-    public var message: String
+    public let message: String
 
     public init(message: String) {
         self.message = message

@@ -4,24 +4,24 @@ import Foundation
 import Specwright
 
 public struct Sample: Decodable, Sendable {
-    public var createdAt: Date
-    public var day: CalendarDate
-    public var id: UUID
-    public var link: URL
-    public var blob: Data
-    public var raw: Data?
-    public var small: Int32
-    public var big: Int64
-    public var ratio: Float
-    public var precise: Double
-    public var plain: Int
-    public var number: Double
-    public var flag: Bool
-    public var text: String
-    public var email: String?
-    public var password: String?
-    public var hostname: String?
-    public var extra: JSONValue?
+    public let createdAt: Date
+    public let day: CalendarDate
+    public let id: UUID
+    public let link: URL
+    public let blob: Data
+    public let raw: Data?
+    public let small: Int32
+    public let big: Int64
+    public let ratio: Float
+    public let precise: Double
+    public let plain: Int
+    public let number: Double
+    public let flag: Bool
+    public let text: String
+    public let email: String?
+    public let password: String?
+    public let hostname: String?
+    public let extra: JSONValue?
 
     public init(
         createdAt: Date,

@@ -4,9 +4,9 @@ import Foundation
 import Specwright
 
 public struct Pet: Decodable, Sendable {
-    public var id: Int64
-    public var name: String
-    public var tag: String?
+    public let id: Int64
+    public let name: String
+    public let tag: String?
 
     public init(id: Int64, name: String, tag: String? = nil) {
         self.id = id
@@ -25,8 +25,8 @@ public struct Pet: Decodable, Sendable {
 public typealias Pets = [Pet]
 
 public struct ErrorModel: Decodable, Sendable {
-    public var code: Int32
-    public var message: String
+    public let code: Int32
+    public let message: String
 
     public init(code: Int32, message: String) {
         self.code = code

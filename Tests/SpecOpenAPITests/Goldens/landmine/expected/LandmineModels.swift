@@ -1148,7 +1148,7 @@ public enum Word: StringEnum {
 }
 
 public struct StringModel: Decodable, Sendable {
-    public var string: Word
+    public let string: Word
 
     public init(string: Word) {
         self.string = string
@@ -1161,7 +1161,7 @@ public struct StringModel: Decodable, Sendable {
 }
 
 public struct DataModel: Decodable, Sendable {
-    public var data: Word
+    public let data: Word
 
     public init(data: Word) {
         self.data = data
@@ -1174,7 +1174,7 @@ public struct DataModel: Decodable, Sendable {
 }
 
 public struct DateModel: Decodable, Sendable {
-    public var date: Word
+    public let date: Word
 
     public init(date: Word) {
         self.date = date
@@ -1187,7 +1187,7 @@ public struct DateModel: Decodable, Sendable {
 }
 
 public struct URLModel: Decodable, Sendable {
-    public var url: Word
+    public let url: Word
 
     public init(url: Word) {
         self.url = url
@@ -1200,7 +1200,7 @@ public struct URLModel: Decodable, Sendable {
 }
 
 public struct ErrorModel: Decodable, Sendable {
-    public var error: Word
+    public let error: Word
 
     public init(error: Word) {
         self.error = error
@@ -1213,7 +1213,7 @@ public struct ErrorModel: Decodable, Sendable {
 }
 
 public struct ResultModel: Decodable, Sendable {
-    public var result: Word
+    public let result: Word
 
     public init(result: Word) {
         self.result = result
@@ -1226,7 +1226,7 @@ public struct ResultModel: Decodable, Sendable {
 }
 
 public struct TypeModel: Decodable, Sendable {
-    public var type: Word
+    public let type: Word
 
     public init(type: Word) {
         self.type = type
@@ -1239,7 +1239,7 @@ public struct TypeModel: Decodable, Sendable {
 }
 
 public struct ProtocolModel: Decodable, Sendable {
-    public var `protocol`: Word
+    public let `protocol`: Word
 
     public init(`protocol`: Word) {
         self.protocol = `protocol`
@@ -1252,7 +1252,7 @@ public struct ProtocolModel: Decodable, Sendable {
 }
 
 public struct CodingKeysModel: Decodable, Sendable {
-    public var codingKeys: Word
+    public let codingKeys: Word
 
     public init(codingKeys: Word) {
         self.codingKeys = codingKeys
@@ -1265,7 +1265,7 @@ public struct CodingKeysModel: Decodable, Sendable {
 }
 
 public struct SelfModel: Decodable, Sendable {
-    public var selfValue: Word
+    public let selfValue: Word
 
     public init(selfValue: Word) {
         self.selfValue = selfValue
@@ -1278,7 +1278,7 @@ public struct SelfModel: Decodable, Sendable {
 }
 
 public struct SelfModel2: Decodable, Sendable {
-    public var selfValue: Word
+    public let selfValue: Word
 
     public init(selfValue: Word) {
         self.selfValue = selfValue
@@ -1291,7 +1291,7 @@ public struct SelfModel2: Decodable, Sendable {
 }
 
 public struct Init: Decodable, Sendable {
-    public var initValue: Word
+    public let initValue: Word
 
     public init(initValue: Word) {
         self.initValue = initValue
@@ -1304,7 +1304,7 @@ public struct Init: Decodable, Sendable {
 }
 
 public struct IntModel: Decodable, Sendable {
-    public var int: Word
+    public let int: Word
 
     public init(int: Word) {
         self.int = int
@@ -1317,7 +1317,7 @@ public struct IntModel: Decodable, Sendable {
 }
 
 public struct BoolModel: Decodable, Sendable {
-    public var bool: Word
+    public let bool: Word
 
     public init(bool: Word) {
         self.bool = bool
@@ -1330,7 +1330,7 @@ public struct BoolModel: Decodable, Sendable {
 }
 
 public struct DoubleModel: Decodable, Sendable {
-    public var double: Word
+    public let double: Word
 
     public init(double: Word) {
         self.double = double
@@ -1343,7 +1343,7 @@ public struct DoubleModel: Decodable, Sendable {
 }
 
 public struct ArrayModel: Decodable, Sendable {
-    public var array: Word
+    public let array: Word
 
     public init(array: Word) {
         self.array = array
@@ -1356,7 +1356,7 @@ public struct ArrayModel: Decodable, Sendable {
 }
 
 public struct DictionaryModel: Decodable, Sendable {
-    public var dictionary: Word
+    public let dictionary: Word
 
     public init(dictionary: Word) {
         self.dictionary = dictionary
@@ -1369,7 +1369,7 @@ public struct DictionaryModel: Decodable, Sendable {
 }
 
 public struct OptionalModel: Decodable, Sendable {
-    public var optional: Word
+    public let optional: Word
 
     public init(optional: Word) {
         self.optional = optional
@@ -1382,7 +1382,7 @@ public struct OptionalModel: Decodable, Sendable {
 }
 
 public struct SetModel: Decodable, Sendable {
-    public var set: Word
+    public let set: Word
 
     public init(set: Word) {
         self.set = set
@@ -1395,7 +1395,7 @@ public struct SetModel: Decodable, Sendable {
 }
 
 public struct UUIDModel: Decodable, Sendable {
-    public var uuid: Word
+    public let uuid: Word
 
     public init(uuid: Word) {
         self.uuid = uuid
@@ -1408,7 +1408,7 @@ public struct UUIDModel: Decodable, Sendable {
 }
 
 public struct DecimalModel: Decodable, Sendable {
-    public var decimal: Word
+    public let decimal: Word
 
     public init(decimal: Word) {
         self.decimal = decimal
@@ -1421,7 +1421,7 @@ public struct DecimalModel: Decodable, Sendable {
 }
 
 public struct NeverModel: Decodable, Sendable {
-    public var never: Word
+    public let never: Word
 
     public init(never: Word) {
         self.never = never
@@ -1434,7 +1434,7 @@ public struct NeverModel: Decodable, Sendable {
 }
 
 public struct VoidModel: Decodable, Sendable {
-    public var void: Word
+    public let void: Word
 
     public init(void: Word) {
         self.void = void
@@ -1447,7 +1447,7 @@ public struct VoidModel: Decodable, Sendable {
 }
 
 public struct AnyModel: Decodable, Sendable {
-    public var any: Word
+    public let any: Word
 
     public init(any: Word) {
         self.any = any
@@ -1460,7 +1460,7 @@ public struct AnyModel: Decodable, Sendable {
 }
 
 public struct AnyObjectModel: Decodable, Sendable {
-    public var anyObject: Word
+    public let anyObject: Word
 
     public init(anyObject: Word) {
         self.anyObject = anyObject
@@ -1473,7 +1473,7 @@ public struct AnyObjectModel: Decodable, Sendable {
 }
 
 public struct SendableModel: Decodable, Sendable {
-    public var sendable: Word
+    public let sendable: Word
 
     public init(sendable: Word) {
         self.sendable = sendable
@@ -1486,7 +1486,7 @@ public struct SendableModel: Decodable, Sendable {
 }
 
 public struct CodableModel: Decodable, Sendable {
-    public var codable: Word
+    public let codable: Word
 
     public init(codable: Word) {
         self.codable = codable
@@ -1499,7 +1499,7 @@ public struct CodableModel: Decodable, Sendable {
 }
 
 public struct HashableModel: Decodable, Sendable {
-    public var hashable: Word
+    public let hashable: Word
 
     public init(hashable: Word) {
         self.hashable = hashable
@@ -1512,7 +1512,7 @@ public struct HashableModel: Decodable, Sendable {
 }
 
 public struct EquatableModel: Decodable, Sendable {
-    public var equatable: Word
+    public let equatable: Word
 
     public init(equatable: Word) {
         self.equatable = equatable
@@ -1525,7 +1525,7 @@ public struct EquatableModel: Decodable, Sendable {
 }
 
 public struct FoundationModel: Decodable, Sendable {
-    public var foundation: Word
+    public let foundation: Word
 
     public init(foundation: Word) {
         self.foundation = foundation
@@ -1538,7 +1538,7 @@ public struct FoundationModel: Decodable, Sendable {
 }
 
 public struct SwiftModel: Decodable, Sendable {
-    public var swift: Word
+    public let swift: Word
 
     public init(swift: Word) {
         self.swift = swift
@@ -1551,7 +1551,7 @@ public struct SwiftModel: Decodable, Sendable {
 }
 
 public struct SpecwrightModel: Decodable, Sendable {
-    public var specwright: Word
+    public let specwright: Word
 
     public init(specwright: Word) {
         self.specwright = specwright
@@ -1564,7 +1564,7 @@ public struct SpecwrightModel: Decodable, Sendable {
 }
 
 public struct APIClientModel: Decodable, Sendable {
-    public var apiClient: Word
+    public let apiClient: Word
 
     public init(apiClient: Word) {
         self.apiClient = apiClient
@@ -1577,7 +1577,7 @@ public struct APIClientModel: Decodable, Sendable {
 }
 
 public struct APIErrorModel: Decodable, Sendable {
-    public var apiError: Word
+    public let apiError: Word
 
     public init(apiError: Word) {
         self.apiError = apiError
@@ -1590,7 +1590,7 @@ public struct APIErrorModel: Decodable, Sendable {
 }
 
 public struct EndpointModel: Decodable, Sendable {
-    public var endpoint: Word
+    public let endpoint: Word
 
     public init(endpoint: Word) {
         self.endpoint = endpoint
@@ -1603,7 +1603,7 @@ public struct EndpointModel: Decodable, Sendable {
 }
 
 public struct EmptyModel: Decodable, Sendable {
-    public var empty: Word
+    public let empty: Word
 
     public init(empty: Word) {
         self.empty = empty
@@ -1616,7 +1616,7 @@ public struct EmptyModel: Decodable, Sendable {
 }
 
 public struct JSONValueModel: Decodable, Sendable {
-    public var jsonValue: Word
+    public let jsonValue: Word
 
     public init(jsonValue: Word) {
         self.jsonValue = jsonValue
@@ -1629,7 +1629,7 @@ public struct JSONValueModel: Decodable, Sendable {
 }
 
 public struct CalendarDateModel: Decodable, Sendable {
-    public var calendarDate: Word
+    public let calendarDate: Word
 
     public init(calendarDate: Word) {
         self.calendarDate = calendarDate
@@ -1642,7 +1642,7 @@ public struct CalendarDateModel: Decodable, Sendable {
 }
 
 public struct FileModel: Decodable, Sendable {
-    public var file: Word
+    public let file: Word
 
     public init(file: Word) {
         self.file = file
@@ -1655,7 +1655,7 @@ public struct FileModel: Decodable, Sendable {
 }
 
 public struct StringEnumModel: Decodable, Sendable {
-    public var stringEnum: Word
+    public let stringEnum: Word
 
     public init(stringEnum: Word) {
         self.stringEnum = stringEnum
@@ -1668,7 +1668,7 @@ public struct StringEnumModel: Decodable, Sendable {
 }
 
 public struct IndirectModel: Decodable, Sendable {
-    public var indirect: Word
+    public let indirect: Word
 
     public init(indirect: Word) {
         self.indirect = indirect
@@ -1681,7 +1681,7 @@ public struct IndirectModel: Decodable, Sendable {
 }
 
 public struct LandmineModel: Decodable, Sendable {
-    public var landmine: Word
+    public let landmine: Word
 
     public init(landmine: Word) {
         self.landmine = landmine
@@ -1694,7 +1694,7 @@ public struct LandmineModel: Decodable, Sendable {
 }
 
 public struct LandmineService2: Decodable, Sendable {
-    public var landmineService: Word
+    public let landmineService: Word
 
     public init(landmineService: Word) {
         self.landmineService = landmineService
@@ -1707,7 +1707,7 @@ public struct LandmineService2: Decodable, Sendable {
 }
 
 public struct LiveLandmineService2: Decodable, Sendable {
-    public var liveLandmineService: Word
+    public let liveLandmineService: Word
 
     public init(liveLandmineService: Word) {
         self.liveLandmineService = liveLandmineService
@@ -1720,7 +1720,7 @@ public struct LiveLandmineService2: Decodable, Sendable {
 }
 
 public struct Class: Decodable, Sendable {
-    public var `class`: Word
+    public let `class`: Word
 
     public init(`class`: Word) {
         self.class = `class`
@@ -1733,7 +1733,7 @@ public struct Class: Decodable, Sendable {
 }
 
 public struct Default: Decodable, Sendable {
-    public var `default`: Word
+    public let `default`: Word
 
     public init(`default`: Word) {
         self.default = `default`
@@ -1746,7 +1746,7 @@ public struct Default: Decodable, Sendable {
 }
 
 public struct For: Decodable, Sendable {
-    public var `for`: Word
+    public let `for`: Word
 
     public init(`for`: Word) {
         self.for = `for`
@@ -1759,56 +1759,56 @@ public struct For: Decodable, Sendable {
 }
 
 public struct Holder: Decodable, Sendable {
-    public var word: Word
-    public var maybe: Word
-    public var keywords: Keywords?
-    public var string: StringModel?
-    public var data: DataModel?
-    public var date: DateModel?
-    public var url: URLModel?
-    public var error: ErrorModel?
-    public var result: ResultModel?
-    public var type: TypeModel?
-    public var `protocol`: ProtocolModel?
-    public var codingKeys: CodingKeysModel?
-    public var selfValue: SelfModel?
-    public var selfValue2: SelfModel2?
-    public var initValue: Init?
-    public var int: IntModel?
-    public var bool: BoolModel?
-    public var double: DoubleModel?
-    public var array: ArrayModel?
-    public var dictionary: DictionaryModel?
-    public var optional: OptionalModel?
-    public var set: SetModel?
-    public var uuid: UUIDModel?
-    public var decimal: DecimalModel?
-    public var never: NeverModel?
-    public var void: VoidModel?
-    public var any: AnyModel?
-    public var anyObject: AnyObjectModel?
-    public var sendable: SendableModel?
-    public var codable: CodableModel?
-    public var hashable: HashableModel?
-    public var equatable: EquatableModel?
-    public var foundation: FoundationModel?
-    public var swift: SwiftModel?
-    public var specwright: SpecwrightModel?
-    public var apiClient: APIClientModel?
-    public var apiError: APIErrorModel?
-    public var endpoint: EndpointModel?
-    public var empty: EmptyModel?
-    public var jsonValue: JSONValueModel?
-    public var calendarDate: CalendarDateModel?
-    public var file: FileModel?
-    public var stringEnum: StringEnumModel?
-    public var indirect: IndirectModel?
-    public var landmine: LandmineModel?
-    public var landmineService: LandmineService2?
-    public var liveLandmineService: LiveLandmineService2?
-    public var `class`: Class?
-    public var `default`: Default?
-    public var `for`: For?
+    public let word: Word
+    public let maybe: Word
+    public let keywords: Keywords?
+    public let string: StringModel?
+    public let data: DataModel?
+    public let date: DateModel?
+    public let url: URLModel?
+    public let error: ErrorModel?
+    public let result: ResultModel?
+    public let type: TypeModel?
+    public let `protocol`: ProtocolModel?
+    public let codingKeys: CodingKeysModel?
+    public let selfValue: SelfModel?
+    public let selfValue2: SelfModel2?
+    public let initValue: Init?
+    public let int: IntModel?
+    public let bool: BoolModel?
+    public let double: DoubleModel?
+    public let array: ArrayModel?
+    public let dictionary: DictionaryModel?
+    public let optional: OptionalModel?
+    public let set: SetModel?
+    public let uuid: UUIDModel?
+    public let decimal: DecimalModel?
+    public let never: NeverModel?
+    public let void: VoidModel?
+    public let any: AnyModel?
+    public let anyObject: AnyObjectModel?
+    public let sendable: SendableModel?
+    public let codable: CodableModel?
+    public let hashable: HashableModel?
+    public let equatable: EquatableModel?
+    public let foundation: FoundationModel?
+    public let swift: SwiftModel?
+    public let specwright: SpecwrightModel?
+    public let apiClient: APIClientModel?
+    public let apiError: APIErrorModel?
+    public let endpoint: EndpointModel?
+    public let empty: EmptyModel?
+    public let jsonValue: JSONValueModel?
+    public let calendarDate: CalendarDateModel?
+    public let file: FileModel?
+    public let stringEnum: StringEnumModel?
+    public let indirect: IndirectModel?
+    public let landmine: LandmineModel?
+    public let landmineService: LandmineService2?
+    public let liveLandmineService: LiveLandmineService2?
+    public let `class`: Class?
+    public let `default`: Default?
+    public let `for`: For?
 
     public init(
         word: Word,

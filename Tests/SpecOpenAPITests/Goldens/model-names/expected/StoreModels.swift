@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 public struct User: Decodable, Sendable {
-    public var a: String?
+    public let a: String?
 
     public init(a: String? = nil) {
         self.a = a
@@ -17,7 +17,7 @@ public struct User: Decodable, Sendable {
 }
 
 public struct User2: Decodable, Sendable {
-    public var b: String?
+    public let b: String?
 
     public init(b: String? = nil) {
         self.b = b
@@ -30,7 +30,7 @@ public struct User2: Decodable, Sendable {
 }
 
 public struct StoreModel: Decodable, Sendable {
-    public var c: String?
+    public let c: String?
 
     public init(c: String? = nil) {
         self.c = c
@@ -43,7 +43,7 @@ public struct StoreModel: Decodable, Sendable {
 }
 
 public struct StringModel: Decodable, Sendable {
-    public var d: String?
+    public let d: String?
 
     public init(d: String? = nil) {
         self.d = d
@@ -56,7 +56,7 @@ public struct StringModel: Decodable, Sendable {
 }
 
 public struct EndpointModel: Decodable, Sendable {
-    public var e: String?
+    public let e: String?
 
     public init(e: String? = nil) {
         self.e = e
@@ -69,7 +69,7 @@ public struct EndpointModel: Decodable, Sendable {
 }
 
 public struct PetOwner: Decodable, Sendable {
-    public var f: String?
+    public let f: String?
 
     public init(f: String? = nil) {
         self.f = f
@@ -82,7 +82,7 @@ public struct PetOwner: Decodable, Sendable {
 }
 
 public struct PetOwner2: Decodable, Sendable {
-    public var g: String?
+    public let g: String?
 
     public init(g: String? = nil) {
         self.g = g
@@ -95,7 +95,7 @@ public struct PetOwner2: Decodable, Sendable {
 }
 
 public struct _2fa: Decodable, Sendable {
-    public var h: String?
+    public let h: String?
 
     public init(h: String? = nil) {
         self.h = h
@@ -108,7 +108,7 @@ public struct _2fa: Decodable, Sendable {
 }
 
 public struct AB: Decodable, Sendable {
-    public var i: String?
+    public let i: String?
 
     public init(i: String? = nil) {
         self.i = i
@@ -121,16 +121,16 @@ public struct AB: Decodable, Sendable {
 }
 
 public struct Everything: Decodable, Sendable {
-    public var user1: User?
-    public var user2: User2?
-    public var store: StoreModel?
-    public var string: StringModel?
-    public var endpoint: EndpointModel?
-    public var owner1: PetOwner?
-    public var owner2: PetOwner2?
-    public var twoFactor: _2fa?
-    public var slashed: AB?
-    public var pet: EverythingPet2?
+    public let user1: User?
+    public let user2: User2?
+    public let store: StoreModel?
+    public let string: StringModel?
+    public let endpoint: EndpointModel?
+    public let owner1: PetOwner?
+    public let owner2: PetOwner2?
+    public let twoFactor: _2fa?
+    public let slashed: AB?
+    public let pet: EverythingPet2?
 
     public init(
         user1: User? = nil,
@@ -172,7 +172,7 @@ public struct Everything: Decodable, Sendable {
 }
 
 public struct EverythingPet2: Decodable, Sendable {
-    public var j: String?
+    public let j: String?
 
     public init(j: String? = nil) {
         self.j = j
@@ -185,7 +185,7 @@ public struct EverythingPet2: Decodable, Sendable {
 }
 
 public struct EverythingPet: Decodable, Sendable {
-    public var k: String?
+    public let k: String?
 
     public init(k: String? = nil) {
         self.k = k

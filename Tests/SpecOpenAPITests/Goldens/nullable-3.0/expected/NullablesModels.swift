@@ -4,14 +4,14 @@ import Foundation
 import Specwright
 
 public struct User: Decodable, Sendable {
-    public var id: Int
-    public var name: String
-    public var nickname: String?
-    public var email: String?
-    public var bio: String?
-    public var manager: Manager?
-    public var address: UserAddress?
-    public var tags: [String?]?
+    public let id: Int
+    public let name: String
+    public let nickname: String?
+    public let email: String?
+    public let bio: String?
+    public let manager: Manager?
+    public let address: UserAddress?
+    public let tags: [String?]?
 
     public init(
         id: Int,
@@ -47,7 +47,7 @@ public struct User: Decodable, Sendable {
 }
 
 public struct UserAddress: Decodable, Sendable {
-    public var street: String?
+    public let street: String?
 
     public init(street: String? = nil) {
         self.street = street
@@ -60,7 +60,7 @@ public struct UserAddress: Decodable, Sendable {
 }
 
 public struct Manager: Decodable, Sendable {
-    public var name: String
+    public let name: String
 
     public init(name: String) {
         self.name = name
@@ -75,8 +75,8 @@ public struct Manager: Decodable, Sendable {
 public typealias MaybeName = String?
 
 public struct Team: Decodable, Sendable {
-    public var lead: MaybeName
-    public var deputy: MaybeName
+    public let lead: MaybeName
+    public let deputy: MaybeName
 
     public init(lead: MaybeName = nil, deputy: MaybeName = nil) {
         self.lead = lead

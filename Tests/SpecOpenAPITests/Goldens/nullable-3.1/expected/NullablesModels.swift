@@ -4,15 +4,15 @@ import Foundation
 import Specwright
 
 public struct User: Decodable, Sendable {
-    public var id: Int
-    public var nickname: String?
-    public var age: Int?
-    public var score: Double?
-    public var manager: Manager?
-    public var mentor: Manager?
-    public var address: UserAddress?
-    public var aliases: [String?]?
-    public var status: UserStatus?
+    public let id: Int
+    public let nickname: String?
+    public let age: Int?
+    public let score: Double?
+    public let manager: Manager?
+    public let mentor: Manager?
+    public let address: UserAddress?
+    public let aliases: [String?]?
+    public let status: UserStatus?
 
     public init(
         id: Int,
@@ -51,7 +51,7 @@ public struct User: Decodable, Sendable {
 }
 
 public struct UserAddress: Decodable, Sendable {
-    public var street: String?
+    public let street: String?
 
     public init(street: String? = nil) {
         self.street = street
@@ -87,7 +87,7 @@ public enum UserStatus: StringEnum {
 }
 
 public struct Manager: Decodable, Sendable {
-    public var name: String
+    public let name: String
 
     public init(name: String) {
         self.name = name

@@ -20,8 +20,8 @@ public struct NewPet: Encodable, Sendable {
 }
 
 public struct Pet: Decodable, Sendable {
-    public var id: Int64
-    public var name: String
+    public let id: Int64
+    public let name: String
 
     public init(id: Int64, name: String) {
         self.id = id

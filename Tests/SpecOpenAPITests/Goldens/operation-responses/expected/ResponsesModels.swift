@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 public struct Thing: Decodable, Sendable {
-    public var id: String
+    public let id: String
 
     public init(id: String) {
         self.id = id
@@ -17,7 +17,7 @@ public struct Thing: Decodable, Sendable {
 }
 
 public struct NotFound: Decodable, Sendable {
-    public var resource: String?
+    public let resource: String?
 
     public init(resource: String? = nil) {
         self.resource = resource
@@ -30,8 +30,8 @@ public struct NotFound: Decodable, Sendable {
 }
 
 public struct Problem: Decodable, Sendable {
-    public var message: String
-    public var code: Int?
+    public let message: String
+    public let code: Int?
 
     public init(message: String, code: Int? = nil) {
         self.message = message
@@ -46,7 +46,7 @@ public struct Problem: Decodable, Sendable {
 }
 
 public struct DeleteThingError422: Decodable, Sendable {
-    public var detail: String?
+    public let detail: String?
 
     public init(detail: String? = nil) {
         self.detail = detail
@@ -59,8 +59,8 @@ public struct DeleteThingError422: Decodable, Sendable {
 }
 
 public struct GetInlineResponse: Decodable, Sendable {
-    public var items: [Thing]
-    public var next: String?
+    public let items: [Thing]
+    public let next: String?
 
     public init(items: [Thing], next: String? = nil) {
         self.items = items
@@ -75,7 +75,7 @@ public struct GetInlineResponse: Decodable, Sendable {
 }
 
 public struct GetInlineError400: Decodable, Sendable {
-    public var message: String?
+    public let message: String?
 
     public init(message: String? = nil) {
         self.message = message

@@ -4,10 +4,10 @@ import Foundation
 import Specwright
 
 public struct Node: Decodable, Sendable {
-    public var name: String
+    public let name: String
     @Indirect public var parent: Node?
-    public var children: [Node]
-    public var byName: [String: Node]?
+    public let children: [Node]
+    public let byName: [String: Node]?
 
     public init(name: String, parent: Node? = nil, children: [Node], byName: [String: Node]? = nil) {
         self.name = name
@@ -26,8 +26,8 @@ public struct Node: Decodable, Sendable {
 }
 
 public struct Person: Decodable, Sendable {
-    public var name: String
-    public var employer: Company?
+    public let name: String
+    public let employer: Company?
 
     public init(name: String, employer: Company? = nil) {
         self.name = name
@@ -42,7 +42,7 @@ public struct Person: Decodable, Sendable {
 }
 
 public struct Company: Decodable, Sendable {
-    public var name: String
+    public let name: String
     @Indirect public var ceo: Person
 
     public init(name: String, ceo: Person) {
@@ -72,7 +72,7 @@ public indirect enum Expression: Decodable, Sendable {
 }
 
 public struct Literal: Decodable, Sendable {
-    public var value: Double
+    public let value: Double
 
     public init(value: Double) {
         self.value = value

@@ -6,7 +6,7 @@ import Specwright
 public typealias Count = Int
 
 public struct CreatePostError2: Decodable, Sendable {
-    public var x: String?
+    public let x: String?
 
     public init(x: String? = nil) {
         self.x = x
@@ -21,7 +21,7 @@ public struct CreatePostError2: Decodable, Sendable {
 public typealias FixesService2 = String
 
 public struct Obj: Decodable, Sendable {
-    public var a: String?
+    public let a: String?
 
     public init(a: String? = nil) {
         self.a = a
@@ -34,11 +34,11 @@ public struct Obj: Decodable, Sendable {
 }
 
 public struct Holder: Decodable, Sendable {
-    public var o: Obj?
-    public var legacy: Legacy
-    public var five: Int
-    public var created: CreatePostError2?
-    public var service: FixesService2?
+    public let o: Obj?
+    public let legacy: Legacy
+    public let five: Int
+    public let created: CreatePostError2?
+    public let service: FixesService2?
 
     public init(
         o: Obj? = nil,
@@ -66,7 +66,7 @@ public struct Holder: Decodable, Sendable {
 
 /// - Warning: Deprecated.
 public struct Legacy: Decodable, Sendable {
-    public var kind: OldKind?
+    public let kind: OldKind?
 
     public init(kind: OldKind? = nil) {
         self.kind = kind
@@ -133,7 +133,7 @@ public struct Cat: Encodable, Sendable {
 }
 
 public struct Dog: Decodable, Sendable {
-    public var good: Bool?
+    public let good: Bool?
 
     public init(good: Bool? = nil) {
         self.good = good
@@ -215,7 +215,7 @@ public enum Untyped: StringEnum {
 }
 
 public struct Bird: Decodable, Sendable {
-    public var wings: Int?
+    public let wings: Int?
 
     public init(wings: Int? = nil) {
         self.wings = wings
@@ -274,7 +274,7 @@ public enum GetPartR: StringEnum {
 }
 
 public struct CreatePostError400: Decodable, Sendable {
-    public var f: String?
+    public let f: String?
 
     public init(f: String? = nil) {
         self.f = f
@@ -287,7 +287,7 @@ public struct CreatePostError400: Decodable, Sendable {
 }
 
 public struct CreatePostDefaultError: Decodable, Sendable {
-    public var m: String?
+    public let m: String?
 
     public init(m: String? = nil) {
         self.m = m
@@ -300,7 +300,7 @@ public struct CreatePostDefaultError: Decodable, Sendable {
 }
 
 public struct PetCat: Decodable, Sendable {
-    public var lives: Int?
+    public let lives: Int?
 
     public init(lives: Int? = nil) {
         self.lives = lives

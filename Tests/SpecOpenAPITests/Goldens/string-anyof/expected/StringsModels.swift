@@ -103,7 +103,7 @@ public enum CompletionRequestStop: StringEnum {
 }
 
 public struct CreateCompletionResponse: Decodable, Sendable {
-    public var id: String?
+    public let id: String?
 
     public init(id: String? = nil) {
         self.id = id

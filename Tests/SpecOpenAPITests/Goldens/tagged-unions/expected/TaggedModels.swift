@@ -18,8 +18,8 @@ public indirect enum Pet: Decodable, Sendable {
 }
 
 public struct Cat: Decodable, Sendable {
-    public var name: String
-    public var indoor: Bool?
+    public let name: String
+    public let indoor: Bool?
 
     public init(name: String, indoor: Bool? = nil) {
         self.name = name
@@ -34,8 +34,8 @@ public struct Cat: Decodable, Sendable {
 }
 
 public struct Dog: Decodable, Sendable {
-    public var name: String
-    public var barks: Bool?
+    public let name: String
+    public let barks: Bool?
 
     public init(name: String, barks: Bool? = nil) {
         self.name = name
@@ -64,7 +64,7 @@ public indirect enum Event: Decodable, Sendable {
 }
 
 public struct Created: Decodable, Sendable {
-    public var id: String
+    public let id: String
 
     public init(id: String) {
         self.id = id
@@ -77,8 +77,8 @@ public struct Created: Decodable, Sendable {
 }
 
 public struct Deleted: Decodable, Sendable {
-    public var id: String
-    public var reason: String?
+    public let id: String
+    public let reason: String?
 
     public init(id: String, reason: String? = nil) {
         self.id = id
@@ -106,7 +106,7 @@ public indirect enum Mixed: Decodable, Sendable {
 }
 
 public struct MixedVariant2: Decodable, Sendable {
-    public var other: String?
+    public let other: String?
 
     public init(other: String? = nil) {
         self.other = other
@@ -134,8 +134,8 @@ public indirect enum Loose: Decodable, Sendable {
 public typealias Label = String
 
 public struct Note: Decodable, Sendable {
-    public var type: String
-    public var text: String
+    public let type: String
+    public let text: String
 
     public init(type: String, text: String) {
         self.type = type

@@ -17,7 +17,7 @@ public indirect enum Shape: Decodable, Sendable {
 }
 
 public struct Circle: Decodable, Sendable {
-    public var radius: Double
+    public let radius: Double
 
     public init(radius: Double) {
         self.radius = radius
@@ -30,7 +30,7 @@ public struct Circle: Decodable, Sendable {
 }
 
 public struct Square: Decodable, Sendable {
-    public var side: Double
+    public let side: Double
 
     public init(side: Double) {
         self.side = side
@@ -62,7 +62,7 @@ public indirect enum Value: Decodable, Sendable {
 }
 
 public struct ValueVariant5: Decodable, Sendable {
-    public var text: String?
+    public let text: String?
 
     public init(text: String? = nil) {
         self.text = text
@@ -88,9 +88,9 @@ public indirect enum Input: Decodable, Sendable {
 }
 
 public struct Holder: Decodable, Sendable {
-    public var value: Value?
-    public var input: Input?
-    public var inline: HolderInline?
+    public let value: Value?
+    public let input: Input?
+    public let inline: HolderInline?
 
     public init(value: Value? = nil, input: Input? = nil, inline: HolderInline? = nil) {
         self.value = value

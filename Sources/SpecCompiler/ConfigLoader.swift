@@ -1,3 +1,4 @@
+import SpecCore
 import SpecDiagnostics
 import SpecYAML
 
