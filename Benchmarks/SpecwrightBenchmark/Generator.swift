@@ -76,9 +76,9 @@ struct Generator {
     /// Runs `specwright generate` once, into an emptied `output` when `fresh` (otherwise only changed
     /// files are rewritten); prints the first 20 lines of its output and exits 1 when it fails.
     @discardableResult
-    func generateOnce(spec: String, output: URL, shards: Int, log: URL, fresh: Bool = true) -> Measure.Run {
+    func generateOnce(spec: String, output: URL, shards: Int?, log: URL, fresh: Bool = true) -> Measure.Run {
         if fresh { try? FileManager.default.removeItem(at: output) }
-        let run = Measure.command(cli, ["generate", spec, "--output", output.path, "--shards", String(shards)], output: .file(log.path))
+        let run = Measure.command(cli, ["generate", spec, "--output", output.path] + (shards.map { ["--shards", String($0)] } ?? []), output: .file(log.path))
         if run.status == -1 { report.fail(["error: cannot run \(cli); build it first: swift build -c release --product specwright"]) }
         guard run.status == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""

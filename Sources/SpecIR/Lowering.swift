@@ -14,14 +14,16 @@ public struct Lowering: Sendable {
     private let models: ModelLowering
 
     /// Prepares lowering. The spec must have passed validation.
-    /// - Parameter access: overrides the spec's `access` when given.
-    public init(_ spec: Spec, access: AccessLevel? = nil) {
+    /// - Parameters:
+    ///   - names: the spec's names, when validation made them already.
+    ///   - access: overrides the spec's `access` when given.
+    public init(_ spec: Spec, names: NameTable? = nil, access: AccessLevel? = nil) {
         self.spec = spec
         self.access = access ?? spec.access
         source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
         symbols = SymbolTable(spec)
-        names = NameTable(spec)
-        models = ModelLowering(types: TypeReferences(symbols: symbols, names: names),
+        self.names = names ?? NameTable(spec)
+        models = ModelLowering(types: TypeReferences(symbols: symbols, names: self.names),
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
                                recursion: Recursion(spec, symbols: symbols),
                                usage: spec.conformances == .lean ? ModelUsage(spec, symbols: symbols) : nil)

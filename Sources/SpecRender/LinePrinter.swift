@@ -26,19 +26,31 @@ enum LinePrinter {
         var inFence = false
         var start = 0
         while start < text.count {
+            // One pass over the line: where it ends, whether it has marks, how wide it is.
             var end = start
-            while end < text.count && text[end] != 0x0A { end += 1 }
-            let line = Array(text[start..<end])
+            var marks = false
+            var columns = 0
+            while end < text.count && text[end] != 0x0A {
+                let byte = text[end]
+                if byte <= LayoutMark.close.rawValue && byte != 0 { marks = true }
+                if byte & 0xC0 != 0x80 { columns += 1 }
+                end += 1
+            }
+            let line = text[start..<end]
             if let doc = docText(line) {
                 if startsFence(line, doc) { inFence.toggle() }
-                if !inFence && !startsFence(line, doc) && columns(line) > width && isProse(line, doc) {
-                    wrapDoc(line, prefixLength: doc, into: &output)
+                if !inFence && !startsFence(line, doc) && columns > width && isProse(line, doc) {
+                    wrapDoc(Array(line), prefixLength: doc - start, into: &output)
                 } else {
                     output.append(contentsOf: line)
                 }
             } else {
                 inFence = false
-                print(line, into: &output)
+                if marks || columns > width {
+                    print(Array(line), into: &output)
+                } else {
+                    output.append(contentsOf: line)
+                }
             }
             if end < text.count { output.append(0x0A) }
             start = end + 1
@@ -148,20 +160,21 @@ enum LinePrinter {
 
     // MARK: Doc comments
 
-    /// For a `///` line, the length of its prefix: indentation, `///` and one space.
-    private static func docText(_ line: [UInt8]) -> Int? {
-        let indent = line.prefix { $0 == 0x20 }.count
-        guard line.count >= indent + 3, line[indent] == 0x2F, line[indent + 1] == 0x2F, line[indent + 2] == 0x2F else { return nil }
-        return line.count > indent + 3 && line[indent + 3] == 0x20 ? indent + 4 : indent + 3
+    /// For a `///` line, the index where its text starts: after indentation, `///` and one space.
+    private static func docText(_ line: ArraySlice<UInt8>) -> Int? {
+        var index = line.startIndex
+        while index < line.endIndex && line[index] == 0x20 { index += 1 }
+        guard line.endIndex - index >= 3, line[index] == 0x2F, line[index + 1] == 0x2F, line[index + 2] == 0x2F else { return nil }
+        return line.endIndex > index + 3 && line[index + 3] == 0x20 ? index + 4 : index + 3
     }
 
-    private static func startsFence(_ line: [UInt8], _ prefix: Int) -> Bool {
+    private static func startsFence(_ line: ArraySlice<UInt8>, _ prefix: Int) -> Bool {
         let text = line[prefix...].drop { $0 == 0x20 }
-        return text.starts(with: Array("```".utf8)) || text.starts(with: Array("~~~".utf8))
+        return text.starts(with: [0x60, 0x60, 0x60]) || text.starts(with: [0x7E, 0x7E, 0x7E])
     }
 
     /// Whether a doc line is prose, which may be wrapped: not indented code, a table row or a heading.
-    private static func isProse(_ line: [UInt8], _ prefix: Int) -> Bool {
+    private static func isProse(_ line: ArraySlice<UInt8>, _ prefix: Int) -> Bool {
         let text = line[prefix...]
         guard let first = text.first else { return false }
         return !text.starts(with: [0x20, 0x20, 0x20, 0x20]) && first != UInt8(ascii: "|") && first != UInt8(ascii: "#")

@@ -87,6 +87,24 @@ struct SplitMix64: RandomNumberGenerator {
     }
 }
 
+/// The ASCII fast path of the naming rules agrees with the general one.
+@Suite struct NamingFastPathTests {
+    @Test func asciiFastPathMatchesTheGeneralRules() {
+        let alphabet = Array("aAbBsSdDiIzZ09_-. /:\"\\(")
+        var generator = SplitMix64(seed: 0x5EED)
+        for _ in 0..<20_000 {
+            let length = Int(generator.next() % 12)
+            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            for upper in [false, true] {
+                #expect(Naming.asciiCamel(text, upper: upper) == Naming.unicodeCamel(text, upper: upper), "\(text) upper: \(upper)")
+            }
+        }
+        for word in ["userIDs", "URLPath", "HTTPStatus", "IN_PROGRESS", "gpt-3.5-turbo-16k", "ids", "NHLTeam", "iOS", "user_ids"] {
+            #expect(Naming.asciiCamel(word, upper: false) == Naming.unicodeCamel(word, upper: false), "\(word)")
+        }
+    }
+}
+
 /// Union cases are named by what tells the variants apart.
 @Suite struct UnionCaseNameTests {
     @Test func sharedWordsOfTheUnionsNameAreLeftOut() {

@@ -32,12 +32,103 @@ public enum Naming {
     /// The initialisms in lowercase, for lookup (never iterated).
     private static let initialismSet: Set<String> = Set(initialisms.map { $0.lowercased() })
 
-    /// The naming rules over any text, word by word.
+    /// The naming rules over any text, word by word; ASCII text takes ``asciiCamel(_:upper:)``.
     static func camel(_ wire: String, upper: Bool) -> String {
+        asciiCamel(wire, upper: upper) ?? unicodeCamel(wire, upper: upper)
+    }
+
+    /// The initialisms in lowercase, each packed into an integer (a word of at most eight letters).
+    private static let packedInitialisms: Set<UInt64> = Set(initialisms.compactMap { pack(Array($0.lowercased().utf8)[...]) })
+
+    /// Up to eight lowercase ASCII letters as one integer, or nil for a longer word.
+    private static func pack(_ word: ArraySlice<UInt8>) -> UInt64? {
+        guard word.count <= 8 else { return nil }
+        return word.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    /// Whether a lowercase ASCII word is an initialism.
+    private static func isInitialism(_ word: ArraySlice<UInt8>) -> Bool {
+        pack(word).map(packedInitialisms.contains) ?? false
+    }
+
+    /// The same rules over ASCII bytes, the common case, without a `String` per word; nil for text
+    /// with non-ASCII scalars.
+    static func asciiCamel(_ wire: String, upper: Bool) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(wire.utf8.count)
+        var words: [Range<Int>] = []
+        var start = 0
+        var hasLower = false, hasUpper = false
+        func flush() {
+            if start < bytes.count { words.append(start..<bytes.count) }
+            start = bytes.count
+        }
+        for byte in wire.utf8 {
+            guard byte < 0x80 else { return nil }
+            let isLower = byte >= 0x61 && byte <= 0x7A, isUpper = byte >= 0x41 && byte <= 0x5A, isDigit = byte >= 0x30 && byte <= 0x39
+            guard isLower || isUpper || isDigit else {
+                if byte == 0x5F || byte == 0x2D || byte == 0x20 || byte == 0x2E || byte == 0x2F || byte == 0x3A { flush() }
+                continue
+            }
+            hasLower = hasLower || isLower
+            hasUpper = hasUpper || isUpper
+            let count = bytes.count - start
+            if isUpper, count > 0 {
+                let last = bytes[bytes.count - 1]
+                if (last >= 0x61 && last <= 0x7A) || (last >= 0x30 && last <= 0x39) { flush() }
+            } else if isLower, count >= 2, bytes[bytes.count - 1] <= 0x5A, bytes[bytes.count - 1] >= 0x41,
+                      bytes[bytes.count - 2] <= 0x5A, bytes[bytes.count - 2] >= 0x41 {
+                let run = bytes[start...].map { $0 | 0x20 }
+                if !(byte == 0x73 && isInitialism(run[...])) {
+                    let last = bytes.removeLast()
+                    flush()
+                    bytes.append(last)
+                }
+            }
+            bytes.append(byte)
+        }
+        flush()
+        let screaming = !hasLower && hasUpper && (words.count > 1 || !upper)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 2)
+        for (index, range) in words.enumerated() {
+            let word = bytes[range]
+            let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            let plural = lower.count > 2 && lower.last == 0x73 && !isInitialism(lower[...]) && isInitialism(lower.dropLast())
+            let initialism = plural || isInitialism(lower[...])
+            if let last = result.last, last >= 0x30 && last <= 0x39, let first = word.first, first >= 0x30 && first <= 0x39 {
+                result.append(0x5F)
+            }
+            if index == 0 && !upper {
+                if initialism || screaming {
+                    result += lower
+                } else {
+                    // Leading capitals lowered: `NHL` -> `nhl`, `Xml` -> `xml`.
+                    var leading = 0
+                    while leading < word.count, word[word.startIndex + leading] >= 0x41, word[word.startIndex + leading] <= 0x5A { leading += 1 }
+                    if leading > 1, leading < word.count, word[word.startIndex + leading] >= 0x61, word[word.startIndex + leading] <= 0x7A {
+                        leading -= 1
+                    }
+                    result += lower[..<leading] + word.dropFirst(leading)
+                }
+            } else if initialism {
+                result += plural ? lower.dropLast().map { $0 & ~0x20 } + [0x73] : lower.map { $0 >= 0x61 ? $0 & ~0x20 : $0 }
+            } else {
+                let text = screaming ? lower[...] : word
+                if let first = text.first { result.append(first >= 0x61 && first <= 0x7A ? first & ~0x20 : first) }
+                result += text.dropFirst()
+            }
+        }
+        if let first = result.first, first >= 0x30 && first <= 0x39 { result.insert(0x5F, at: 0) }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The naming rules over any text, scalar by scalar.
+    static func unicodeCamel(_ wire: String, upper: Bool) -> String {
         let scalars = Array(wire.unicodeScalars)
         var parts = words(scalars)
         // SCREAMING_CASE is read as words; one capitalized word (`SKU`) stays a type name as written.
-        let screaming = !scalars.contains { $0.properties.isLowercase } && scalars.contains { $0.properties.isUppercase }
+        let screaming = !scalars.contains(where: isLowercase) && scalars.contains(where: isUppercase)
             && (parts.count > 1 || !upper)
         // A word cannot begin the identifier with a combining mark: drop such leading marks.
         while let first = parts.first, let scalar = first.first, !isDigit(scalar), !canStartIdentifier(scalar) {
@@ -109,11 +200,11 @@ public enum Naming {
                 if isSeparator(scalar) || scalar == "_" { flush() }
                 continue
             }
-            if let last = current.last, scalar.properties.isUppercase {
+            if let last = current.last, isUppercase(scalar) {
                 // `userId`, `utf8String`: a capital after a lowercase letter or a digit starts a word.
-                if last.properties.isLowercase || isDigit(last) { flush() }
-            } else if scalar.properties.isLowercase, current.count >= 2,
-                      current[current.count - 1].properties.isUppercase, current[current.count - 2].properties.isUppercase {
+                if isLowercase(last) || isDigit(last) { flush() }
+            } else if isLowercase(scalar), current.count >= 2,
+                      isUppercase(current[current.count - 1]), isUppercase(current[current.count - 2]) {
                 // `HTTPStatus`: the last capital of a run starts the next word, unless the run is a
                 // plural initialism (`IDs`).
                 let run = String(String.UnicodeScalarView(current)).lowercased()
@@ -134,6 +225,16 @@ public enum Naming {
     }
 
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+
+    /// Whether the scalar is a lowercase letter (ASCII answered without the Unicode tables).
+    static func isLowercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar >= "a" && scalar <= "z" : scalar.properties.isLowercase
+    }
+
+    /// Whether the scalar is an uppercase letter (ASCII answered without the Unicode tables).
+    static func isUppercase(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar >= "A" && scalar <= "Z" : scalar.properties.isUppercase
+    }
 
     static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
         if scalar.isASCII {

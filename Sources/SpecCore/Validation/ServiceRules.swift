@@ -4,18 +4,19 @@ extension Validator {
     /// The generated service protocol is flat: every endpoint's method name (group path and name)
     /// must be unique across the spec, and no model may take the protocol's or its implementation's name.
     mutating func checkServiceNames() {
-        var methods: [(swiftName: String, wire: String, scope: [String], location: SourceLocation)] = []
+        // The first endpoint of each method name (a lookup, never iterated).
+        var methods: [String: (wire: String, scope: [String], location: SourceLocation)] = [:]
         for (entry, endpointNames) in zip(spec.flattenedEndpoints, names.endpoints) {
             let name = endpointNames.serviceMethod
             let wire = (entry.groupNames + [entry.endpoint.name]).joined(separator: ".")
             guard !name.isEmpty else { continue }
-            if let first = methods.first(where: { $0.swiftName == name }) {
+            if let first = methods[name] {
                 // Two endpoints of one scope that collide were reported with the factories.
                 guard first.scope != entry.groupNames else { continue }
                 diagnostics.error("endpoints '\(first.wire)' and '\(wire)' both become the method '\(name)' of \(names.serviceProtocol); rename one",
                                   at: entry.endpoint.location, notes: [.note("'\(first.wire)' is here", at: first.location)])
             } else {
-                methods.append((name, wire, entry.groupNames, entry.endpoint.location))
+                methods[name] = (wire, entry.groupNames, entry.endpoint.location)
             }
         }
         let generated = [names.serviceProtocol, names.liveService, names.stubService, names.operations]

@@ -15,9 +15,10 @@ public struct Validator {
     /// Models by their Swift type name (the first of each name), for clashes with nested types.
     let modelsBySwiftName: [String: ModelDecl]
 
-    /// Validates a decoded spec; the returned bag holds every problem found.
-    public static func validate(_ spec: Spec) -> DiagnosticBag {
-        let names = NameTable(spec)
+    /// Validates a decoded spec against its names (made here when not given); the returned bag holds
+    /// every problem found.
+    public static func validate(_ spec: Spec, names: NameTable? = nil) -> DiagnosticBag {
+        let names = names ?? NameTable(spec)
         var modelsBySwiftName: [String: ModelDecl] = [:]
         for model in spec.models where modelsBySwiftName[names.typeName(model.name)] == nil {
             modelsBySwiftName[names.typeName(model.name)] = model
