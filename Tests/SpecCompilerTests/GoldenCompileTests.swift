@@ -8,17 +8,6 @@ import Testing
 /// compile or that warns. The example clients under Tests/GeneratedClients build with the package
 /// in Swift 6 mode; here they are compiled in Swift 5 mode too.
 @Suite struct GoldenCompileTests {
-    /// The folder of the built Swift modules, next to the test bundle.
-    static var modulesFolder: URL? {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let modules = folder.appendingPathComponent("Modules/Specwright.swiftmodule")
-            if FileManager.default.fileExists(atPath: modules.path) { return modules.deletingLastPathComponent() }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }
-
     /// The language modes generated code must compile in without a warning.
     static let languageModes = ["5", "6"]
 
@@ -42,17 +31,54 @@ import Testing
 
     /// Compiles `files` to SIL as one module against the runtime, with warnings as errors.
     static func compile(_ files: [String], languageMode: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let modules = try #require(modulesFolder, "the Specwright module must be built next to the tests", sourceLocation: sourceLocation)
-        try #require(!files.isEmpty, "no Swift files to compile", sourceLocation: sourceLocation)
-        let output = try await run("swiftc", ["-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", "GoldenCheck", "-package-name", "GoldenCheck",
-                                              "-swift-version", languageMode, "-warnings-as-errors", "-I", modules.path] + files)
-        #expect(output.status == 0, "Swift \(languageMode) mode:\n\(output.text.prefix(8000))", sourceLocation: sourceLocation)
+        try await SwiftCompiler.check(files, languageMode: languageMode, sourceLocation: sourceLocation)
+    }
+}
+
+/// A hand-written fake of a generated service must implement every operation: one that forgets one
+/// does not compile, and one that has them all does.
+@Suite struct FakeServiceCompileTests {
+    /// The requirements of the `endpoints` golden's `ChirpService`, each as a fake's method that throws.
+    static func fakeMethods() throws -> [String] {
+        let url = GoldenTests.folder.appendingPathComponent("endpoints/expected/ChirpEndpoints.swift")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let start = try #require(text.range(of: "public protocol ChirpService: Sendable {"))
+        let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
+        // Each requirement, joined onto one line: `func send(_ endpoint: ..., as operation: ...) async throws(...) -> R`;
+        // a deprecated one keeps its attribute, as a fake implementing it would.
+        let body = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.contains("///") }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let attribute = "@available(*, deprecated)"
+        let parts = body.components(separatedBy: "func send(").map { $0.trimmingCharacters(in: .whitespaces) }
+        try #require(parts.count > 3)
+        return parts.indices.dropFirst().map { index in
+            var method = "func send(" + parts[index]
+            if method.hasSuffix(attribute) { method = String(method.dropLast(attribute.count)).trimmingCharacters(in: .whitespaces) }
+            method = method.replacingOccurrences(of: "( _", with: "(_").replacingOccurrences(of: " )", with: ")")
+            return (parts[index - 1].hasSuffix(attribute) ? attribute + " " : "") + method + " { throw .transport(URLError(.unsupportedURL)) }"
+        }
     }
 
-    /// Runs `tool` (a compiler, or what it built) and returns its exit status and output (standard
-    /// error merged), waiting off Swift concurrency's threads for a free core.
-    static func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, text: String) {
-        let result = try await ChildProcess.run([tool] + arguments, mergingErrors: true, weight: .heavy)
-        return (result.status, result.output)
+    static func compileFake(_ methods: [String]) async throws -> (status: Int32, text: String) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-fake-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fake = folder.appendingPathComponent("Fake.swift")
+        try Data(("import Foundation\nimport Specwright\n\nstruct FakeChirp: ChirpService {\n" + methods.map { "    " + $0 }.joined(separator: "\n") + "\n}\n").utf8).write(to: fake)
+        let expected = GoldenTests.folder.appendingPathComponent("endpoints/expected")
+        return try await SwiftCompiler.emitSIL(GoldenCompileTests.swiftFiles(in: expected) + [fake.path], languageMode: "6")
+    }
+
+    @Test func aFakeWithEveryOperationCompiles() async throws {
+        let result = try await Self.compileFake(try Self.fakeMethods())
+        #expect(result.status == 0, "\(result.text.prefix(4000))")
+    }
+
+    @Test func aFakeThatForgetsAnOperationDoesNotCompile() async throws {
+        let methods = try Self.fakeMethods()
+        let forgotten = try #require(methods.first { $0.contains("ChirpOperations.Feed.Type") })
+        let result = try await Self.compileFake(methods.filter { $0 != forgotten })
+        #expect(result.status != 0)
+        #expect(result.text.contains("type 'FakeChirp' does not conform to protocol 'ChirpService'"), "\(result.text.prefix(4000))")
     }
 }

@@ -165,7 +165,7 @@ enum HostileRun {
     /// Compiles the generated code of the inputs in `part` with warnings as errors, with a driver that
     /// round-trips every wire name and value and checks each request's path and query.
     static func compileAndCheck(part: Int, of outcomes: [Outcome]) async throws {
-        let modules = try #require(GoldenCompileTests.modulesFolder, "the Specwright module must be built next to the tests")
+        let modules = try #require(SwiftCompiler.modulesFolder, "the Specwright module must be built next to the tests")
         let generated = outcomes.filter { $0.errors.isEmpty && $0.spec.index % Self.parts == part }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -187,11 +187,10 @@ enum HostileRun {
         // Under `swift test --sanitize=...` the runtime's objects are instrumented: link the same way
         // (SPECWRIGHT_SANITIZE=address or thread; see README, Reliability).
         let sanitize = Self.environment["SPECWRIGHT_SANITIZE"].map { ["-sanitize=\($0)"] } ?? []
-        let build = try await GoldenCompileTests.run("swiftc", [
-            "-Onone", "-wmo", "-swift-version", "6", "-warnings-as-errors", "-module-name", "Hostile", "-I", modules.path, "-o", executable,
-        ] + sanitize + sources + [checks.path, main.path] + objects)
+        let build = try await SwiftCompiler.run("swiftc", ["-Onone", "-o", executable]
+            + SwiftCompiler.arguments(languageMode: "6", module: "Hostile", modules: modules) + sanitize + sources + [checks.path, main.path] + objects)
         try #require(build.status == 0, "seed \(Self.seed), part \(part): the generated code does not compile:\n\(build.text.prefix(20_000))")
-        let run = try await GoldenCompileTests.run(executable, [])
+        let run = try await SwiftCompiler.run(executable, [])
         #expect(run.status == 0)
         #expect(run.text.hasSuffix("checked \(generated.count) specs, 0 failures\n"), "seed \(Self.seed), part \(part):\n\(run.text.prefix(20_000))")
     }
