@@ -35,14 +35,16 @@ extension OpenAPIContext {
         }
         spec.models = models
         spec.endpoints = endpoints.map(EndpointItem.endpoint)
+        spec.models = fixTaggedUnions(spec.models, endpoints: endpoints, symbols: SymbolTable(spec))
+        // Every model is made now (the unions' variant copies too): one table serves the fix-ups
+        // that follow, which change fields and defaults but add or rename no model.
         let symbols = SymbolTable(spec)
-        spec.models = fixTaggedUnions(spec.models, endpoints: endpoints, symbols: symbols)
-        spec.models = fixEnumDefaults(spec.models, symbols: SymbolTable(spec))
+        spec.models = fixEnumDefaults(spec.models, symbols: symbols)
         spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
-        spec.endpoints = Self.grouped(fixParameters(endpoints, symbols: SymbolTable(spec)), operations)
-        spec.models = withoutUnusedInlineModels(spec)
-        spec.models = withErrorMessages(spec)
+        spec.endpoints = Self.grouped(fixParameters(endpoints, symbols: symbols), operations)
+        spec.models = withoutUnusedInlineModels(spec, symbols: symbols)
+        spec.models = withErrorMessages(spec, symbols: symbols)
         spec.files = files
         summarizeCappedWarnings()
         return spec

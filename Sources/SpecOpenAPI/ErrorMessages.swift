@@ -9,11 +9,10 @@ extension OpenAPIContext {
     /// Each object model an endpoint decodes from an error body gets the first of
     /// `errorMessageNames` that is one of its `String` properties as its `errorMessage`, so the
     /// error's description says what the server said.
-    func withErrorMessages(_ spec: Spec) -> [ModelDecl] {
-        let symbols = SymbolTable(spec)
+    func withErrorMessages(_ spec: Spec, symbols: SymbolTable) -> [ModelDecl] {
         var errorModels: Set<String> = []
-        for endpoint in Self.endpoints(in: spec.endpoints) {
-            for error in endpoint.errors {
+        for entry in spec.flattenedEndpoints {
+            for error in entry.endpoint.errors {
                 if case .named(let name, [], _) = symbols.resolvedNonOptional(error.type) { errorModels.insert(name) }
             }
         }

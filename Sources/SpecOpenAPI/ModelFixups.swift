@@ -56,49 +56,16 @@ extension OpenAPIContext {
             case .union, .enumeration: break
             }
         }
-        for endpoint in endpoints { types += endpointTypes(endpoint) }
-        var names: Set<String> = []
-        while let type = types.popLast() {
-            switch type {
-            case .named(let name, let arguments, _):
-                names.insert(name)
-                types += arguments
-            case .array(let inner), .dictionary(let inner), .optional(let inner):
-                types.append(inner)
-            }
-        }
-        return names
-    }
-
-    /// Every endpoint, in groups too.
-    static func endpoints(in items: [EndpointItem]) -> [EndpointDecl] {
-        items.flatMap { item -> [EndpointDecl] in
-            switch item {
-            case .endpoint(let endpoint): [endpoint]
-            case .group(let group): endpoints(in: group.items)
-            }
-        }
-    }
-
-    /// Every type an endpoint names: parameters, body, response, errors.
-    static func endpointTypes(_ endpoint: EndpointDecl) -> [TypeExpr] {
-        var types = (endpoint.pathParameters + endpoint.query + endpoint.headers).map(\.type)
-        switch endpoint.body {
-        case .fields(let fields, _)?: types += fields.map(\.type)
-        case .type(let type)?: types.append(type)
-        case nil: break
-        }
-        if let response = endpoint.response { types.append(response) }
-        return types + endpoint.errors.map(\.type)
+        for endpoint in endpoints { types += endpoint.requestTypes + endpoint.responseTypes }
+        return Set(types.flatMap(\.mentionedNames))
     }
 
     /// Drops inline models nothing uses any more (the type of a parameter that was left out, the
     /// enum of a tag property removed from a variant). Named schemas all stay.
-    func withoutUnusedInlineModels(_ spec: Spec) -> [ModelDecl] {
-        let symbols = SymbolTable(spec)
+    func withoutUnusedInlineModels(_ spec: Spec, symbols: SymbolTable) -> [ModelDecl] {
         let named = Set(namedSchemas.values)
         var pending: [TypeExpr] = spec.models.filter { named.contains($0.name) }.map { .named($0.name, arguments: [], at: $0.location) }
-        for endpoint in Self.endpoints(in: spec.endpoints) { pending += Self.endpointTypes(endpoint) }
+        for entry in spec.flattenedEndpoints { pending += entry.endpoint.requestTypes + entry.endpoint.responseTypes }
         let used = symbols.modelsReachable(from: pending)
         return spec.models.filter { used.contains($0.name) }
     }

@@ -6,10 +6,10 @@ enum ModelWriting {
     /// with one of these names needs the long form, where every key under `fields:` is a field.
     static let shapeKeys: Set<String> = ["fields", "enum", "oneOf"]
 
-    /// Every model, a blank line between two.
-    static func entries(_ models: [ModelDecl]) -> [YAMLEntry] {
+    /// Every model, a blank line between two; `names` gives enum cases the Swift names lowering gives them.
+    static func entries(_ models: [ModelDecl], names: NameTable) -> [YAMLEntry] {
         models.enumerated().map { index, model in
-            YAMLEntry(key(model), value(model), blankLineBefore: index > 0)
+            YAMLEntry(key(model), value(model, caseNames: names.model(named: model.name)?.cases ?? []), blankLineBefore: index > 0)
         }
     }
 
@@ -19,7 +19,7 @@ enum ModelWriting {
     }
 
     /// The model's value: a type expression for an alias, a mapping for the other kinds.
-    static func value(_ model: ModelDecl) -> YAMLBlock {
+    static func value(_ model: ModelDecl, caseNames: [String]) -> YAMLBlock {
         switch model.kind {
         case .alias(let type):
             // The format gives an alias no description and no deprecation (`SpecWriter.problems` says so).
@@ -33,7 +33,7 @@ enum ModelWriting {
             if let message = model.errorMessage { entries.append(YAMLEntry("errorMessage", .scalar(message))) }
             return .mapping(entries + [YAMLEntry("fields", .mapping(FieldWriting.entries(fields)))])
         case .enumeration(let decl):
-            var entries = documentation(model) + [YAMLEntry("enum", cases(decl))]
+            var entries = documentation(model) + [YAMLEntry("enum", cases(decl, names: caseNames))]
             if decl.frozen { entries.append(YAMLEntry("frozen", .inline("true"))) }
             return .mapping(entries)
         case .union(let decl):
@@ -57,10 +57,10 @@ enum ModelWriting {
     /// The cases: a list of wire values when no case has a chosen Swift name, else a mapping of
     /// Swift names to wire values (the format has no mixed form: a case without a chosen name gets
     /// its derived name written out, and `SpecWriter.problems` says so).
-    static func cases(_ decl: EnumDecl) -> YAMLBlock {
+    static func cases(_ decl: EnumDecl, names: [String]) -> YAMLBlock {
         if decl.cases.allSatisfy({ $0.swiftName == nil }) {
             return .list(decl.cases.map { YAMLScalar.render($0.wireValue) })
         }
-        return .compactMapping(decl.cases.map { YAMLEntry(SwiftNames.enumCase($0), .scalar($0.wireValue)) })
+        return .compactMapping(zip(decl.cases, names).map { YAMLEntry($1, .scalar($0.wireValue)) })
     }
 }

@@ -19,7 +19,7 @@ public enum SpecWriter {
     public static func yaml(_ spec: Spec) -> String {
         var entries = header(spec)
         if !spec.models.isEmpty {
-            entries.append(YAMLEntry("models", .mapping(ModelWriting.entries(spec.models)), blankLineBefore: true))
+            entries.append(YAMLEntry("models", .mapping(ModelWriting.entries(spec.models, names: NameTable(spec))), blankLineBefore: true))
         }
         if !spec.endpoints.isEmpty {
             entries.append(YAMLEntry("endpoints", .mapping(EndpointWriting.entries(spec.endpoints)), blankLineBefore: true))

@@ -9,12 +9,13 @@ enum WriterProblems {
         if case .pattern(let pattern) = spec.dates, ["", "iso8601", "iso8601-fractional", "seconds", "milliseconds"].contains(pattern) {
             problems.append(warning("the date format pattern '\(pattern)' reads back as a named date strategy", at: spec.nameLocation))
         }
-        for model in spec.models { check(model, into: &problems) }
+        let names = NameTable(spec)
+        for model in spec.models { check(model, caseNames: names.model(named: model.name)?.cases ?? [], into: &problems) }
         check(spec.endpoints, into: &problems)
         return problems
     }
 
-    private static func check(_ model: ModelDecl, into problems: inout [Diagnostic]) {
+    private static func check(_ model: ModelDecl, caseNames: [String], into problems: inout [Diagnostic]) {
         switch model.kind {
         case .alias:
             if model.description != nil || model.deprecated {
@@ -32,9 +33,9 @@ enum WriterProblems {
                     at: model.location))
             }
             if chosen > 0 {
-                for enumCase in decl.cases where !Naming.isIdentifier(SwiftNames.enumCase(enumCase)) {
+                for (enumCase, name) in zip(decl.cases, caseNames) where !Naming.isIdentifier(name) {
                     problems.append(warning(
-                        "case '\(SwiftNames.enumCase(enumCase))' of enum '\(model.name)' is not a Swift identifier, which the format needs as a case name",
+                        "case '\(name)' of enum '\(model.name)' is not a Swift identifier, which the format needs as a case name",
                         at: enumCase.location))
                 }
             }
