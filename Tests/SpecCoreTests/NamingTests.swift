@@ -54,11 +54,9 @@ import Testing
 /// lowerCamelCase and UpperCamelCase only in case.
 @Suite struct NamingPropertyTests {
     @Test func randomTextGivesIdentifiers() {
-        let alphabet = Array("aAbBzZ09_-. /:\"\\(éİ")
         var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<20_000 {
-            let length = Int(generator.next() % 12)
-            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let text = generator.text(of: Array("aAbBzZ09_-. /:\"\\(éİ"))
             for name in [Naming.lowerCamel(text), Naming.upperCamel(text)] where !name.isEmpty {
                 #expect(Naming.isIdentifier(name), "\(text) -> \(name)")
             }
@@ -85,16 +83,20 @@ struct SplitMix64: RandomNumberGenerator {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+
+    /// Up to eleven characters drawn from `alphabet`.
+    mutating func text(of alphabet: [Character]) -> String {
+        let length = Int(next() % 12)
+        return String((0..<length).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+    }
 }
 
 /// The ASCII fast path of the naming rules agrees with the general one.
 @Suite struct NamingFastPathTests {
     @Test func asciiFastPathMatchesTheGeneralRules() {
-        let alphabet = Array("aAbBsSdDiIzZ09_-. /:\"\\(")
         var generator = SplitMix64(seed: 0x5EED)
         for _ in 0..<20_000 {
-            let length = Int(generator.next() % 12)
-            let text = String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+            let text = generator.text(of: Array("aAbBsSdDiIzZ09_-. /:\"\\("))
             for upper in [false, true] {
                 #expect(Naming.asciiCamel(text, upper: upper) == Naming.unicodeCamel(text, upper: upper), "\(text) upper: \(upper)")
             }
