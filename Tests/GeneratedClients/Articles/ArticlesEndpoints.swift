@@ -220,12 +220,10 @@ extension ArticlesService {
         limit: Int = 25,
         cursor: String? = nil
     ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await self.send(Articles.listArticles(
-            status: status,
-            tag: tag,
-            limit: limit,
-            cursor: cursor
-        ), as: ArticlesOperations.ListArticles.self)
+        try await self.send(
+            Articles.listArticles(status: status, tag: tag, limit: limit, cursor: cursor),
+            as: ArticlesOperations.ListArticles.self
+        )
     }
 
     /// One article by its slug.
@@ -244,9 +242,9 @@ extension ArticlesService {
         body: NewArticle,
         xRequestID: String? = nil
     ) async throws(APIError<ServiceError>) -> Article {
-        try await self.send(Articles.createArticle(
-            body: body,
-            xRequestID: xRequestID
-        ), as: ArticlesOperations.CreateArticle.self)
+        try await self.send(
+            Articles.createArticle(body: body, xRequestID: xRequestID),
+            as: ArticlesOperations.CreateArticle.self
+        )
     }
 }

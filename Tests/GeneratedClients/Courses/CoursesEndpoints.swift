@@ -197,11 +197,10 @@ extension CoursesService {
         search: String? = nil,
         page: Int = 1
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await self.send(Courses.listCourses(
-            level: level,
-            search: search,
-            page: page
-        ), as: CoursesOperations.ListCourses.self)
+        try await self.send(
+            Courses.listCourses(level: level, search: search, page: page),
+            as: CoursesOperations.ListCourses.self
+        )
     }
 
     /// One course and its lessons.

@@ -1115,18 +1115,21 @@ extension HTTPBinService {
         ratio: Double? = nil,
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.get(
-            q: q,
-            page: page,
-            tags: tags,
-            flag: flag,
-            flavor: flavor,
-            since: since,
-            day: day,
-            id: id,
-            ratio: ratio,
-            xTrace: xTrace
-        ), as: HTTPBinOperations.Get.self)
+        try await self.send(
+            HTTPBin.get(
+                q: q,
+                page: page,
+                tags: tags,
+                flag: flag,
+                flavor: flavor,
+                since: since,
+                day: day,
+                id: id,
+                ratio: ratio,
+                xTrace: xTrace
+            ),
+            as: HTTPBinOperations.Get.self
+        )
     }
 
     /// Echoes a JSON body.
@@ -1156,13 +1159,10 @@ extension HTTPBinService {
         caption: String,
         labels: [String] = []
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.patch(
-            document: document,
-            attachments: attachments,
-            raw: raw,
-            caption: caption,
-            labels: labels
-        ), as: HTTPBinOperations.Patch.self)
+        try await self.send(
+            HTTPBin.patch(document: document, attachments: attachments, raw: raw, caption: caption, labels: labels),
+            as: HTTPBinOperations.Patch.self
+        )
     }
 
     /// Echoes a delete with a query and an inline JSON body.
@@ -1199,12 +1199,10 @@ extension HTTPBinService {
         tags: [String] = [],
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.get(
-            path: path,
-            q: q,
-            tags: tags,
-            xTrace: xTrace
-        ), as: HTTPBinOperations.AnythingGet.self)
+        try await self.send(
+            HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace),
+            as: HTTPBinOperations.AnythingGet.self
+        )
     }
 
     /// `POST /anything/{path}`
@@ -1222,23 +1220,19 @@ extension HTTPBinService {
         count: Int? = nil,
         when: Date? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.form(
-            path: path,
-            name: name,
-            values: values,
-            count: count,
-            when: when
-        ), as: HTTPBinOperations.AnythingForm.self)
+        try await self.send(
+            HTTPBin.Anything.form(path: path, name: name, values: values, count: count, when: when),
+            as: HTTPBinOperations.AnythingForm.self
+        )
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMultipart(path: String, file: File, note: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.multipart(
-            path: path,
-            file: file,
-            note: note
-        ), as: HTTPBinOperations.AnythingMultipart.self)
+        try await self.send(
+            HTTPBin.Anything.multipart(path: path, file: file, note: note),
+            as: HTTPBinOperations.AnythingMultipart.self
+        )
     }
 
     /// `POST /anything/binary/{path}`
@@ -1250,19 +1244,19 @@ extension HTTPBinService {
     /// `PUT /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.binaryFile(
-            path: path,
-            body: body
-        ), as: HTTPBinOperations.AnythingBinaryFile.self)
+        try await self.send(
+            HTTPBin.Anything.binaryFile(path: path, body: body),
+            as: HTTPBinOperations.AnythingBinaryFile.self
+        )
     }
 
     /// `DELETE /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingDelete(path: String, cascade: Bool = false) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.delete(
-            path: path,
-            cascade: cascade
-        ), as: HTTPBinOperations.AnythingDelete.self)
+        try await self.send(
+            HTTPBin.Anything.delete(path: path, cascade: cascade),
+            as: HTTPBinOperations.AnythingDelete.self
+        )
     }
 
     /// `HEAD /anything/{path}`
@@ -1312,10 +1306,10 @@ extension HTTPBinService {
     /// `POST /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Status.postRetryable(
-            codes: codes,
-            attempt: attempt
-        ), as: HTTPBinOperations.StatusPostRetryable.self)
+        _ = try await self.send(
+            HTTPBin.Status.postRetryable(codes: codes, attempt: attempt),
+            as: HTTPBinOperations.StatusPostRetryable.self
+        )
     }
 
     /// `PUT /status/{code}`
@@ -1355,21 +1349,19 @@ extension HTTPBinService {
     /// `POST /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPost(body: Note, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.redirectToPost(
-            body: body,
-            url: url,
-            statusCode: statusCode
-        ), as: HTTPBinOperations.RedirectToPost.self)
+        try await self.send(
+            HTTPBin.redirectToPost(body: body, url: url, statusCode: statusCode),
+            as: HTTPBinOperations.RedirectToPost.self
+        )
     }
 
     /// `PUT /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPut(name: String, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.redirectToPut(
-            name: name,
-            url: url,
-            statusCode: statusCode
-        ), as: HTTPBinOperations.RedirectToPut.self)
+        try await self.send(
+            HTTPBin.redirectToPut(name: name, url: url, statusCode: statusCode),
+            as: HTTPBinOperations.RedirectToPut.self
+        )
     }
 
     /// A redirect of a request that carries a bearer token, which must not reach another origin.
@@ -1377,10 +1369,10 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func authenticatedRedirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.authenticatedRedirectTo(
-            url: url,
-            statusCode: statusCode
-        ), as: HTTPBinOperations.AuthenticatedRedirectTo.self)
+        try await self.send(
+            HTTPBin.authenticatedRedirectTo(url: url, statusCode: statusCode),
+            as: HTTPBinOperations.AuthenticatedRedirectTo.self
+        )
     }
 
     /// 302 `n` times through relative redirects (absolute ones with `absolute=true`), then /get.
@@ -1422,11 +1414,10 @@ extension HTTPBinService {
         passwd: String,
         authorization: String? = nil
     ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await self.send(HTTPBin.hiddenBasicAuth(
-            user: user,
-            passwd: passwd,
-            authorization: authorization
-        ), as: HTTPBinOperations.HiddenBasicAuth.self)
+        try await self.send(
+            HTTPBin.hiddenBasicAuth(user: user, passwd: passwd, authorization: authorization),
+            as: HTTPBinOperations.HiddenBasicAuth.self
+        )
     }
 
     /// 200 with the token when `Authorization` starts with `Bearer `, else 401.
@@ -1456,13 +1447,16 @@ extension HTTPBinService {
         xFlavor: Flavor? = nil,
         ifNoneMatch: String? = nil
     ) async throws(APIError<Never>) -> HeadersEcho {
-        try await self.send(HTTPBin.headers(
-            xCustom: xCustom,
-            xNumber: xNumber,
-            xFlag: xFlag,
-            xFlavor: xFlavor,
-            ifNoneMatch: ifNoneMatch
-        ), as: HTTPBinOperations.Headers.self)
+        try await self.send(
+            HTTPBin.headers(
+                xCustom: xCustom,
+                xNumber: xNumber,
+                xFlag: xFlag,
+                xFlavor: xFlavor,
+                ifNoneMatch: ifNoneMatch
+            ),
+            as: HTTPBinOperations.Headers.self
+        )
     }
 
     /// `GET /cookies`
@@ -1480,11 +1474,10 @@ extension HTTPBinService {
         xMulti: [String] = [],
         freeform: String? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.send(HTTPBin.responseHeaders(
-            xEcho: xEcho,
-            xMulti: xMulti,
-            freeform: freeform
-        ), as: HTTPBinOperations.ResponseHeaders.self)
+        try await self.send(
+            HTTPBin.responseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform),
+            as: HTTPBinOperations.ResponseHeaders.self
+        )
     }
 
     /// `POST /response-headers`
@@ -1506,10 +1499,10 @@ extension HTTPBinService {
     /// `POST /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.delayWithShortTimeout(
-            seconds: seconds,
-            token: token
-        ), as: HTTPBinOperations.DelayWithShortTimeout.self)
+        try await self.send(
+            HTTPBin.delayWithShortTimeout(seconds: seconds, token: token),
+            as: HTTPBinOperations.DelayWithShortTimeout.self
+        )
     }
 
     /// `n` random bytes (at most 102400), the same ones for the same seed, as
@@ -1526,11 +1519,10 @@ extension HTTPBinService {
     /// `GET /stream-bytes/{n}`
     @_alwaysEmitIntoClient
     public func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await self.send(HTTPBin.streamBytes(
-            n: n,
-            seed: seed,
-            chunkSize: chunkSize
-        ), as: HTTPBinOperations.StreamBytes.self)
+        try await self.send(
+            HTTPBin.streamBytes(n: n, seed: seed, chunkSize: chunkSize),
+            as: HTTPBinOperations.StreamBytes.self
+        )
     }
 
     /// `HEAD /bytes/{n}`

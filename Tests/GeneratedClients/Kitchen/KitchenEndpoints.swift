@@ -760,12 +760,10 @@ extension KitchenService {
         course: MealCourse? = nil,
         lang: String = "en"
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await self.send(Kitchen.menu(
-            page: page,
-            perPage: perPage,
-            course: course,
-            lang: lang
-        ), as: KitchenOperations.Menu.self)
+        try await self.send(
+            Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang),
+            as: KitchenOperations.Menu.self
+        )
     }
 
     /// Ask cheaply whether the menu changed since the given ETag.
@@ -784,10 +782,10 @@ extension KitchenService {
         limit: Int = 10,
         windowDays: Int = 30
     ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await self.send(Kitchen.topDishes(
-            limit: limit,
-            windowDays: windowDays
-        ), as: KitchenOperations.TopDishes.self)
+        try await self.send(
+            Kitchen.topDishes(limit: limit, windowDays: windowDays),
+            as: KitchenOperations.TopDishes.self
+        )
     }
 
     /// The signed-in customer.
@@ -809,10 +807,10 @@ extension KitchenService {
         body: NewOrder,
         idempotencyKey: String
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await self.send(Kitchen.placeOrder(
-            body: body,
-            idempotencyKey: idempotencyKey
-        ), as: KitchenOperations.PlaceOrder.self)
+        try await self.send(
+            Kitchen.placeOrder(body: body, idempotencyKey: idempotencyKey),
+            as: KitchenOperations.PlaceOrder.self
+        )
     }
 
     /// Replace the lines of an order that is still `received`.
@@ -836,12 +834,10 @@ extension KitchenService {
         page: Int = 1,
         perPage: Int = 20
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await self.send(Kitchen.Orders.list(
-            status: status,
-            since: since,
-            page: page,
-            perPage: perPage
-        ), as: KitchenOperations.OrdersList.self)
+        try await self.send(
+            Kitchen.Orders.list(status: status, since: since, page: page, perPage: perPage),
+            as: KitchenOperations.OrdersList.self
+        )
     }
 
     /// Add a note to an order, or (staff only) change its status.
@@ -853,11 +849,10 @@ extension KitchenService {
         note: String? = nil,
         status: OrderStatus? = nil
     ) async throws(APIError<KitchenProblem>) -> Order {
-        try await self.send(Kitchen.Orders.annotate(
-            orderID: orderID,
-            note: note,
-            status: status
-        ), as: KitchenOperations.OrdersAnnotate.self)
+        try await self.send(
+            Kitchen.Orders.annotate(orderID: orderID, note: note, status: status),
+            as: KitchenOperations.OrdersAnnotate.self
+        )
     }
 
     /// Cancel an order that is not ready yet.
@@ -865,10 +860,10 @@ extension KitchenService {
     /// `DELETE /orders/{order_id}`
     @_alwaysEmitIntoClient
     public func ordersCancel(orderID: OrderNumber, reason: String? = nil) async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(Kitchen.Orders.cancel(
-            orderID: orderID,
-            reason: reason
-        ), as: KitchenOperations.OrdersCancel.self)
+        _ = try await self.send(
+            Kitchen.Orders.cancel(orderID: orderID, reason: reason),
+            as: KitchenOperations.OrdersCancel.self
+        )
     }
 
     /// The receipt as a PDF.
@@ -885,9 +880,10 @@ extension KitchenService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await self.send(Kitchen.Orders.legacyReceipt(
-            orderID: orderID
-        ), as: KitchenOperations.OrdersLegacyReceipt.self)
+        try await self.send(
+            Kitchen.Orders.legacyReceipt(orderID: orderID),
+            as: KitchenOperations.OrdersLegacyReceipt.self
+        )
     }
 
     /// Which methods the orders resource allows (the Allow header).
@@ -907,11 +903,10 @@ extension KitchenService {
         startsAt: Date,
         customerNote: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await self.send(Kitchen.reserve(
-            partySize: partySize,
-            startsAt: startsAt,
-            customerNote: customerNote
-        ), as: KitchenOperations.Reserve.self)
+        try await self.send(
+            Kitchen.reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote),
+            as: KitchenOperations.Reserve.self
+        )
     }
 
     /// The seating plan of a floor. `floor` is not declared, so it is a String.
@@ -922,10 +917,10 @@ extension KitchenService {
         floor: String,
         day: CalendarDate? = nil
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await self.send(Kitchen.seatingPlan(
-            floor: floor,
-            day: day
-        ), as: KitchenOperations.SeatingPlanOperation.self)
+        try await self.send(
+            Kitchen.seatingPlan(floor: floor, day: day),
+            as: KitchenOperations.SeatingPlanOperation.self
+        )
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -938,12 +933,10 @@ extension KitchenService {
         caption: String? = nil,
         primary: Bool = true
     ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await self.send(Kitchen.uploadDishPhoto(
-            dishID: dishID,
-            photo: photo,
-            caption: caption,
-            primary: primary
-        ), as: KitchenOperations.UploadDishPhoto.self)
+        try await self.send(
+            Kitchen.uploadDishPhoto(dishID: dishID, photo: photo, caption: caption, primary: primary),
+            as: KitchenOperations.UploadDishPhoto.self
+        )
     }
 
     /// Replace a dish photo with raw JPEG bytes.
@@ -951,10 +944,10 @@ extension KitchenService {
     /// `PUT /dishes/{dishID}/photo/raw`
     @_alwaysEmitIntoClient
     public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(Kitchen.replaceDishPhotoRaw(
-            dishID: dishID,
-            body: body
-        ), as: KitchenOperations.ReplaceDishPhotoRaw.self)
+        _ = try await self.send(
+            Kitchen.replaceDishPhotoRaw(dishID: dishID, body: body),
+            as: KitchenOperations.ReplaceDishPhotoRaw.self
+        )
     }
 
     /// Get a partner access token (OAuth 2 client credentials).
@@ -967,12 +960,10 @@ extension KitchenService {
         clientSecret: String,
         scope: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.send(Kitchen.partnerToken(
-            grantType: grantType,
-            clientID: clientID,
-            clientSecret: clientSecret,
-            scope: scope
-        ), as: KitchenOperations.PartnerToken.self)
+        try await self.send(
+            Kitchen.partnerToken(grantType: grantType, clientID: clientID, clientSecret: clientSecret, scope: scope),
+            as: KitchenOperations.PartnerToken.self
+        )
     }
 
     /// Today's orders, for a delivery partner.
@@ -1000,11 +991,10 @@ extension KitchenService {
         password: String,
         _2faCode: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.send(Kitchen.Staff.login(
-            email: email,
-            password: password,
-            _2faCode: _2faCode
-        ), as: KitchenOperations.StaffLogin.self)
+        try await self.send(
+            Kitchen.Staff.login(email: email, password: password, _2faCode: _2faCode),
+            as: KitchenOperations.StaffLogin.self
+        )
     }
 
     /// The tickets the point-of-sale system printed on a day.
@@ -1023,10 +1013,10 @@ extension KitchenService {
         `class`: String? = nil,
         lowStock: Bool = false
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await self.send(Kitchen.Staff.Inventory.ingredients(
-            class: `class`,
-            lowStock: lowStock
-        ), as: KitchenOperations.StaffInventoryIngredients.self)
+        try await self.send(
+            Kitchen.Staff.Inventory.ingredients(class: `class`, lowStock: lowStock),
+            as: KitchenOperations.StaffInventoryIngredients.self
+        )
     }
 
     /// Record a delivery of an ingredient.
@@ -1038,11 +1028,10 @@ extension KitchenService {
         grams: Int64,
         note: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await self.send(Kitchen.Staff.Inventory.restock(
-            ingredientID: ingredientID,
-            grams: grams,
-            note: note
-        ), as: KitchenOperations.StaffInventoryRestock.self)
+        try await self.send(
+            Kitchen.Staff.Inventory.restock(ingredientID: ingredientID, grams: grams, note: note),
+            as: KitchenOperations.StaffInventoryRestock.self
+        )
     }
 
     /// Whether the API is up. Needs no credentials.

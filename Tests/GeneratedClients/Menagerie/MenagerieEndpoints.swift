@@ -185,12 +185,10 @@ extension MenagerieService {
         tag: [String]? = nil,
         xRequestID: UUID? = nil
     ) async throws(APIError<Problem>) -> AnimalPage {
-        try await self.send(Menagerie.listAnimals(
-            limit: limit,
-            kind: kind,
-            tag: tag,
-            xRequestID: xRequestID
-        ), as: MenagerieOperations.ListAnimals.self)
+        try await self.send(
+            Menagerie.listAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID),
+            as: MenagerieOperations.ListAnimals.self
+        )
     }
 
     /// `POST /animals`
@@ -200,11 +198,10 @@ extension MenagerieService {
         kind: Kind,
         born: CalendarDate? = nil
     ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await self.send(Menagerie.addAnimal(
-            name: name,
-            kind: kind,
-            born: born
-        ), as: MenagerieOperations.AddAnimal.self)
+        try await self.send(
+            Menagerie.addAnimal(name: name, kind: kind, born: born),
+            as: MenagerieOperations.AddAnimal.self
+        )
     }
 
     /// `GET /animals/{animalID}`

@@ -448,13 +448,10 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(Chirp.feed(
-            page: page,
-            perPage: perPage,
-            tag: tag,
-            ids: ids,
-            api: api
-        ), as: ChirpOperations.Feed.self)
+        try await self.send(
+            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api),
+            as: ChirpOperations.Feed.self
+        )
     }
 
     /// `GET /users/{userID}/posts/{postID}`
@@ -482,11 +479,10 @@ extension ChirpService {
         caption: String? = nil,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.uploadAvatar(
-            image: image,
-            caption: caption,
-            thumbnail: thumbnail
-        ), as: ChirpOperations.UploadAvatar.self)
+        _ = try await self.send(
+            Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail),
+            as: ChirpOperations.UploadAvatar.self
+        )
     }
 
     /// `POST /signup`
@@ -539,10 +535,10 @@ extension ChirpService {
     /// `DELETE /posts/{id}/comments/{commentID}`
     @_alwaysEmitIntoClient
     public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.Comments.delete(
-            id: id,
-            commentID: commentID
-        ), as: ChirpOperations.PostsCommentsDelete.self)
+        _ = try await self.send(
+            Chirp.Posts.Comments.delete(id: id, commentID: commentID),
+            as: ChirpOperations.PostsCommentsDelete.self
+        )
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -552,10 +548,9 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.Comments.edit(
-            id: id,
-            commentID: commentID,
-            text: text
-        ), as: ChirpOperations.PostsCommentsEdit.self)
+        _ = try await self.send(
+            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text),
+            as: ChirpOperations.PostsCommentsEdit.self
+        )
     }
 }

@@ -65,13 +65,10 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(Chirp.feed(
-            page: page,
-            perPage: perPage,
-            tag: tag,
-            ids: ids,
-            api: api
-        ), as: ChirpOperations.Feed.self)
+        try await self.send(
+            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api),
+            as: ChirpOperations.Feed.self
+        )
     }
 
     /// `PUT /posts/{id}`

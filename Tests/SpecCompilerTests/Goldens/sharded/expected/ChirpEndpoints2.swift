@@ -110,11 +110,10 @@ extension ChirpService {
         caption: String? = nil,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.uploadAvatar(
-            image: image,
-            caption: caption,
-            thumbnail: thumbnail
-        ), as: ChirpOperations.UploadAvatar.self)
+        _ = try await self.send(
+            Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail),
+            as: ChirpOperations.UploadAvatar.self
+        )
     }
 
     /// `POST /signup`
@@ -134,9 +133,9 @@ extension ChirpService {
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.Comments.delete(
-            id: id,
-            commentID: commentID
-        ), as: ChirpOperations.PostsCommentsDelete.self)
+        _ = try await self.send(
+            Chirp.Posts.Comments.delete(id: id, commentID: commentID),
+            as: ChirpOperations.PostsCommentsDelete.self
+        )
     }
 }

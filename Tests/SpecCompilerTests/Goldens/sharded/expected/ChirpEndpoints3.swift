@@ -62,10 +62,9 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.Comments.edit(
-            id: id,
-            commentID: commentID,
-            text: text
-        ), as: ChirpOperations.PostsCommentsEdit.self)
+        _ = try await self.send(
+            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text),
+            as: ChirpOperations.PostsCommentsEdit.self
+        )
     }
 }

@@ -110,13 +110,16 @@ extension DefaultsService {
         sort: SearchSort = .created,
         includeArchived: Bool = false
     ) async throws(APIError<Never>) -> Settings {
-        try await self.send(Defaults.search(
-            q: q,
-            page: page,
-            perPage: perPage,
-            order: order,
-            sort: sort,
-            includeArchived: includeArchived
-        ), as: DefaultsOperations.Search.self)
+        try await self.send(
+            Defaults.search(
+                q: q,
+                page: page,
+                perPage: perPage,
+                order: order,
+                sort: sort,
+                includeArchived: includeArchived
+            ),
+            as: DefaultsOperations.Search.self
+        )
     }
 }

@@ -99,11 +99,9 @@ extension FormatsService {
         id: UUID? = nil,
         count: Int32? = nil
     ) async throws(APIError<Never>) -> Sample {
-        try await self.send(Formats.getSample(
-            since: since,
-            day: day,
-            id: id,
-            count: count
-        ), as: FormatsOperations.GetSample.self)
+        try await self.send(
+            Formats.getSample(since: since, day: day, id: id, count: count),
+            as: FormatsOperations.GetSample.self
+        )
     }
 }

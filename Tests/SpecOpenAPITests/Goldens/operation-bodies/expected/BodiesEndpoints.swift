@@ -308,12 +308,10 @@ extension BodiesService {
         remember: Bool? = nil,
         scopes: [String]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.login(
-            username: username,
-            password: password,
-            remember: remember,
-            scopes: scopes
-        ), as: BodiesOperations.Login.self)
+        _ = try await self.send(
+            Bodies.login(username: username, password: password, remember: remember, scopes: scopes),
+            as: BodiesOperations.Login.self
+        )
     }
 
     /// `POST /form-ref`
@@ -330,12 +328,10 @@ extension BodiesService {
         caption: String? = nil,
         thumbnails: [File]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.uploadPhoto(
-            id: id,
-            file: file,
-            caption: caption,
-            thumbnails: thumbnails
-        ), as: BodiesOperations.UploadPhoto.self)
+        _ = try await self.send(
+            Bodies.uploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails),
+            as: BodiesOperations.UploadPhoto.self
+        )
     }
 
     /// `PUT /blobs/{id}`
@@ -374,11 +370,9 @@ extension BodiesService {
         id2: String? = nil,
         name2: String? = nil
     ) async throws(APIError<Never>) -> Pet {
-        try await self.send(Bodies.updatePet(
-            id: id,
-            name: name,
-            id2: id2,
-            name2: name2
-        ), as: BodiesOperations.UpdatePet.self)
+        try await self.send(
+            Bodies.updatePet(id: id, name: name, id2: id2, name2: name2),
+            as: BodiesOperations.UpdatePet.self
+        )
     }
 }

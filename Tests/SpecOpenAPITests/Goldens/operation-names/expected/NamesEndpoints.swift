@@ -225,10 +225,10 @@ extension NamesService {
     /// `GET /users/{userId}/posts/{post_id}`
     @_alwaysEmitIntoClient
     public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
-        _ = try await self.send(Names.getUsersByUserIDPostsByPostID(
-            userID: userID,
-            postID: postID
-        ), as: NamesOperations.GetUsersByUserIDPostsByPostID.self)
+        _ = try await self.send(
+            Names.getUsersByUserIDPostsByPostID(userID: userID, postID: postID),
+            as: NamesOperations.GetUsersByUserIDPostsByPostID.self
+        )
     }
 
     /// `GET /v2/users`

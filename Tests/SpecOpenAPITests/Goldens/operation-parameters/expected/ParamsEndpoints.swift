@@ -154,25 +154,28 @@ extension ParamsService {
         xRequestID: UUID? = nil,
         xTrace: String
     ) async throws(APIError<Never>) -> [String] {
-        try await self.send(Params.listIssues(
-            owner: owner,
-            repo: repo,
-            perPage: perPage,
-            labels: labels,
-            ids: ids,
-            page: page,
-            xRequestID: xRequestID,
-            xTrace: xTrace
-        ), as: ParamsOperations.ListIssues.self)
+        try await self.send(
+            Params.listIssues(
+                owner: owner,
+                repo: repo,
+                perPage: perPage,
+                labels: labels,
+                ids: ids,
+                page: page,
+                xRequestID: xRequestID,
+                xTrace: xTrace
+            ),
+            as: ParamsOperations.ListIssues.self
+        )
     }
 
     /// `POST /responses`
     @_alwaysEmitIntoClient
     public func createResponse(stream: Bool? = nil, beta: String = "true") async throws(APIError<Never>) {
-        _ = try await self.send(Params.createResponse(
-            stream: stream,
-            beta: beta
-        ), as: ParamsOperations.CreateResponse.self)
+        _ = try await self.send(
+            Params.createResponse(stream: stream, beta: beta),
+            as: ParamsOperations.CreateResponse.self
+        )
     }
 
     /// `GET /things/{thingId}`
@@ -183,11 +186,9 @@ extension ParamsService {
         thingID2: String? = nil,
         thingID3: String? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(Params.getThing(
-            thingID: thingID,
-            class: `class`,
-            thingID2: thingID2,
-            thingID3: thingID3
-        ), as: ParamsOperations.GetThing.self)
+        _ = try await self.send(
+            Params.getThing(thingID: thingID, class: `class`, thingID2: thingID2, thingID3: thingID3),
+            as: ParamsOperations.GetThing.self
+        )
     }
 }

@@ -128,13 +128,10 @@ extension FixesService {
         n: Count? = nil,
         r: GetPartR
     ) async throws(APIError<Never>) -> Holder {
-        try await self.send(Fixes.getPart(
-            itemID: itemID,
-            partID: partID,
-            sort: sort,
-            n: n,
-            r: r
-        ), as: FixesOperations.GetPart.self)
+        try await self.send(
+            Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r),
+            as: FixesOperations.GetPart.self
+        )
     }
 
     /// `POST /posts`
