@@ -42,6 +42,18 @@ public struct OutputLayout: Sendable, Hashable {
         return [namespaceFile] + (0..<shards).flatMap { [modelsFile(shard: $0), endpointsFile(shard: $0)] }
     }
 
+    /// Whether `name` is a file some layout of `prefix` has, with any shard count: a spec's own file.
+    public static func isFile(_ name: String, ofPrefix prefix: String) -> Bool {
+        guard name.hasPrefix(prefix), name.hasSuffix(".swift") else { return false }
+        let middle = name.dropFirst(prefix.count).dropLast(".swift".count)
+        for kind in ["Models", "Endpoints"] where middle.hasPrefix(kind) {
+            let number = middle.dropFirst(kind.count)
+            if number.isEmpty { return true }
+            if let shard = Int(number), (1...maxShards).contains(shard), String(shard) == number { return true }
+        }
+        return false
+    }
+
     /// Every file a spec with this prefix generates with any shard count up to `maxStableShards`.
     /// A build system that plans its outputs once and does not plan again when a setting changes
     /// (SwiftPM's build plugins) declares these: the generator writes them all, the ones its shard

@@ -39,10 +39,12 @@ enum LinePrinter {
             let line = text[start..<end]
             if let doc = docText(line) {
                 if startsFence(line, doc) { inFence.toggle() }
+                // A doc line holds no group; marks a custom template put there are dropped.
+                let text = marks ? Self.flat(line) : Array(line)
                 if !inFence && !startsFence(line, doc) && columns > width && isProse(line, doc) {
-                    wrapDoc(Array(line), prefixLength: doc - start, into: &output)
+                    wrapDoc(text, prefixLength: doc - start, into: &output)
                 } else {
-                    output.append(contentsOf: line)
+                    output += text
                 }
             } else {
                 inFence = false
@@ -82,6 +84,18 @@ enum LinePrinter {
             return
         }
         let indent = line.prefix { $0 == 0x20 }.count
+        if line[..<group.open].allSatisfy({ $0 == 0x20 }) {
+            // Nothing opens the group on its line (an item that is a group itself): its items go on
+            // lines of their own at this indentation, and what follows the group ends the last one.
+            let margin = [UInt8](repeating: 0x20, count: indent)
+            for (index, item) in group.items.enumerated() {
+                var itemLine = margin + line[item].drop { $0 == 0x20 }
+                if index < group.items.count - 1 { itemLine.append(UInt8(ascii: ",")) } else { itemLine += line[(group.close + 1)...] }
+                if index > 0 { output.append(0x0A) }
+                print(itemLine, into: &output)
+            }
+            return
+        }
         let inner = [UInt8](repeating: 0x20, count: indent + 4)
         appendFlat(Array(line[..<group.open]), into: &output)
         for (index, item) in group.items.enumerated() {
@@ -128,6 +142,13 @@ enum LinePrinter {
             }
         }
         return nil
+    }
+
+    /// `line` with its marks removed and each separator written as `, `.
+    private static func flat(_ line: ArraySlice<UInt8>) -> [UInt8] {
+        var output: [UInt8] = []
+        appendFlat(Array(line), into: &output)
+        return output
     }
 
     /// Appends `line` with its marks removed and each separator written as `, `.
@@ -202,17 +223,34 @@ enum LinePrinter {
     }
 
     /// The index of the last space at which `text` breaks within `room` columns (or, for a first
-    /// word longer than that, the first space after it).
+    /// word longer than that, the first space after it), never where the next line would start
+    /// with something Markdown reads as a list item, a heading, a quote or a code fence.
     private static func breakIndex(_ text: [UInt8], room: Int) -> Int? {
         var column = 0
         var last: Int?
         for index in text.indices {
             if text[index] & 0xC0 != 0x80 { column += 1 }
-            if text[index] == 0x20 && index > 0 {
+            if text[index] == 0x20 && index > 0 && !startsBlock(text[(index + 1)...]) {
                 if column - 1 > room { return last ?? index }
                 last = index
             }
         }
         return last
+    }
+
+    /// Whether a line starting with `text` would be a Markdown list item (`- `, `* `, `+ `, `1. `),
+    /// heading (`#`), quote (`>`), code fence or table row (`|`), rather than more of a paragraph.
+    private static func startsBlock(_ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = text.first else { return false }
+        let second = text.dropFirst().first
+        switch first {
+        case UInt8(ascii: "#"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: "`"), UInt8(ascii: "~"): return true
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"): return second == 0x20 || second == nil
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let digits = text.prefix { $0 >= 0x30 && $0 <= 0x39 }
+            let after = text.dropFirst(digits.count)
+            return (after.first == UInt8(ascii: ".") || after.first == UInt8(ascii: ")")) && (after.dropFirst().first == 0x20 || after.count == 1)
+        default: return false
+        }
     }
 }

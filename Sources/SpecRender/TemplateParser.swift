@@ -372,6 +372,7 @@ struct TemplateParser {
                 nodes.append(.layout(mark))
             case .section, .inverted, .commaList:
                 flushText()
+                if tag.kind == .commaList { depth += 1 }
                 open.append((tag, try nameTag(tag), nodes, groups))
                 nodes = []
                 groups = []
@@ -391,6 +392,7 @@ struct TemplateParser {
                     )
                 }
                 if let group = groups.last { throw Self.unclosedGroup(group) }
+                if section.tag.kind == .commaList { depth -= 1 }
                 let inverted = section.tag.kind == .inverted
                 let node = TemplateNode.section(TemplateSection(
                     tag: section.name, inverted: inverted, commaList: section.tag.kind == .commaList, body: nodes))

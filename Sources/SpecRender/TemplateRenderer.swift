@@ -52,8 +52,7 @@ struct TemplateRenderer {
             case .partial(let partial):
                 try render(partial)
             case .layout(let mark):
-                output.append(mark.rawValue)
-                atLineStart = false
+                writeMark(mark)
             }
         }
     }
@@ -80,12 +79,12 @@ struct TemplateRenderer {
             if section.inverted {
                 if items.isEmpty { try render(section.body) }
             } else {
-                if section.commaList && !items.isEmpty { output.append(LayoutMark.open.rawValue) }
+                if section.commaList && !items.isEmpty { writeMark(.open) }
                 for index in items.indices {
-                    if section.commaList && index > 0 { output.append(LayoutMark.separator.rawValue) }
+                    if section.commaList && index > 0 { writeMark(.separator) }
                     try render(section.body, with: Frame(value: items[index], index: index, count: items.count))
                 }
-                if section.commaList && !items.isEmpty { output.append(LayoutMark.close.rawValue) }
+                if section.commaList && !items.isEmpty { writeMark(.close) }
             }
         case .object:
             if !section.inverted { try render(section.body, with: Frame(value: value)) }
@@ -181,6 +180,13 @@ struct TemplateRenderer {
     }
 
     // MARK: Output
+
+    /// Writes a layout mark, after the partial's indentation when it starts a line.
+    private mutating func writeMark(_ mark: LayoutMark) {
+        if atLineStart { output.append(contentsOf: indent) }
+        output.append(mark.rawValue)
+        atLineStart = false
+    }
 
     private mutating func write(_ text: [UInt8]) {
         text.withUnsafeBufferPointer { write($0) }

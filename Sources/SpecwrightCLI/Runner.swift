@@ -19,8 +19,9 @@ struct Runner {
         return diagnostics.hasErrors ? 1 : 0
     }
 
-    /// `generate`: writes every spec's files that changed, all or nothing; with `prune`, also removes
-    /// the files in `output` that Specwright generated and no spec given generates any more.
+    /// `generate`: writes every spec's files that changed, all or nothing, and removes the files a
+    /// spec generated with another shard count; with `prune`, also the files in `output` that
+    /// Specwright generated and no spec given generates any more.
     func generate(_ specs: [String], output: String, settings: GenerateSettings, prune: Bool) -> Int32 {
         let files: [(file: OutputFile, spec: String)]
         switch compile(specs, settings: settings) {
@@ -28,7 +29,13 @@ struct Runner {
         case .failure(let exit): return exit.code
         }
         let paths = files.map { FileSystem.join(output, $0.file.name) }
-        let stale = prune ? staleFiles(in: output, besides: files.map(\.file.name)) : []
+        // A spec's own files of another shard count go in any case (they would declare everything
+        // twice); with `prune`, so do the files of specs no longer given.
+        let written = files.map(\.file.name)
+        let prefixes = written.filter { $0.hasSuffix("Endpoints.swift") }.map { String($0.dropLast("Endpoints.swift".count)) }
+        let stale = FileSystem.generatedFiles(in: output)
+            .filter { name in !written.contains(name) && (prune || prefixes.contains { OutputLayout.isFile(name, ofPrefix: $0) }) }
+            .map { FileSystem.join(output, $0) }
         do {
             let changed = try OutputCommit.write(zip(paths, files).map { OutputCommit.File(path: $0, contents: $1.file.contents) },
                                                  into: output, removing: stale)

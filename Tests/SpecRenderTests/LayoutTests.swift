@@ -62,3 +62,26 @@ import Testing
         #expect(renderError("x{{)}}") == "T.swifttemplate:1:2: error: unexpected '{{)}}': no group '{{(}}' is open in this section")
     }
 }
+
+/// Layout edge cases: a group with nothing before it, and wrapping that must not start a Markdown block.
+@Suite struct LayoutEdgeTests {
+    @Test func aGroupThatOpensItsLineBreaksWithoutABlankLineOrALoneComma() throws {
+        let path = "/" + String(repeating: "segment/", count: 14)
+        let text = try render("    Endpoint({{(}}{{(}}.get{{,}}\"{{path}}\"{{,}}API.api{{)}}{{,}}response: .json{{)}})\n", ["path": .string(path)])
+        #expect(text == "    Endpoint(\n        .get,\n        \"\(path)\",\n        API.api,\n        response: .json\n    )\n")
+    }
+
+    @Test func aWrappedDocLineNeverStartsAListItemOrAHeading() throws {
+        let words = (1...16).map { "word\($0)" }.joined(separator: " ")
+        for marker in ["- item", "# heading", "1. first", "> quote", "``` fence"] {
+            let text = try render("/// {{text}}\n", ["text": .string(words + " " + marker + " " + words)])
+            let lines = text.split(separator: "\n")
+            #expect(lines.count > 1)
+            for line in lines.dropFirst() {
+                let body = line.dropFirst(4)
+                #expect(!(body.hasPrefix("- ") || body.hasPrefix("#") || body.hasPrefix("1. ") || body.hasPrefix(">") || body.hasPrefix("```")),
+                        "\(marker): \(line)")
+            }
+        }
+    }
+}

@@ -69,9 +69,18 @@ public struct NameTable: Sendable {
         self.models = models
         let entries = spec.flattenedEndpoints
         let methods = entries.map { SwiftNames.serviceMethod($0.endpoint.name, groups: $0.groupNames) }
-        let typeNames = Set(models.values.map(\.type))
+        // An operation's own declaration must not hide a model, the namespace or another operation.
+        var typeNames = Set(models.values.map(\.type))
+        typeNames.insert(spec.name)
+        var operationNames: [String] = []
+        for method in methods {
+            let name = SwiftNames.operation(method, avoiding: typeNames)
+            typeNames.insert(name)
+            operationNames.append(name)
+        }
         var index: [[String]: Int] = [:]
-        endpoints = zip(entries, methods).map { entry, method in
+        endpoints = zip(zip(entries, methods), operationNames).map { pair, operation in
+            let (entry, method) = pair
             let endpoint = entry.endpoint
             if index[entry.groupNames + [endpoint.name]] == nil { index[entry.groupNames + [endpoint.name]] = entry.index }
             var bodyFields: [String] = []
@@ -81,7 +90,7 @@ public struct NameTable: Sendable {
             } else { [] }
             return EndpointNames(
                 factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
-                serviceMethod: method, operation: SwiftNames.operation(method, avoiding: typeNames),
+                serviceMethod: method, operation: operation,
                 errorEnum: SwiftNames.errorEnum(endpoint.name),
                 pathArguments: placeholders.map { SwiftNames.pathArgument($0, of: endpoint) },
                 query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)

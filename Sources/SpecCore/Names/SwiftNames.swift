@@ -49,11 +49,20 @@ public enum SwiftNames {
     /// The enum that holds an API's operation types.
     public static func operations(_ namespace: String) -> String { namespace + "Operations" }
     /// The type standing for a service method in the service's requirements: the method in
-    /// UpperCamelCase (`postsLike` -> `PostsLike`), with `Operation` added where that is a type
-    /// name the operation's own declaration would hide (a model's, or one generated code uses).
+    /// UpperCamelCase (`postsLike` -> `PostsLike`), with `Operation` (and a number, if need be)
+    /// added where that is a type name the operation's own declaration would hide: a model's, the
+    /// namespace's, another operation's, or one generated code uses.
     public static func operation(_ method: String, avoiding typeNames: Set<String>) -> String {
-        let name = Naming.upperCamel(method)
-        return typeNames.contains(name) || Validator.isReservedTypeName(name) ? name + "Operation" : name
+        let base = Naming.upperCamel(method)
+        func taken(_ name: String) -> Bool { typeNames.contains(name) || Validator.isReservedTypeName(name) }
+        guard taken(base) else { return base }
+        var name = base + "Operation"
+        var number = 2
+        while taken(name) {
+            name = base + "Operation\(number)"
+            number += 1
+        }
+        return name
     }
     /// The case of an endpoint's error enum for a status: `status422`, `status4XX`, `default`.
     public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }

@@ -7,7 +7,11 @@
 extension Validator {
     /// Names a model must not take: an error in a spec; the OpenAPI front end renames the model.
     static let reservedTypeNames: Set<String> = swiftTypeNames.union(foundationTypeNames).union(runtimeTypeNames)
-        .union(BuiltinType.allCases.map(\.rawValue)).union(moduleNames).union(["CodingKeys"])
+        .union(BuiltinType.allCases.map(\.rawValue)).union(moduleNames).union(generatedTypeNames)
+
+    /// Names generated declarations use for their own members: `CodingKeys`, and the `Failure` of an
+    /// operation type (`Response` is the runtime's).
+    static let generatedTypeNames: Set<String> = ["CodingKeys", "Failure"]
 
     /// The modules generated code imports, and Swift's own: `Foundation.Data` must keep its meaning.
     static let moduleNames: Set<String> = ["Foundation", "Specwright", "Swift"]
@@ -71,6 +75,7 @@ extension Validator {
     static func reservedType(_ name: String) -> String? {
         if moduleNames.contains(name) { return "the module '\(name)'" }
         if name == "CodingKeys" { return "the coding keys 'CodingKeys' of generated models" }
+        if name == "Failure" { return "the failure type 'Failure' of the generated operation types" }
         if swiftTypeNames.contains(name) { return "Swift's type '\(name)'" }
         if foundationTypeNames.contains(name) { return "Foundation's type '\(name)'" }
         if runtimeTypeNames.contains(name) { return "the Specwright runtime's type '\(name)'" }

@@ -19,11 +19,29 @@ public struct SymbolTable: Sendable {
     public func resolvingAliases(_ type: TypeExpr) -> TypeExpr {
         var current = type
         for _ in 0..<64 {
-            guard case .named(let name, let arguments, _) = current, arguments.isEmpty,
-                  let model = models[name], case .alias(let target) = model.kind else { return current }
-            current = target
+            guard case .named(let name, let arguments, _) = current,
+                  let model = models[name], case .alias(let target) = model.kind,
+                  arguments.count == model.genericParameters.count else { return current }
+            // A generic alias stands for its target with the arguments in place: `Nullable<Post>` is `Post?`.
+            current = arguments.isEmpty ? target : Self.substituting(zip(model.genericParameters, arguments), in: target)
         }
         return current
+    }
+
+    /// `type` with each generic parameter named in `substitutions` replaced by its argument.
+    private static func substituting<S: Sequence>(_ substitutions: S, in type: TypeExpr) -> TypeExpr where S.Element == (String, TypeExpr) {
+        let pairs = Array(substitutions)
+        func substitute(_ type: TypeExpr) -> TypeExpr {
+            switch type {
+            case .named(let name, let arguments, let location):
+                if arguments.isEmpty, let replacement = pairs.first(where: { $0.0 == name })?.1 { return replacement }
+                return .named(name, arguments: arguments.map(substitute), at: location)
+            case .array(let element): return .array(substitute(element))
+            case .dictionary(let value): return .dictionary(substitute(value))
+            case .optional(let wrapped): return .optional(substitute(wrapped))
+            }
+        }
+        return substitute(type)
     }
 
     /// The string enum a type names (after aliases and an outer optional), if any.

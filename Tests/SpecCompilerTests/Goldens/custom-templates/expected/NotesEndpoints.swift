@@ -51,7 +51,7 @@ public enum Notes {
 /// operation, and `StubNotesService` answers per operation.
 public enum NotesOperations {
     /// `Notes.notes`: `GET /notes`.
-    public enum Notes: ServiceOperation {
+    public enum NotesOperation: ServiceOperation {
         public typealias Response = [Note]
         public typealias Failure = Never
     }
@@ -71,7 +71,7 @@ public protocol NotesService: Sendable {
     /// Sends `Notes.notes`: `GET /notes`.
     func send(
         _ endpoint: Endpoint<[Note], Never>,
-        as operation: NotesOperations.Notes.Type
+        as operation: NotesOperations.NotesOperation.Type
     ) async throws(APIError<Never>) -> [Note]
     /// Sends `Notes.note`: `GET /notes/{id}`.
     func send(
@@ -132,7 +132,7 @@ extension NotesService {
     /// - Parameter tag: Only notes with this tag.
     @_alwaysEmitIntoClient
     public func notes(page: Int = 1, tag: String? = nil) async throws(APIError<Never>) -> [Note] {
-        try await self.send(Notes.notes(page: page, tag: tag), as: NotesOperations.Notes.self)
+        try await self.send(Notes.notes(page: page, tag: tag), as: NotesOperations.NotesOperation.self)
     }
 
     /// `GET /notes/{id}`
