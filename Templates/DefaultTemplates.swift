@@ -19,7 +19,6 @@ public enum DefaultTemplates {
         ("Models", PackageResources.Models_swifttemplate),
         ("Service", PackageResources.Service_swifttemplate),
         ("ServiceMembers", PackageResources.ServiceMembers_swifttemplate),
-        ("Signature", PackageResources.Signature_swifttemplate),
         ("Struct", PackageResources.Struct_swifttemplate),
         ("Union", PackageResources.Union_swifttemplate),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }

@@ -26,8 +26,8 @@ extension ServiceIR: TemplateObject {
 }
 
 extension ServiceMethodIR: TemplateObject {
-    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, documentedParameters, requiredParameters (those without a
-    /// default), failureType, responseType (false for no result), endpointResponse (the factory's response type), factory (the factory's qualified name),
+    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, documentedParameters, failureType, responseType
+    /// (false for no result), endpointResponse (the factory's response type), factory (the factory's qualified name),
     /// operation (the operation type's name).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
@@ -38,7 +38,6 @@ extension ServiceMethodIR: TemplateObject {
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
         case "documentedParameters": .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
-        case "requiredParameters": .list(parameters.filter { $0.defaultValue == nil }.map { .object($0) })
         case "failureType": .string(SwiftSpelling.failure(failure))
         case "responseType": .optional(response.map(SwiftSpelling.type))
         case "endpointResponse": .string(SwiftSpelling.type(endpointResponse))
