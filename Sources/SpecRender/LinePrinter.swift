@@ -49,7 +49,7 @@ enum LinePrinter {
             } else {
                 inFence = false
                 if marks || columns > width {
-                    print(Array(line), into: &output)
+                    layOutLine(Array(line), into: &output)
                 } else {
                     output.append(contentsOf: line)
                 }
@@ -78,7 +78,7 @@ enum LinePrinter {
     // MARK: Groups
 
     /// Appends `line` (no line break in it) laid out, without a final line break.
-    private static func print(_ line: [UInt8], into output: inout [UInt8]) {
+    private static func layOutLine(_ line: [UInt8], into output: inout [UInt8]) {
         guard flatColumns(line) > width, let group = firstGroup(line) else {
             appendFlat(line, into: &output)
             return
@@ -92,7 +92,7 @@ enum LinePrinter {
                 var itemLine = margin + line[item].drop { $0 == 0x20 }
                 if index < group.items.count - 1 { itemLine.append(UInt8(ascii: ",")) } else { itemLine += line[(group.close + 1)...] }
                 if index > 0 { output.append(0x0A) }
-                print(itemLine, into: &output)
+                layOutLine(itemLine, into: &output)
             }
             return
         }
@@ -103,12 +103,12 @@ enum LinePrinter {
             itemLine += line[item].drop { $0 == 0x20 }
             if index < group.items.count - 1 { itemLine.append(UInt8(ascii: ",")) }
             output.append(0x0A)
-            print(itemLine, into: &output)
+            layOutLine(itemLine, into: &output)
         }
         let rest = line[(group.close + 1)...]
         guard !rest.isEmpty else { return }
         output.append(0x0A)
-        print([UInt8](repeating: 0x20, count: indent) + rest, into: &output)
+        layOutLine([UInt8](repeating: 0x20, count: indent) + rest, into: &output)
     }
 
     /// The first group at depth 0 that holds text: where it opens and closes, and its items.
