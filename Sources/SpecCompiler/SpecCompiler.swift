@@ -79,20 +79,20 @@ public enum SpecCompiler {
     public static func check(
         path: String, options: CompilerOptions = CompilerOptions(), read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag, inputs: [String]) {
-        let checked = checkAndName(path: path, options: options, read: read)
+        let checked = checkAndAnalyse(path: path, options: options, read: read)
         return (checked.spec, checked.diagnostics, checked.inputs)
     }
 
-    /// ``check(path:options:read:)``, with the spec's names, made once for validation and lowering.
-    private static func checkAndName(
+    /// ``check(path:options:read:)``, with the spec's analysis, made once for validation and lowering.
+    private static func checkAndAnalyse(
         path: String, options: CompilerOptions, read: (String) throws -> [UInt8]
-    ) -> (spec: Spec?, names: NameTable?, diagnostics: DiagnosticBag, inputs: [String]) {
+    ) -> (spec: Spec?, analysis: SpecAnalysis?, diagnostics: DiagnosticBag, inputs: [String]) {
         let (decoded, decodeDiagnostics) = load(path: path, limits: options.limits, groupByTag: options.groupByTag, read: read)
         var diagnostics = decodeDiagnostics
         guard let spec = decoded else { return (nil, nil, diagnostics, [path]) }
-        let names = NameTable(spec)
-        diagnostics.append(contentsOf: Validator.validate(spec, names: names))
-        return diagnostics.hasErrors ? (nil, nil, diagnostics, spec.files) : (spec, names, diagnostics, spec.files)
+        let analysis = SpecAnalysis(spec)
+        diagnostics.append(contentsOf: Validator.validate(spec, analysis: analysis))
+        return diagnostics.hasErrors ? (nil, nil, diagnostics, spec.files) : (spec, analysis, diagnostics, spec.files)
     }
 
     /// Decodes the file at `path`: a Specwright spec, or an OpenAPI 3 document lowered into the same model.
@@ -116,10 +116,10 @@ public enum SpecCompiler {
         path: String, templates: TemplateSet, options: CompilerOptions = CompilerOptions(),
         read: (String) throws -> [UInt8]
     ) -> CompileResult {
-        var (checked, names, diagnostics, inputs) = checkAndName(path: path, options: options, read: read)
-        guard var spec = checked, let names else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
+        var (checked, analysis, diagnostics, inputs) = checkAndAnalyse(path: path, options: options, read: read)
+        guard var spec = checked, let analysis else { return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs) }
         if let stubService = options.stubService { spec.stubService = stubService }
-        let lowering = Lowering(spec, names: names, access: options.access)
+        let lowering = Lowering(spec, analysis: analysis, access: options.access)
         let shards = options.shards ?? CompilerOptions.automaticShards(declarations: spec.models.count + spec.flattenedEndpoints.count)
         let layout = OutputLayout(prefix: options.filePrefix ?? spec.name, shards: shards)
         let sharding = Sharding(count: layout.shards)

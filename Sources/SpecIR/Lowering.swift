@@ -15,17 +15,18 @@ public struct Lowering: Sendable {
 
     /// Prepares lowering. The spec must have passed validation.
     /// - Parameters:
-    ///   - names: the spec's names, when validation made them already.
+    ///   - analysis: the spec's analysis, when validation made it already.
     ///   - access: overrides the spec's `access` when given.
-    public init(_ spec: Spec, names: NameTable? = nil, access: AccessLevel? = nil) {
+    public init(_ spec: Spec, analysis: SpecAnalysis? = nil, access: AccessLevel? = nil) {
+        let analysis = analysis ?? SpecAnalysis(spec)
         self.spec = spec
         self.access = access ?? spec.access
         source = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
-        symbols = SymbolTable(spec)
-        self.names = names ?? NameTable(spec)
-        models = ModelLowering(types: TypeReferences(symbols: symbols, names: self.names),
+        symbols = analysis.symbols
+        names = analysis.names
+        models = ModelLowering(types: TypeReferences(symbols: symbols, names: names),
                                deprecatedInDocOnly: ReferenceScan(spec: spec, symbols: symbols).deprecatedModelsInUse(),
-                               recursion: Recursion(spec, symbols: symbols),
+                               recursion: analysis.recursion,
                                usage: spec.conformances == .lean ? ModelUsage(spec, symbols: symbols) : nil)
     }
 

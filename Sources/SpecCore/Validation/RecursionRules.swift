@@ -116,7 +116,7 @@ extension Validator {
     /// A struct that must hold itself by value through required fields only has no finite value:
     /// reported once per cycle, at the reference that closes it. Other cycles are stored indirectly.
     mutating func checkRecursion() {
-        for cycle in Recursion(spec, symbols: symbols).endlessCycles {
+        for cycle in recursion.endlessCycles {
             diagnostics.error(
                 "model '\(cycle.closing)' contains itself through required fields (\(cycle.names.joined(separator: " -> "))), so no value can end; make one of them optional or hold it in an array, like [\(cycle.closing)]",
                 at: cycle.location)

@@ -10,20 +10,24 @@ public struct Validator {
     let symbols: SymbolTable
     /// The Swift names of its declarations, which the name rules check.
     let names: NameTable
+    /// Where its models contain themselves.
+    let recursion: Recursion
     /// What the rules found.
     var diagnostics = DiagnosticBag()
     /// Models by their Swift type name (the first of each name), for clashes with nested types.
     let modelsBySwiftName: [String: ModelDecl]
 
-    /// Validates a decoded spec against its names (made here when not given); the returned bag holds
+    /// Validates a decoded spec with its analysis (made here when not given); the returned bag holds
     /// every problem found.
-    public static func validate(_ spec: Spec, names: NameTable? = nil) -> DiagnosticBag {
-        let names = names ?? NameTable(spec)
+    public static func validate(_ spec: Spec, analysis: SpecAnalysis? = nil) -> DiagnosticBag {
+        let analysis = analysis ?? SpecAnalysis(spec)
+        let names = analysis.names
         var modelsBySwiftName: [String: ModelDecl] = [:]
         for model in spec.models where modelsBySwiftName[names.typeName(model.name)] == nil {
             modelsBySwiftName[names.typeName(model.name)] = model
         }
-        var validator = Validator(spec: spec, symbols: SymbolTable(spec), names: names, modelsBySwiftName: modelsBySwiftName)
+        var validator = Validator(spec: spec, symbols: analysis.symbols, names: names, recursion: analysis.recursion,
+                                  modelsBySwiftName: modelsBySwiftName)
         validator.checkModelNames()
         validator.checkTopLevel()
         for model in spec.models { validator.check(model) }
