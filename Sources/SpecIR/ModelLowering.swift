@@ -24,7 +24,7 @@ struct ModelLowering: Sendable {
             name: names?.type ?? model.name, doc: DocText.lines(model.description),
             deprecated: model.deprecated && !deprecatedInDocOnly.contains(model.name))
         if model.deprecated && !declaration.deprecated {
-            declaration.doc += (declaration.doc.isEmpty ? [] : [""]) + ["- Warning: Deprecated."]
+            declaration.doc = Self.warningDeprecated(declaration.doc)
         }
         switch model.kind {
         case .object(let fields):
@@ -65,7 +65,7 @@ struct ModelLowering: Sendable {
     private func field(_ field: FieldDecl, name: String) -> FieldIR {
         let symbols = types.symbols
         var doc = DocText.lines(field.description)
-        if field.deprecated { doc += (doc.isEmpty ? [] : [""]) + ["- Warning: Deprecated."] }
+        if field.deprecated { doc = Self.warningDeprecated(doc) }
         let optional = symbols.isOptional(field.type)
         return FieldIR(
             name: name, wireName: field.wireName, type: types.reference(field.type),
@@ -73,5 +73,11 @@ struct ModelLowering: Sendable {
             optional: optional, mayBeAbsent: optional || field.defaultValue != nil,
             decodeType: types.reference(optional ? symbols.resolvingAliases(field.type).nonOptional : field.type),
             doc: doc)
+    }
+
+    /// `doc` ending with a deprecation warning, after a blank line: where the attribute would make
+    /// the declarations that use it warn.
+    private static func warningDeprecated(_ doc: [String]) -> [String] {
+        doc + (doc.isEmpty ? [] : [""]) + ["- Warning: Deprecated."]
     }
 }

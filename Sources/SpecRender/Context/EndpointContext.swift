@@ -124,7 +124,7 @@ extension EndpointIR: TemplateObject {
         case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
-        case "documentedParameters": .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
+        case "documentedParameters": .documented(parameters)
         case "responseType": .string(SwiftSpelling.type(response.type))
         case "failureType": .string(SwiftSpelling.failure(failure))
         case "method": .string(method.rawValue.lowercased())

@@ -165,6 +165,11 @@ extension TemplateValue {
         value.map { .string(SwiftSpelling.value($0)) } ?? .bool(false)
     }
 
+    /// The parameters that have a description, for `- Parameter` lines.
+    static func documented(_ parameters: [ParameterIR]) -> TemplateValue {
+        .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
+    }
+
     /// An optional string, or false for none.
     static func optional(_ text: String?) -> TemplateValue {
         text.map { .string($0) } ?? .bool(false)

@@ -37,7 +37,7 @@ extension ServiceMethodIR: TemplateObject {
         case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
-        case "documentedParameters": .list(parameters.filter { !$0.doc.isEmpty }.map { .object($0) })
+        case "documentedParameters": .documented(parameters)
         case "failureType": .string(SwiftSpelling.failure(failure))
         case "responseType": .optional(response.map(SwiftSpelling.type))
         case "endpointResponse": .string(SwiftSpelling.type(endpointResponse))
