@@ -35,7 +35,7 @@ struct EndpointLowering {
     private func lower(_ endpoint: EndpointDecl, scope: [String], groups: [String]) -> EndpointIR {
         // Validation has checked the endpoint, so the table names it.
         let endpointNames = names.endpoint(endpoint.name, groups: groups)
-        var pathArguments = (endpointNames?.pathArguments ?? []).makeIterator()
+        let pathArguments = endpointNames?.pathArguments ?? []
         var parameters: [ParameterIR] = []
         var path: [PathPartIR] = []
         if case .success(let template) = PathTemplate.parse(endpoint.path) {
@@ -45,7 +45,7 @@ struct EndpointLowering {
                     path.append(.text(text))
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
-                    let swiftName = pathArguments.next() ?? name
+                    let swiftName = pathArguments.first { $0.placeholder == name }?.name ?? name
                     path.append(.parameter(swiftName))
                     parameters.append(ParameterIR(
                         name: swiftName, type: declared.map { types.reference($0.type) } ?? .named("String"),
@@ -74,7 +74,8 @@ struct EndpointLowering {
         let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
         let decoding = responseDecoding(response)
         let name = endpointNames?.factory ?? endpoint.name
-        let (failure, errors, errorEnum) = self.errors(of: endpoint, factory: name, enumName: endpointNames?.errorEnum ?? name)
+        let (failure, errors, errorEnum) = self.errors(
+            of: endpoint, factory: name, enumName: endpointNames?.errorEnum ?? name, caseNames: endpointNames?.errorCases ?? [])
         let methodName = endpointNames?.serviceMethod ?? name
         let doc = DocText.lines(endpoint.description)
         let requestLine = "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")"
@@ -112,7 +113,9 @@ struct EndpointLowering {
     }
 
     /// The failure type, the error mappings, and the enum of error bodies when they have several types.
-    private func errors(of endpoint: EndpointDecl, factory: String, enumName: String) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
+    private func errors(
+        of endpoint: EndpointDecl, factory: String, enumName: String, caseNames: [String]
+    ) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
         if endpoint.errors.isEmpty {
             guard let error = spec.error else { return (nil, [], nil) }
             return (types.reference(error), [defaultMapping(error)], nil)
@@ -124,8 +127,8 @@ struct EndpointLowering {
                 ErrorMappingIR(status: Self.status($0.status), enumCase: nil, messageField: message)
             }, nil)
         }
-        let cases = endpoint.errors.map {
-            UnionCaseIR(name: SwiftNames.errorCase($0.status), tag: $0.status.key, type: types.reference($0.type))
+        let cases = zip(endpoint.errors, caseNames).map { error, name in
+            UnionCaseIR(name: name, tag: error.status.key, type: types.reference(error.type))
         }
         let mappings = zip(endpoint.errors, cases).map { error, errorCase in
             ErrorMappingIR(status: Self.status(error.status),

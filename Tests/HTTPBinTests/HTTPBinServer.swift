@@ -31,8 +31,8 @@ struct HTTPBinServer: Sendable {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-httpbin-\(getpid())")
         let outputFile = folder.appendingPathComponent("start.out")
-        // Output goes to a file: a pipe would stay open as long as any process the script started.
-        let command = "mkdir -p \"$HTTPBIN_DIR\" && exec \"$0\" start > \"$HTTPBIN_DIR/start.out\""
+        // Output goes to files: a pipe would stay open as long as any process the script started.
+        let command = "mkdir -p \"$HTTPBIN_DIR\" && exec \"$0\" start > \"$HTTPBIN_DIR/start.out\" 2> \"$HTTPBIN_DIR/start.err\""
         let script = SharedData.packageRoot.appendingPathComponent("Scripts/httpbin").path
         let status = (try? ChildProcess.runBlocking(["/bin/sh", "-c", command, script], environment: ["HTTPBIN_DIR": folder.path]))?.status ?? -1
         guard status == 0 else {

@@ -12,6 +12,7 @@ import Testing
         ("IN_PROGRESS", "inProgress"), ("STATUS_ACTIVE", "statusActive"), ("NHLTeam", "nhlTeam"), ("utf8String", "utf8String"),  ("id", "id"), ("ID", "id"), ("URLPath", "urlPath"), ("userID", "userID"),
         ("ACTIVE", "active"), ("2fa_code", "_2faCode"), ("a.b c", "aBC"), ("héllo_wörld", "hélloWörld"),
         ("__private", "private"), ("snake__case", "snakeCase"), ("with\"quote", "withquote"), ("", ""), ("!!!", ""),
+        ("user_id2", "userID2"), ("content_utf8", "contentUTF8"), ("http2_push", "http2Push"), ("wörld_id2", "wörldID2"),
         ("İstanbul", "istanbul"), // lowercasing İ adds U+0307, which an identifier cannot hold
     ])
     func lowerCamel(_ wire: String, _ expected: String) {

@@ -55,8 +55,8 @@ public enum ChildProcess {
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], mergingErrors: Bool = false
     ) throws -> Result {
         var outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&outPipe) == 0 else { throw SpawnError(arguments: arguments, code: errno) }
-        guard mergingErrors || pipe(&errPipe) == 0 else {
+        guard closingOnExec(pipe: &outPipe) else { throw SpawnError(arguments: arguments, code: errno) }
+        guard mergingErrors || closingOnExec(pipe: &errPipe) else {
             close(outPipe[0]); close(outPipe[1])
             throw SpawnError(arguments: arguments, code: errno)
         }
@@ -77,6 +77,23 @@ public enum ChildProcess {
         let (status, signal) = wait(pid)
         return Result(status: status, signal: signal, stdout: stdout, stderr: stderr)
     }
+
+    /// A pipe whose ends close when a process of the tests execs: a child started at the same
+    /// moment on another thread (httpbin's daemon, which lives to the end of the run) must not
+    /// inherit this child's write end, or this read would never see its end. `posix_spawn`'s
+    /// `dup2` gives the child its own copies without the flag. (`pipe2` is not in Swift's Glibc
+    /// module, so `pipe` and `fcntl` run under the lock that `spawn` takes too.)
+    private static func closingOnExec(pipe fds: inout [Int32]) -> Bool {
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        guard pipe(&fds) == 0 else { return false }
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    /// Held while a pipe is made and while a child is spawned, so no spawn sees a pipe before its
+    /// ends are marked close-on-exec.
+    private static let spawnLock = NSLock()
 
     /// Starts `arguments` with every signal at its default action and none blocked, its standard
     /// input from /dev/null and its output to the given descriptors (/dev/null when nil). Returns
@@ -116,6 +133,8 @@ public enum ChildProcess {
         }
         var pid: pid_t = 0
         let program = arguments.first ?? ""
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
         let result = program.contains("/")
             ? posix_spawn(&pid, program, &actions, &attributes, argv, envp)
             : posix_spawnp(&pid, program, &actions, &attributes, argv, envp)

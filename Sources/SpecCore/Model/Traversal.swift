@@ -31,6 +31,18 @@ extension Spec {
     }
 }
 
+extension GroupDecl {
+    /// How many endpoints the group holds, in its subgroups too.
+    var endpointCount: Int {
+        items.reduce(0) { count, item in
+            switch item {
+            case .endpoint: count + 1
+            case .group(let group): count + group.endpointCount
+            }
+        }
+    }
+}
+
 extension EndpointDecl {
     /// The path, query and header parameters the spec declares, in that order.
     public var parameterFields: [FieldDecl] { pathParameters + query + headers }

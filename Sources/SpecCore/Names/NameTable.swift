@@ -26,8 +26,12 @@ public struct NameTable: Sendable {
         public let operation: String
         /// The enum of the endpoint's error bodies, when they have several types.
         public let errorEnum: String
-        /// The argument for each placeholder of the path, in path order.
-        public let pathArguments: [String]
+        /// That enum's case for each of the endpoint's errors, in declaration order.
+        public let errorCases: [String]
+        /// The declared path parameters' names, in declaration order (for collisions among them).
+        public let pathParameters: [String]
+        /// The argument for each distinct placeholder of the path, in path order.
+        public let pathArguments: [(placeholder: String, name: String)]
         /// The query parameters', headers' and body fields' argument names, in declaration order.
         public let query: [String], headers: [String], bodyFields: [String]
     }
@@ -40,8 +44,10 @@ public struct NameTable: Sendable {
     public let operations: String
     /// Every endpoint's names, in the order of ``Spec/flattenedEndpoints``.
     public let endpoints: [EndpointNames]
-    /// Models by spec name (a lookup, never iterated).
-    private let models: [String: ModelNames]
+    /// Every model's names, in the order of ``Spec/models`` (a model defined twice has both).
+    public let models: [ModelNames]
+    /// Model positions by spec name, the first of each (a lookup, never iterated).
+    private let modelIndex: [String: Int]
     /// Endpoint positions by group path and name (a lookup, never iterated).
     private let endpointIndex: [[String]: Int]
 
@@ -52,25 +58,26 @@ public struct NameTable: Sendable {
         liveService = SwiftNames.liveService(spec.name)
         stubService = SwiftNames.stubService(spec.name)
         operations = SwiftNames.operations(spec.name)
-        var models: [String: ModelNames] = [:]
-        for model in spec.models where models[model.name] == nil {
+        models = spec.models.map { model in
             let type = SwiftNames.model(model.name)
             switch model.kind {
             case .object(let fields):
-                models[model.name] = ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
+                return ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
             case .enumeration(let decl):
-                models[model.name] = ModelNames(type: type, fields: [], cases: decl.cases.map(SwiftNames.enumCase))
+                return ModelNames(type: type, fields: [], cases: decl.cases.map(SwiftNames.enumCase))
             case .union(let decl):
-                models[model.name] = ModelNames(type: type, fields: [], cases: SwiftNames.unionCases(decl.variants.map(\.tag), of: type))
+                return ModelNames(type: type, fields: [], cases: SwiftNames.unionCases(decl.variants.map(\.tag), of: type))
             case .alias:
-                models[model.name] = ModelNames(type: type, fields: [], cases: [])
+                return ModelNames(type: type, fields: [], cases: [])
             }
         }
-        self.models = models
+        var modelIndex: [String: Int] = [:]
+        for (position, model) in spec.models.enumerated() where modelIndex[model.name] == nil { modelIndex[model.name] = position }
+        self.modelIndex = modelIndex
         let entries = spec.flattenedEndpoints
         let methods = entries.map { SwiftNames.serviceMethod($0.endpoint.name, groups: $0.groupNames) }
         // An operation's own declaration must not hide a model, the namespace or another operation.
-        var typeNames = Set(models.values.map(\.type))
+        var typeNames = Set(models.map(\.type))
         typeNames.insert(spec.name)
         var operationNames: [String] = []
         for method in methods {
@@ -85,14 +92,16 @@ public struct NameTable: Sendable {
             if index[entry.groupNames + [endpoint.name]] == nil { index[entry.groupNames + [endpoint.name]] = entry.index }
             var bodyFields: [String] = []
             if case .fields(let fields, _)? = endpoint.body { bodyFields = fields.map(SwiftNames.field) }
-            let placeholders: [String] = if case .success(let template) = PathTemplate.parse(endpoint.path) {
-                template.segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
-            } else { [] }
+            var placeholders: [String] = []
+            if case .success(let template) = PathTemplate.parse(endpoint.path) {
+                for (name, _) in template.parameters where !placeholders.contains(name) { placeholders.append(name) }
+            }
             return EndpointNames(
                 factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
                 serviceMethod: method, operation: operation,
-                errorEnum: SwiftNames.errorEnum(endpoint.name),
-                pathArguments: placeholders.map { SwiftNames.pathArgument($0, of: endpoint) },
+                errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
+                pathParameters: endpoint.pathParameters.map(SwiftNames.field),
+                pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
                 query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)
         }
         endpointIndex = index
@@ -100,13 +109,13 @@ public struct NameTable: Sendable {
 
     /// The names of the model the spec calls `name`, if it declares one.
     public func model(named name: String) -> ModelNames? {
-        models[name]
+        modelIndex[name].map { models[$0] }
     }
 
     /// The Swift type a spec type name stands for: a model's type name, else the name itself
     /// (a generic parameter, `Empty`).
     public func typeName(_ name: String) -> String {
-        models[name]?.type ?? name
+        model(named: name)?.type ?? name
     }
 
     /// The names of the endpoint `name` in the groups `groups` (spec names, outermost first).

@@ -94,8 +94,11 @@ public enum Naming {
         for (index, range) in words.enumerated() {
             let word = bytes[range]
             let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            // An initialism keeps its casing before a number: `user_id2` -> `userID2`, `http2` -> `HTTP2`.
+            var letters = lower.count
+            while letters > 0, lower[letters - 1] >= 0x30, lower[letters - 1] <= 0x39 { letters -= 1 }
             let plural = lower.count > 2 && lower.last == 0x73 && !isInitialism(lower[...]) && isInitialism(lower.dropLast())
-            let initialism = plural || isInitialism(lower[...])
+            let initialism = plural || (letters > 0 && isInitialism(lower[..<letters]))
             if let last = result.last, last >= 0x30 && last <= 0x39, let first = word.first, first >= 0x30 && first <= 0x39 {
                 result.append(0x5F)
             }
@@ -138,7 +141,8 @@ public enum Naming {
         for (index, word) in parts.enumerated() {
             let text = String(String.UnicodeScalarView(word))
             let lower = text.lowercased()
-            let initialism = initialismSet.contains(lower)
+            let letters = String(lower.reversed().drop { $0.isASCII && $0.isNumber }.reversed())
+            let initialism = (!letters.isEmpty && initialismSet.contains(letters))
                 || (lower.count > 2 && lower.hasSuffix("s") && initialismSet.contains(String(lower.dropLast())))
             let cased: String
             if index == 0 && !upper {

@@ -8,15 +8,18 @@ extension Validator {
         for item in items {
             switch item {
             case .group(let group):
-                let swiftName = SwiftNames.group(group.name)
+                let swiftName = names.group(group.name)
                 if groupPath.count >= Self.maxGroupDepth {
                     diagnostics.error("group '\(group.name)' is nested more than \(Self.maxGroupDepth) levels deep", at: group.location)
+                    endpointPosition += group.endpointCount
                     continue
                 }
                 checkScopeTypeName(swiftName, wire: group.name, at: group.location, what: "group", types: &types)
                 checkEndpoints(group.items, scope: swiftName, groupPath: groupPath + [swiftName])
             case .endpoint(let endpoint):
-                let swiftName = SwiftNames.endpoint(endpoint.name)
+                let endpointNames = names.endpoints[endpointPosition]
+                endpointPosition += 1
+                let swiftName = endpointNames.factory
                 if swiftName.isEmpty {
                     diagnostics.error("endpoint name '\(endpoint.name)' has no characters a Swift name can use", at: endpoint.location)
                 } else {
@@ -32,10 +35,10 @@ extension Validator {
                     diagnostics.error("endpoint '\(endpoint.name)' would be named '\(swiftName)', which the namespace '\(spec.name)' already uses; rename it", at: endpoint.location)
                 }
                 if endpoint.distinctErrorTypes.count > 1 {
-                    checkScopeTypeName(SwiftNames.errorEnum(endpoint.name), wire: endpoint.name, at: endpoint.location,
+                    checkScopeTypeName(endpointNames.errorEnum, wire: endpoint.name, at: endpoint.location,
                                        what: "error enum of endpoint", types: &types)
                 }
-                check(endpoint)
+                check(endpoint, names: endpointNames)
             }
         }
     }
@@ -63,24 +66,28 @@ extension Validator {
         }
     }
 
-    private mutating func check(_ endpoint: EndpointDecl) {
+    private mutating func check(_ endpoint: EndpointDecl, names endpointNames: NameTable.EndpointNames) {
         let what = "endpoint '\(endpoint.name)'"
         var arguments: [Argument] = []
         func argument(_ swiftName: String, _ kind: String, _ location: SourceLocation) {
             arguments.append(Argument(swiftName: swiftName, kind: kind, location: location))
         }
         // Path parameters, in path order (an invalid request line was reported when decoding).
-        if !endpoint.path.isEmpty { arguments += checkPath(endpoint, what: what) }
-        checkParameters(endpoint.pathParameters, kind: "path parameter", of: what, allowArrays: false)
+        if !endpoint.path.isEmpty { arguments += checkPath(endpoint, what: what, arguments: endpointNames.pathArguments) }
+        checkParameters(endpoint.pathParameters, named: endpointNames.pathParameters, kind: "path parameter", of: what, allowArrays: false)
         for parameter in endpoint.pathParameters {
             if symbols.isOptional(parameter.type) { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
             if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
         }
-        arguments += checkBody(endpoint, what: what)
-        checkParameters(endpoint.query, kind: "query parameter", of: what, allowArrays: true)
-        for parameter in endpoint.query { argument(SwiftNames.field(parameter), "query parameter '\(parameter.wireName)'", parameter.location) }
-        checkParameters(endpoint.headers, kind: "header parameter", of: what, allowArrays: false)
-        for parameter in endpoint.headers { argument(SwiftNames.field(parameter), "header parameter '\(parameter.wireName)'", parameter.location) }
+        arguments += checkBody(endpoint, what: what, fieldNames: endpointNames.bodyFields)
+        checkParameters(endpoint.query, named: endpointNames.query, kind: "query parameter", of: what, allowArrays: true)
+        for (parameter, name) in zip(endpoint.query, endpointNames.query) {
+            argument(name, "query parameter '\(parameter.wireName)'", parameter.location)
+        }
+        checkParameters(endpoint.headers, named: endpointNames.headers, kind: "header parameter", of: what, allowArrays: false)
+        for (parameter, name) in zip(endpoint.headers, endpointNames.headers) {
+            argument(name, "header parameter '\(parameter.wireName)'", parameter.location)
+        }
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
         for (index, error) in endpoint.errors.enumerated() {
             checkType(error.type, usage: .errorModel, in: "error \(error.status.key) of \(what)")
@@ -103,8 +110,8 @@ extension Validator {
         var location: SourceLocation
     }
 
-    private mutating func checkParameters(_ parameters: [FieldDecl], kind: String, of what: String, allowArrays: Bool) {
-        checkFields(parameters, of: what, kind: kind, generics: [], usage: .parameter)
+    private mutating func checkParameters(_ parameters: [FieldDecl], named swiftNames: [String], kind: String, of what: String, allowArrays: Bool) {
+        checkFields(parameters, named: swiftNames, of: what, kind: kind, generics: [], usage: .parameter)
         for parameter in parameters where !symbols.isParameterValue(parameter.type, allowArrays: allowArrays) {
             if symbols.isParameterValue(parameter.type, allowArrays: true) {
                 diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) cannot be an array", at: parameter.type.location)
@@ -117,7 +124,7 @@ extension Validator {
     }
 
     /// Checks the path template against the declared path parameters; returns the arguments they add.
-    private mutating func checkPath(_ endpoint: EndpointDecl, what: String) -> [Argument] {
+    private mutating func checkPath(_ endpoint: EndpointDecl, what: String, arguments swiftNames: [(placeholder: String, name: String)]) -> [Argument] {
         let template: PathTemplate
         switch PathTemplate.parse(endpoint.path) {
         case .failure(let error):
@@ -135,7 +142,7 @@ extension Validator {
             }
             placeholders.append(name)
             let declared = endpoint.pathParameters.first { $0.wireName == name }
-            arguments.append(Argument(swiftName: SwiftNames.pathArgument(name, of: endpoint),
+            arguments.append(Argument(swiftName: swiftNames.first { $0.placeholder == name }?.name ?? name,
                                       kind: "path parameter '\(name)'", location: declared?.location ?? endpoint.pathLocation.advanced(by: offset)))
         }
         for parameter in endpoint.pathParameters where !placeholders.contains(parameter.wireName) {
@@ -146,7 +153,7 @@ extension Validator {
     }
 
     /// Checks the body and returns the factory arguments it adds.
-    private mutating func checkBody(_ endpoint: EndpointDecl, what: String) -> [Argument] {
+    private mutating func checkBody(_ endpoint: EndpointDecl, what: String, fieldNames: [String]) -> [Argument] {
         guard let body = endpoint.body else {
             if endpoint.encoding != .json {
                 diagnostics.error("\(what) has encoding '\(endpoint.encoding.rawValue)' but no body", at: endpoint.location)
@@ -161,7 +168,7 @@ extension Validator {
             if endpoint.encoding == .binary {
                 diagnostics.error("the binary body of \(what) is one Data or File value, not fields; write 'body: Data'", at: location)
             }
-            checkFields(fields, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
+            checkFields(fields, named: fieldNames, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
             if endpoint.encoding == .form || endpoint.encoding == .multipart {
                 for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
                     let binary = symbols.binaryType(field.type)
@@ -172,7 +179,7 @@ extension Validator {
                         at: field.type.location)
                 }
             }
-            return fields.map { Argument(swiftName: SwiftNames.field($0), kind: "body field '\($0.wireName)'", location: $0.location) }
+            return zip(fields, fieldNames).map { Argument(swiftName: $1, kind: "body field '\($0.wireName)'", location: $0.location) }
         case .type(let type):
             checkType(type, usage: .body(endpoint.encoding), in: "the body of \(what)")
             switch endpoint.encoding {

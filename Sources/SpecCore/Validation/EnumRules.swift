@@ -2,20 +2,19 @@ import SpecDiagnostics
 
 extension Validator {
     /// Enums: at least one case, unique wire values and case names, no clash with `.unknown`.
-    mutating func checkEnum(_ decl: EnumDecl, model: ModelDecl) {
+    mutating func checkEnum(_ decl: EnumDecl, model: ModelDecl, caseNames: [String]) {
         let what = "enum '\(model.name)'"
         if decl.cases.isEmpty { diagnostics.error("\(what) has no values", at: model.location) }
         if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
         var wires: [(String, SourceLocation)] = []
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
-        for enumCase in decl.cases {
+        for (enumCase, swiftName) in zip(decl.cases, caseNames) {
             if let first = wires.first(where: { $0.0 == enumCase.wireValue }) {
                 diagnostics.error("value '\(enumCase.wireValue)' of \(what) is listed twice", at: enumCase.location,
                                   notes: [.note("first listed here", at: first.1)])
                 continue
             }
             wires.append((enumCase.wireValue, enumCase.location))
-            let swiftName = SwiftNames.enumCase(enumCase)
             if swiftName.isEmpty {
                 diagnostics.error("value '\(enumCase.wireValue)' of \(what) has no characters a Swift name can use; name the case: enum: { name: '\(enumCase.wireValue)' }", at: enumCase.location)
                 continue
@@ -29,7 +28,7 @@ extension Validator {
     }
 
     /// Unions: distinct tags and case names; a tagged union's variants are object models without the tag field.
-    mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl) {
+    mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl, caseNames: [String]) {
         let what = "union '\(model.name)'"
         if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
         if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
@@ -37,7 +36,7 @@ extension Validator {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
         }
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
-        for variant in decl.variants {
+        for (variant, swiftName) in zip(decl.variants, caseNames) {
             checkType(variant.type, usage: decl.discriminator == nil ? .field : .unionVariant, in: "variant '\(variant.tag)' of \(what)",
                       generics: model.genericParameters)
             if let discriminator = decl.discriminator, case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
@@ -57,7 +56,6 @@ extension Validator {
             } else {
                 diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(variant.type)'", at: variant.type.location)
             }
-            let swiftName = SwiftNames.unionCase(variant.tag)
             if swiftName.isEmpty {
                 diagnostics.error("tag '\(variant.tag)' of \(what) has no characters a Swift case name can use", at: variant.location)
                 continue

@@ -1,15 +1,16 @@
 import SpecDiagnostics
 
 extension Validator {
-    /// Field types, defaults and Swift names (no two fields may share one).
-    mutating func checkFields(_ fields: [FieldDecl], of owner: String, kind: String, generics: [String], usage: TypeUsage) {
+    /// Field types, defaults and Swift names (`swiftNames`, the name table's, in order: no two fields may share one).
+    mutating func checkFields(
+        _ fields: [FieldDecl], named swiftNames: [String], of owner: String, kind: String, generics: [String], usage: TypeUsage
+    ) {
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
-        for field in fields {
+        for (field, swiftName) in zip(fields, swiftNames) {
             let what = "\(kind) '\(field.wireName)' of \(owner)"
             if checkType(field.type, usage: usage, in: what, generics: generics), let defaultValue = field.defaultValue {
                 checkDefault(defaultValue, type: field.type, of: what)
             }
-            let swiftName = SwiftNames.field(field)
             if swiftName.isEmpty {
                 diagnostics.error("\(what) has no characters a Swift name can use; set 'swiftName'", at: field.location)
                 continue

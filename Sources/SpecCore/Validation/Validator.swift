@@ -14,6 +14,8 @@ public struct Validator {
     let recursion: Recursion
     /// What the rules found.
     var diagnostics = DiagnosticBag()
+    /// The position in ``Spec/flattenedEndpoints`` (and ``NameTable/endpoints``) of the next endpoint the walk checks.
+    var endpointPosition = 0
     /// Models by their Swift type name (the first of each name), for clashes with nested types.
     let modelsBySwiftName: [String: ModelDecl]
 
@@ -30,7 +32,7 @@ public struct Validator {
                                   modelsBySwiftName: modelsBySwiftName)
         validator.checkModelNames()
         validator.checkTopLevel()
-        for model in spec.models { validator.check(model) }
+        for (model, modelNames) in zip(spec.models, names.models) { validator.check(model, names: modelNames) }
         validator.checkRecursion()
         validator.checkEndpoints(spec.endpoints, scope: spec.name, groupPath: [])
         validator.checkServiceNames()
@@ -55,16 +57,16 @@ public struct Validator {
         if let error = spec.error { checkType(error, usage: .errorModel, in: "the top-level error model") }
     }
 
-    private mutating func check(_ model: ModelDecl) {
+    private mutating func check(_ model: ModelDecl, names modelNames: NameTable.ModelNames) {
         let generics = model.genericParameters
         switch model.kind {
         case .object(let fields):
-            checkFields(fields, of: "model '\(model.name)'", kind: "field", generics: generics, usage: .field)
+            checkFields(fields, named: modelNames.fields, of: "model '\(model.name)'", kind: "field", generics: generics, usage: .field)
             checkErrorMessage(of: model, fields: fields)
         case .enumeration(let decl):
-            checkEnum(decl, model: model)
+            checkEnum(decl, model: model, caseNames: modelNames.cases)
         case .union(let decl):
-            checkUnion(decl, model: model)
+            checkUnion(decl, model: model, caseNames: modelNames.cases)
         case .alias(let target):
             checkType(target, usage: .alias, in: "alias '\(model.name)'", generics: generics)
             checkAliasCycle(model)
