@@ -1,7 +1,8 @@
 import SpecCore
 
-/// Lowers validated endpoints to the IR of the endpoints file.
-struct EndpointLowering {
+/// Lowers validated endpoints to the IR of the endpoints file (a class, shared by the closures that
+/// lower each endpoint).
+final class EndpointLowering {
     let spec: Spec
     let symbols: SymbolTable
     let types: TypeReferences
@@ -71,27 +72,61 @@ struct EndpointLowering {
         parameters += query.map { parameter($0, $1, at: .query) }
         parameters += headers.map { parameter($0, $1, at: .header) }
 
-        let response = endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
-        let decoding = responseDecoding(response)
+        let response = Self.response(of: endpoint)
         let name = endpointNames?.factory ?? endpoint.name
         let (failure, errors, errorEnum) = self.errors(
             of: endpoint, factory: name, enumName: endpointNames?.errorEnum ?? name, caseNames: endpointNames?.errorCases ?? [])
-        let methodName = endpointNames?.serviceMethod ?? name
         let doc = DocText.lines(endpoint.description)
-        let requestLine = "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")"
-        let qualifiedFailure = errorEnum.map { TypeRef.named($0.name, scope: [spec.name] + scope, arguments: []) } ?? failure
-        let service = ServiceMethodIR(
-            name: methodName, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
-            factory: [spec.name] + scope + [name], failure: qualifiedFailure,
-            response: decoding == .empty ? nil : types.reference(response), endpointResponse: types.reference(response),
-            operation: endpointNames?.operation ?? methodName)
+        let service = serviceMethod(endpoint, names: endpointNames, scope: scope, parameters: parameters, doc: doc)
         return EndpointIR(
-            name: name, doc: doc, requestLine: requestLine, deprecated: endpoint.deprecated, parameters: parameters,
+            name: name, doc: doc, requestLine: service.requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,
             query: query.map(wireField), headers: headers.map(wireField), body: body,
-            response: ResponseIR(type: types.reference(response), decoding: decoding),
+            response: ResponseIR(type: service.endpointResponse, decoding: responseDecoding(response)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
+    }
+
+    /// The service requirements of `items`, one per endpoint in declaration order, groups depth
+    /// first: the operations, without the factories' parameters and doc (a requirement is
+    /// `send(_:as:)`), so the namespace file of a split output need not lower every endpoint.
+    func requirements(_ items: [EndpointItem], scope: [String] = [], groups: [String] = []) -> [ServiceMethodIR] {
+        items.flatMap { item -> [ServiceMethodIR] in
+            switch item {
+            case .group(let group):
+                let name = names.group(group.name)
+                return requirements(group.items, scope: scope + [name], groups: groups + [group.name])
+            case .endpoint(let endpoint):
+                return [serviceMethod(endpoint, names: names.endpoint(endpoint.name, groups: groups), scope: scope, parameters: [], doc: [])]
+            }
+        }
+    }
+
+    /// The endpoint as a method of the service.
+    private func serviceMethod(
+        _ endpoint: EndpointDecl, names endpointNames: NameTable.EndpointNames?, scope: [String], parameters: [ParameterIR], doc: [String]
+    ) -> ServiceMethodIR {
+        let response = Self.response(of: endpoint)
+        let factory = endpointNames?.factory ?? endpoint.name
+        let method = endpointNames?.serviceMethod ?? factory
+        let failure: TypeRef?
+        if endpoint.errors.isEmpty {
+            failure = spec.error.map(types.reference)
+        } else if endpoint.distinctErrorTypes.count == 1, let only = endpoint.distinctErrorTypes.first {
+            failure = types.reference(only)
+        } else {
+            failure = .named(endpointNames?.errorEnum ?? factory, scope: [spec.name] + scope, arguments: [])
+        }
+        return ServiceMethodIR(
+            name: method, doc: doc, requestLine: "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")",
+            deprecated: endpoint.deprecated, parameters: parameters, factory: [spec.name] + scope + [factory], failure: failure,
+            response: responseDecoding(response) == .empty ? nil : types.reference(response), endpointResponse: types.reference(response),
+            operation: endpointNames?.operation ?? method)
+    }
+
+    /// What the endpoint answers with: its response type, or `Empty`.
+    private static func response(of endpoint: EndpointDecl) -> TypeExpr {
+        endpoint.response ?? .named("Empty", arguments: [], at: endpoint.location)
     }
 
     private func parameter(_ field: FieldDecl, _ name: String, at location: ParameterLocation) -> ParameterIR {

@@ -40,8 +40,7 @@ public struct Lowering: Sendable {
     /// namespace and its nested group enums alone (the endpoints then live in shards).
     public func endpointsFile(skeletonOnly: Bool = false) -> EndpointsFileIR {
         let endpoints = EndpointLowering(spec: spec, symbols: symbols, models: models)
-        let lowered = endpoints.lower(spec.endpoints)
-        let methods = ServiceLowering.methods(of: lowered)
+        let lowered = skeletonOnly ? [] : endpoints.lower(spec.endpoints)
         return EndpointsFileIR(
             source: source,
             access: access,
@@ -50,7 +49,7 @@ public struct Lowering: Sendable {
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: $0.name, value: $0.value) },
             dates: spec.dates,
             items: skeletonOnly ? skeleton(of: spec.endpoints) : lowered,
-            service: service(requirements: methods, methods: skeletonOnly ? [] : methods),
+            service: service(requirements: endpoints.requirements(spec.endpoints), methods: ServiceLowering.methods(of: lowered)),
             adHoc: endpoints.adHoc())
     }
 
@@ -68,7 +67,7 @@ public struct Lowering: Sendable {
             // `scope` starts with the namespace; `path` holds the groups as the spec names them.
             var selected: [EndpointDecl] = []
             for item in items {
-                if case .endpoint(let endpoint) = item, sharding.shard(of: (path + [endpoint.name]).joined(separator: ".")) == shard {
+                if case .endpoint(let endpoint) = item, sharding.shard(of: path, endpoint.name) == shard {
                     selected.append(endpoint)
                 }
             }

@@ -1,7 +1,8 @@
 import SpecCore
 
-/// Lowers validated models to the IR of the models file.
-struct ModelLowering: Sendable {
+/// Lowers validated models to the IR of the models file. A class: every file's lowering shares one,
+/// and the closures that lower each model capture a reference instead of copying the tables.
+final class ModelLowering: Sendable {
     let types: TypeReferences
     /// Deprecated models that live declarations refer to: they are deprecated in their doc comment only,
     /// since the attribute would make every generated reference warn.
@@ -10,6 +11,13 @@ struct ModelLowering: Sendable {
     let recursion: Recursion
     /// Which models requests and responses use, with `conformances: lean`; nil gives every model `Codable` and `Hashable`.
     let usage: ModelUsage?
+
+    init(types: TypeReferences, deprecatedInDocOnly: Set<String>, recursion: Recursion, usage: ModelUsage?) {
+        self.types = types
+        self.deprecatedInDocOnly = deprecatedInDocOnly
+        self.recursion = recursion
+        self.usage = usage
+    }
 
     /// The protocols of a struct or union named `model`, and which halves of `Codable` it has.
     private func conformances(of model: String, generic: Bool) -> (list: [Conformance], decodes: Bool, encodes: Bool) {

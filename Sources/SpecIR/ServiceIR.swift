@@ -23,6 +23,7 @@ public struct ServiceIR: Sendable {
     /// `ChirpOperations`, the enum of the operation types.
     public var operations: String
     /// The protocol's requirements, one per operation; empty in a shard, which only extends the protocol.
+    /// A requirement is `send(_:as:)`, so these carry no parameters and no doc.
     public var requirements: [ServiceMethodIR]
     /// The methods with the factories' parameters this file declares.
     public var methods: [ServiceMethodIR]

@@ -1,9 +1,14 @@
 import SpecCore
 
 /// Turns spec type expressions and default values into the IR's references and values.
-struct TypeReferences: Sendable {
+final class TypeReferences: Sendable {
     let symbols: SymbolTable
     let names: NameTable
+
+    init(symbols: SymbolTable, names: NameTable) {
+        self.symbols = symbols
+        self.names = names
+    }
 
     /// The type `type` names: models by their Swift names, builtins by their Swift types.
     func reference(_ type: TypeExpr) -> TypeRef {

@@ -23,7 +23,7 @@ public struct NameTable: Sendable {
         /// The method of the service protocol (group path and name, since the protocol is flat).
         public let serviceMethod: String
         /// The type that stands for the endpoint in the service's requirements, inside ``NameTable/operations``.
-        public let operation: String
+        public internal(set) var operation: String
         /// The enum of the endpoint's error bodies, when they have several types.
         public let errorEnum: String
         /// That enum's case for each of the endpoint's errors, in declaration order.
@@ -58,53 +58,61 @@ public struct NameTable: Sendable {
         liveService = SwiftNames.liveService(spec.name)
         stubService = SwiftNames.stubService(spec.name)
         operations = SwiftNames.operations(spec.name)
-        models = spec.models.map { model in
-            let type = SwiftNames.model(model.name)
-            switch model.kind {
-            case .object(let fields):
-                return ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
-            case .enumeration(let decl):
-                return ModelNames(type: type, fields: [], cases: decl.cases.map(SwiftNames.enumCase))
-            case .union(let decl):
-                return ModelNames(type: type, fields: [], cases: SwiftNames.unionCases(decl.variants.map(\.tag), of: type))
-            case .alias:
-                return ModelNames(type: type, fields: [], cases: [])
-            }
+        // The models' names on one core, the endpoints' on another; then the operation types, which
+        // must not take a model's name.
+        let entries = spec.flattenedEndpoints
+        let (models, named) = (spec.models.map(Self.names(of:)), entries.map(Self.names(of:)))
+        var endpoints = named
+        var typeNames = Set(models.map(\.type))
+        typeNames.insert(spec.name)
+        for position in endpoints.indices {
+            let name = SwiftNames.operation(endpoints[position].serviceMethod, avoiding: typeNames)
+            typeNames.insert(name)
+            endpoints[position].operation = name
         }
         var modelIndex: [String: Int] = [:]
         for (position, model) in spec.models.enumerated() where modelIndex[model.name] == nil { modelIndex[model.name] = position }
+        var endpointIndex: [[String]: Int] = [:]
+        for entry in entries where endpointIndex[entry.groupNames + [entry.endpoint.name]] == nil {
+            endpointIndex[entry.groupNames + [entry.endpoint.name]] = entry.index
+        }
+        self.models = models
+        self.endpoints = endpoints
         self.modelIndex = modelIndex
-        let entries = spec.flattenedEndpoints
-        let methods = entries.map { SwiftNames.serviceMethod($0.endpoint.name, groups: $0.groupNames) }
-        // An operation's own declaration must not hide a model, the namespace or another operation.
-        var typeNames = Set(models.map(\.type))
-        typeNames.insert(spec.name)
-        var operationNames: [String] = []
-        for method in methods {
-            let name = SwiftNames.operation(method, avoiding: typeNames)
-            typeNames.insert(name)
-            operationNames.append(name)
+        self.endpointIndex = endpointIndex
+    }
+
+    private static func names(of model: ModelDecl) -> ModelNames {
+        let type = SwiftNames.model(model.name)
+        switch model.kind {
+        case .object(let fields):
+            return ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
+        case .enumeration(let decl):
+            return ModelNames(type: type, fields: [], cases: decl.cases.map(SwiftNames.enumCase))
+        case .union(let decl):
+            return ModelNames(type: type, fields: [], cases: SwiftNames.unionCases(decl.variants.map(\.tag), of: type))
+        case .alias:
+            return ModelNames(type: type, fields: [], cases: [])
         }
-        var index: [[String]: Int] = [:]
-        endpoints = zip(zip(entries, methods), operationNames).map { pair, operation in
-            let (entry, method) = pair
-            let endpoint = entry.endpoint
-            if index[entry.groupNames + [endpoint.name]] == nil { index[entry.groupNames + [endpoint.name]] = entry.index }
-            var bodyFields: [String] = []
-            if case .fields(let fields, _)? = endpoint.body { bodyFields = fields.map(SwiftNames.field) }
-            var placeholders: [String] = []
-            if case .success(let template) = PathTemplate.parse(endpoint.path) {
-                for (name, _) in template.parameters where !placeholders.contains(name) { placeholders.append(name) }
-            }
-            return EndpointNames(
-                factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
-                serviceMethod: method, operation: operation,
-                errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
-                pathParameters: endpoint.pathParameters.map(SwiftNames.field),
-                pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
-                query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)
+    }
+
+    /// An endpoint's names, but for its operation type (which depends on every other name).
+    private static func names(of entry: EndpointEntry) -> EndpointNames {
+        let endpoint = entry.endpoint
+        var bodyFields: [String] = []
+        if case .fields(let fields, _)? = endpoint.body { bodyFields = fields.map(SwiftNames.field) }
+        var placeholders: [String] = []
+        if case .success(let template) = PathTemplate.parse(endpoint.path) {
+            for (name, _) in template.parameters where !placeholders.contains(name) { placeholders.append(name) }
         }
-        endpointIndex = index
+        let method = SwiftNames.serviceMethod(endpoint.name, groups: entry.groupNames)
+        return EndpointNames(
+            factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
+            serviceMethod: method, operation: method,
+            errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
+            pathParameters: endpoint.pathParameters.map(SwiftNames.field),
+            pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
+            query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)
     }
 
     /// The names of the model the spec calls `name`, if it declares one.

@@ -8,10 +8,14 @@ public struct SpecAnalysis: Sendable {
     /// The by-value references between models, and the fields that must be stored indirectly.
     public let recursion: Recursion
 
-    /// Analyses `spec` (decoded; validation may still find it has errors).
+    /// Analyses `spec` (decoded; validation may still find it has errors): the names on one core,
+    /// the symbol table and the recursion analysis on another.
     public init(_ spec: Spec) {
-        symbols = SymbolTable(spec)
-        names = NameTable(spec)
-        recursion = Recursion(spec, symbols: symbols)
+        let (tables, names) = BothAtOnce.run({ () -> (SymbolTable, Recursion) in
+            let symbols = SymbolTable(spec)
+            return (symbols, Recursion(spec, symbols: symbols))
+        }, { NameTable(spec) })
+        (symbols, recursion) = tables
+        self.names = names
     }
 }

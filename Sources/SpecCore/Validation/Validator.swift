@@ -3,7 +3,7 @@ import SpecDiagnostics
 /// Checks every rule of format v1 that the decoder could not: names, types, defaults, endpoints.
 ///
 /// Each rule lives in its own file as an extension; `validate` runs them all and reports every error.
-public struct Validator {
+public struct Validator: Sendable {
     /// The spec being checked.
     let spec: Spec
     /// Its models by name.
@@ -28,15 +28,25 @@ public struct Validator {
         for model in spec.models where modelsBySwiftName[names.typeName(model.name)] == nil {
             modelsBySwiftName[names.typeName(model.name)] = model
         }
-        var validator = Validator(spec: spec, symbols: analysis.symbols, names: names, recursion: analysis.recursion,
+        let validator = Validator(spec: spec, symbols: analysis.symbols, names: names, recursion: analysis.recursion,
                                   modelsBySwiftName: modelsBySwiftName)
-        validator.checkModelNames()
-        validator.checkTopLevel()
-        for (model, modelNames) in zip(spec.models, names.models) { validator.check(model, names: modelNames) }
-        validator.checkRecursion()
-        validator.checkEndpoints(spec.endpoints, scope: spec.name, groupPath: [])
-        validator.checkServiceNames()
-        return validator.diagnostics
+        // The models' rules and the endpoints' rules on two cores, reported in that order.
+        let (models, endpoints) = BothAtOnce.run({ () -> DiagnosticBag in
+            var models = validator
+            models.checkModelNames()
+            models.checkTopLevel()
+            for (model, modelNames) in zip(spec.models, names.models) { models.check(model, names: modelNames) }
+            models.checkRecursion()
+            return models.diagnostics
+        }, { () -> DiagnosticBag in
+            var endpoints = validator
+            endpoints.checkEndpoints(spec.endpoints, scope: spec.name, groupPath: [])
+            endpoints.checkServiceNames()
+            return endpoints.diagnostics
+        })
+        var diagnostics = models
+        diagnostics.append(contentsOf: endpoints)
+        return diagnostics
     }
 
     /// `errorMessage` names a `String` or `String?` field of the model.
