@@ -49,12 +49,13 @@ enum SpecLayout {
     /// SwiftPM plans a plugin's outputs once and does not plan again when a file's contents change,
     /// so the outputs must not depend on the config: each command declares every file any shard
     /// count can use (`OutputLayout.stableFileNames`) and the generator reads `shards` from the
-    /// config itself (`--stable-file-set`). The config and every YAML file of the target are inputs
-    /// (a spec may include any of them): editing one regenerates; editing nothing regenerates nothing.
+    /// config itself (`--stable-file-set`). The config, every YAML file of the target (a spec may
+    /// include any of them) and every `.swifttemplate` file (the config's `templates` folder) are
+    /// inputs: editing one regenerates; editing nothing regenerates nothing.
     static func buildCommands(files: [URL], config: URL?, tool: URL, workDirectory: URL) throws -> [Command] {
         let specs = files.filter(isSpecRoot)
         try checkNoCommittedCopy(of: specs, among: files)
-        let inputs = files.filter(isYAML) + (config.map { [$0] } ?? [])
+        let inputs = files.filter { isYAML($0) || $0.pathExtension == "swifttemplate" } + (config.map { [$0] } ?? [])
         return try specs.map { spec in
             let prefix = try filePrefix(of: spec)
             let output = workDirectory.appending(path: prefix)

@@ -13,6 +13,11 @@ public struct GeneratorConfig: Sendable, Equatable {
     public var groupByTag: Bool?
     /// Overrides whether the service gets a stub for tests.
     public var stubService: Bool?
+    /// A folder of templates that replace default ones (like `--templates`), relative to the
+    /// config file's folder unless absolute.
+    public var templates: String?
+    /// Where the config names `templates`, for an error about the folder.
+    public var templatesLocation: SourceLocation?
 
     /// No overrides.
     public init(access: AccessLevel? = nil, shards: Int? = nil, groupByTag: Bool? = nil) {
@@ -22,11 +27,11 @@ public struct GeneratorConfig: Sendable, Equatable {
     }
 }
 
-/// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true, "stubService": true }`;
-/// unknown keys are errors.
+/// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true, "stubService": true,
+/// "templates": "Templates" }`; unknown keys are errors.
 public enum ConfigLoader {
     /// The keys a config file may have.
-    public static let keys = ["access", "shards", "groupByTag", "stubService"]
+    public static let keys = ["access", "shards", "groupByTag", "stubService", "templates"]
 
     /// The config at `path`, or nil with the diagnostics saying why. `shardLimit` says, in the
     /// message for a `shards` out of range, whose limit `maxShards` is when it is not the generator's.
@@ -73,6 +78,18 @@ public enum ConfigLoader {
         }
         if let node = known["stubService"]?.value, let flag = reader.bool(node, "stubService") {
             config.stubService = flag
+        }
+        if let node = known["templates"]?.value, let folder = reader.string(node, "templates") {
+            if folder.isEmpty {
+                reader.diagnostics.error("templates must name a folder", at: node.location)
+            } else if folder.hasPrefix("/") {
+                config.templates = folder
+            } else if let slash = path.lastIndex(of: "/") {
+                config.templates = String(path[...slash]) + folder
+            } else {
+                config.templates = folder
+            }
+            config.templatesLocation = node.location
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }

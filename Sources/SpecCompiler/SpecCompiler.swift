@@ -187,7 +187,7 @@ public enum SpecCompiler {
         for override in overrides {
             guard defaults.contains(override.name) else {
                 diagnostics.error(
-                    "'\(override.name).swifttemplate' does not replace a default template\(Suggestions.didYouMean(override.name, in: defaults)); the defaults are \(defaults.joined(separator: ", "))",
+                    "'\(override.name).swifttemplate' does not replace a default template\(Suggestions.didYouMean(override.name, in: defaults)) (the defaults are \(defaults.joined(separator: ", ")))",
                     at: SourceLocation(file: override.path, line: 1, column: 1))
                 continue
             }

@@ -36,6 +36,7 @@ extension OpenAPIContext {
         spec.models = models
         spec.endpoints = endpoints.map(EndpointItem.endpoint)
         spec.models = fixTaggedUnions(spec.models, endpoints: endpoints, symbols: SymbolTable(spec))
+        spec.models = withoutVariantsLeadingBack(spec)
         // Every model is made now (the unions' variant copies too): one table serves the fix-ups
         // that follow, which change fields and defaults but add or rename no model.
         let symbols = SymbolTable(spec)

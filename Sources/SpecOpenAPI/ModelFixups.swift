@@ -45,6 +45,28 @@ extension OpenAPIContext {
         return models
     }
 
+    /// Leaves out the variants of untagged unions that are the union again (`anyOf: [$ref: itself,
+    /// string]`): they add no value the others do not, and decoding would try the union without end.
+    /// Unions are visited in order, so of a cycle through two unions only the first loses a variant.
+    func withoutVariantsLeadingBack(_ spec: Spec) -> [ModelDecl] {
+        var spec = spec
+        var symbols = SymbolTable(spec)
+        for position in spec.models.indices {
+            guard case .union(var decl) = spec.models[position].kind else { continue }
+            let name = spec.models[position].name
+            let leadingBack = symbols.variantsLeadingBack(to: name)
+            guard !leadingBack.isEmpty else { continue }
+            for index in leadingBack {
+                unsupported("recursive variant", "a variant of '\(name)' is '\(name)' again; it adds no value and decoding would never end, so it is left out",
+                            at: decl.variants[index].type.location)
+            }
+            decl.variants = decl.variants.indices.filter { !leadingBack.contains($0) }.map { decl.variants[$0] }
+            spec.models[position].kind = .union(decl)
+            symbols = SymbolTable(spec)
+        }
+        return spec.models
+    }
+
     /// Models named anywhere but as a variant of a tagged union.
     private static func namesUsedOutsideTaggedVariants(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> Set<String> {
         var types: [TypeExpr] = []

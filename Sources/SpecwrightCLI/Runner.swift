@@ -130,7 +130,6 @@ struct Runner {
     /// Every spec's files, or the exit status after reporting the errors of any spec (including two
     /// specs that would write the same file).
     private func compile(_ specs: [String], settings: GenerateSettings) -> Result<[(file: OutputFile, spec: String)], ExitStatus> {
-        guard let templates = loadTemplates() else { return .failure(ExitStatus(code: templatesExitCode)) }
         var diagnostics = DiagnosticBag()
         var config = GeneratorConfig()
         if let path = settings.config {
@@ -142,6 +141,11 @@ struct Runner {
                 return .failure(ExitStatus(code: 1))
             }
             config = found
+        }
+        let templates: TemplateSet
+        switch loadTemplates(from: templatesFolder ?? config.templates, namedAt: templatesFolder == nil ? config.templatesLocation : nil) {
+        case .success(let loaded): templates = loaded
+        case .failure(let exit): return .failure(exit)
         }
         let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
                                       shards: settings.shards ?? config.shards, groupByTag: settings.groupByTag || config.groupByTag == true,
@@ -164,27 +168,29 @@ struct Runner {
         return diagnostics.hasErrors ? .failure(ExitStatus(code: 1)) : .success(files)
     }
 
-    /// Exit code when the templates folder is unusable: a usage error if missing, a template error otherwise.
-    private var templatesExitCode: Int32 {
-        templatesFolder.map(FileSystem.isFolder) == false ? 2 : 1
-    }
-
-    private func loadTemplates() -> TemplateSet? {
+    /// The default templates with the overrides in `folder`. A missing folder is a usage error
+    /// (exit 2) when a flag names it, an error at the config's line when the config does; a
+    /// template that does not parse is an error (exit 1).
+    private func loadTemplates(from folder: String?, namedAt location: SourceLocation?) -> Result<TemplateSet, ExitStatus> {
         var overrides: [(name: String, path: String, text: String)] = []
-        if let folder = templatesFolder {
+        if let folder {
             guard FileSystem.isFolder(folder) else {
+                if let location {
+                    printError("\(location): error: templates folder '\(folder)' does not exist")
+                    return .failure(ExitStatus(code: 1))
+                }
                 printError("error: templates folder '\(folder)' does not exist\nRun 'specwright --help' for usage.")
-                return nil
+                return .failure(ExitStatus(code: 2))
             }
             do {
                 overrides = try FileSystem.templates(in: folder)
             } catch {
                 printError("error: cannot read templates in '\(folder)': \(error)")
-                return nil
+                return .failure(ExitStatus(code: 1))
             }
         }
         let (templates, diagnostics) = SpecCompiler.templates(overrides: overrides)
         report(diagnostics.sorted)
-        return templates
+        return templates.map { .success($0) } ?? .failure(ExitStatus(code: 1))
     }
 }

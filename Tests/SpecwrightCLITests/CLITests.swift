@@ -128,6 +128,31 @@ import Testing
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "Custom/FileHeader.swifttemplate:1:4: error: unknown variable 'sorce'\n")
         #expect(cli.read("Out/TipsModels.swift") == nil)
+        try cli.write("Misspelled/Strukt.swifttemplate", "{{name}}\n")
+        let misspelled = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--templates", "Misspelled")
+        #expect(misspelled.status == 1)
+        #expect(misspelled.stderr.hasPrefix(
+            "Misspelled/Strukt.swifttemplate:1:1: error: 'Strukt.swifttemplate' does not replace a default template; did you mean 'Struct'? (the defaults are "))
+    }
+
+    @Test func theConfigNamesATemplatesFolderRelativeToItself() async throws {
+        let cli = try CLI()
+        try cli.write("Tips.yaml", CLI.validSpec)
+        try cli.write("Target/Custom/FileHeader.swifttemplate", "// custom header of {{source}}\n")
+        try cli.write("Target/specwright.json", #"{ "templates": "Custom" }"#)
+        let run = try await cli.run("generate", "Tips.yaml", "--output", "Out", "--config", "Target/specwright.json")
+        #expect(run.status == 0)
+        #expect(cli.read("Out/TipsModels.swift")?.hasPrefix("// custom header of Tips.yaml\n") == true)
+        // A flag wins over the config.
+        try cli.write("Flag/FileHeader.swifttemplate", "// flag header\n")
+        let flagged = try await cli.run("generate", "Tips.yaml", "--output", "Flagged", "--config", "Target/specwright.json", "--templates", "Flag")
+        #expect(flagged.status == 0)
+        #expect(cli.read("Flagged/TipsModels.swift")?.hasPrefix("// flag header\n") == true)
+        try cli.write("Target/missing.json", #"{ "templates": "Nowhere" }"#)
+        let missing = try await cli.run("generate", "Tips.yaml", "--output", "Missing", "--config", "Target/missing.json")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "Target/missing.json:1:16: error: templates folder 'Target/Nowhere' does not exist\n")
+        #expect(cli.read("Missing/TipsModels.swift") == nil)
     }
 
     @Test func accessOverridesTheSpec() async throws {

@@ -36,6 +36,12 @@ extension Validator {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
         }
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
+        for index in symbols.variantsLeadingBack(to: model.name) where symbols.model(named: model.name)?.location == model.location {
+            let variant = decl.variants[index]
+            diagnostics.error(
+                "variant '\(variant.tag)' of \(what) decodes '\(model.name)' again before reading anything, so decoding would never end; remove the variant, or hold '\(model.name)' in an array or a model",
+                at: variant.type.location)
+        }
         for (variant, swiftName) in zip(decl.variants, caseNames) {
             checkType(variant.type, usage: decl.discriminator == nil ? .field : .unionVariant, in: "variant '\(variant.tag)' of \(what)",
                       generics: model.genericParameters)

@@ -89,6 +89,24 @@ public struct SymbolTable: Sendable {
         }
     }
 
+    /// The positions of the variants of the untagged union `union` that lead back to it before
+    /// reading anything: the variant is the union itself (through aliases and optionals), or an
+    /// untagged union with such a variant. Decoding tries variants in order, so it would try the
+    /// union again without end.
+    public func variantsLeadingBack(to union: String) -> [Int] {
+        guard case .union(let decl)? = models[union]?.kind, decl.discriminator == nil else { return [] }
+        func leadsBack(_ type: TypeExpr, seen: inout Set<String>) -> Bool {
+            guard case .named(let name, _, _) = resolvedNonOptional(type) else { return false }
+            if name == union { return true }
+            guard case .union(let inner)? = models[name]?.kind, inner.discriminator == nil, seen.insert(name).inserted else { return false }
+            return inner.variants.contains { leadsBack($0.type, seen: &seen) }
+        }
+        return decl.variants.indices.filter { index in
+            var seen: Set<String> = []
+            return leadsBack(decl.variants[index].type, seen: &seen)
+        }
+    }
+
     /// Spec names of every model, in a stable order (for suggestions).
     public var modelNames: [String] { models.keys.sorted() }
 

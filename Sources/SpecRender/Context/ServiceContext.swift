@@ -5,7 +5,8 @@ import SpecIR
 
 extension ServiceIR: TemplateObject {
     /// Keys: namespace, access, protocolName, liveName, stubName, stub, operations, inlinable (public: the methods are
-    /// emitted only where they are called), requirements, methods, hasMethods.
+    /// emitted only where they are called), requirements, example (the first requirement, for doc comments; false
+    /// without one), methods, hasMethods.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "namespace": .string(namespace)
@@ -17,9 +18,9 @@ extension ServiceIR: TemplateObject {
         case "operations": .string(operations)
         case "inlinable": .bool(access == .public)
         case "requirements": .list(requirements.map { .object($0) })
+        case "example": requirements.first.map { .object($0) } ?? .bool(false)
         case "methods": .list(methods.map { .object($0) })
         case "hasMethods": .bool(!methods.isEmpty)
-
         default: nil
         }
     }

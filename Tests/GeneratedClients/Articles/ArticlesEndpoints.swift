@@ -128,10 +128,10 @@ public enum ArticlesOperations {
     }
 }
 
-/// Every endpoint of `Articles` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Articles` as one async method (`service.status(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ArticlesService: Sendable {
     /// Sends `Articles.status`: `GET /status`.
     func send(
@@ -175,8 +175,9 @@ public struct LiveArticlesService: ArticlesService {
 }
 
 /// `ArticlesService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubArticlesService()`, then `service.on(ArticlesOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubArticlesService()`, then
+/// `service.on(ArticlesOperations.Status.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubArticlesService: ArticlesService {
     /// The answers set so far.
     public var answers = StubAnswers()

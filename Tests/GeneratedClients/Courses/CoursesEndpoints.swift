@@ -106,10 +106,10 @@ public enum CoursesOperations {
     }
 }
 
-/// Every endpoint of `Courses` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Courses` as one async method (`service.login(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol CoursesService: Sendable {
     /// Sends `Courses.login`: `POST /session`.
     func send(
@@ -153,8 +153,9 @@ public struct LiveCoursesService: CoursesService {
 }
 
 /// `CoursesService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubCoursesService()`, then `service.on(CoursesOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubCoursesService()`, then
+/// `service.on(CoursesOperations.Login.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubCoursesService: CoursesService {
     /// The answers set so far.
     public var answers = StubAnswers()

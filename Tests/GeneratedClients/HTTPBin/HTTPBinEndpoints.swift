@@ -800,10 +800,10 @@ public enum HTTPBinOperations {
     }
 }
 
-/// Every endpoint of `HTTPBin` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `HTTPBin` as one async method (`service.get(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol HTTPBinService: Sendable {
     /// Sends `HTTPBin.get`: `GET /get`.
     func send(
@@ -1072,8 +1072,9 @@ public struct LiveHTTPBinService: HTTPBinService {
 }
 
 /// `HTTPBinService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubHTTPBinService()`, then `service.on(HTTPBinOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubHTTPBinService()`, then
+/// `service.on(HTTPBinOperations.Get.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubHTTPBinService: HTTPBinService {
     /// The answers set so far.
     public var answers = StubAnswers()

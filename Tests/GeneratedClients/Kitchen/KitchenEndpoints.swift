@@ -575,10 +575,10 @@ public enum KitchenOperations {
     }
 }
 
-/// Every endpoint of `Kitchen` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Kitchen` as one async method (`service.menu(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol KitchenService: Sendable {
     /// Sends `Kitchen.menu`: `GET /menu`.
     func send(
@@ -723,8 +723,9 @@ public struct LiveKitchenService: KitchenService {
 }
 
 /// `KitchenService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubKitchenService()`, then `service.on(KitchenOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubKitchenService()`, then
+/// `service.on(KitchenOperations.Menu.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubKitchenService: KitchenService {
     /// The answers set so far.
     public var answers = StubAnswers()

@@ -359,10 +359,10 @@ public enum LandmineOperations {
     }
 }
 
-/// Every endpoint of `Landmine` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubLandmineService` or a fake, and `LiveLandmineService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubLandmineService` or a fake, and `LiveLandmineService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
     func send(
@@ -406,8 +406,9 @@ public struct LiveLandmineService: LandmineService {
 }
 
 /// `LandmineService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubLandmineService()`, then `service.on(LandmineOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubLandmineService()`, then
+/// `service.on(LandmineOperations.Class.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubLandmineService: LandmineService {
     /// The answers set so far.
     public var answers = StubAnswers()

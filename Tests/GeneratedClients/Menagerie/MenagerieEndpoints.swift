@@ -123,10 +123,10 @@ public enum MenagerieOperations {
     }
 }
 
-/// Every endpoint of `Menagerie` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveMenagerieService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Menagerie` as one async method (`service.listAnimals(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveMenagerieService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MenagerieService: Sendable {
     /// Sends `Menagerie.listAnimals`: `GET /animals`.
     func send(

@@ -65,10 +65,10 @@ public enum TipsOperations {
     }
 }
 
-/// Every endpoint of `Tips` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Tips` as one async method (`service.today(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
     func send(
@@ -102,8 +102,9 @@ public struct LiveTipsService: TipsService {
 }
 
 /// `TipsService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubTipsService()`, then `service.on(TipsOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubTipsService()`, then
+/// `service.on(TipsOperations.Today.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubTipsService: TipsService {
     /// The answers set so far.
     public var answers = StubAnswers()

@@ -63,10 +63,10 @@ public enum NotesOperations {
     }
 }
 
-/// Every endpoint of `Notes` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Notes` as one async method (`service.notes(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol NotesService: Sendable {
     /// Sends `Notes.notes`: `GET /notes`.
     func send(
@@ -100,8 +100,9 @@ public struct LiveNotesService: NotesService {
 }
 
 /// `NotesService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubNotesService()`, then `service.on(NotesOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubNotesService()`, then
+/// `service.on(NotesOperations.NotesOperation.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubNotesService: NotesService {
     /// The answers set so far.
     public var answers = StubAnswers()

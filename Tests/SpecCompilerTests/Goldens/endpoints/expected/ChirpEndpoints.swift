@@ -301,10 +301,10 @@ public enum ChirpOperations {
     }
 }
 
-/// Every endpoint of `Chirp` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
     func send(
@@ -404,8 +404,9 @@ public struct LiveChirpService: ChirpService {
 }
 
 /// `ChirpService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubChirpService()`, then `service.on(ChirpOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubChirpService()`, then
+/// `service.on(ChirpOperations.Login.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubChirpService: ChirpService {
     /// The answers set so far.
     public var answers = StubAnswers()

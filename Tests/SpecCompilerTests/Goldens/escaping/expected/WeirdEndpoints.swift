@@ -55,10 +55,10 @@ public enum WeirdOperations {
     }
 }
 
-/// Every endpoint of `Weird` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Weird` as one async method (`service.get(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol WeirdService: Sendable {
     /// Sends `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
     func send(
@@ -87,8 +87,9 @@ public struct LiveWeirdService: WeirdService {
 }
 
 /// `WeirdService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubWeirdService()`, then `service.on(WeirdOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubWeirdService()`, then
+/// `service.on(WeirdOperations.Get.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubWeirdService: WeirdService {
     /// The answers set so far.
     public var answers = StubAnswers()

@@ -57,10 +57,10 @@ public enum LibraryOperations {
     }
 }
 
-/// Every endpoint of `Library` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Library` as one async method (`service.shelves(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol LibraryService: Sendable {
     /// Sends `Library.shelves`: `GET /shelves`.
     func send(
@@ -94,8 +94,9 @@ public struct LiveLibraryService: LibraryService {
 }
 
 /// `LibraryService` for tests: it answers each operation with the closure a test sets
-/// (`var service = StubLibraryService()`, then `service.on(LibraryOperations.Feed.self) { endpoint in ... }` per
-/// operation the test needs); an operation without an answer fails with an error that names it.
+/// (`var service = StubLibraryService()`, then
+/// `service.on(LibraryOperations.Shelves.self) { endpoint in ... }` per operation the test
+/// needs); an operation without an answer fails with an error that names it.
 public struct StubLibraryService: LibraryService {
     /// The answers set so far.
     public var answers = StubAnswers()

@@ -50,10 +50,10 @@ public enum MapsOperations {
     }
 }
 
-/// Every endpoint of `Maps` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveMapsService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Maps` as one async method (`service.getConfig(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveMapsService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MapsService: Sendable {
     /// Sends `Maps.getConfig`: `GET /config`.
     func send(

@@ -50,10 +50,10 @@ public enum MergingOperations {
     }
 }
 
-/// Every endpoint of `Merging` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveMergingService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Merging` as one async method (`service.getDog(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveMergingService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol MergingService: Sendable {
     /// Sends `Merging.getDog`: `GET /dogs/{id}`.
     func send(

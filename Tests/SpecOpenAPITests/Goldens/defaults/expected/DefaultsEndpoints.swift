@@ -68,10 +68,10 @@ public enum DefaultsOperations {
     }
 }
 
-/// Every endpoint of `Defaults` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveDefaultsService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Defaults` as one async method (`service.search(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveDefaultsService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol DefaultsService: Sendable {
     /// Sends `Defaults.search`: `GET /search`.
     func send(

@@ -74,10 +74,10 @@ public enum DocumentedAPIOperations {
     }
 }
 
-/// Every endpoint of `DocumentedAPI` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveDocumentedAPIService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `DocumentedAPI` as one async method (`service.getNote(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveDocumentedAPIService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol DocumentedAPIService: Sendable {
     /// Sends `DocumentedAPI.getNote`: `GET /notes/{id}`.
     @available(*, deprecated)

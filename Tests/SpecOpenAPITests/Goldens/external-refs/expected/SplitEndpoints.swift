@@ -66,10 +66,10 @@ public enum SplitOperations {
     }
 }
 
-/// Every endpoint of `Split` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveSplitService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Split` as one async method (`service.listPets(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveSplitService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol SplitService: Sendable {
     /// Sends `Split.listPets`: `GET /pets`.
     func send(

@@ -59,10 +59,10 @@ public enum FormatsOperations {
     }
 }
 
-/// Every endpoint of `Formats` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveFormatsService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Formats` as one async method (`service.getSample(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveFormatsService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol FormatsService: Sendable {
     /// Sends `Formats.getSample`: `GET /samples`.
     func send(

@@ -55,10 +55,10 @@ public enum JSONPetstoreOperations {
     }
 }
 
-/// Every endpoint of `JSONPetstore` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveJSONPetstoreService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `JSONPetstore` as one async method (`service.listPets(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveJSONPetstoreService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol JSONPetstoreService: Sendable {
     /// Sends `JSONPetstore.listPets`: `GET /pets`.
     func send(

@@ -196,10 +196,10 @@ public enum BodiesOperations {
     }
 }
 
-/// Every endpoint of `Bodies` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveBodiesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Bodies` as one async method (`service.createPet(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol BodiesService: Sendable {
     /// Sends `Bodies.createPet`: `POST /pets`.
     func send(

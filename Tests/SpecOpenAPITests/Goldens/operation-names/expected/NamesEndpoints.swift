@@ -138,10 +138,10 @@ public enum NamesOperations {
     }
 }
 
-/// Every endpoint of `Names` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveNamesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Names` as one async method (`service.listUsers(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveNamesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol NamesService: Sendable {
     /// Sends `Names.listUsers`: `GET /users`.
     func send(

@@ -98,10 +98,10 @@ public enum ParamsOperations {
     }
 }
 
-/// Every endpoint of `Params` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveParamsService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Params` as one async method (`service.listIssues(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveParamsService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ParamsService: Sendable {
     /// Sends `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
     func send(

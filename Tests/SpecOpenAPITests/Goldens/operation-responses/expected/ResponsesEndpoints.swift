@@ -181,10 +181,10 @@ public enum ResponsesOperations {
     }
 }
 
-/// Every endpoint of `Responses` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveResponsesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Responses` as one async method (`service.getOK(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveResponsesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ResponsesService: Sendable {
     /// Sends `Responses.getOK`: `GET /ok`.
     func send(

@@ -50,10 +50,10 @@ public enum TreesOperations {
     }
 }
 
-/// Every endpoint of `Trees` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveTreesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Trees` as one async method (`service.getTree(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveTreesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol TreesService: Sendable {
     /// Sends `Trees.getTree`: `GET /tree`.
     func send(

@@ -82,10 +82,10 @@ public enum FixesOperations {
     }
 }
 
-/// Every endpoint of `Fixes` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveFixesService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Fixes` as one async method (`service.getPart(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveFixesService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol FixesService: Sendable {
     /// Sends `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
     func send(

@@ -161,10 +161,10 @@ public enum SecureOperations {
     }
 }
 
-/// Every endpoint of `Secure` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveSecureService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Secure` as one async method (`service.getMe(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveSecureService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol SecureService: Sendable {
     /// Sends `Secure.getMe`: `GET /me`.
     func send(

@@ -47,10 +47,10 @@ public enum RelativeOperations {
     }
 }
 
-/// Every endpoint of `Relative` as one async method (`service.feed(perPage: 50)`, with the
-/// factory's parameters and defaults): app code depends on this protocol, tests pass in
-/// a fake, and `LiveRelativeService` sends the requests. A fake implements one
-/// `send(_:as:)` per operation, each given the endpoint the call built.
+/// Every endpoint of `Relative` as one async method (`service.ping(...)`), with
+/// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
+/// protocol, tests pass in a fake, and `LiveRelativeService` sends the requests. A fake
+/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol RelativeService: Sendable {
     /// Sends `Relative.ping`: `GET /ping`.
     func send(

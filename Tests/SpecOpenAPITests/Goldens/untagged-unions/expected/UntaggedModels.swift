@@ -87,12 +87,25 @@ public indirect enum Input: Decodable, Sendable {
     }
 }
 
+public indirect enum Looping: Decodable, Sendable {
+    case string(String)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .string(try String(from: $0)) },
+        ])
+    }
+}
+
 public struct Holder: Decodable, Sendable {
+    public let looping: Looping?
     public let value: Value?
     public let input: Input?
     public let inline: HolderInline?
 
-    public init(value: Value? = nil, input: Input? = nil, inline: HolderInline? = nil) {
+    public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: HolderInline? = nil) {
+        self.looping = looping
         self.value = value
         self.input = input
         self.inline = inline
@@ -100,6 +113,7 @@ public struct Holder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
+        self.looping = try container.decodeIfPresent(Looping.self, forKey: "looping")
         self.value = try container.decodeIfPresent(Value.self, forKey: "value")
         self.input = try container.decodeIfPresent(Input.self, forKey: "input")
         self.inline = try container.decodeIfPresent(HolderInline.self, forKey: "inline")
