@@ -163,10 +163,19 @@ public enum SpecLoader {
         _ keys: KnownKeys, file: String, depth: Int, into spec: inout Spec, included: inout Included,
         limits: YAMLLimits, read: (String) throws -> [UInt8], reader: NodeReader
     ) {
-        if let node = keys["models"]?.value { spec.models += reader.models(node, file: file) }
-        if let node = keys["endpoints"]?.value, let pairs = reader.mapping(node, "endpoints") {
-            spec.endpoints += reader.endpointItems(pairs, file: file)
-        }
+        // The models and the endpoints on two cores, each with a reader of its own; their
+        // diagnostics are reported in that order, as one reader would.
+        let modelsNode = keys["models"]?.value, endpointsNode = keys["endpoints"]?.value
+        let modelsReader = BothAtOnce.Handed(reader), endpointsReader = BothAtOnce.Handed(NodeReader())
+        let (models, endpoints) = BothAtOnce.run(
+            { modelsNode.map { modelsReader.value.models($0, file: file) } ?? [] },
+            {
+                let reader = endpointsReader.value
+                return endpointsNode.flatMap { reader.mapping($0, "endpoints") }.map { reader.endpointItems($0, file: file) } ?? []
+            })
+        reader.diagnostics.append(contentsOf: endpointsReader.value.diagnostics)
+        spec.models += models
+        spec.endpoints += endpoints
         guard let node = keys["include"]?.value else { return }
         let items = node.sequence ?? [node]
         for item in items {

@@ -17,6 +17,16 @@ enum BothAtOnce {
         }
     }
 
+    /// A value that one of the two pieces of work uses alone while the other does not touch it
+    /// (a reader with its own diagnostics): safe to hand over although its type is not `Sendable`.
+    struct Handed<Value>: @unchecked Sendable {
+        let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+        }
+    }
+
     /// The two results. Each iteration writes only its own slot, and they are read after
     /// `concurrentPerform` has returned, so no lock is needed.
     private final class Slots<A, B>: @unchecked Sendable {
