@@ -3,13 +3,13 @@ import SpecDiagnostics
 
 extension OpenAPIContext {
     /// The type of a schema where it is used, and whether it may be null. An inline object, enum or
-    /// union becomes a model named after `hint` (`Pet` + `tags` -> `PetTags`).
-    func type(of schema: Node, hint: String) -> (type: TypeExpr, nullable: Bool) {
+    /// union becomes a model named after `hint` (`Pet` + `tags` -> `PetTags`), which is made only then.
+    func type(of schema: Node, hint: @autoclosure () -> String) -> (type: TypeExpr, nullable: Bool) {
         let (schema, nullable, shape) = self.shape(of: schema)
         let location = schema.location
         switch shape {
         case .reference(let ref):
-            guard let type = referencedType(ref, at: schema.keyLocation("$ref") ?? location, in: schema.file, hint: hint) else {
+            guard let type = referencedType(ref, at: schema.keyLocation("$ref") ?? location, in: schema.file, hint: hint()) else {
                 return (Self.json(at: location), nullable)
             }
             return (type.type, nullable || type.nullable)
@@ -18,17 +18,17 @@ extension OpenAPIContext {
             // schema, used by many operations) is the model made the first time.
             let key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
             if let name = inlineModels[key] { return (.named(name, arguments: [], at: location), nullable) }
-            let name = takeName(hint)
+            let name = takeName(hint())
             inlineModels[key] = name
             addModel(name, schema: schema, at: location)
             return (.named(name, arguments: [], at: location), nullable)
         case .dictionary(let values):
             guard let values else { return (.dictionary(Self.json(at: location)), nullable) }
-            let value = type(of: values, hint: hint + "Value")
+            let value = type(of: values, hint: hint() + "Value")
             return (.dictionary(value.nullable ? .optional(value.type) : value.type), nullable)
         case .array(let items):
             guard let items else { return (.array(Self.json(at: location)), nullable) }
-            let element = type(of: items, hint: hint + "Item")
+            let element = type(of: items, hint: hint() + "Item")
             return (.array(element.nullable ? .optional(element.type) : element.type), nullable)
         case .builtin(let builtin):
             return (.named(builtin.rawValue, arguments: [], at: location), nullable)
@@ -39,7 +39,7 @@ extension OpenAPIContext {
     }
 
     /// The type a `$ref` names: its model for a named schema, else the target lowered in place.
-    private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: String) -> (type: TypeExpr, nullable: Bool)? {
+    private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: @autoclosure () -> String) -> (type: TypeExpr, nullable: Bool)? {
         guard let target = resolve(ref, at: location, in: file) else { return nil }
         if target.isNamedSchema {
             // A nullable object, enum or union is a model that is null where it is used (a nullable alias is optional itself).
@@ -57,7 +57,7 @@ extension OpenAPIContext {
         }
         followingRefs.append(target.key)
         defer { followingRefs.removeLast() }
-        return type(of: target.node, hint: hint)
+        return type(of: target.node, hint: hint())
     }
 
     /// The model name of a named schema, queued to be made when first met.

@@ -91,35 +91,48 @@ public enum Naming {
         let screaming = !hasLower && hasUpper && (words.count > 1 || !upper)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 2)
+        // One scratch buffer for each word in lowercase, instead of an array per word.
+        var lower: [UInt8] = []
+        lower.reserveCapacity(32)
         for (index, range) in words.enumerated() {
-            let word = bytes[range]
-            let lower = word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            lower.removeAll(keepingCapacity: true)
+            for byte in bytes[range] { lower.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
             // An initialism keeps its casing before a number: `user_id2` -> `userID2`, `http2` -> `HTTP2`.
             var letters = lower.count
             while letters > 0, lower[letters - 1] >= 0x30, lower[letters - 1] <= 0x39 { letters -= 1 }
-            let plural = lower.count > 2 && lower.last == 0x73 && !isInitialism(lower[...]) && isInitialism(lower.dropLast())
+            let plural = lower.count > 2 && lower[lower.count - 1] == 0x73 && !isInitialism(lower[...])
+                && isInitialism(lower[..<(lower.count - 1)])
             let initialism = plural || (letters > 0 && isInitialism(lower[..<letters]))
-            if let last = result.last, last >= 0x30 && last <= 0x39, let first = word.first, first >= 0x30 && first <= 0x39 {
+            let first = bytes[range.lowerBound]
+            if let last = result.last, last >= 0x30 && last <= 0x39, first >= 0x30 && first <= 0x39 {
                 result.append(0x5F)
             }
             if index == 0 && !upper {
                 if initialism || screaming {
-                    result += lower
+                    result.append(contentsOf: lower)
                 } else {
                     // Leading capitals lowered: `NHL` -> `nhl`, `Xml` -> `xml`.
                     var leading = 0
-                    while leading < word.count, word[word.startIndex + leading] >= 0x41, word[word.startIndex + leading] <= 0x5A { leading += 1 }
-                    if leading > 1, leading < word.count, word[word.startIndex + leading] >= 0x61, word[word.startIndex + leading] <= 0x7A {
+                    while leading < range.count, bytes[range.lowerBound + leading] >= 0x41, bytes[range.lowerBound + leading] <= 0x5A {
+                        leading += 1
+                    }
+                    if leading > 1, leading < range.count, bytes[range.lowerBound + leading] >= 0x61, bytes[range.lowerBound + leading] <= 0x7A {
                         leading -= 1
                     }
-                    result += lower[..<leading] + word.dropFirst(leading)
+                    result.append(contentsOf: lower[..<leading])
+                    result.append(contentsOf: bytes[(range.lowerBound + leading)..<range.upperBound])
                 }
             } else if initialism {
-                result += plural ? lower.dropLast().map { $0 & ~0x20 } + [0x73] : lower.map { $0 >= 0x61 ? $0 & ~0x20 : $0 }
+                if plural {
+                    for byte in lower[..<(lower.count - 1)] { result.append(byte & ~0x20) }
+                    result.append(0x73)
+                } else {
+                    for byte in lower { result.append(byte >= 0x61 ? byte & ~0x20 : byte) }
+                }
             } else {
-                let text = screaming ? lower[...] : word
-                if let first = text.first { result.append(first >= 0x61 && first <= 0x7A ? first & ~0x20 : first) }
-                result += text.dropFirst()
+                let text = screaming ? lower[...] : bytes[range]
+                if let head = text.first { result.append(head >= 0x61 && head <= 0x7A ? head & ~0x20 : head) }
+                result.append(contentsOf: text.dropFirst())
             }
         }
         if let first = result.first, first >= 0x30 && first <= 0x39 { result.insert(0x5F, at: 0) }
