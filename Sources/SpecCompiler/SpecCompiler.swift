@@ -52,13 +52,13 @@ public struct CompilerOptions: Sendable {
     public static let maxShards = OutputLayout.maxShards
 
     /// How many declarations (models and endpoints) one shard holds when the spec does not say.
-    public static let declarationsPerShard = 150
+    static let declarationsPerShard = 150
 
     /// The shards a spec of `declarations` models and endpoints gets when nothing sets `shards`:
     /// one per ``declarationsPerShard``, at most the build plugin's limit. Smaller files keep the
     /// compiler's memory down (OpenAI's 560 declarations build in 267 MB in 4 shards, 364 MB in one)
     /// and let an edit recompile one shard.
-    public static func automaticShards(declarations: Int) -> Int {
+    static func automaticShards(declarations: Int) -> Int {
         min(max(1, (declarations + declarationsPerShard - 1) / declarationsPerShard), OutputLayout.maxStableShards)
     }
 }

@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions for misspelled keys and names.
 public enum Suggestions {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

@@ -3,9 +3,9 @@ import SpecIR
 
 /// How the IR's references and values are written in Swift: the spellings a template inserts
 /// through its context (`type`, `default`, `...Literal` keys), so templates never rebuild them.
-public enum SwiftSpelling {
+enum SwiftSpelling {
     /// `[Post]`, `[String: Int]?`, `Page<Post>`, `Chirp.RegisterError`.
-    public static func type(_ type: TypeRef) -> String {
+    static func type(_ type: TypeRef) -> String {
         switch type {
         case .named(let name, let scope, let arguments):
             let base = scope.isEmpty ? name : (scope + [name]).joined(separator: ".")
@@ -17,13 +17,13 @@ public enum SwiftSpelling {
     }
 
     /// The failure type of an endpoint: the type, or `Never`.
-    public static func failure(_ type: TypeRef?) -> String {
+    static func failure(_ type: TypeRef?) -> String {
         type.map(Self.type) ?? "Never"
     }
 
     /// The Swift expression for a value: `1`, `"Bearer"`, `.active`, `Mode.none`, `nil`, and an exact
     /// `Decimal(sign: .plus, exponent: -3, significand: 3133)` for `3.133` (a float literal would round through `Double`).
-    public static func value(_ value: ValueIR) -> String {
+    static func value(_ value: ValueIR) -> String {
         switch value {
         case .number(let text, let decimal): return decimal ? Self.decimal(text) : text
         case .bool(let flag): return flag ? "true" : "false"
@@ -44,24 +44,24 @@ public enum SwiftSpelling {
     }
 
     /// `10`, `2.5`
-    public static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         // Plain comparisons and conversions only: libm is not linked into every client of this module.
         if value > -1e15 && value < 1e15, Double(Int64(value)) == value { return String(Int64(value)) }
         return String(value)
     }
 
     /// The access modifier with its trailing space (`public `), or empty for internal.
-    public static func modifier(_ access: AccessLevel) -> String {
+    static func modifier(_ access: AccessLevel) -> String {
         access == .internal ? "" : access.rawValue + " "
     }
 
     /// A double-quoted Swift string literal that holds exactly `text` (the `...Literal` keys).
-    public static func string(_ text: String) -> String {
+    static func string(_ text: String) -> String {
         "\"" + escapedContent(text) + "\""
     }
 
     /// The inside of a string literal: backslashes, quotes, controls and invisible line breaks escaped.
-    public static func escapedContent(_ text: String) -> String {
+    static func escapedContent(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)

@@ -41,7 +41,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// How deep partials may nest before rendering fails (guards against recursive partials).
-    public static let maxPartialDepth = 64
+    static let maxPartialDepth = 64
 
     /// One error per `{{>name}}` tag naming a template the set doesn't have, sorted by location.
     /// Rendering reports the same problem only when it reaches the tag; this checks every tag up front.

@@ -12,7 +12,7 @@ public enum SpecLoader {
     static let includedKeys = ["include", "models", "endpoints"]
     /// The longest chain of includes (a file including a file ...): deeper chains are an error, so a
     /// folder structure that loops (a symbolic link to a parent folder) cannot recurse without end.
-    public static let maxIncludeDepth = 32
+    static let maxIncludeDepth = 32
     /// The most files one spec may be made of, root included.
     public static let maxFiles = 1_000
 

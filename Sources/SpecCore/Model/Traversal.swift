@@ -11,7 +11,7 @@ public struct EndpointEntry: Sendable {
     public let index: Int
 
     /// The groups' names as the spec writes them.
-    public var groupNames: [String] { groups.map(\.name) }
+    var groupNames: [String] { groups.map(\.name) }
 }
 
 extension Spec {
@@ -45,7 +45,7 @@ extension GroupDecl {
 
 extension EndpointDecl {
     /// The path, query and header parameters the spec declares, in that order.
-    public var parameterFields: [FieldDecl] { pathParameters + query + headers }
+    var parameterFields: [FieldDecl] { pathParameters + query + headers }
 
     /// The types a request sends: parameters and the body.
     public var requestTypes: [TypeExpr] {

@@ -7,7 +7,7 @@ public enum SwiftNames {
     /// An enum case: its chosen name, else the wire value in lowerCamelCase.
     public static func enumCase(_ enumCase: EnumDecl.Case) -> String { enumCase.swiftName ?? Naming.lowerCamel(enumCase.wireValue) }
     /// A union case: the tag in lowerCamelCase.
-    public static func unionCase(_ tag: String) -> String { Naming.lowerCamel(tag) }
+    static func unionCase(_ tag: String) -> String { Naming.lowerCamel(tag) }
     /// A union's cases, named by what tells the variants apart: each tag without the words it shares
     /// with the union's type name at its start (the whole name, or at least two words) and then at its
     /// end (`ChatCompletionRequestSystemMessage` in `ChatCompletionRequestMessage` -> `system`,
@@ -72,7 +72,7 @@ public enum SwiftNames {
     public static func errorEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Error" }
     /// The argument for the path placeholder `{name}` of `endpoint`: its declared parameter's Swift
     /// name, or the placeholder in lowerCamelCase when undeclared (then a String).
-    public static func pathArgument(_ name: String, of endpoint: EndpointDecl) -> String {
+    static func pathArgument(_ name: String, of endpoint: EndpointDecl) -> String {
         endpoint.pathParameters.first { $0.wireName == name }.map(field) ?? Naming.lowerCamel(name)
     }
 }

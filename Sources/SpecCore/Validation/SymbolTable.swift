@@ -108,7 +108,7 @@ public struct SymbolTable: Sendable {
     }
 
     /// Spec names of every model, in a stable order (for suggestions).
-    public var modelNames: [String] { models.keys.sorted() }
+    var modelNames: [String] { models.keys.sorted() }
 
     /// The models `roots` name, and every model those hold (fields, variants, alias targets,
     /// generic arguments), transitively. A lookup set: never iterated into output.
