@@ -38,6 +38,15 @@ extension OpenAPIContext {
                 schema = only
                 continue
             }
+            // An `allOf` of inline scalar schemas (`[{type: string, format: date-time}, {type: string}]`)
+            // is that scalar, with the first part that gives a format; parts of different scalar
+            // types can hold no value both accept as they are written, so the value is kept as JSON.
+            if let parts = schema["allOf"]?.items, parts.count > 1, schema["properties"] == nil,
+               parts.allSatisfy({ $0.string("$ref") == nil && Self.scalarTypes.contains($0.string("type") ?? "") }) {
+                guard parts.allSatisfy({ $0.string("type") == parts[0].string("type") }) else { return (schema, nullable, .any) }
+                schema = parts.first { $0["format"] != nil || $0["enum"] != nil } ?? parts[0]
+                continue
+            }
             if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] == nil {
                 let nonNull = variants.filter { !isNullSchema($0) }
                 if nonNull.count < variants.count { nullable = true }
@@ -53,6 +62,9 @@ extension OpenAPIContext {
         }
         return (schema, nullable, plainShape(of: schema))
     }
+
+    /// The JSON Schema types that are one value, not a container.
+    static let scalarTypes: Set<String> = ["string", "integer", "number", "boolean"]
 
     /// `{type: "null"}` or `{enum: [null]}`.
     func isNullSchema(_ schema: Node) -> Bool {

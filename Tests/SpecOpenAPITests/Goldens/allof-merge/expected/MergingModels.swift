@@ -61,13 +61,25 @@ public struct Dog: Decodable, Sendable {
     public let createdAt: Date
     public let legs: Int?
     public let breed: String
+    public let bornAt: Moment?
+    public let mixed: Mixed?
 
-    public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String) {
+    public init(
+        name: String,
+        note: Int? = nil,
+        createdAt: Date,
+        legs: Int? = nil,
+        breed: String,
+        bornAt: Moment? = nil,
+        mixed: Mixed? = nil
+    ) {
         self.name = name
         self.note = note
         self.createdAt = createdAt
         self.legs = legs
         self.breed = breed
+        self.bornAt = bornAt
+        self.mixed = mixed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -77,8 +89,14 @@ public struct Dog: Decodable, Sendable {
         self.createdAt = try container.decode(Date.self, forKey: "createdAt")
         self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
         self.breed = try container.decode(String.self, forKey: "breed")
+        self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
+        self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
     }
 }
+
+public typealias Moment = Date
+
+public typealias Mixed = JSONValue
 
 /// Just an animal.
 public typealias Pet = Animal
@@ -103,14 +121,27 @@ public struct Puppy: Decodable, Sendable {
     public let createdAt: Date
     public let legs: Int?
     public let breed: String
+    public let bornAt: Moment?
+    public let mixed: Mixed?
     public let ageInWeeks: Int
 
-    public init(name: String, note: Int? = nil, createdAt: Date, legs: Int? = nil, breed: String, ageInWeeks: Int) {
+    public init(
+        name: String,
+        note: Int? = nil,
+        createdAt: Date,
+        legs: Int? = nil,
+        breed: String,
+        bornAt: Moment? = nil,
+        mixed: Mixed? = nil,
+        ageInWeeks: Int
+    ) {
         self.name = name
         self.note = note
         self.createdAt = createdAt
         self.legs = legs
         self.breed = breed
+        self.bornAt = bornAt
+        self.mixed = mixed
         self.ageInWeeks = ageInWeeks
     }
 
@@ -121,6 +152,8 @@ public struct Puppy: Decodable, Sendable {
         self.createdAt = try container.decode(Date.self, forKey: "createdAt")
         self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
         self.breed = try container.decode(String.self, forKey: "breed")
+        self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
+        self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
         self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }
 }
