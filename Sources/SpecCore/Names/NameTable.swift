@@ -58,11 +58,10 @@ public struct NameTable: Sendable {
         liveService = SwiftNames.liveService(spec.name)
         stubService = SwiftNames.stubService(spec.name)
         operations = SwiftNames.operations(spec.name)
-        // The models' names on one core, the endpoints' on another; then the operation types, which
-        // must not take a model's name.
+        // Every other name first: an operation type must not take a model's name.
         let entries = spec.flattenedEndpoints
-        let (models, named) = (spec.models.map(Self.names(of:)), entries.map(Self.names(of:)))
-        var endpoints = named
+        let models = spec.models.map(Self.names(of:))
+        var endpoints = entries.map(Self.names(of:))
         var typeNames = Set(models.map(\.type))
         typeNames.insert(spec.name)
         for position in endpoints.indices {
