@@ -44,7 +44,9 @@ extension OpenAPIContext {
         guard let content = response["content"]?.pairs, let first = content.first else { return nil }
         if let json = content.first(where: { Self.isJSON($0.key) }) {
             guard let schema = json.value["schema"] else { return Self.json(at: json.keyLocation) }
-            return type(of: schema, hint: hint).type
+            // A body that may be null (`anyOf: [{$ref: Task}, {type: "null"}]`, FastAPI's `Optional[Task]`) is optional.
+            let lowered = type(of: schema, hint: hint)
+            return lowered.nullable && !lowered.type.isOptional ? .optional(lowered.type) : lowered.type
         }
         return .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation)
     }

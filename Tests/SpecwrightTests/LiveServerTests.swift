@@ -131,6 +131,16 @@ import Testing
         #expect(response.header("x-server") == "specwright-test")
     }
 
+    @Test func aResponseThatMayBeNullDecodesNullAsNil() async throws {
+        // An optional response type (`response: "Post?"`, OpenAPI's `anyOf: [{$ref: Post}, {type: "null"}]`).
+        func answer(_ body: String) -> Endpoint<Post?, Never> {
+            Endpoint(.get, "/answer", Self.api, query: ["type": "application/json", "body": body], response: .json)
+        }
+        #expect(try await client.send(answer("null")) == nil)
+        let post = try await client.send(answer(#"{"id": "0f8fad5b-d9cb-469f-a165-70867728950e", "text": "hi", "like_count": 1, "created_at": "2026-11-30T08:15:00Z"}"#))
+        #expect(post?.text == "hi")
+    }
+
     @Test func rawBytes() async throws {
         let endpoint = Endpoint<Data, Never>(.get, "/bytes", Self.api, query: ["count": 1000], response: .data)
         let data = try await client.send(endpoint)

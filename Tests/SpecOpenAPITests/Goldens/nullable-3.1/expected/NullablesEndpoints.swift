@@ -38,6 +38,11 @@ public enum Nullables {
     public static func listUsers() -> Endpoint<[User], Never> {
         Endpoint(.get, "/users", Nullables.api, response: .json)
     }
+
+    /// `GET /users/{id}/manager`
+    public static func getManager(id: Int) -> Endpoint<Manager?, Never> {
+        Endpoint(.get, "/users/\(id)/manager", Nullables.api, response: .json)
+    }
 }
 
 /// The endpoints of `Nullables` as types, one each: `NullablesService` has a requirement per
@@ -46,6 +51,12 @@ public enum NullablesOperations {
     /// `Nullables.listUsers`: `GET /users`.
     public enum ListUsers: ServiceOperation {
         public typealias Response = [User]
+        public typealias Failure = Never
+    }
+
+    /// `Nullables.getManager`: `GET /users/{id}/manager`.
+    public enum GetManager: ServiceOperation {
+        public typealias Response = Manager?
         public typealias Failure = Never
     }
 }
@@ -60,6 +71,11 @@ public protocol NullablesService: Sendable {
         _ endpoint: Endpoint<[User], Never>,
         as operation: NullablesOperations.ListUsers.Type
     ) async throws(APIError<Never>) -> [User]
+    /// Sends `Nullables.getManager`: `GET /users/{id}/manager`.
+    func send(
+        _ endpoint: Endpoint<Manager?, Never>,
+        as operation: NullablesOperations.GetManager.Type
+    ) async throws(APIError<Never>) -> Manager?
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
@@ -86,5 +102,11 @@ extension NullablesService {
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> [User] {
         try await self.send(Nullables.listUsers(), as: NullablesOperations.ListUsers.self)
+    }
+
+    /// `GET /users/{id}/manager`
+    @_alwaysEmitIntoClient
+    public func getManager(id: Int) async throws(APIError<Never>) -> Manager? {
+        try await self.send(Nullables.getManager(id: id), as: NullablesOperations.GetManager.self)
     }
 }
