@@ -62,8 +62,11 @@ extension OpenAPIContext {
 
     private func endpoint(_ planned: PlannedOperation, auth defaultAuth: AuthScheme) -> EndpointDecl {
         let (operation, pathLocation, name) = (planned.operation, planned.pathLocation, planned.name)
+        // A fragment (AWS: `/#X-Amz-Target=Svc.Op`, `/tags/{arn}#tagKeys`) only tells operations of
+        // one path apart, and never goes on the wire: the operation's parameters say what is sent.
+        let wirePath = planned.path.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
         // A path with a fixed query (`/responses?beta=true`): each pair becomes a query parameter with that default.
-        let pathParts = planned.path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let pathParts = wirePath.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let fixedQuery: [FieldDecl] = pathParts.count > 1 ? pathParts[1].split(separator: "&").map { pair -> FieldDecl in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return FieldDecl(wireName: String(parts[0]), location: pathLocation, type: .named("String", arguments: [], at: pathLocation),
@@ -184,7 +187,12 @@ extension OpenAPIContext {
             }
             let required = place == "path" || node.flag("required")
             if required { requiredFields.insert(node.keyLocation("name") ?? node.location) }
-            let defaultValue = schema.flatMap { self.defaultValue(of: $0, type: type) }
+            var defaultValue = schema.flatMap { self.defaultValue(of: $0, type: type) }
+            if defaultValue == nil, required, place != "path", let schema, case .enumeration(let values) = shape(of: schema).shape,
+               values.count == 1, let only = values.first {
+                // One allowed value (AWS's `X-Amz-Target: Svc.Op`): sent unless the caller says otherwise.
+                defaultValue = LocatedDefault(value: .string(only), location: schema.location)
+            }
             let field = FieldDecl(
                 wireName: name, location: node.keyLocation("name") ?? node.location,
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,

@@ -74,6 +74,23 @@ public enum Params {
             response: .empty
         )
     }
+
+    /// `POST /`
+    public static func sendMessage(xAmzTarget: SendMessageXAmzTarget = .queueSendMessage) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/", Params.api, headers: ["X-Amz-Target": xAmzTarget], response: .empty)
+    }
+
+    /// `POST /`
+    public static func deleteMessage(
+        xAmzTarget: DeleteMessageXAmzTarget = .queueDeleteMessage
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/", Params.api, headers: ["X-Amz-Target": xAmzTarget], response: .empty)
+    }
+
+    /// `DELETE /tags/{resourceArn}`
+    public static func untagResource(resourceArn: String, tagKeys: [String]) -> Endpoint<Empty, Never> {
+        Endpoint(.delete, "/tags/\(resourceArn)", Params.api, query: ["tagKeys": tagKeys], response: .empty)
+    }
 }
 
 /// The endpoints of `Params` as types, one each: `ParamsService` has a requirement per
@@ -93,6 +110,24 @@ public enum ParamsOperations {
 
     /// `Params.getThing`: `GET /things/{thingId}`.
     public enum GetThing: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Params.sendMessage`: `POST /`.
+    public enum SendMessage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Params.deleteMessage`: `POST /`.
+    public enum DeleteMessage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Params.untagResource`: `DELETE /tags/{resourceArn}`.
+    public enum UntagResource: ServiceOperation {
         public typealias Response = Empty
         public typealias Failure = Never
     }
@@ -117,6 +152,21 @@ public protocol ParamsService: Sendable {
     func send(
         _ endpoint: Endpoint<Empty, Never>,
         as operation: ParamsOperations.GetThing.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Params.sendMessage`: `POST /`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ParamsOperations.SendMessage.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Params.deleteMessage`: `POST /`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ParamsOperations.DeleteMessage.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Params.untagResource`: `DELETE /tags/{resourceArn}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ParamsOperations.UntagResource.Type
     ) async throws(APIError<Never>) -> Empty
 }
 
@@ -189,6 +239,27 @@ extension ParamsService {
         _ = try await self.send(
             Params.getThing(thingID: thingID, class: `class`, thingID2: thingID2, thingID3: thingID3),
             as: ParamsOperations.GetThing.self
+        )
+    }
+
+    /// `POST /`
+    @_alwaysEmitIntoClient
+    public func sendMessage(xAmzTarget: SendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
+        _ = try await self.send(Params.sendMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.SendMessage.self)
+    }
+
+    /// `POST /`
+    @_alwaysEmitIntoClient
+    public func deleteMessage(xAmzTarget: DeleteMessageXAmzTarget = .queueDeleteMessage) async throws(APIError<Never>) {
+        _ = try await self.send(Params.deleteMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.DeleteMessage.self)
+    }
+
+    /// `DELETE /tags/{resourceArn}`
+    @_alwaysEmitIntoClient
+    public func untagResource(resourceArn: String, tagKeys: [String]) async throws(APIError<Never>) {
+        _ = try await self.send(
+            Params.untagResource(resourceArn: resourceArn, tagKeys: tagKeys),
+            as: ParamsOperations.UntagResource.self
         )
     }
 }

@@ -2,3 +2,43 @@
 
 import Foundation
 import Specwright
+
+public enum SendMessageXAmzTarget: StringEnum {
+    case queueSendMessage
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "Queue.SendMessage": self = .queueSendMessage
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .queueSendMessage: "Queue.SendMessage"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum DeleteMessageXAmzTarget: StringEnum {
+    case queueDeleteMessage
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "Queue.DeleteMessage": self = .queueDeleteMessage
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .queueDeleteMessage: "Queue.DeleteMessage"
+        case .unknown(let value): value
+        }
+    }
+}
