@@ -4,11 +4,12 @@ import Foundation
 ///
 /// Set once per API in ``APIDefaults`` so every endpoint of that API reads and writes dates alike.
 public enum DateCoding: Hashable, Sendable {
-    /// RFC 3339 text in UTC, written without fractions (`2026-11-30T08:15:00Z`);
+    /// RFC 3339 text in UTC, written with the fraction the date has (`2026-11-30T08:15:00Z`,
+    /// `2026-11-30T08:15:00.250Z`, to the microsecond), so a decoded date is sent back as it came;
     /// reads timestamps with and without fractional seconds and with any UTC offset.
     case iso8601
-    /// RFC 3339 text in UTC, written with milliseconds (`2026-11-30T08:15:00.250Z`);
-    /// reads timestamps with and without fractional seconds.
+    /// RFC 3339 text in UTC, always with a fraction: milliseconds (`2026-11-30T08:15:00.000Z`), or
+    /// microseconds when the date has them; reads timestamps with and without fractional seconds.
     case iso8601Fractional
     /// Seconds since 1970-01-01 as a JSON number (a whole number when the date has no fraction).
     case seconds
@@ -21,9 +22,9 @@ public enum DateCoding: Hashable, Sendable {
     public func string(from date: Date) -> String {
         switch self {
         case .iso8601:
-            ISO8601Timestamp.string(from: date, fractional: false)
+            ISO8601Timestamp.string(from: date, alwaysFraction: false)
         case .iso8601Fractional:
-            ISO8601Timestamp.string(from: date, fractional: true)
+            ISO8601Timestamp.string(from: date, alwaysFraction: true)
         case .seconds:
             Self.secondsText(date.timeIntervalSince1970)
         case .milliseconds:

@@ -5,18 +5,20 @@ import Foundation
 /// Hand-written instead of `ISO8601DateFormatter` so it is `Sendable`, needs no lock, and reads
 /// timestamps with or without fractional seconds the same way on every platform.
 enum ISO8601Timestamp {
-    /// Writes a date in UTC: `2026-11-30T08:15:00Z`, or with `.250` milliseconds when `fractional`;
-    /// empty for dates beyond any calendar (more than 3 million years away).
-    static func string(from date: Date, fractional: Bool) -> String {
+    /// Writes a date in UTC with the fraction it has, so a decoded timestamp goes back as it came:
+    /// `2026-11-30T08:15:00Z` for whole seconds, `.250` for milliseconds, `.250125` for anything finer
+    /// (rounded to the microsecond). With `alwaysFraction`, whole seconds get `.000` too. Empty for
+    /// dates beyond any calendar (more than 3 million years away).
+    static func string(from date: Date, alwaysFraction: Bool) -> String {
         let interval = date.timeIntervalSince1970
         guard interval.isFinite, abs(interval) < 1e14 else { return "" }
-        let totalMilliseconds: Int
-        if fractional {
-            totalMilliseconds = Int((interval * 1000).rounded())
-        } else {
-            totalMilliseconds = Int(interval.rounded(.down)) * 1000
+        let whole = interval.rounded(.down)
+        var totalSeconds = Int(whole)
+        var microseconds = Int(((interval - whole) * 1_000_000).rounded())
+        if microseconds == 1_000_000 {
+            totalSeconds += 1
+            microseconds = 0
         }
-        let (totalSeconds, milliseconds) = floorDivide(totalMilliseconds, 1000)
         let (days, secondOfDay) = floorDivide(totalSeconds, 86_400)
         let civil = CivilCalendar.civil(fromDays: days)
         var text = CivilCalendar.padded(civil.year, width: 4) + "-" + CivilCalendar.padded(civil.month, width: 2)
@@ -24,8 +26,10 @@ enum ISO8601Timestamp {
             + "T" + CivilCalendar.padded(secondOfDay / 3600, width: 2)
             + ":" + CivilCalendar.padded(secondOfDay / 60 % 60, width: 2)
             + ":" + CivilCalendar.padded(secondOfDay % 60, width: 2)
-        if fractional {
-            text += "." + CivilCalendar.padded(milliseconds, width: 3)
+        if microseconds % 1000 == 0 {
+            if microseconds > 0 || alwaysFraction { text += "." + CivilCalendar.padded(microseconds / 1000, width: 3) }
+        } else {
+            text += "." + CivilCalendar.padded(microseconds, width: 6)
         }
         return text + "Z"
     }

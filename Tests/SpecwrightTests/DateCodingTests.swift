@@ -15,11 +15,24 @@ import Testing
         try coding.makeJSONDecoder().decode(Stamp.self, from: Data(json.utf8)).at
     }
 
-    @Test func iso8601WritesWithoutFraction() throws {
-        #expect(try encode(sampleDate.addingTimeInterval(0.75), .iso8601) == #"{"at":"2026-11-30T08:15:00Z"}"#)
+    @Test func iso8601WritesTheFractionTheDateHas() throws {
+        #expect(try encode(sampleDate, .iso8601) == #"{"at":"2026-11-30T08:15:00Z"}"#)
+        #expect(try encode(sampleDate.addingTimeInterval(0.75), .iso8601) == #"{"at":"2026-11-30T08:15:00.750Z"}"#)
         #expect(DateCoding.iso8601.string(from: Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
-        #expect(DateCoding.iso8601.string(from: Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+        #expect(DateCoding.iso8601.string(from: Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59.500Z")
         #expect(DateCoding.iso8601.string(from: Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
+        // Finer than milliseconds: to the microsecond, rounded.
+        #expect(DateCoding.iso8601.string(from: sampleDate.addingTimeInterval(0.1234567)) == "2026-11-30T08:15:00.123457Z")
+        #expect(DateCoding.iso8601.string(from: sampleDate.addingTimeInterval(0.9999996)) == "2026-11-30T08:15:01Z")
+    }
+
+    /// A decoded timestamp goes back as it came (a "created after the last one I saw" query must
+    /// not see the last one again), with and without fractions, in UTC.
+    @Test(arguments: ["2026-11-30T08:15:00Z", "2026-11-30T09:02:00.250Z", "2026-11-30T09:02:00.123456Z", "1969-12-31T23:59:59.001Z"])
+    func iso8601SendsADecodedTimestampBackUnchanged(text: String) throws {
+        let decoded = try decode(#"{"at":"\#(text)"}"#, .iso8601)
+        #expect(try encode(decoded, .iso8601) == #"{"at":"\#(text)"}"#)
+        #expect(DateCoding.iso8601.string(from: decoded) == text)
     }
 
     @Test(arguments: [DateCoding.iso8601, .iso8601Fractional])
@@ -41,10 +54,11 @@ import Testing
         #expect(throws: DecodingError.self) { try decode(#"{"at":"\#(text)"}"#, .iso8601) }
     }
 
-    @Test func iso8601FractionalWritesMilliseconds() throws {
+    @Test func iso8601FractionalAlwaysWritesAFraction() throws {
         #expect(try encode(sampleDate.addingTimeInterval(0.25), .iso8601Fractional) == #"{"at":"2026-11-30T08:15:00.250Z"}"#)
         #expect(DateCoding.iso8601Fractional.string(from: sampleDate) == "2026-11-30T08:15:00.000Z")
-        #expect(DateCoding.iso8601Fractional.string(from: sampleDate.addingTimeInterval(0.9996)) == "2026-11-30T08:15:01.000Z")
+        #expect(DateCoding.iso8601Fractional.string(from: sampleDate.addingTimeInterval(0.9996)) == "2026-11-30T08:15:00.999600Z")
+        #expect(DateCoding.iso8601Fractional.string(from: sampleDate.addingTimeInterval(0.9999996)) == "2026-11-30T08:15:01.000Z")
         #expect(DateCoding.iso8601Fractional.string(from: Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
     }
 

@@ -45,6 +45,15 @@ import Testing
         #expect(echo.header("Accept") == "application/json")
     }
 
+    @Test func aDecodedTimestampIsSentBackWithItsFraction() async throws {
+        // The server's `created_at` is 08:15:00.250Z; a "since the last one I saw" query must send
+        // exactly that instant back, or the server answers with the last one again.
+        let post = try await client.send(Endpoint<Post, Never>(.get, "/json", Self.api, response: .json))
+        _ = try? await echoClient.send(Chirp.search(q: "x", sort: .inReview, xRequestID: "req-8", since: post.createdAt))
+        let echo = try transport.echo()
+        #expect(echo.queryItems.last == ["since", "2026-11-30T08:15:00.250Z"])
+    }
+
     @Test func arraysAndBearer() async throws {
         _ = try? await echoClient.send(Chirp.feed(page: 3, tags: ["x+y", "z"]))
         let echo = try transport.echo()
