@@ -124,6 +124,10 @@ public struct APIClient: Sendable {
             guard HeaderValidation.isValid(name: header.name, value: header.value) else { throw .invalidHeader(header.name) }
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
+        // What the response is read as, unless a header of the API, the client or the endpoint says otherwise.
+        if request.value(forHTTPHeaderField: "Accept") == nil, let accept = endpoint.response.kind.accept {
+            request.setValue(accept, forHTTPHeaderField: "Accept")
+        }
         if let body = endpoint.body {
             do {
                 let (data, contentType) = try body.encoded(dates: endpoint.api.dates, encoder: json.encoder(for: endpoint.api.dates))

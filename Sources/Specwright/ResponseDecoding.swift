@@ -12,6 +12,16 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         case data
         /// The body is returned as UTF-8 text.
         case text
+
+        /// The `Accept` header a request sends when nothing else sets one: `application/json` for
+        /// JSON, `text/plain` for text, none (any type) otherwise.
+        var accept: String? {
+            switch self {
+            case .json: "application/json"
+            case .text: "text/plain"
+            case .empty, .data: nil
+            }
+        }
     }
 
     /// The kind of decoding.

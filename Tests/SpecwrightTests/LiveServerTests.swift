@@ -45,6 +45,22 @@ import Testing
         #expect(echo.header("Accept") == "application/json")
     }
 
+    @Test func aRequestAcceptsWhatItsResponseIsReadAs() async throws {
+        let plain = APIDefaults()
+        func accept(of endpoint: Endpoint<some Sendable, Never>) async throws -> String? {
+            _ = try? await echoClient.send(endpoint)
+            return try transport.echo().header("Accept")
+        }
+        #expect(try await accept(of: Endpoint<JSONValue, Never>(.get, "/accept", plain, response: .json)) == "application/json")
+        #expect(try await accept(of: Endpoint<String, Never>(.get, "/accept", plain, response: .text)) == "text/plain")
+        #expect(try await accept(of: Endpoint<Data, Never>(.get, "/accept", plain, response: .data)) != "application/json")
+        // A header of the endpoint (or of the API or the client) wins.
+        let pdf = Endpoint<Data, Never>(.get, "/accept", plain, headers: ["Accept": "application/pdf"], response: .data)
+        #expect(try await accept(of: pdf) == "application/pdf")
+        let csv = Endpoint<JSONValue, Never>(.get, "/accept", plain, headers: ["Accept": "text/csv"], response: .json)
+        #expect(try await accept(of: csv) == "text/csv")
+    }
+
     @Test func aDecodedTimestampIsSentBackWithItsFraction() async throws {
         // The server's `created_at` is 08:15:00.250Z; a "since the last one I saw" query must send
         // exactly that instant back, or the server answers with the last one again.
