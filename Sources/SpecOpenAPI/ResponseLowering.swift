@@ -72,15 +72,16 @@ extension OpenAPIContext {
             unsupportedAt = unsupportedAt ?? requirement.location
         }
         if let unsupportedAt {
-            unsupported("security", "no security requirement here uses a supported scheme (bearer, OAuth 2 / OpenID Connect tokens, or an API key in a header or query); requests are sent without auth", at: unsupportedAt)
+            unsupported("security", "no security requirement here uses a supported scheme (bearer, HTTP basic, OAuth 2 / OpenID Connect tokens, or an API key in a header or query); requests are sent without auth", at: unsupportedAt)
         }
         return AuthScheme.none
     }
 
-    /// Bearer tokens (HTTP bearer, OAuth 2, OpenID Connect) and API keys in a header or the query.
+    /// Bearer tokens (HTTP bearer, OAuth 2, OpenID Connect), HTTP basic, and API keys in a header or the query.
     private func authScheme(_ scheme: Node) -> AuthScheme? {
         switch scheme.string("type") {
         case "http" where scheme.string("scheme")?.lowercased() == "bearer": .bearer
+        case "http" where scheme.string("scheme")?.lowercased() == "basic": .basic
         case "oauth2", "openIdConnect": .bearer
         case "apiKey":
             switch (scheme.string("in"), scheme.string("name")) {

@@ -41,11 +41,12 @@ enum EndpointWriting {
         return .mapping(entries)
     }
 
-    /// `none`, `bearer`, `{ header: Name }` or `{ query: name }`.
+    /// `none`, `bearer`, `basic`, `{ header: Name }` or `{ query: name }`.
     static func auth(_ auth: AuthScheme) -> YAMLBlock {
         switch auth {
         case .none: .inline("none")
         case .bearer: .inline("bearer")
+        case .basic: .inline("basic")
         case .header(let name): .compactMapping([YAMLEntry("header", .scalar(name))])
         case .query(let name): .compactMapping([YAMLEntry("query", .scalar(name))])
         }

@@ -110,6 +110,7 @@ public struct APIClient: Sendable {
             switch endpoint.auth {
             case .none: break
             case .bearer: credentialHeader = (name: "Authorization", value: "Bearer \(credential)")
+            case .basic: credentialHeader = (name: "Authorization", value: "Basic " + Data(credential.utf8).base64EncodedString())
             case .header(let name): credentialHeader = (name: name, value: credential)
             case .query(let name): query.append((name: name, value: credential))
             }

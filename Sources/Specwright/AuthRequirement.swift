@@ -4,6 +4,8 @@ public enum AuthRequirement: Hashable, Sendable {
     case none
     /// `Authorization: Bearer <token>`.
     case bearer
+    /// `Authorization: Basic <base64 of user:password>`; the credential is `user:password`.
+    case basic
     /// An API key in the named header.
     case header(String)
     /// An API key in the named query parameter.

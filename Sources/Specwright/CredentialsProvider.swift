@@ -1,22 +1,27 @@
 /// Supplies the bearer token or API key an endpoint requires, such as from a keychain or a refreshed session.
 public protocol CredentialsProvider: Sendable {
-    /// The token or key for `requirement`; `nil` when there is none, which fails the request with
-    /// ``APIError/missingCredentials``.
+    /// The token or key for `requirement` (for ``AuthRequirement/basic``, `user:password`); `nil`
+    /// when there is none, which fails the request with ``APIError/missingCredentials``.
     func credential(for requirement: AuthRequirement) async throws -> String?
 }
 
-/// Fixed credentials: one bearer token and API keys by header or query parameter name.
+/// Fixed credentials: one bearer token, a user name and password, and API keys by header or query parameter name.
 public struct StaticCredentials: CredentialsProvider {
     /// The token for ``AuthRequirement/bearer``.
     public var bearerToken: String?
+    /// The user name and password for ``AuthRequirement/basic``.
+    public var basic: (user: String, password: String)?
     /// The key for any header or query requirement not named in ``apiKeys``.
     public var apiKey: String?
     /// Keys by the header or query parameter name they go in.
     public var apiKeys: [String: String]
 
-    /// Credentials with a bearer token and/or API keys.
-    public init(bearerToken: String? = nil, apiKey: String? = nil, apiKeys: [String: String] = [:]) {
+    /// Credentials with a bearer token, a user name and password for HTTP basic, and/or API keys.
+    public init(
+        bearerToken: String? = nil, basic: (user: String, password: String)? = nil, apiKey: String? = nil, apiKeys: [String: String] = [:]
+    ) {
         self.bearerToken = bearerToken
+        self.basic = basic
         self.apiKey = apiKey
         self.apiKeys = apiKeys
     }
@@ -26,6 +31,7 @@ public struct StaticCredentials: CredentialsProvider {
         switch requirement {
         case .none: nil
         case .bearer: bearerToken
+        case .basic: basic.map { "\($0.user):\($0.password)" }
         case .header(let name), .query(let name): apiKeys[name] ?? apiKey
         }
     }

@@ -16,13 +16,23 @@ import Testing
     }
 
     @Test func basicCredentialsAreAccepted() async throws {
-        let client = server.client(credentials: StaticCredentials(apiKey: Self.basic("ada", "pa:ss")))
-        let result = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "pa:ss"))
+        // A password may hold a colon: only the user name ends at the first one.
+        let client = server.client(credentials: StaticCredentials(basic: ("ada", "pa:ss é")))
+        let result = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "pa:ss é"))
         #expect(result == BasicAuthResult(authenticated: true, user: "ada"))
+        do {
+            _ = try await server.client(credentials: StaticCredentials(bearerToken: "tok")).send(HTTPBin.basicAuth(user: "a", passwd: "b"))
+            Issue.record("no user name and password must fail before sending")
+        } catch {
+            guard case .missingCredentials = error else {
+                Issue.record("expected .missingCredentials, got \(error)")
+                return
+            }
+        }
     }
 
     @Test(.timeLimit(.minutes(1))) func wrongBasicCredentialsAreA401NotAHang() async throws {
-        let client = server.client(credentials: StaticCredentials(apiKey: Self.basic("ada", "wrong")))
+        let client = server.client(credentials: StaticCredentials(basic: ("ada", "wrong")))
         do {
             _ = try await client.send(HTTPBin.basicAuth(user: "ada", passwd: "right"))
             Issue.record("wrong credentials must fail")

@@ -108,15 +108,16 @@ extension NodeReader {
         return decoded
     }
 
-    /// `none`, `bearer`, `{ header: Name }` or `{ query: name }`.
+    /// `none`, `bearer`, `basic`, `{ header: Name }` or `{ query: name }`.
     func auth(_ node: YAMLNode) -> AuthScheme? {
-        let help = "auth must be none, bearer, { header: Name } or { query: name }"
+        let help = "auth must be none, bearer, basic, { header: Name } or { query: name }"
         if let text = node.scalar {
             switch text {
             case "none": return AuthScheme.none
             case "bearer": return .bearer
+            case "basic": return .basic
             default:
-                diagnostics.error("unknown auth '\(text)'; \(help)\(Suggestions.didYouMean(text, in: ["none", "bearer"]))", at: node.location)
+                diagnostics.error("unknown auth '\(text)'; \(help)\(Suggestions.didYouMean(text, in: ["none", "bearer", "basic"]))", at: node.location)
                 return nil
             }
         }

@@ -78,6 +78,8 @@ public enum DateStrategy: Sendable, Hashable {
 public enum AuthScheme: Sendable, Hashable {
     /// No auth, or a bearer token in the `Authorization` header.
     case none, bearer
+    /// HTTP basic: `Authorization: Basic` with the client's user name and password.
+    case basic
     /// An API key in the named header.
     case header(String)
     /// An API key in the named query parameter.

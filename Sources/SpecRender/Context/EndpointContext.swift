@@ -42,7 +42,7 @@ struct DateCodingContext: TemplateObject {
     }
 }
 
-/// An auth scheme: `kind` is its case name (`bearer`, `header`, `query`), `nameLiteral` the header or
+/// An auth scheme: `kind` is its case name (`bearer`, `basic`, `header`, `query`), `nameLiteral` the header or
 /// query parameter's name as a string literal, or false.
 struct AuthContext: TemplateObject {
     let scheme: AuthScheme
@@ -51,6 +51,7 @@ struct AuthContext: TemplateObject {
         switch (key, scheme) {
         case ("kind", .header): "header"
         case ("kind", .query): "query"
+        case ("kind", .basic): "basic"
         case ("kind", _): "bearer"
         case ("nameLiteral", .header(let name)), ("nameLiteral", .query(let name)): .string(SwiftSpelling.string(name))
         case ("nameLiteral", _): false

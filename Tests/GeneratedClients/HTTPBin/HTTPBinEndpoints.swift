@@ -344,12 +344,11 @@ public enum HTTPBin {
     }
 
     /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
-    /// 401 with an empty body. The format has no basic auth: the client's API key for the
-    /// `Authorization` header must be the whole value, `Basic <base64 of user:passwd>`.
+    /// 401 with an empty body: the client's user name and password, sent as HTTP basic.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
     public static func basicAuth(user: String, passwd: String) -> Endpoint<BasicAuthResult, Never> {
-        Endpoint(.get, "/basic-auth/\(user)/\(passwd)", HTTPBin.api, response: .json, auth: .header("Authorization"))
+        Endpoint(.get, "/basic-auth/\(user)/\(passwd)", HTTPBin.api, response: .json, auth: .basic)
     }
 
     /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
@@ -1397,8 +1396,7 @@ extension HTTPBinService {
     }
 
     /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
-    /// 401 with an empty body. The format has no basic auth: the client's API key for the
-    /// `Authorization` header must be the whole value, `Basic <base64 of user:passwd>`.
+    /// 401 with an empty body: the client's user name and password, sent as HTTP basic.
     ///
     /// `GET /basic-auth/{user}/{passwd}`
     @_alwaysEmitIntoClient

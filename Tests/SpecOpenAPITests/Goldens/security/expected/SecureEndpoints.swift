@@ -67,7 +67,7 @@ public enum Secure {
     ///
     /// `GET /either`
     public static func getEither() -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/either", Secure.api, response: .empty, auth: .header("X-API-Key"))
+        Endpoint(.get, "/either", Secure.api, response: .empty, auth: .basic)
     }
 
     /// An empty requirement among others: auth is optional, so none.
@@ -77,11 +77,11 @@ public enum Secure {
         Endpoint(.get, "/optional", Secure.api, response: .empty)
     }
 
-    /// Basic auth is not supported; a warning, and no auth.
+    /// HTTP basic, with the client's user name and password.
     ///
     /// `GET /basic`
     public static func getBasic() -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/basic", Secure.api, response: .empty)
+        Endpoint(.get, "/basic", Secure.api, response: .empty, auth: .basic)
     }
 
     /// `GET /cookie`
@@ -288,7 +288,7 @@ extension SecureService {
         _ = try await self.send(Secure.getOptional(), as: SecureOperations.GetOptional.self)
     }
 
-    /// Basic auth is not supported; a warning, and no auth.
+    /// HTTP basic, with the client's user name and password.
     ///
     /// `GET /basic`
     @_alwaysEmitIntoClient
