@@ -109,14 +109,7 @@ final class EndpointLowering {
         let response = Self.response(of: endpoint)
         let factory = endpointNames?.factory ?? endpoint.name
         let method = endpointNames?.serviceMethod ?? factory
-        let failure: TypeRef?
-        if endpoint.errors.isEmpty {
-            failure = spec.error.map(types.reference)
-        } else if endpoint.distinctErrorTypes.count == 1, let only = endpoint.distinctErrorTypes.first {
-            failure = types.reference(only)
-        } else {
-            failure = .named(endpointNames?.errorEnum ?? factory, scope: [spec.name] + scope, arguments: [])
-        }
+        let failure = failure(of: endpoint, enumName: endpointNames?.errorEnum ?? factory, scope: [spec.name] + scope)
         return ServiceMethodIR(
             name: method, doc: doc, requestLine: "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")",
             deprecated: endpoint.deprecated, parameters: parameters, factory: [spec.name] + scope + [factory], failure: failure,
@@ -151,14 +144,15 @@ final class EndpointLowering {
     private func errors(
         of endpoint: EndpointDecl, factory: String, enumName: String, caseNames: [String]
     ) -> (TypeRef?, [ErrorMappingIR], ErrorEnumIR?) {
+        let failure = failure(of: endpoint, enumName: enumName, scope: [])
         if endpoint.errors.isEmpty {
             guard let error = spec.error else { return (nil, [], nil) }
-            return (types.reference(error), [defaultMapping(error)], nil)
+            return (failure, [defaultMapping(error)], nil)
         }
         let distinct = endpoint.distinctErrorTypes
         if distinct.count == 1, let only = distinct.first {
             let message = messageField(only)
-            return (types.reference(only), endpoint.errors.map {
+            return (failure, endpoint.errors.map {
                 ErrorMappingIR(status: Self.status($0.status), enumCase: nil, messageField: message)
             }, nil)
         }
@@ -174,7 +168,16 @@ final class EndpointLowering {
             name: enumName, doc: ["The error bodies of `\(factory)`, by status."],
             deprecated: endpoint.deprecated, cases: cases,
             conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable])
-        return (.named(enumName), mappings, errorEnum)
+        return (failure, mappings, errorEnum)
+    }
+
+    /// The failure type: the spec's error model when the endpoint lists no errors, the one error
+    /// type when all its errors share it, else its error enum, named from `scope`.
+    private func failure(of endpoint: EndpointDecl, enumName: String, scope: [String]) -> TypeRef? {
+        if endpoint.errors.isEmpty { return spec.error.map(types.reference) }
+        let distinct = endpoint.distinctErrorTypes
+        if distinct.count == 1, let only = distinct.first { return types.reference(only) }
+        return .named(enumName, scope: scope, arguments: [])
     }
 
     /// The factory of endpoints the spec does not list: the top-level error model and default auth.
