@@ -51,33 +51,51 @@ extension OpenAPIContext {
         return .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation)
     }
 
-    /// The auth of a `security` list: the first requirement whose scheme this generator supports
-    /// (`[]` or `{}` among them: no auth).
+    /// The auth of a `security` list. Each requirement is an alternative and its schemes go
+    /// together (`{ key: [], client: [] }`: both); the client sends the first alternative it has
+    /// credentials for. An empty requirement (`{}`) allows no auth, which the client falls back to
+    /// last. A requirement with a scheme this generator cannot send is skipped, with a warning when
+    /// that leaves nothing.
     func auth(_ security: Node) -> AuthScheme? {
         let requirements = security.items
         if requirements.isEmpty { return AuthScheme.none }
+        var alternatives: [AuthScheme] = []
+        var allowsNone = false
         var unsupportedAt: SourceLocation?
         for requirement in requirements {
             let names = requirement.keys
-            if names.isEmpty { return AuthScheme.none }
-            if names.count > 1 {
+            if names.isEmpty {
+                allowsNone = true
+                continue
+            }
+            var schemes: [AuthScheme] = []
+            for name in names {
+                guard let node = root["components"]?["securitySchemes"]?[name].flatMap(followRef), let scheme = authScheme(node) else {
+                    schemes = []
+                    break
+                }
+                // Two OAuth 2 schemes (Google's `Oauth2` and `Oauth2c`) are one bearer token.
+                if !schemes.contains(scheme) { schemes.append(scheme) }
+            }
+            guard let first = schemes.first else {
                 unsupportedAt = unsupportedAt ?? requirement.location
                 continue
             }
-            guard let name = names.first, let scheme = root["components"]?["securitySchemes"]?[name].flatMap(followRef) else {
-                unsupportedAt = unsupportedAt ?? requirement.location
-                continue
-            }
-            if let auth = authScheme(scheme) { return auth }
-            unsupportedAt = unsupportedAt ?? requirement.location
+            let alternative = schemes.count == 1 ? first : AuthScheme.all(schemes)
+            if !alternatives.contains(alternative) { alternatives.append(alternative) }
         }
-        if let unsupportedAt {
-            unsupported("security", "no security requirement here uses a supported scheme (bearer, HTTP basic, OAuth 2 / OpenID Connect tokens, or an API key in a header or query); requests are sent without auth", at: unsupportedAt)
+        if allowsNone, !alternatives.isEmpty { alternatives.append(.none) }
+        if alternatives.isEmpty, !allowsNone, let unsupportedAt {
+            unsupported("security", "no security requirement here uses a supported scheme (bearer, HTTP basic, OAuth 2 / OpenID Connect tokens, or an API key in a header, query or cookie); requests are sent without auth", at: unsupportedAt)
         }
-        return AuthScheme.none
+        switch alternatives.count {
+        case 0: return AuthScheme.none
+        case 1: return alternatives[0]
+        default: return .firstAvailable(alternatives)
+        }
     }
 
-    /// Bearer tokens (HTTP bearer, OAuth 2, OpenID Connect), HTTP basic, and API keys in a header or the query.
+    /// Bearer tokens (HTTP bearer, OAuth 2, OpenID Connect), HTTP basic, and API keys in a header, the query or a cookie.
     private func authScheme(_ scheme: Node) -> AuthScheme? {
         switch scheme.string("type") {
         case "http" where scheme.string("scheme")?.lowercased() == "bearer": .bearer
@@ -85,8 +103,9 @@ extension OpenAPIContext {
         case "oauth2", "openIdConnect": .bearer
         case "apiKey":
             switch (scheme.string("in"), scheme.string("name")) {
-            case ("header", let name?): name.lowercased() == "authorization" ? .bearer : .header(name)
-            case ("query", let name?): .query(name)
+            case ("header", let name?) where !name.isEmpty: name.lowercased() == "authorization" ? .bearer : .header(name)
+            case ("query", let name?) where !name.isEmpty: .query(name)
+            case ("cookie", let name?) where !name.isEmpty: .cookie(name)
             default: nil
             }
         default: nil

@@ -41,14 +41,22 @@ enum EndpointWriting {
         return .mapping(entries)
     }
 
-    /// `none`, `bearer`, `basic`, `{ header: Name }` or `{ query: name }`.
+    /// `none`, `bearer`, `basic`, `{ header: Name }`, `{ query: name }`, `{ cookie: name }`,
+    /// `{ all: [...] }` or a list of alternatives, in flow style.
     static func auth(_ auth: AuthScheme) -> YAMLBlock {
+        .inline(flowAuth(auth))
+    }
+
+    private static func flowAuth(_ auth: AuthScheme) -> String {
         switch auth {
-        case .none: .inline("none")
-        case .bearer: .inline("bearer")
-        case .basic: .inline("basic")
-        case .header(let name): .compactMapping([YAMLEntry("header", .scalar(name))])
-        case .query(let name): .compactMapping([YAMLEntry("query", .scalar(name))])
+        case .none: "none"
+        case .bearer: "bearer"
+        case .basic: "basic"
+        case .header(let name): "{ header: \(YAMLScalar.render(name)) }"
+        case .query(let name): "{ query: \(YAMLScalar.render(name)) }"
+        case .cookie(let name): "{ cookie: \(YAMLScalar.render(name)) }"
+        case .all(let members): "{ all: [" + members.map(flowAuth).joined(separator: ", ") + "] }"
+        case .firstAvailable(let alternatives): "[" + alternatives.map(flowAuth).joined(separator: ", ") + "]"
         }
     }
 

@@ -64,9 +64,7 @@ public struct APIClient: Sendable {
     /// Sends the endpoint and returns its decoded response with the status and headers.
     public func response<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Response<Value> {
         let request = try await request(for: endpoint)
-        var headerNames = ["Authorization", "Proxy-Authorization", "Cookie"]
-        if case .header(let name) = endpoint.auth { headerNames.append(name) }
-        let credentialHeaders = headerNames
+        let credentialHeaders = Self.credentialHeaders(of: endpoint.auth)
         let transport = transport
         let core: NextHandler = { request in
             try await Self.sendFollowingRedirects(request, through: transport, credentialHeaders: credentialHeaders)
@@ -103,18 +101,8 @@ public struct APIClient: Sendable {
 
     /// The `URLRequest` the client would send for the endpoint, with URL, headers, body and credential.
     public func request<Value, Failure>(for endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> URLRequest {
-        var query = endpoint.query
-        var credentialHeader: (name: String, value: String)?
-        if endpoint.auth != .none {
-            let credential = try await credential(for: endpoint.auth, errorType: Failure.self)
-            switch endpoint.auth {
-            case .none: break
-            case .bearer: credentialHeader = (name: "Authorization", value: "Bearer \(credential)")
-            case .basic: credentialHeader = (name: "Authorization", value: "Basic " + Data(credential.utf8).base64EncodedString())
-            case .header(let name): credentialHeader = (name: name, value: credential)
-            case .query(let name): query.append((name: name, value: credential))
-            }
-        }
+        let credentials = try await credentials(for: endpoint.auth, errorType: Failure.self)
+        let query = endpoint.query + credentials.query
         let url = try url(path: endpoint.path, query: query, errorType: Failure.self)
         var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
@@ -138,28 +126,8 @@ public struct APIClient: Sendable {
                 throw .encoding(error)
             }
         }
-        if let credentialHeader {
-            guard HeaderValidation.isValid(name: credentialHeader.name, value: credentialHeader.value) else {
-                throw .invalidHeader(credentialHeader.name)
-            }
-            request.setValue(credentialHeader.value, forHTTPHeaderField: credentialHeader.name)
-        }
+        try credentials.apply(to: &request, errorType: Failure.self)
         return request
-    }
-
-    /// The credential for `requirement`, or the error that explains why there is none.
-    private func credential<Failure>(for requirement: AuthRequirement, errorType: Failure.Type) async throws(APIError<Failure>) -> String {
-        guard let credentials else { throw .missingCredentials }
-        let credential: String?
-        do {
-            credential = try await credentials.credential(for: requirement)
-        } catch is CancellationError {
-            throw .cancelled
-        } catch {
-            throw .credentials(error)
-        }
-        guard let credential else { throw .missingCredentials }
-        return credential
     }
 
     /// The base URL with the endpoint's path appended and the strictly encoded query set.

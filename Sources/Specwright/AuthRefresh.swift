@@ -94,7 +94,9 @@ public struct AuthRefreshMiddleware: Middleware {
 
     /// Sends the request; on a 401, once more with a refreshed token.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
-        guard info.auth == .bearer else { return try await next(request) }
+        guard info.auth.schemes.contains(.bearer), request.value(forHTTPHeaderField: "Authorization")?.hasPrefix("Bearer ") == true else {
+            return try await next(request)
+        }
         let (data, response) = try await next(request)
         guard response.statusCode == 401 else { return (data, response) }
         let sent = request.value(forHTTPHeaderField: "Authorization").flatMap { header in

@@ -42,6 +42,15 @@ enum PercentEncoding {
         pairs.map { strict($0.name) + "=" + strict($0.value) }.joined(separator: "&")
     }
 
+    /// A cookie value: the bytes a cookie can hold (RFC 6265 cookie-octets) as they are, others
+    /// (space, `"`, `,`, `;`, `\\`, controls, non-ASCII) percent-encoded.
+    static func cookieValue(_ string: String) -> String {
+        encode(string) { byte in
+            byte == 0x21 || (0x23...0x2B).contains(byte) || (0x2D...0x3A).contains(byte) || (0x3C...0x5B).contains(byte)
+                || (0x5D...0x7E).contains(byte)
+        }
+    }
+
     private static func encode(_ string: String, keeping keep: (UInt8) -> Bool) -> String {
         var output = [UInt8]()
         output.reserveCapacity(string.utf8.count)

@@ -66,4 +66,43 @@ import Testing
         let lines = try await server.requestLines(containing: "/anything/api-key?api_key=key%2B%2F%3D1")
         #expect(!lines.isEmpty)
     }
+
+    @Test func schemesRequiredTogetherAreAllSent() async throws {
+        let client = server.client(credentials: StaticCredentials(apiKeys: ["X-API-Key": "key-1", "client_id": "app 7"]))
+        let echo = try await client.send(HTTPBin.Anything.keyAndClient())
+        #expect(echo.headers["X-Api-Key"] == "key-1")
+        #expect(echo.args["client_id"] == .string("app 7"))
+        // One of the two missing fails the request before it is sent.
+        let halfway = server.client(credentials: StaticCredentials(apiKeys: ["X-API-Key": "key-1"]))
+        await #expect(throws: APIError<Never>.missingCredentials) { try await halfway.send(HTTPBin.Anything.keyAndClient()) }
+    }
+
+    @Test func theFirstAlternativeTheClientHasCredentialsForIsSent() async throws {
+        let both = server.client(credentials: StaticCredentials(bearerToken: "tok", apiKeys: ["X-API-Key": "key"]))
+        let withToken = try await both.send(HTTPBin.Anything.tokenOrKey())
+        #expect(withToken.headers["Authorization"] == "Bearer tok")
+        #expect(withToken.headers["X-Api-Key"] == nil)
+        let keyOnly = server.client(credentials: StaticCredentials(apiKeys: ["X-API-Key": "key"]))
+        let withKey = try await keyOnly.send(HTTPBin.Anything.tokenOrKey())
+        #expect(withKey.headers["Authorization"] == nil)
+        #expect(withKey.headers["X-Api-Key"] == "key")
+        await #expect(throws: APIError<Never>.missingCredentials) { try await server.client().send(HTTPBin.Anything.tokenOrKey()) }
+    }
+
+    @Test func optionalAuthSendsACredentialOnlyWhenTheClientHasOne() async throws {
+        let withToken = try await server.client(credentials: StaticCredentials(bearerToken: "tok")).send(HTTPBin.Anything.optionalToken())
+        #expect(withToken.headers["Authorization"] == "Bearer tok")
+        let anonymous = try await server.client().send(HTTPBin.Anything.optionalToken())
+        #expect(anonymous.headers["Authorization"] == nil)
+    }
+
+    @Test func aCookieKeyJoinsTheCookiesTheCallerSets() async throws {
+        let client = server.client(credentials: StaticCredentials(apiKeys: ["session": "s3cr3t/+="]))
+        #expect(try await client.send(HTTPBin.cookieKey()).cookies == ["session": "s3cr3t/+="])
+        let both = try await client.send(HTTPBin.cookieKey(cookie: "theme=dark"))
+        #expect(both.cookies == ["theme": "dark", "session": "s3cr3t/+="])
+        // A value a cookie cannot hold as it is goes percent-encoded, never as a second cookie.
+        let awkward = server.client(credentials: StaticCredentials(apiKey: "a b;c=d"))
+        #expect(try await awkward.send(HTTPBin.cookieKey()).cookies == ["session": "a%20b%3Bc=d"])
+    }
 }

@@ -96,9 +96,18 @@ public struct KnownKeys {
 extension NodeReader {
     /// A header name must be an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``.
     func checkHeaderName(_ name: String, at location: SourceLocation) {
-        let token = Set("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
-        if name.isEmpty || !name.allSatisfy({ token.contains($0) }) {
+        if !Self.isToken(name) {
             diagnostics.error("'\(name)' is not a valid HTTP header name: use letters, digits and - (no spaces)", at: location)
+        }
+    }
+
+    /// Whether `name` is an HTTP token (RFC 9110), as header and cookie names must be.
+    static func isToken(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): true
+            default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
         }
     }
 }

@@ -74,7 +74,7 @@ public enum DateStrategy: Sendable, Hashable {
     case pattern(String)
 }
 
-/// How an endpoint authenticates.
+/// How an endpoint authenticates: one scheme, several sent together, or alternatives.
 public enum AuthScheme: Sendable, Hashable {
     /// No auth, or a bearer token in the `Authorization` header.
     case none, bearer
@@ -84,6 +84,13 @@ public enum AuthScheme: Sendable, Hashable {
     case header(String)
     /// An API key in the named query parameter.
     case query(String)
+    /// An API key in the named cookie.
+    case cookie(String)
+    /// Several schemes sent together on every request (single schemes, none of them `none`).
+    indirect case all([AuthScheme])
+    /// Alternatives: the first the client has credentials for is sent (single schemes or `all`;
+    /// `none`, if present, last: then a request without credentials is sent without auth).
+    indirect case firstAvailable([AuthScheme])
 }
 
 /// Which protocols generated models conform to.

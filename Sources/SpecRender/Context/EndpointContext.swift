@@ -42,19 +42,31 @@ struct DateCodingContext: TemplateObject {
     }
 }
 
-/// An auth scheme: `kind` is its case name (`bearer`, `basic`, `header`, `query`), `nameLiteral` the header or
-/// query parameter's name as a string literal, or false.
+/// An auth requirement: `kind` is its case name (`bearer`, `basic`, `header`, `query`, `cookie`, `all`,
+/// `firstAvailable`), `nameLiteral` the header, query parameter or cookie name as a string literal (or false),
+/// `members` the schemes of `all` or the alternatives of `firstAvailable` (false for one scheme), and
+/// `combined` whether it has members.
 struct AuthContext: TemplateObject {
     let scheme: AuthScheme
 
     func value(forKey key: String) -> TemplateValue? {
         switch (key, scheme) {
+        case ("kind", .none): "none"
+        case ("kind", .bearer): "bearer"
         case ("kind", .header): "header"
         case ("kind", .query): "query"
+        case ("kind", .cookie): "cookie"
         case ("kind", .basic): "basic"
-        case ("kind", _): "bearer"
-        case ("nameLiteral", .header(let name)), ("nameLiteral", .query(let name)): .string(SwiftSpelling.string(name))
+        case ("kind", .all): "all"
+        case ("kind", .firstAvailable): "firstAvailable"
+        case ("nameLiteral", .header(let name)), ("nameLiteral", .query(let name)), ("nameLiteral", .cookie(let name)):
+            .string(SwiftSpelling.string(name))
         case ("nameLiteral", _): false
+        case ("members", .all(let members)), ("members", .firstAvailable(let members)):
+            .list(members.map { .object(AuthContext(scheme: $0)) })
+        case ("members", _): false
+        case ("combined", .all), ("combined", .firstAvailable): true
+        case ("combined", _): false
         default: nil
         }
     }

@@ -213,6 +213,39 @@ public enum HTTPBin {
             Endpoint(.get, "/anything/api-key", HTTPBin.api, response: .json, auth: .query("api_key"))
         }
 
+        /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
+        ///
+        /// `GET /anything/key-and-client`
+        public static func keyAndClient() -> Endpoint<Echo, Never> {
+            Endpoint(
+                .get, "/anything/key-and-client", HTTPBin.api,
+                response: .json,
+                auth: .all([.header("X-API-Key"), .query("client_id")])
+            )
+        }
+
+        /// Sends a bearer token when the client has one, else its API key in `X-API-Key`.
+        ///
+        /// `GET /anything/token-or-key`
+        public static func tokenOrKey() -> Endpoint<Echo, Never> {
+            Endpoint(
+                .get, "/anything/token-or-key", HTTPBin.api,
+                response: .json,
+                auth: .firstAvailable([.bearer, .header("X-API-Key")])
+            )
+        }
+
+        /// Sends a bearer token when the client has one, else no credentials.
+        ///
+        /// `GET /anything/optional-token`
+        public static func optionalToken() -> Endpoint<Echo, Never> {
+            Endpoint(
+                .get, "/anything/optional-token", HTTPBin.api,
+                response: .json,
+                auth: .firstAvailable([.bearer, .none])
+            )
+        }
+
         /// A path template whose literal text keeps its escapes and sub-delimiters.
         ///
         /// `GET /anything/a%2Fb/x;y=1/@me:here`
@@ -406,6 +439,13 @@ public enum HTTPBin {
     /// `GET /cookies`
     public static func cookies(cookie: String? = nil) -> Endpoint<Cookies, Never> {
         Endpoint(.get, "/cookies", HTTPBin.api, headers: ["Cookie": cookie], response: .json)
+    }
+
+    /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
+    ///
+    /// `GET /cookies`
+    public static func cookieKey(cookie: String? = nil) -> Endpoint<Cookies, Never> {
+        Endpoint(.get, "/cookies", HTTPBin.api, headers: ["Cookie": cookie], response: .json, auth: .cookie("session"))
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
@@ -606,6 +646,24 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
+    public enum AnythingKeyAndClient: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
+    public enum AnythingTokenOrKey: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
+    public enum AnythingOptionalToken: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
     public enum AnythingLiteralPath: ServiceOperation {
         public typealias Response = Echo
@@ -728,6 +786,12 @@ public enum HTTPBinOperations {
 
     /// `HTTPBin.cookies`: `GET /cookies`.
     public enum CookiesOperation: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.cookieKey`: `GET /cookies`.
+    public enum CookieKey: ServiceOperation {
         public typealias Response = Cookies
         public typealias Failure = Never
     }
@@ -889,6 +953,21 @@ public protocol HTTPBinService: Sendable {
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.AnythingAPIKeyInQuery.Type
     ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingKeyAndClient.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingTokenOrKey.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingOptionalToken.Type
+    ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
     func send(
         _ endpoint: Endpoint<Echo, Never>,
@@ -993,6 +1072,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Cookies, Never>,
         as operation: HTTPBinOperations.CookiesOperation.Type
+    ) async throws(APIError<Never>) -> Cookies
+    /// Sends `HTTPBin.cookieKey`: `GET /cookies`.
+    func send(
+        _ endpoint: Endpoint<Cookies, Never>,
+        as operation: HTTPBinOperations.CookieKey.Type
     ) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
     func send(
@@ -1279,6 +1363,30 @@ extension HTTPBinService {
         try await self.send(HTTPBin.Anything.apiKeyInQuery(), as: HTTPBinOperations.AnythingAPIKeyInQuery.self)
     }
 
+    /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
+    ///
+    /// `GET /anything/key-and-client`
+    @_alwaysEmitIntoClient
+    public func anythingKeyAndClient() async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.keyAndClient(), as: HTTPBinOperations.AnythingKeyAndClient.self)
+    }
+
+    /// Sends a bearer token when the client has one, else its API key in `X-API-Key`.
+    ///
+    /// `GET /anything/token-or-key`
+    @_alwaysEmitIntoClient
+    public func anythingTokenOrKey() async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.tokenOrKey(), as: HTTPBinOperations.AnythingTokenOrKey.self)
+    }
+
+    /// Sends a bearer token when the client has one, else no credentials.
+    ///
+    /// `GET /anything/optional-token`
+    @_alwaysEmitIntoClient
+    public func anythingOptionalToken() async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.optionalToken(), as: HTTPBinOperations.AnythingOptionalToken.self)
+    }
+
     /// A path template whose literal text keeps its escapes and sub-delimiters.
     ///
     /// `GET /anything/a%2Fb/x;y=1/@me:here`
@@ -1462,6 +1570,14 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
         try await self.send(HTTPBin.cookies(cookie: cookie), as: HTTPBinOperations.CookiesOperation.self)
+    }
+
+    /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
+    ///
+    /// `GET /cookies`
+    @_alwaysEmitIntoClient
+    public func cookieKey(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
+        try await self.send(HTTPBin.cookieKey(cookie: cookie), as: HTTPBinOperations.CookieKey.self)
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.

@@ -63,18 +63,18 @@ public enum Secure {
         Endpoint(.get, "/oauth", Secure.api, response: .empty, auth: .bearer)
     }
 
-    /// The first supported requirement is used.
+    /// Alternatives, the first the client has credentials for.
     ///
     /// `GET /either`
     public static func getEither() -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/either", Secure.api, response: .empty, auth: .basic)
+        Endpoint(.get, "/either", Secure.api, response: .empty, auth: .firstAvailable([.basic, .header("X-API-Key")]))
     }
 
-    /// An empty requirement among others: auth is optional, so none.
+    /// An empty requirement among others: a token when the client has one, else none.
     ///
     /// `GET /optional`
     public static func getOptional() -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/optional", Secure.api, response: .empty)
+        Endpoint(.get, "/optional", Secure.api, response: .empty, auth: .firstAvailable([.bearer, .none]))
     }
 
     /// HTTP basic, with the client's user name and password.
@@ -86,7 +86,7 @@ public enum Secure {
 
     /// `GET /cookie`
     public static func getCookieKeyed() -> Endpoint<Empty, Never> {
-        Endpoint(.get, "/cookie", Secure.api, response: .empty)
+        Endpoint(.get, "/cookie", Secure.api, response: .empty, auth: .cookie("token"))
     }
 
     /// An API key in the Authorization header is a bearer token.
@@ -94,6 +94,52 @@ public enum Secure {
     /// `GET /authorization`
     public static func getAuthorizationKey() -> Endpoint<Empty, Never> {
         Endpoint(.get, "/authorization", Secure.api, response: .empty, auth: .bearer)
+    }
+
+    /// A key and a client ID, both on every request (apisetu's `api_key` with `clientId`).
+    ///
+    /// `GET /together`
+    public static func getTogether() -> Endpoint<Empty, Never> {
+        Endpoint(
+            .get, "/together", Secure.api,
+            response: .empty,
+            auth: .all([.header("X-API-Key"), .header("X-Client-ID")])
+        )
+    }
+
+    /// `GET /together-or-token`
+    public static func getTogetherOrToken() -> Endpoint<Empty, Never> {
+        Endpoint(
+            .get, "/together-or-token", Secure.api,
+            response: .empty,
+            auth: .firstAvailable([.all([.header("X-API-Key"), .header("X-Client-ID")]), .bearer, .none])
+        )
+    }
+
+    /// Google's `Oauth2` and `Oauth2c` together are one bearer token.
+    ///
+    /// `GET /two-oauth`
+    public static func getTwoOAuth() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/two-oauth", Secure.api, response: .empty, auth: .bearer)
+    }
+
+    /// An alternative that cannot be sent is skipped when another can.
+    ///
+    /// `GET /digest-or-key`
+    public static func getDigestOrKey() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/digest-or-key", Secure.api, response: .empty, auth: .query("api_key"))
+    }
+
+    /// A scheme that cannot be sent, with `{}` allowed: no auth, and nothing to warn about.
+    ///
+    /// `GET /digest-or-none`
+    public static func getDigestOrNone() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/digest-or-none", Secure.api, response: .empty)
+    }
+
+    /// `GET /digest`
+    public static func getDigest() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/digest", Secure.api, response: .empty)
     }
 }
 
@@ -159,6 +205,42 @@ public enum SecureOperations {
         public typealias Response = Empty
         public typealias Failure = Never
     }
+
+    /// `Secure.getTogether`: `GET /together`.
+    public enum GetTogether: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getTogetherOrToken`: `GET /together-or-token`.
+    public enum GetTogetherOrToken: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getTwoOAuth`: `GET /two-oauth`.
+    public enum GetTwoOAuth: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getDigestOrKey`: `GET /digest-or-key`.
+    public enum GetDigestOrKey: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getDigestOrNone`: `GET /digest-or-none`.
+    public enum GetDigestOrNone: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Secure.getDigest`: `GET /digest`.
+    public enum GetDigest: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
 }
 
 /// Every endpoint of `Secure` as one async method (`service.getMe(...)`), with
@@ -216,6 +298,36 @@ public protocol SecureService: Sendable {
         _ endpoint: Endpoint<Empty, Never>,
         as operation: SecureOperations.GetAuthorizationKey.Type
     ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getTogether`: `GET /together`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetTogether.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getTogetherOrToken`: `GET /together-or-token`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetTogetherOrToken.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getTwoOAuth`: `GET /two-oauth`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetTwoOAuth.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getDigestOrKey`: `GET /digest-or-key`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetDigestOrKey.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getDigestOrNone`: `GET /digest-or-none`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetDigestOrNone.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Secure.getDigest`: `GET /digest`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: SecureOperations.GetDigest.Type
+    ) async throws(APIError<Never>) -> Empty
 }
 
 /// `SecureService` over HTTP: each method sends its endpoint through `client`.
@@ -272,7 +384,7 @@ extension SecureService {
         _ = try await self.send(Secure.getOAuth(), as: SecureOperations.GetOAuth.self)
     }
 
-    /// The first supported requirement is used.
+    /// Alternatives, the first the client has credentials for.
     ///
     /// `GET /either`
     @_alwaysEmitIntoClient
@@ -280,7 +392,7 @@ extension SecureService {
         _ = try await self.send(Secure.getEither(), as: SecureOperations.GetEither.self)
     }
 
-    /// An empty requirement among others: auth is optional, so none.
+    /// An empty requirement among others: a token when the client has one, else none.
     ///
     /// `GET /optional`
     @_alwaysEmitIntoClient
@@ -308,5 +420,49 @@ extension SecureService {
     @_alwaysEmitIntoClient
     public func getAuthorizationKey() async throws(APIError<Never>) {
         _ = try await self.send(Secure.getAuthorizationKey(), as: SecureOperations.GetAuthorizationKey.self)
+    }
+
+    /// A key and a client ID, both on every request (apisetu's `api_key` with `clientId`).
+    ///
+    /// `GET /together`
+    @_alwaysEmitIntoClient
+    public func getTogether() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getTogether(), as: SecureOperations.GetTogether.self)
+    }
+
+    /// `GET /together-or-token`
+    @_alwaysEmitIntoClient
+    public func getTogetherOrToken() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getTogetherOrToken(), as: SecureOperations.GetTogetherOrToken.self)
+    }
+
+    /// Google's `Oauth2` and `Oauth2c` together are one bearer token.
+    ///
+    /// `GET /two-oauth`
+    @_alwaysEmitIntoClient
+    public func getTwoOAuth() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getTwoOAuth(), as: SecureOperations.GetTwoOAuth.self)
+    }
+
+    /// An alternative that cannot be sent is skipped when another can.
+    ///
+    /// `GET /digest-or-key`
+    @_alwaysEmitIntoClient
+    public func getDigestOrKey() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getDigestOrKey(), as: SecureOperations.GetDigestOrKey.self)
+    }
+
+    /// A scheme that cannot be sent, with `{}` allowed: no auth, and nothing to warn about.
+    ///
+    /// `GET /digest-or-none`
+    @_alwaysEmitIntoClient
+    public func getDigestOrNone() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getDigestOrNone(), as: SecureOperations.GetDigestOrNone.self)
+    }
+
+    /// `GET /digest`
+    @_alwaysEmitIntoClient
+    public func getDigest() async throws(APIError<Never>) {
+        _ = try await self.send(Secure.getDigest(), as: SecureOperations.GetDigest.self)
     }
 }
