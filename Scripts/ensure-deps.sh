@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Specwright needs, when it is missing: libyaml (the only
 # C dependency), python3 (the runtime tests start a small HTTP server from its standard library)
-# and its venv module (the integration tests install httpbin into a virtual environment).
+# and its venv module (the integration tests install httpbin into a virtual environment), and
+# php-cli when SPECWRIGHT_NEEDS_PHP=1 (the Stripe wire test sends requests to PHP's own parser).
 # Sourced by the other scripts; safe to run more than once.
 set -euo pipefail
 
@@ -52,6 +53,16 @@ if [ "${SPECWRIGHT_NEEDS_PYTHON:-0}" = 1 ] && ! python3 -c 'import ensurepip, ve
         apt_install python3-venv
     else
         echo "error: the integration tests need Python's venv module; install it (python3-venv on Debian)" >&2
+        exit 1
+    fi
+fi
+
+if [ "${SPECWRIGHT_NEEDS_PHP:-0}" = 1 ] && ! command -v php >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        echo "Installing php-cli (apt-get)..." >&2
+        apt_install php-cli
+    else
+        echo "error: the Stripe wire test needs PHP's command-line interpreter; install php-cli" >&2
         exit 1
     fi
 fi

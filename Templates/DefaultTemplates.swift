@@ -21,5 +21,6 @@ public enum DefaultTemplates {
         ("ServiceMembers", PackageResources.ServiceMembers_swifttemplate),
         ("Struct", PackageResources.Struct_swifttemplate),
         ("Union", PackageResources.Union_swifttemplate),
+        ("WireValue", PackageResources.WireValue_swifttemplate),
     ].map { ($0.0, String(decoding: $0.1, as: UTF8.self)) }
 }

@@ -18,6 +18,9 @@ public struct GeneratorConfig: Sendable, Equatable {
     public var templates: String?
     /// Where the config names `templates`, for an error about the folder.
     public var templatesLocation: SourceLocation?
+    /// Only these operations are generated (with the models they use), each named by its
+    /// endpoint or `operationId` or as `METHOD /path`; nil for every one.
+    public var operations: [LocatedName]?
 
     /// No overrides.
     public init(access: AccessLevel? = nil, shards: Int? = nil, groupByTag: Bool? = nil) {
@@ -28,10 +31,10 @@ public struct GeneratorConfig: Sendable, Equatable {
 }
 
 /// Reads a config file: `{ "access": "internal", "shards": 4, "groupByTag": true, "stubService": true,
-/// "templates": "Templates" }`; unknown keys are errors.
+/// "templates": "Templates", "operations": ["PostCustomers", "GET /v1/charges"] }`; unknown keys are errors.
 public enum ConfigLoader {
     /// The keys a config file may have.
-    public static let keys = ["access", "shards", "groupByTag", "stubService", "templates"]
+    public static let keys = ["access", "shards", "groupByTag", "stubService", "templates", "operations"]
 
     /// The config at `path`, or nil with the diagnostics saying why. `shardLimit` says, in the
     /// message for a `shards` out of range, whose limit `maxShards` is when it is not the generator's.
@@ -90,6 +93,16 @@ public enum ConfigLoader {
                 config.templates = folder
             }
             config.templatesLocation = node.location
+        }
+        if let node = known["operations"]?.value {
+            if let items = node.sequence, !items.isEmpty {
+                config.operations = items.compactMap { item in
+                    guard let name = reader.string(item, "an operation"), !name.isEmpty else { return nil }
+                    return LocatedName(name: name, location: item.location)
+                }
+            } else {
+                reader.diagnostics.error("operations must list the operations to generate, like [\"PostCustomers\", \"GET /v1/charges\"]", at: node.location)
+            }
         }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
     }

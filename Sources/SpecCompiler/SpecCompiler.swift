@@ -33,12 +33,15 @@ public struct CompilerOptions: Sendable {
     public var stableFileSet: Bool
     /// Overrides the spec's `stubService`.
     public var stubService: Bool?
+    /// Only these operations, and the models they use, are generated (see ``OperationSelection``).
+    public var operations: [LocatedName]?
 
     /// Options with the spec's own settings.
     public init(
         access: AccessLevel? = nil, filePrefix: String? = nil, shards: Int? = nil, limits: YAMLLimits = .default, groupByTag: Bool = false,
-        stableFileSet: Bool = false, stubService: Bool? = nil
+        stableFileSet: Bool = false, stubService: Bool? = nil, operations: [LocatedName]? = nil
     ) {
+        self.operations = operations
         self.access = access
         self.filePrefix = filePrefix
         self.shards = shards
@@ -87,27 +90,45 @@ public enum SpecCompiler {
     private static func checkAndAnalyse(
         path: String, options: CompilerOptions, read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, analysis: SpecAnalysis?, diagnostics: DiagnosticBag, inputs: [String]) {
-        let (decoded, decodeDiagnostics) = load(path: path, limits: options.limits, groupByTag: options.groupByTag, read: read)
+        let (decoded, decodeDiagnostics) = load(
+            path: path, limits: options.limits, groupByTag: options.groupByTag, operations: options.operations, read: read)
         var diagnostics = decodeDiagnostics
         guard let spec = decoded else { return (nil, nil, diagnostics, [path]) }
+        if diagnostics.hasErrors { return (nil, nil, diagnostics, spec.files) }
         let analysis = SpecAnalysis(spec)
         diagnostics.append(contentsOf: Validator.validate(spec, analysis: analysis))
         return diagnostics.hasErrors ? (nil, nil, diagnostics, spec.files) : (spec, analysis, diagnostics, spec.files)
     }
 
     /// Decodes the file at `path`: a Specwright spec, or an OpenAPI 3 document lowered into the same model.
-    /// - Parameter groupByTag: for an OpenAPI document, group each operation under its first tag.
+    /// - Parameters:
+    ///   - groupByTag: for an OpenAPI document, group each operation under its first tag.
+    ///   - operations: keep only these operations and the models they use (an OpenAPI document
+    ///     lowers only them); a name that matches nothing is an error.
     public static func load(
-        path: String, limits: YAMLLimits = .default, groupByTag: Bool = false, read: (String) throws -> [UInt8]
+        path: String, limits: YAMLLimits = .default, groupByTag: Bool = false, operations: [LocatedName]? = nil,
+        read: (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
+        var selects: (@Sendable (String, HTTPMethodName, String) -> Bool)?
+        let seen = OperationSelection.SeenNames()
+        if let names = operations?.map(\.name) {
+            selects = { (name: String, method: HTTPMethodName, path: String) -> Bool in
+                seen.add(name)
+                return names.contains { selector in OperationSelection.matches(selector, name: name, method: method, path: path) }
+            }
+        }
         // The root's duplicate keys (the only errors a parsed root can have) go with the rest.
         let (parsed, rootDiagnostics) = SpecLoader.parseRoot(path: path, limits: limits, read: read)
         var diagnostics = rootDiagnostics
         guard let root = parsed else { return (nil, diagnostics) }
         let (spec, decoding) = OpenAPILoader.isOpenAPI(root)
-            ? withoutActuallyEscaping(read) { read in OpenAPILoader.load(root: root, path: path, limits: limits, groupByTag: groupByTag, read: read) }
+            ? withoutActuallyEscaping(read) { read in OpenAPILoader.load(root: root, path: path, limits: limits, groupByTag: groupByTag, selecting: selects, read: read) }
             : SpecLoader.load(root: root, path: path, limits: limits, read: read)
         diagnostics.append(contentsOf: decoding)
+        if let operations, var selected = spec {
+            selected = OperationSelection.select(operations, in: selected, alsoNamed: seen.names, diagnostics: &diagnostics)
+            return (selected, diagnostics)
+        }
         return (spec, diagnostics)
     }
 

@@ -137,6 +137,9 @@ public struct WireFieldIR: Sendable {
     public var wireName: String
     /// The Swift parameter that holds the value, unescaped.
     public var name: String
+    /// The style the value is wrapped in (`StyledValue(name, style: ...)`) when it is more than
+    /// text values sent the default way; nil to pass the value as it is.
+    public var style: ParameterStyle?
 }
 
 /// A request body.

@@ -59,7 +59,7 @@ final class EndpointLowering {
         case .fields(let fields, _)?:
             let fieldNames = endpointNames?.bodyFields ?? []
             parameters += zip(fields, fieldNames).map { parameter($0, $1, at: .bodyField) }
-            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map(wireField))
+            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map { wireField($0, $1, at: endpoint.encoding == .form ? .bodyField : nil) })
         case .type(let type)?:
             parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: nil, location: .body,
                                           wireName: "body", doc: []))
@@ -81,7 +81,7 @@ final class EndpointLowering {
         return EndpointIR(
             name: name, doc: doc, requestLine: service.requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,
-            query: query.map(wireField), headers: headers.map(wireField), body: body,
+            query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) }, body: body,
             response: ResponseIR(type: service.endpointResponse, decoding: responseDecoding(response)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
@@ -127,8 +127,28 @@ final class EndpointLowering {
                     location: location, wireName: field.wireName, doc: DocText.lines(field.description))
     }
 
-    private func wireField(_ field: FieldDecl, _ name: String) -> WireFieldIR {
-        WireFieldIR(wireName: field.wireName, name: name)
+    /// A query parameter, header or form field (`location` nil for the fields of a JSON or
+    /// multipart body), with the style its value needs.
+    private func wireField(_ field: FieldDecl, _ name: String, at location: ParameterLocation?) -> WireFieldIR {
+        WireFieldIR(wireName: field.wireName, name: name, style: location.flatMap { style(of: field, at: $0) })
+    }
+
+    /// Text values and arrays of them go as they are, unless a style says otherwise; an object, map
+    /// or union is written in the field's style (brackets by default), in a header as `key,value` pairs.
+    private func style(of field: FieldDecl, at location: ParameterLocation) -> ParameterStyle? {
+        let text = symbols.isParameterValue(field.type, allowArrays: false)
+        let textArray = !text && symbols.isParameterValue(field.type, allowArrays: true)
+        switch location {
+        case .header:
+            return text || textArray ? nil : .form
+        case .query, .bodyField:
+            switch field.style {
+            case nil, .form?: return text || textArray ? nil : field.style ?? .deepObject
+            case let style?: return text ? nil : style
+            }
+        case .path, .body:
+            return nil
+        }
     }
 
     private func responseDecoding(_ type: TypeExpr) -> ResponseDecodingIR {

@@ -17,13 +17,16 @@ extension OpenAPIContext {
                 }
                 return parameter
             }
-            endpoint.query = textValues(endpoint.query, arrays: true, symbols: symbols, what: "query parameter").map { checkedDefault($0, symbols: symbols) }
-            endpoint.headers = textValues(endpoint.headers, arrays: false, symbols: symbols, what: "header parameter").map { checkedDefault($0, symbols: symbols) }
+            endpoint.query = sendable(endpoint.query, symbols: symbols, what: "query parameter").map { checkedDefault($0, symbols: symbols) }
+            endpoint.headers = sendable(endpoint.headers, symbols: symbols, what: "header parameter").map { checkedDefault($0, symbols: symbols) }
             if case .fields(let fields, let location) = endpoint.body {
                 endpoint.body = .fields(bodyFields(fields, encoding: endpoint.encoding, symbols: symbols), at: location)
             }
             if (endpoint.method == .get || endpoint.method == .head), let location = endpoint.bodyLocation {
-                unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location)
+                // Stripe's GETs declare an empty form body (`properties: {}`): nothing is lost.
+                var empty = false
+                if case .fields(let fields, _)? = endpoint.body { empty = fields.isEmpty }
+                if !empty { unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location) }
                 endpoint.body = nil
                 endpoint.bodyLocation = nil
                 endpoint.encoding = .json
@@ -32,21 +35,45 @@ extension OpenAPIContext {
         }
     }
 
-    private func textValues(_ fields: [FieldDecl], arrays: Bool, symbols: SymbolTable, what: String) -> [FieldDecl] {
+    /// Query and header parameters of any type but bytes (a `format: binary` string), which a
+    /// parameter cannot carry: those are left out with a warning.
+    private func sendable(_ fields: [FieldDecl], symbols: SymbolTable, what: String) -> [FieldDecl] {
         fields.filter { field in
-            if symbols.isParameterValue(field.type, allowArrays: arrays) { return true }
-            unsupported("\(what) type", "\(what) '\(field.wireName)' has a type that cannot be sent as text (\(field.type)); it is left out", at: field.location)
+            if symbols.binaryType(field.type) == nil { return true }
+            unsupported("\(what) type", "\(what) '\(field.wireName)' holds bytes (\(field.type)), which cannot be sent as a parameter; it is left out", at: field.location)
             return false
         }
     }
 
     private func bodyFields(_ fields: [FieldDecl], encoding: BodyEncoding, symbols: SymbolTable) -> [FieldDecl] {
-        guard encoding == .form || encoding == .multipart else { return fields }
-        return fields.filter { field in
-            if symbols.isParameterValue(field.type, allowArrays: true) { return true }
-            if encoding == .multipart, symbols.binaryType(field.type) != nil { return true }
-            unsupported("\(encoding.rawValue) field type", "\(encoding.rawValue) field '\(field.wireName)' has a type that a \(encoding.rawValue) body cannot hold (\(field.type)); it is left out", at: field.location)
-            return false
+        switch encoding {
+        case .form:
+            return fields.map { field in
+                // A `format: binary` string in a form body is its text (the bytes as a string field).
+                guard symbols.binaryType(field.type) != nil else { return field }
+                var field = field
+                field.type = Self.binaryAsString(field.type)
+                return field
+            }
+        case .multipart:
+            return fields.filter { field in
+                if symbols.isParameterValue(field.type, allowArrays: true) { return true }
+                if symbols.binaryType(field.type) != nil { return true }
+                unsupported("multipart field type", "multipart field '\(field.wireName)' has a type that a multipart body cannot hold (\(field.type)); it is left out", at: field.location)
+                return false
+            }
+        case .json, .binary:
+            return fields
+        }
+    }
+
+    /// `Data` or `File` as `String`, also inside optionals and arrays.
+    private static func binaryAsString(_ type: TypeExpr) -> TypeExpr {
+        switch type {
+        case .named("Data", _, let location), .named("File", _, let location): .named("String", arguments: [], at: location)
+        case .optional(let wrapped): .optional(binaryAsString(wrapped))
+        case .array(let element): .array(binaryAsString(element))
+        default: type
         }
     }
 

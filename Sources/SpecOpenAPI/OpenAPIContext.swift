@@ -39,6 +39,9 @@ final class OpenAPIContext {
     private var cappedWarnings: [(kind: String, first: SourceLocation)] = []
     /// Whether operations go into groups named after their first tag.
     var groupByTag = false
+    /// Which operations to lower (by endpoint name, method and path); nil for all. With a selection,
+    /// only the schemas those operations reach become models.
+    var selects: (@Sendable (_ name: String, _ method: HTTPMethodName, _ path: String) -> Bool)?
     /// The spec's namespace name, which models must not take.
     var namespace = "API"
 

@@ -17,10 +17,12 @@ public enum OpenAPILoader {
     /// - Parameter groupByTag: each operation goes into a group (a nested enum) named after its first tag.
     public static func load(
         root: YAMLNode, path: String, limits: YAMLLimits = .default, groupByTag: Bool = false,
+        selecting selects: (@Sendable (_ name: String, _ method: HTTPMethodName, _ path: String) -> Bool)? = nil,
         read: @escaping (String) throws -> [UInt8]
     ) -> (spec: Spec?, diagnostics: DiagnosticBag) {
         let context = OpenAPIContext(root: root, path: path, limits: limits, read: read)
         context.groupByTag = groupByTag
+        context.selects = selects
         guard let version = context.root["openapi"], let text = version.scalar,
               text.hasPrefix("3.0.") || text.hasPrefix("3.1.") || text == "3.0" || text == "3.1" else {
             let found = context.root["openapi"]?.scalar ?? "?"

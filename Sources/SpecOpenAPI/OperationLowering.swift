@@ -180,11 +180,6 @@ extension OpenAPIContext {
                 let lowered = self.type(of: schema, hint: typePrefix + SwiftNames.model(name))
                 type = lowered.type
             }
-            if let style = node.string("style"), style == "deepObject" || style == "spaceDelimited" || style == "pipeDelimited",
-               schema.map({ !isObjectSchema($0) }) ?? true {
-                // An object parameter is left out (and said so) once every model is made.
-                unsupported("parameter style '\(style)'", "parameter style '\(style)' is not supported; '\(name)' is sent as a form value", at: node.keyLocation("style") ?? node.location)
-            }
             let required = place == "path" || node.flag("required")
             if required { requiredFields.insert(node.keyLocation("name") ?? node.location) }
             var defaultValue = schema.flatMap { self.defaultValue(of: $0, type: type) }
@@ -196,7 +191,8 @@ extension OpenAPIContext {
             let field = FieldDecl(
                 wireName: name, location: node.keyLocation("name") ?? node.location,
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
-                description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"))
+                description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
+                style: place == "query" ? queryStyle(node) : nil)
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)
@@ -209,6 +205,24 @@ extension OpenAPIContext {
             default:
                 unsupported("\(place) parameter", "\(place) parameters are not supported; '\(name)' is left out", at: field.location)
             }
+        }
+    }
+
+    /// A query parameter's or form field's `style` and `explode`: `form` (the default) repeats an
+    /// array's name and makes an object's members pairs of their own, or joins them with commas
+    /// when `explode` is false; `spaceDelimited`, `pipeDelimited` and `deepObject` as named. An
+    /// unknown style is a warning, and the value is sent as `form`.
+    func queryStyle(_ node: Node, defaultStyle: ParameterStyle = .form) -> ParameterStyle {
+        let explode = node["explode"].map { $0.yaml.scalar == "true" }
+        switch node.string("style") {
+        case nil: return explode == false ? .commaDelimited : defaultStyle
+        case "form": return explode == false ? .commaDelimited : .form
+        case "spaceDelimited": return .spaceDelimited
+        case "pipeDelimited": return .pipeDelimited
+        case "deepObject": return .deepObject
+        case let other?:
+            unsupported("parameter style '\(other)'", "'\(other)' is not a style of a query parameter or form field; '\(node.string("name") ?? "it")' is sent in the form style", at: node.keyLocation("style") ?? node.location)
+            return .form
         }
     }
 
@@ -266,6 +280,16 @@ extension OpenAPIContext {
         if endpoint.encoding != .json || (schema.string("$ref") == nil && { if case .object = shape { true } else { false } }()) {
             let target = effective.string("$ref").flatMap { ref in resolve(ref, at: effective.location, in: effective.file)?.node } ?? effective
             var fields = self.fields(of: target, owner: typePrefix + "Body")
+            if endpoint.encoding == .form, let encoding = chosen.value["encoding"] {
+                // `encoding: { metadata: { style: deepObject, explode: true } }` (Stripe): the field's style.
+                fields = fields.map { field in
+                    var field = field
+                    if let entry = encoding[field.wireName], entry["style"] != nil || entry["explode"] != nil {
+                        field.style = queryStyle(entry)
+                    }
+                    return field
+                }
+            }
             if endpoint.encoding == .multipart {
                 fields = fields.map { field in
                     var field = field

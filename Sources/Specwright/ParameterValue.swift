@@ -9,6 +9,17 @@ public protocol ParameterValue: MultipartValue {
     ///
     /// - Parameter dates: how the endpoint writes dates, for `Date` values.
     func parameterValues(dates: DateCoding) -> [String]
+
+    /// The name/value pairs the value sends under `name` in a query or form body: by default one
+    /// per text form (an array repeats its name). ``StyledValue`` writes its style instead.
+    func parameterPairs(named name: String, dates: DateCoding) -> [(name: String, value: String)]
+}
+
+extension ParameterValue {
+    /// One pair per text form of the value.
+    public func parameterPairs(named name: String, dates: DateCoding) -> [(name: String, value: String)] {
+        parameterValues(dates: dates).map { (name: name, value: $0) }
+    }
 }
 
 extension ParameterValue {
@@ -120,15 +131,14 @@ extension Array: ParameterValue where Element: ParameterValue {
     }
 }
 
-/// Text pairs from generated parameter lists: `nil` values are left out and arrays repeat their key.
+/// Text pairs from generated parameter lists: `nil` values are left out, arrays repeat their key,
+/// ``StyledValue``s write their style.
 func parameterPairs(_ pairs: KeyValuePairs<String, (any ParameterValue)?>, dates: DateCoding) -> [(name: String, value: String)] {
     var result: [(name: String, value: String)] = []
     result.reserveCapacity(pairs.count)
     for (name, value) in pairs {
         guard let value else { continue }
-        for text in value.parameterValues(dates: dates) {
-            result.append((name: name, value: text))
-        }
+        result += value.parameterPairs(named: name, dates: dates)
     }
     return result
 }

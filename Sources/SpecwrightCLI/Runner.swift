@@ -149,7 +149,8 @@ struct Runner {
         }
         let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
                                       shards: settings.shards ?? config.shards, groupByTag: settings.groupByTag || config.groupByTag == true,
-                                      stableFileSet: settings.stableFileSet, stubService: config.stubService)
+                                      stableFileSet: settings.stableFileSet, stubService: config.stubService,
+                                      operations: config.operations)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
             let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {

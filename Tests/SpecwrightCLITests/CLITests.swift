@@ -317,6 +317,57 @@ import Testing
         #expect(cli.read("Out/TipsModels.swift")?.contains("\npackage struct Tip") == true)
     }
 
+    @Test func theConfigSelectsOperationsAndTheModelsTheyUse() async throws {
+        let cli = try CLI()
+        try cli.write("shop.yaml", """
+            openapi: 3.0.3
+            info: { title: Shop, version: "1" }
+            paths:
+              /orders:
+                get:
+                  operationId: ListOrders
+                  parameters:
+                    - { name: since, in: query, style: matrix, schema: { type: string } }
+                  responses:
+                    "200": { description: OK, content: { application/json: { schema: { $ref: "#/components/schemas/Order" } } } }
+                post:
+                  operationId: CreateOrder
+                  responses:
+                    "200": { description: OK, content: { application/json: { schema: { $ref: "#/components/schemas/Receipt" } } } }
+              /refunds:
+                post:
+                  operationId: CreateRefund
+                  responses:
+                    "200": { description: OK, content: { application/json: { schema: { $ref: "#/components/schemas/Refund" } } } }
+            components:
+              schemas:
+                Order: { type: object, properties: { line: { $ref: "#/components/schemas/Line" } } }
+                Line: { type: object, properties: { sku: { type: string } } }
+                Receipt: { type: object, properties: { total: { type: integer } } }
+                Refund: { type: object, properties: { amount: { type: integer } } }
+            """)
+        try cli.write("specwright.json", #"{ "operations": ["CreateOrder", "POST /refunds"] }"#)
+        let run = try await cli.run("generate", "shop.yaml", "--output", "Out", "--config", "specwright.json", "--quiet")
+        #expect(run.status == 0)
+        // The left-out operation's parameter says nothing.
+        #expect(run.stderr == "")
+        let endpoints = cli.read("Out/ShopEndpoints.swift") ?? ""
+        let models = cli.read("Out/ShopModels.swift") ?? ""
+        #expect(endpoints.contains("static func createOrder()") && endpoints.contains("static func createRefund()"))
+        #expect(!endpoints.contains("listOrders"))
+        #expect(models.contains("struct Receipt") && models.contains("struct Refund"))
+        #expect(!models.contains("struct Order") && !models.contains("struct Line"))
+
+        try cli.write("specwright.json", "{\n  \"operations\": [\"CreateOrder\", \"createRefnd\"]\n}\n")
+        let wrong = try await cli.run("generate", "shop.yaml", "--output", "Other", "--config", "specwright.json")
+        #expect(wrong.status == 1)
+        #expect(wrong.stderr == """
+            specwright.json:2:33: error: no operation 'createRefnd' in shop.yaml (name an operationId, an endpoint or 'METHOD /path'); did you mean 'createRefund'?
+
+            """)
+        #expect(cli.read("Other/ShopModels.swift") == nil)
+    }
+
     @Test func configErrorsAreLocated() async throws {
         let cli = try CLI()
         try cli.write("Tips.yaml", CLI.validSpec)

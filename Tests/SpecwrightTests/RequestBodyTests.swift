@@ -86,17 +86,22 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         #expect(body.kind == .form)
     }
 
-    @Test func formModelRejectsNestedObjects() async throws {
-        struct Outer: Encodable, Sendable { var inner: Inner }
-        struct Inner: Encodable, Sendable { var x: Int }
-        let endpoint = Endpoint<Empty, Never>(.post, "/x", APIDefaults(), body: .form(Outer(inner: Inner(x: 1))), response: .empty)
-        do {
-            _ = try await client.request(for: endpoint)
-            Issue.record("Expected an encoding error")
-        } catch {
-            guard case .encoding(let underlying) = error else { Issue.record("Unexpected \(error)"); return }
-            #expect(underlying is EncodingError)
+    @Test func formModelsNestInTheBracketConvention() async throws {
+        struct Outer: Encodable, Sendable {
+            var inner: Inner
+            var tags: [String]
+            var items: [Inner]
+            var metadata: [String: String]
+            var none: Inner?
         }
+        struct Inner: Encodable, Sendable {
+            var x: Int
+            var when: Date?
+        }
+        let value = Outer(inner: Inner(x: 1, when: sampleDate), tags: ["a", "b c"], items: [Inner(x: 2), Inner(x: 3)], metadata: ["k": "v"], none: nil)
+        let endpoint = Endpoint<Empty, Never>(.post, "/x", APIDefaults(dates: .seconds), body: .form(value), response: .empty)
+        let request = try await client.request(for: endpoint)
+        #expect(request.bodyText == "inner%5Bx%5D=1&inner%5Bwhen%5D=1796026500&tags=a&tags=b%20c&items%5B0%5D%5Bx%5D=2&items%5B1%5D%5Bx%5D=3&metadata%5Bk%5D=v")
         #expect(throws: EncodingError.self) { try RequestBody.form("just a string").encoded(dates: .iso8601) }
     }
 

@@ -28,6 +28,17 @@ public enum SwiftCompiler {
         return try await run("swiftc", ["-emit-sil", "-o", "/dev/null"] + arguments(languageMode: languageMode, module: "GoldenCheck", modules: modules) + files)
     }
 
+    /// Compiles `files` (one of them a `main.swift`) into a program at `output`, linked with the
+    /// runtime's objects built next to the tests; the exit status and the compiler's output.
+    public static func buildExecutable(_ files: [String], output: String) async throws -> (status: Int32, text: String) {
+        let modules = try #require(modulesFolder, "the Specwright module must be built next to the tests")
+        let objectsFolder = modules.deletingLastPathComponent().appendingPathComponent("Specwright.build")
+        let objects = try FileManager.default.contentsOfDirectory(atPath: objectsFolder.path).filter { $0.hasSuffix(".o") }.sorted()
+            .map { objectsFolder.appendingPathComponent($0).path }
+        try #require(!objects.isEmpty, "no runtime objects in \(objectsFolder.path)")
+        return try await run("swiftc", ["-swift-version", "6", "-module-name", "Program", "-I", modules.path, "-o", output] + files + objects)
+    }
+
     /// Compiles `files` and expects them to compile without a warning in `languageMode`.
     public static func check(_ files: [String], languageMode: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let output = try await emitSIL(files, languageMode: languageMode)

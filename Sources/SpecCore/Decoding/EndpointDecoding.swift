@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry",
+        "errors", "deprecated", "timeout", "retry", "styles",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -74,12 +74,45 @@ extension NodeReader {
                 diagnostics.error("unknown encoding '\(text)'; use json, form, multipart or binary\(Suggestions.didYouMean(text, in: BodyEncoding.allCases.map(\.rawValue)))", at: node.location)
             }
         }
+        if let node = keys["styles"]?.value { applyStyles(node, to: &endpoint, in: what) }
         endpoint.response = keys["response"].flatMap { type($0.value, "response of \(what)") }
         if let node = keys["errors"]?.value { endpoint.errors = errors(node, in: what) }
         if let node = keys["timeout"]?.value, let seconds = number(node, "timeout") {
             if seconds > 0 { endpoint.timeout = seconds } else { diagnostics.error("timeout must be more than 0 seconds", at: node.location) }
         }
         return endpoint
+    }
+
+    /// `styles: { ids: commaDelimited, created: deepObject }`: how query parameters and form fields
+    /// that are more than one value are written.
+    private func applyStyles(_ node: YAMLNode, to endpoint: inout EndpointDecl, in what: String) {
+        guard let pairs = mapping(node, "styles of \(what)") else { return }
+        let spellings = ParameterStyle.allCases.map(\.rawValue)
+        for pair in pairs {
+            guard let name = key(pair, in: "styles of \(what)"), let text = string(pair.value, "style of '\(name)'") else { continue }
+            guard let style = ParameterStyle(rawValue: text) else {
+                diagnostics.error("unknown style '\(text)'; use \(spellings.dropLast().joined(separator: ", ")) or \(spellings.last ?? "")\(Suggestions.didYouMean(text, in: spellings))", at: pair.value.location)
+                continue
+            }
+            var bodyFields: [FieldDecl] = []
+            if case .fields(let fields, _)? = endpoint.body { bodyFields = fields }
+            if let index = endpoint.query.firstIndex(where: { $0.wireName == name }) {
+                endpoint.query[index].style = style
+            } else if case .fields(var fields, let location)? = endpoint.body, let index = fields.firstIndex(where: { $0.wireName == name }) {
+                guard endpoint.encoding == .form else {
+                    diagnostics.error("styles apply to the fields of a form body (encoding: form); '\(name)' is a field of a \(endpoint.encoding.rawValue) body", at: pair.key.location)
+                    continue
+                }
+                fields[index].style = style
+                endpoint.body = .fields(fields, at: location)
+            } else {
+                let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
+                let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
+                    ? "; headers and path parameters are written one way (values joined by commas)"
+                    : Suggestions.didYouMean(name, in: candidates)
+                diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
+            }
+        }
     }
 
     /// `GET /users/{id}` -> (.get, "/users/{id}", offset of the path in the text).

@@ -70,6 +70,9 @@ public struct FieldDecl: Sendable {
     public var swiftName: String?
     /// Whether the field is deprecated.
     public var deprecated: Bool
+    /// How a query parameter or form field is written when it is more than one text value; nil
+    /// for the default (arrays repeat their name, objects use brackets).
+    public var style: ParameterStyle?
 
     /// Creates the value from all its parts.
     public init(
@@ -79,8 +82,10 @@ public struct FieldDecl: Sendable {
         defaultValue: LocatedDefault? = nil,
         description: String? = nil,
         swiftName: String? = nil,
-        deprecated: Bool
+        deprecated: Bool,
+        style: ParameterStyle? = nil
     ) {
+        self.style = style
         self.wireName = wireName
         self.location = location
         self.type = type

@@ -80,11 +80,11 @@ extension Validator {
             if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
         }
         arguments += checkBody(endpoint, what: what, fieldNames: endpointNames.bodyFields)
-        checkParameters(endpoint.query, named: endpointNames.query, kind: "query parameter", of: what, allowArrays: true)
+        checkParameters(endpoint.query, named: endpointNames.query, kind: "query parameter", of: what, allowArrays: true, structured: true)
         for (parameter, name) in zip(endpoint.query, endpointNames.query) {
             argument(name, "query parameter '\(parameter.wireName)'", parameter.location)
         }
-        checkParameters(endpoint.headers, named: endpointNames.headers, kind: "header parameter", of: what, allowArrays: false)
+        checkParameters(endpoint.headers, named: endpointNames.headers, kind: "header parameter", of: what, allowArrays: true, structured: true)
         for (parameter, name) in zip(endpoint.headers, endpointNames.headers) {
             argument(name, "header parameter '\(parameter.wireName)'", parameter.location)
         }
@@ -110,8 +110,19 @@ extension Validator {
         var location: SourceLocation
     }
 
-    private mutating func checkParameters(_ parameters: [FieldDecl], named swiftNames: [String], kind: String, of what: String, allowArrays: Bool) {
+    /// Path parameters are text values; query and header parameters (`structured`) may also be
+    /// arrays, objects, maps and unions, written in their style, but never bytes.
+    private mutating func checkParameters(
+        _ parameters: [FieldDecl], named swiftNames: [String], kind: String, of what: String, allowArrays: Bool, structured: Bool = false
+    ) {
         checkFields(parameters, named: swiftNames, of: what, kind: kind, generics: [], usage: .parameter)
+        if structured {
+            for parameter in parameters {
+                guard let binary = symbols.binaryType(parameter.type), binary != .file else { continue } // a File is reported with the type
+                diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) has type '\(parameter.type)'; bytes cannot be sent as a parameter, send them in a body", at: parameter.type.location)
+            }
+            return
+        }
         for parameter in parameters where !symbols.isParameterValue(parameter.type, allowArrays: allowArrays) {
             if symbols.isParameterValue(parameter.type, allowArrays: true) {
                 diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) cannot be an array", at: parameter.type.location)
@@ -169,7 +180,13 @@ extension Validator {
                 diagnostics.error("the binary body of \(what) is one Data or File value, not fields; write 'body: Data'", at: location)
             }
             checkFields(fields, named: fieldNames, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
-            if endpoint.encoding == .form || endpoint.encoding == .multipart {
+            if endpoint.encoding == .form {
+                for field in fields {
+                    guard let binary = symbols.binaryType(field.type), binary != .file else { continue }
+                    diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form body cannot hold; send bytes with 'encoding: multipart'", at: field.type.location)
+                }
+            }
+            if endpoint.encoding == .multipart {
                 for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
                     let binary = symbols.binaryType(field.type)
                     if endpoint.encoding == .multipart && binary != nil { continue }

@@ -45,9 +45,9 @@ extension Validator {
         "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
         "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "JSONCoding", "JSONValue",
         "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
-        "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
+        "ParameterStyle", "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
         "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
-        "StringEnum", "StubAnswers", "TokenRefreshError", "TokenStore", "Transport", "URLSessionTransport",
+        "StringEnum", "StubAnswers", "StyledValue", "TokenRefreshError", "TokenStore", "Transport", "URLSessionTransport",
         "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 

@@ -198,11 +198,12 @@ extension ParameterIR: TemplateObject {
 }
 
 extension WireFieldIR: TemplateObject {
-    /// Keys: wireLiteral, name.
+    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "wireLiteral": .string(SwiftSpelling.string(wireName))
         case "name": .string(Naming.escaped(name))
+        case "style": style.map { .string($0.rawValue) } ?? false
         default: nil
         }
     }

@@ -49,7 +49,12 @@ public enum Params {
     ) -> Endpoint<[String], Never> {
         Endpoint(
             .get, "/repos/\(owner)/\(repo)/issues", Params.api,
-            query: ["per_page": perPage, "labels": labels, "ids": ids, "page": page],
+            query: [
+                "per_page": perPage,
+                "labels": StyledValue(labels, style: .commaDelimited),
+                "ids": ids,
+                "page": page
+            ],
             headers: ["X-Request-ID": xRequestID, "X-Trace": xTrace],
             response: .json
         )
@@ -63,13 +68,14 @@ public enum Params {
     /// `GET /things/{thingId}`
     public static func getThing(
         thingID: String,
+        filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
         thingID3: String? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .get, "/things/\(thingID)", Params.api,
-            query: ["class": `class`, "thing-id": thingID2],
+            query: ["filter": StyledValue(filter, style: .form), "class": `class`, "thing-id": thingID2],
             headers: ["thing_id": thingID3],
             response: .empty
         )
@@ -232,12 +238,13 @@ extension ParamsService {
     @_alwaysEmitIntoClient
     public func getThing(
         thingID: String,
+        filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
         thingID3: String? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
-            Params.getThing(thingID: thingID, class: `class`, thingID2: thingID2, thingID3: thingID3),
+            Params.getThing(thingID: thingID, filter: filter, class: `class`, thingID2: thingID2, thingID3: thingID3),
             as: ParamsOperations.GetThing.self
         )
     }

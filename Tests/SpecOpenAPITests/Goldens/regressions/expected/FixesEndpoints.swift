@@ -37,11 +37,12 @@ public enum Fixes {
         partID: Int,
         sort: GetPartSort? = nil,
         n: Count? = nil,
-        r: GetPartR
+        r: GetPartR,
+        filter: Obj? = nil
     ) -> Endpoint<Holder, Never> {
         Endpoint(
             .get, "/items/\(itemID)/parts/\(partID)", Fixes.api,
-            query: ["sort": sort, "n": n, "r": r],
+            query: ["sort": sort, "n": n, "r": r, "filter": StyledValue(filter, style: .deepObject)],
             response: .json
         )
     }
@@ -126,10 +127,11 @@ extension FixesService {
         partID: Int,
         sort: GetPartSort? = nil,
         n: Count? = nil,
-        r: GetPartR
+        r: GetPartR,
+        filter: Obj? = nil
     ) async throws(APIError<Never>) -> Holder {
         try await self.send(
-            Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r),
+            Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r, filter: filter),
             as: FixesOperations.GetPart.self
         )
     }

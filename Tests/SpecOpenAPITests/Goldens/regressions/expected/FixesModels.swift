@@ -20,8 +20,8 @@ public struct CreatePostError2: Decodable, Sendable {
 
 public typealias FixesService2 = String
 
-public struct Obj: Decodable, Sendable {
-    public let a: String?
+public struct Obj: Codable, Sendable {
+    public var a: String?
 
     public init(a: String? = nil) {
         self.a = a
@@ -30,6 +30,11 @@ public struct Obj: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.a = try container.decodeIfPresent(String.self, forKey: "a")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.a, forKey: "a")
     }
 }
 

@@ -1,0 +1,14 @@
+/// How a query parameter or form field that is more than one text value goes on the wire
+/// (OpenAPI's `style` with `explode`); the raw value is its spelling in a spec's `styles:`.
+public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
+    /// An array repeats its name (`id=1&id=2`); an object's members are pairs of their own.
+    case form
+    /// One pair, the values joined by commas (`id=1,2`); OpenAPI's `form` without `explode`.
+    case commaDelimited
+    /// One pair, the values joined by spaces.
+    case spaceDelimited
+    /// One pair, the values joined by pipes.
+    case pipeDelimited
+    /// Brackets at any depth: `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p1`.
+    case deepObject
+}

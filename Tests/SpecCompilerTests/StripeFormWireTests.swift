@@ -1,0 +1,104 @@
+import Foundation
+import SpecCompiler
+import SpecCore
+import SpecDiagnostics
+import TestSupport
+import Testing
+
+/// Real Stripe operations, taken unchanged from the corpus's Stripe document, generated, compiled
+/// into a program with the runtime, and sent to PHP: what PHP's own parser of bracketed form and
+/// query keys makes of each request must be the structure the Swift call meant.
+@Suite struct StripeFormWireTests {
+    static let operations = ["PostCustomers", "PostPaymentIntents", "PostSubscriptions", "GetCharges"]
+
+    /// The program: each call's request as the client builds it, sent to the echo server, whose
+    /// answer is printed on a line of its own.
+    static let program = #"""
+        import Foundation
+        #if canImport(FoundationNetworking)
+        import FoundationNetworking
+        #endif
+        import Specwright
+
+        let client = APIClient(baseURL: URL(string: CommandLine.arguments[1])!, credentials: StaticCredentials(bearerToken: "sk_test_1"))
+
+        func echo<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws {
+            let (data, _) = try await URLSessionTransport().send(try await client.request(for: endpoint))
+            print(String(decoding: data, as: UTF8.self))
+        }
+
+        try await echo(StripeAPI.postCustomers(
+            address: .variant1(PostCustomersBodyAddressVariant1(city: "Paris", country: "FR", line1: "1 Rue de Rivoli", postalCode: "75001")),
+            email: "ada@example.com", expand: ["default_source", "tax"], metadata: .stringMap(["order_id": "6735"])))
+        try await echo(StripeAPI.postPaymentIntents(
+            amount: 2000, currency: "eur",
+            paymentMethodData: PostPaymentIntentsBodyPaymentMethodData(
+                billingDetails: PostPaymentIntentsBodyPaymentMethodDataBillingDetails(
+                    address: .variant1(PostPaymentIntentsBodyPaymentMethodDataBillingDetailsAddressVariant1(city: "Köln", line1: "Domkloster 4"))),
+                type: .sepaDebit)))
+        try await echo(StripeAPI.postSubscriptions(
+            customer: "cus_1",
+            items: [
+                PostSubscriptionsBodyItemsItem(
+                    priceData: PostSubscriptionsBodyItemsItemPriceData(
+                        currency: "usd", product: "prod_1", recurring: PostSubscriptionsBodyItemsItemPriceDataRecurring(interval: .month), unitAmount: 500),
+                    quantity: 2),
+                PostSubscriptionsBodyItemsItem(metadata: ["slot": "b"], price: "price_2"),
+            ]))
+        try await echo(StripeAPI.getCharges(created: .variant1(GetChargesCreatedVariant1(gte: 1_700_000_000, lt: 1_800_000_000)), expand: ["data.customer"], limit: 3))
+        """#
+
+    /// What PHP parsed, call by call.
+    static let expected: [String] = [
+        #"{"method":"POST","path":"/v1/customers","contentType":"application/x-www-form-urlencoded","query":{},"form":{"address":{"city":"Paris","country":"FR","line1":"1 Rue de Rivoli","postal_code":"75001"},"email":"ada@example.com","expand":["default_source","tax"],"metadata":{"order_id":"6735"}},"cookies":{}}"#,
+        #"{"method":"POST","path":"/v1/payment_intents","contentType":"application/x-www-form-urlencoded","query":{},"form":{"amount":"2000","currency":"eur","payment_method_data":{"billing_details":{"address":{"city":"Köln","line1":"Domkloster 4"}},"type":"sepa_debit"}},"cookies":{}}"#,
+        #"{"method":"POST","path":"/v1/subscriptions","contentType":"application/x-www-form-urlencoded","query":{},"form":{"customer":"cus_1","items":[{"price_data":{"currency":"usd","product":"prod_1","recurring":{"interval":"month"},"unit_amount":"500"},"quantity":"2"},{"metadata":{"slot":"b"},"price":"price_2"}]},"cookies":{}}"#,
+        #"{"method":"GET","path":"/v1/charges","contentType":null,"query":{"created":{"gte":"1700000000","lt":"1800000000"},"expand":["data.customer"],"limit":"3"},"form":{},"cookies":{}}"#,
+    ]
+
+    @Test(SharedData.needs("openapi", "Stripe's form bodies and deepObject queries, sent to PHP"))
+    func stripeRequestsArriveAsTheCallMeantThem() async throws {
+        let document = try SharedData.require("openapi").appendingPathComponent("stripe-spec3-2023-09-12.yaml")
+        let templates = try #require(Golden.templates)
+        let selection = Self.operations.map { LocatedName(name: $0, location: SpecDiagnostics.SourceLocation(file: "test", line: 1, column: 1)) }
+        let result = try await OffPool.run(.heavy) {
+            SpecCompiler.compile(path: document.path, templates: templates, options: CompilerOptions(operations: selection)) { path in
+                guard let data = FileManager.default.contents(atPath: path) else { throw Golden.MissingFile() }
+                return [UInt8](data)
+            }
+        }
+        let errors = result.diagnostics.sorted.filter { $0.severity == .error }
+        try #require(errors.isEmpty, "\(errors.prefix(10).map { $0.description }.joined(separator: "\n"))")
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-stripe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var sources: [String] = []
+        for file in result.files {
+            let url = folder.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            sources.append(url.path)
+        }
+        let main = folder.appendingPathComponent("main.swift")
+        try Data(Self.program.utf8).write(to: main)
+        let executable = folder.appendingPathComponent("stripe-echo")
+        let build = try await SwiftCompiler.buildExecutable(sources + [main.path], output: executable.path)
+        try #require(build.status == 0, "\(build.text.prefix(8000))")
+
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Server/echo.php")
+        let server = try await PHPEchoServer.start(script: script)
+        defer { server.stop() }
+        let run = try await ChildProcess.run([executable.path, server.url.absoluteString])
+        #expect(run.status == 0, "\(run.errors)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == Self.expected.count, "\(run.output)")
+        for (line, expected) in zip(lines, Self.expected) {
+            #expect(try Self.object(line) == Self.object(expected), "PHP parsed \(line)")
+        }
+    }
+
+    /// A JSON text as a Foundation object graph, for comparing structure rather than key order.
+    static func object(_ text: String) throws -> NSDictionary {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary)
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Specwright
+import Testing
+
+/// OpenAPI's style examples (the `color` parameter of its "Style Examples" table), as an endpoint's
+/// query and headers send them.
+@Suite struct ParameterStyleTests {
+    struct Color: Encodable, Sendable {
+        var R = 100, G = 200, B = 150
+    }
+
+    let colors = ["blue", "black", "brown"]
+
+    func query(_ value: StyledValue?) -> [String] {
+        Endpoint<Empty, Never>(.get, "/", APIDefaults(), query: ["color": value], response: .empty).query.map { "\($0.name)=\($0.value)" }
+    }
+
+    @Test func formStyle() {
+        #expect(query(StyledValue(colors, style: .form)) == ["color=blue", "color=black", "color=brown"])
+        #expect(query(StyledValue(Color(), style: .form)) == ["R=100", "G=200", "B=150"])
+        #expect(query(StyledValue(colors, style: .commaDelimited)) == ["color=blue,black,brown"])
+        #expect(query(StyledValue(Color(), style: .commaDelimited)) == ["color=R,100,G,200,B,150"])
+    }
+
+    @Test func delimitedStyles() {
+        #expect(query(StyledValue(colors, style: .spaceDelimited)) == ["color=blue black brown"])
+        #expect(query(StyledValue(colors, style: .pipeDelimited)) == ["color=blue|black|brown"])
+    }
+
+    @Test func deepObjectAtAnyDepth() {
+        #expect(query(StyledValue(Color(), style: .deepObject)) == ["color[R]=100", "color[G]=200", "color[B]=150"])
+        #expect(query(StyledValue(colors, style: .deepObject)) == ["color[]=blue", "color[]=black", "color[]=brown"])
+        struct Line: Encodable, Sendable {
+            var price: String
+            var recurring: [String: String]?
+        }
+        let lines = [Line(price: "p1", recurring: ["interval": "month"]), Line(price: "p2")]
+        #expect(query(StyledValue(lines, style: .deepObject)) == ["color[0][price]=p1", "color[0][recurring][interval]=month", "color[1][price]=p2"])
+    }
+
+    @Test func emptyAndNilValuesSendNothing() {
+        #expect(query(StyledValue([String](), style: .deepObject)) == [])
+        #expect(query(StyledValue([String](), style: .commaDelimited)) == [])
+        #expect(query(StyledValue(nil, style: .deepObject)) == [])
+        #expect(query(StyledValue(["a": String?.none], style: .deepObject)) == [])
+    }
+
+    @Test func datesAndUnionsFollowTheEndpointsCoding() {
+        enum Created: Encodable, Sendable {
+            case exactly(Date)
+            case range([String: Int])
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.singleValueContainer()
+                switch self {
+                case .exactly(let date): try container.encode(date)
+                case .range(let range): try container.encode(range)
+                }
+            }
+        }
+        let endpoint = Endpoint<Empty, Never>(
+            .get, "/", APIDefaults(dates: .seconds),
+            query: ["at": StyledValue(Created.exactly(Date(timeIntervalSince1970: 1_700_000_000)), style: .deepObject),
+                    "created": StyledValue(Created.range(["gte": 5]), style: .deepObject)],
+            response: .empty)
+        #expect(endpoint.query.map { "\($0.name)=\($0.value)" } == ["at=1700000000", "created[gte]=5"])
+    }
+
+    @Test func simpleStyleInAHeader() {
+        let endpoint = Endpoint<Empty, Never>(
+            .get, "/", APIDefaults(),
+            headers: ["X-Colors": StyledValue(colors, style: .form), "X-Color": StyledValue(Color(), style: .form)], response: .empty)
+        #expect(endpoint.headers.map { "\($0.name): \($0.value)" } == ["X-Colors: blue,black,brown", "X-Color: R,100,G,200,B,150"])
+    }
+}
