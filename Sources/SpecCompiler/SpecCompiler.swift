@@ -94,7 +94,6 @@ public enum SpecCompiler {
             path: path, limits: options.limits, groupByTag: options.groupByTag, operations: options.operations, read: read)
         var diagnostics = decodeDiagnostics
         guard let spec = decoded else { return (nil, nil, diagnostics, [path]) }
-        if diagnostics.hasErrors { return (nil, nil, diagnostics, spec.files) }
         let analysis = SpecAnalysis(spec)
         diagnostics.append(contentsOf: Validator.validate(spec, analysis: analysis))
         return diagnostics.hasErrors ? (nil, nil, diagnostics, spec.files) : (spec, analysis, diagnostics, spec.files)

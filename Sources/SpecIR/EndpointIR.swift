@@ -79,6 +79,8 @@ public struct EndpointIR: Sendable {
     public var query: [WireFieldIR]
     /// The header parameters, in order.
     public var headers: [WireFieldIR]
+    /// The cookie parameters, in order.
+    public var cookies: [WireFieldIR]
     /// The request body, if any.
     public var body: BodyIR?
     /// The success response's type and how it decodes.
@@ -101,8 +103,8 @@ public struct EndpointIR: Sendable {
 
 /// Where a parameter goes in the request.
 public enum ParameterLocation: String, Sendable {
-    /// A placeholder of the path, a query item, a header.
-    case path, query, header
+    /// A placeholder of the path, a query item, a header, a cookie.
+    case path, query, header, cookie
     /// The whole request body, or one field of a body the spec lists field by field.
     case body, bodyField
 }
@@ -140,6 +142,9 @@ public struct WireFieldIR: Sendable {
     /// The style the value is wrapped in (`StyledValue(name, style: ...)`) when it is more than
     /// text values sent the default way; nil to pass the value as it is.
     public var style: ParameterStyle?
+    /// Whether the value is a multipart field sent as one JSON part (`JSONPart(name)`): an object,
+    /// map, union or `JSON` value in a multipart body.
+    public var jsonPart: Bool = false
 }
 
 /// A request body.

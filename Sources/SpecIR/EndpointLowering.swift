@@ -59,7 +59,12 @@ final class EndpointLowering {
         case .fields(let fields, _)?:
             let fieldNames = endpointNames?.bodyFields ?? []
             parameters += zip(fields, fieldNames).map { parameter($0, $1, at: .bodyField) }
-            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map { wireField($0, $1, at: endpoint.encoding == .form ? .bodyField : nil) })
+            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map { field, name in
+                var wire = wireField(field, name, at: endpoint.encoding == .form ? .bodyField : nil)
+                wire.jsonPart = endpoint.encoding == .multipart && !symbols.isParameterValue(field.type, allowArrays: true)
+                    && symbols.binaryType(field.type) == nil
+                return wire
+            })
         case .type(let type)?:
             parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: nil, location: .body,
                                           wireName: "body", doc: []))
@@ -71,6 +76,8 @@ final class EndpointLowering {
         let headers = zip(endpoint.headers, endpointNames?.headers ?? [])
         parameters += query.map { parameter($0, $1, at: .query) }
         parameters += headers.map { parameter($0, $1, at: .header) }
+        let cookies = zip(endpoint.cookies, endpointNames?.cookies ?? [])
+        parameters += cookies.map { parameter($0, $1, at: .cookie) }
 
         let response = Self.response(of: endpoint)
         let name = endpointNames?.factory ?? endpoint.name
@@ -81,7 +88,8 @@ final class EndpointLowering {
         return EndpointIR(
             name: name, doc: doc, requestLine: service.requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,
-            query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) }, body: body,
+            query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) },
+            cookies: cookies.map { wireField($0, $1, at: .cookie) }, body: body,
             response: ResponseIR(type: service.endpointResponse, decoding: responseDecoding(response)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
@@ -146,7 +154,7 @@ final class EndpointLowering {
             case nil, .form?: return text || textArray ? nil : field.style ?? .deepObject
             case let style?: return text ? nil : style
             }
-        case .path, .body:
+        case .path, .cookie, .body:
             return nil
         }
     }

@@ -19,6 +19,11 @@ extension OpenAPIContext {
             }
             endpoint.query = sendable(endpoint.query, symbols: symbols, what: "query parameter").map { checkedDefault($0, symbols: symbols) }
             endpoint.headers = sendable(endpoint.headers, symbols: symbols, what: "header parameter").map { checkedDefault($0, symbols: symbols) }
+            endpoint.cookies = endpoint.cookies.filter { cookie in
+                if symbols.isParameterValue(cookie.type, allowArrays: true) { return true }
+                unsupported("cookie parameter type", "cookie parameter '\(cookie.wireName)' has a type that a cookie cannot hold (\(cookie.type)); it is left out", at: cookie.location)
+                return false
+            }.map { checkedDefault($0, symbols: symbols) }
             if case .fields(let fields, let location) = endpoint.body {
                 endpoint.body = .fields(bodyFields(fields, encoding: endpoint.encoding, symbols: symbols), at: location)
             }
@@ -55,14 +60,7 @@ extension OpenAPIContext {
                 field.type = Self.binaryAsString(field.type)
                 return field
             }
-        case .multipart:
-            return fields.filter { field in
-                if symbols.isParameterValue(field.type, allowArrays: true) { return true }
-                if symbols.binaryType(field.type) != nil { return true }
-                unsupported("multipart field type", "multipart field '\(field.wireName)' has a type that a multipart body cannot hold (\(field.type)); it is left out", at: field.location)
-                return false
-            }
-        case .json, .binary:
+        case .multipart, .json, .binary:
             return fields
         }
     }
@@ -89,13 +87,14 @@ extension OpenAPIContext {
         }
         var reserved: [String] = []
         if case .type = endpoint.body { reserved.append("body") }
-        let all = endpoint.pathParameters + bodyFields + endpoint.query + endpoint.headers
+        let all = endpoint.pathParameters + bodyFields + endpoint.query + endpoint.headers + endpoint.cookies
         let named = Self.namingMembers(all, reserved: reserved)
         var rest = named[...]
         endpoint.pathParameters = Array(rest.prefix(endpoint.pathParameters.count)); rest = rest.dropFirst(endpoint.pathParameters.count)
         let newBody = Array(rest.prefix(bodyFields.count)); rest = rest.dropFirst(bodyFields.count)
         endpoint.query = Array(rest.prefix(endpoint.query.count)); rest = rest.dropFirst(endpoint.query.count)
-        endpoint.headers = Array(rest)
+        endpoint.headers = Array(rest.prefix(endpoint.headers.count)); rest = rest.dropFirst(endpoint.headers.count)
+        endpoint.cookies = Array(rest)
         if let bodyLocation { endpoint.body = .fields(newBody, at: bodyLocation) }
         return endpoint
     }

@@ -134,6 +134,7 @@ extension OpenAPIContext {
         endpoint.pathParameters = withoutDoubleOptionals(endpoint.pathParameters, symbols: symbols)
         endpoint.query = withoutDoubleOptionals(endpoint.query, symbols: symbols)
         endpoint.headers = withoutDoubleOptionals(endpoint.headers, symbols: symbols)
+        endpoint.cookies = withoutDoubleOptionals(endpoint.cookies, symbols: symbols)
         if case .fields(let fields, let location) = endpoint.body {
             endpoint.body = .fields(withoutDoubleOptionals(fields, symbols: symbols), at: location)
         }

@@ -45,9 +45,6 @@ extension OpenAPIContext {
         for part in schema["allOf"]?.items ?? [] {
             collect(part, into: &properties, required: &required, depth: depth + 1)
         }
-        if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] != nil || depth > 0, !variants.isEmpty {
-            unsupported("oneOf/anyOf inside an object", "oneOf/anyOf beside properties is not supported; its fields are left out", at: schema.keyLocation("oneOf") ?? schema.keyLocation("anyOf") ?? schema.location)
-        }
         for name in schema["required"]?.items.compactMap(\.scalar) ?? [] where !required.contains(name) {
             required.append(name)
         }
@@ -59,6 +56,45 @@ extension OpenAPIContext {
                 properties.append(property)
             }
         }
+        // After the object's own properties: the variant's come last.
+        if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] != nil || depth > 0, !variants.isEmpty {
+            mergeVariants(variants, of: schema, into: &properties, depth: depth)
+        }
+    }
+
+    /// The `oneOf`/`anyOf` of an object that also has properties (or of an `allOf` part): an
+    /// instance is the object and one of the variants, so each object variant's properties become
+    /// fields too, optional (only one variant is there), after the object's own. A variant that
+    /// only constrains (`required: [content]`, `maxProperties: 0`, GitHub's way of saying "one of
+    /// these is required") adds nothing. A variant that is not an object cannot be merged: that is
+    /// a warning.
+    private func mergeVariants(_ variants: [Node], of schema: Node, into properties: inout [Property], depth: Int) {
+        var scalarVariant = false
+        for variant in variants {
+            let target = followRef(variant) ?? variant
+            if Self.onlyConstrains(target) { continue }
+            guard isObjectSchema(variant) || target["allOf"] != nil || target["properties"] != nil else {
+                scalarVariant = true
+                continue
+            }
+            var variantProperties: [Property] = []
+            var variantRequired: [String] = [] // a variant's `required` holds only when that variant is there
+            collect(variant, into: &variantProperties, required: &variantRequired, depth: depth + 1)
+            for property in variantProperties where !properties.contains(where: { $0.name == property.name }) {
+                properties.append(property)
+            }
+        }
+        if scalarVariant {
+            unsupported("oneOf/anyOf inside an object", "a oneOf/anyOf variant beside properties is not an object, so it cannot be merged into them; the object keeps its properties and the variant's value is left out", at: schema.keyLocation("oneOf") ?? schema.keyLocation("anyOf") ?? schema.location)
+        }
+    }
+
+    /// Whether a schema only constrains an object (`required`, `minProperties`, `not`...) and
+    /// describes no value of its own.
+    private static func onlyConstrains(_ schema: Node) -> Bool {
+        let describing = ["properties", "allOf", "oneOf", "anyOf", "$ref", "items", "additionalProperties", "enum", "const", "format"]
+        guard !describing.contains(where: { schema[$0] != nil }) else { return false }
+        return schema.string("type").map { $0 == "object" } ?? true
     }
 
     /// Fields whose derived Swift names are unusable or collide get a Swift name of their own.

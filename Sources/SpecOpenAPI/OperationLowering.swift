@@ -202,6 +202,8 @@ extension OpenAPIContext {
                 } else {
                     endpoint.headers.append(field)
                 }
+            case "cookie":
+                endpoint.cookies.append(field)
             default:
                 unsupported("\(place) parameter", "\(place) parameters are not supported; '\(name)' is left out", at: field.location)
             }

@@ -118,7 +118,12 @@ extension OpenAPIContext {
             case "uri", "url": return .builtin(.url)
             case "byte": return .builtin(.data)
             case "binary": return .builtin(.data)
-            default: return .builtin(.string)
+            default:
+                // OpenAPI 3.1 describes bytes without a format: base64 text (`contentEncoding`),
+                // or raw content of a media type that is not text (FastAPI's `UploadFile`).
+                if schema.string("contentEncoding")?.lowercased() == "base64" { return .builtin(.data) }
+                if let media = schema.string("contentMediaType")?.lowercased(), !Self.isTextMedia(media) { return .builtin(.data) }
+                return .builtin(.string)
             }
         case "integer":
             switch schema.string("format") {
@@ -159,5 +164,12 @@ extension OpenAPIContext {
         if let text = schema.string("type") { return text }
         let types = (schema["type"]?.items ?? []).compactMap(\.scalar).filter { $0 != "null" }
         return types.count == 1 ? types.first : nil
+    }
+
+    /// Whether content of `media` is text a `String` holds: `text/*`, JSON, XML, form data.
+    static func isTextMedia(_ media: String) -> Bool {
+        let base = media.split(separator: ";", maxSplits: 1).first.map { $0.trimming { $0 == " " } } ?? media
+        return base.hasPrefix("text/") || base == "application/json" || base.hasSuffix("+json") || base == "application/xml"
+            || base.hasSuffix("+xml") || base == "application/x-www-form-urlencoded"
     }
 }

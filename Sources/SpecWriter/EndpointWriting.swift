@@ -24,6 +24,7 @@ enum EndpointWriting {
         if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
         if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
+        if !endpoint.cookies.isEmpty { entries.append(YAMLEntry("cookies", .mapping(FieldWriting.entries(endpoint.cookies)))) }
         switch endpoint.body {
         case .fields(let fields, _): entries.append(YAMLEntry("body", .mapping(FieldWriting.entries(fields))))
         case .type(let type): entries.append(YAMLEntry("body", .scalar(type.description)))

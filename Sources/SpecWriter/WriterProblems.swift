@@ -72,6 +72,7 @@ enum WriterProblems {
         check(endpoint.pathParameters, in: what, into: &problems)
         check(endpoint.query, in: what, into: &problems)
         check(endpoint.headers, in: what, into: &problems)
+        check(endpoint.cookies, in: what, into: &problems)
         if case .fields(let fields, _) = endpoint.body { check(fields, in: "the body of \(what)", into: &problems) }
         for error in endpoint.errors {
             if case .code(let status) = error.status, !(300...599).contains(status) {

@@ -30,11 +30,19 @@ struct RequestCredentials {
             guard HeaderValidation.isValid(name: header.name, value: header.value) else { throw .invalidHeader(header.name) }
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
+        try Self.addCookies(cookies.map { (name: $0.name, value: PercentEncoding.cookieValue($0.value)) }, to: &request, errorType: errorType)
+    }
+
+    /// Adds `name=value` pairs, their values already encoded for a cookie, to the request's `Cookie`
+    /// header, after the cookies it holds.
+    static func addCookies<Failure>(
+        _ cookies: [(name: String, value: String)], to request: inout URLRequest, errorType: Failure.Type
+    ) throws(APIError<Failure>) {
         guard !cookies.isEmpty else { return }
         for cookie in cookies where !HeaderValidation.isValid(name: cookie.name, value: "") {
             throw .invalidHeader("Cookie")
         }
-        let added = cookies.map { $0.name + "=" + PercentEncoding.cookieValue($0.value) }.joined(separator: "; ")
+        let added = cookies.map { $0.name + "=" + $0.value }.joined(separator: "; ")
         let existing = request.value(forHTTPHeaderField: "Cookie").flatMap { $0.isEmpty ? nil : $0 }
         request.setValue(existing.map { $0 + "; " + added } ?? added, forHTTPHeaderField: "Cookie")
     }

@@ -7,7 +7,8 @@ import FoundationNetworking
 /// sends it through a ``Transport``, and decodes the response or the typed error.
 ///
 /// Headers, from lowest to highest precedence: the API's default headers, the client's headers,
-/// the endpoint's header parameters, the body's `Content-Type`, and the credential.
+/// the endpoint's header parameters, the body's `Content-Type`, and the credential. Cookie
+/// parameters and cookie credentials join the `Cookie` header, after the cookies it holds.
 public struct APIClient: Sendable {
     /// The server URL that endpoint paths are appended to; its path is kept as a prefix
     /// (`http://host/api/v1` + `/feed` is `http://host/api/v1/feed`).
@@ -113,6 +114,7 @@ public struct APIClient: Sendable {
             guard HeaderValidation.isValid(name: header.name, value: header.value) else { throw .invalidHeader(header.name) }
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
+        try RequestCredentials.addCookies(endpoint.cookies, to: &request, errorType: Failure.self)
         // What the response is read as, unless a header of the API, the client or the endpoint says otherwise.
         if request.value(forHTTPHeaderField: "Accept") == nil, let accept = endpoint.response.kind.accept {
             request.setValue(accept, forHTTPHeaderField: "Accept")

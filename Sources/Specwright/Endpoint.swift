@@ -16,6 +16,9 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
     public var query: [(name: String, value: String)]
     /// The header parameters in order; array values are joined with `,`.
     public var headers: [(name: String, value: String)]
+    /// The cookie parameters in order, sent in the `Cookie` header, each value as it goes on the
+    /// wire: characters a cookie cannot hold percent-encoded, array elements joined with `,`.
+    public var cookies: [(name: String, value: String)]
     /// The body, if any.
     public var body: RequestBody?
     /// How a 2xx body becomes `Response`.
@@ -43,6 +46,7 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
         _ api: APIDefaults,
         query: KeyValuePairs<String, (any ParameterValue)?> = [:],
         headers: KeyValuePairs<String, (any ParameterValue)?> = [:],
+        cookies: KeyValuePairs<String, (any ParameterValue)?> = [:],
         body: RequestBody? = nil,
         response: ResponseDecoding<Response>,
         auth: AuthRequirement = .none,
@@ -55,6 +59,10 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
         pathTemplate = path.template
         self.query = parameterPairs(query, dates: api.dates)
         self.headers = Self.headerPairs(headers, dates: api.dates)
+        self.cookies = cookies.compactMap { name, value in
+            guard let values = value?.parameterValues(dates: api.dates), !values.isEmpty else { return nil }
+            return (name: name, value: values.map(PercentEncoding.cookieValue).joined(separator: ","))
+        }
         self.body = body
         self.response = response
         self.errors = errors

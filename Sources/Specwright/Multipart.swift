@@ -104,3 +104,28 @@ enum MultipartEncoding {
         text.replacingOccurrences(of: "\r", with: "").replacingOccurrences(of: "\n", with: "")
     }
 }
+
+/// A multipart field sent as one `application/json` part, written with the endpoint's JSON
+/// encoder: what generated code passes for an object, map, union or `JSON` value in a multipart
+/// body, as OpenAPI's default content type for such a part says (`JSONPart(metadata)`).
+public struct JSONPart: MultipartValue {
+    /// The value.
+    public let value: any Encodable & Sendable
+
+    /// A part for `value`; nil when `value` is nil, so an optional argument leaves the field out.
+    public init?(_ value: (any Encodable & Sendable)?) {
+        guard let value else { return nil }
+        self.value = value
+    }
+
+    /// The JSON part, written with `dates`; none when the value cannot be encoded (the body's
+    /// encoding reports that error instead, through ``part(encoder:)``).
+    public func multipartParts(dates: DateCoding) -> [MultipartPart] {
+        (try? part(encoder: dates.jsonEncoder)).map { [$0] } ?? []
+    }
+
+    /// The JSON part, written with `encoder`; throws the encoder's error.
+    func part(encoder: JSONEncoder) throws -> MultipartPart {
+        MultipartPart(data: try encoder.encode(value), contentType: "application/json")
+    }
+}

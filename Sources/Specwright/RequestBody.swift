@@ -94,8 +94,13 @@ public struct RequestBody: Sendable {
         case .formModel(let value):
             return (FormEncoding.encode(try FormEncoding.pairs(of: value, dates: dates)), "application/x-www-form-urlencoded")
         case .multipart(let fields):
-            let parts = fields.flatMap { field in
-                field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
+            var parts: [(name: String, part: MultipartPart)] = []
+            for field in fields {
+                if let json = field.value as? JSONPart {
+                    parts.append((name: field.name, part: try json.part(encoder: encoder)))
+                } else {
+                    parts += field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
+                }
             }
             let (data, boundary) = MultipartEncoding.encode(parts)
             return (data, "multipart/form-data; boundary=\(boundary)")

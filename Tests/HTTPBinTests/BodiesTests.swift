@@ -60,13 +60,15 @@ import Testing
         let document = File(data: Data("contents of the document".utf8), filename: "doc.txt", contentType: "text/plain")
         let binary = File(data: Data([0xFF, 0x00, 0x80]), filename: "blob.bin", contentType: "application/x-blob")
         let echo = try await client.send(HTTPBin.patch(document: document, attachments: [binary], raw: Data("raw part".utf8),
-                                                       caption: "a \"quoted\" caption", labels: ["l1", "l2"]))
+                                                       caption: "a \"quoted\" caption", labels: ["l1", "l2"],
+                                                       meta: Cookies(cookies: ["theme": "dark"])))
         #expect(echo.headers["Content-Type"]?.hasPrefix("multipart/form-data; boundary=") == true)
         #expect(echo.files["document"] == "contents of the document")
         #expect(echo.files["attachments"] == "data:application/x-blob;base64,/wCA")
         #expect(echo.form["raw"] == .string("raw part"))
         #expect(echo.form["caption"] == .string("a \"quoted\" caption"))
         #expect(echo.form["labels"] == .array([.string("l1"), .string("l2")]))
+        #expect(echo.form["meta"] == .string(#"{"cookies":{"theme":"dark"}}"#))
     }
 
     @Test func binaryBodiesAreSentAsTheyAre() async throws {

@@ -49,6 +49,15 @@ import Testing
         #expect(lines.first?.hasPrefix("GET /anything/a%2Fb/x;y=1/@me:here HTTP/1.1") == true)
     }
 
+    @Test func cookieParametersJoinTheCookieHeader() async throws {
+        let cookies = try await client.send(HTTPBin.preferences(theme: "dark", lang: "de", ids: [1, 2]))
+        #expect(cookies.cookies == ["theme": "dark", "lang": "de", "ids": "1,2"])
+        // nil leaves a cookie out; the caller's own Cookie header comes first; a value a cookie
+        // cannot hold as it is goes percent-encoded, never as a second cookie.
+        let joined = try await client.send(HTTPBin.preferences(cookie: "session=abc", theme: "high contrast; x=1"))
+        #expect(joined.cookies == ["session": "abc", "theme": "high%20contrast%3B%20x=1"])
+    }
+
     @Test func headerParametersArriveWithTheirValues() async throws {
         let mark = marker()
         let echo = try await client.send(HTTPBin.headers(xCustom: mark, xNumber: 42, xFlag: false, xFlavor: .chocolate, ifNoneMatch: "\"v1\""))

@@ -117,6 +117,15 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         #expect(request.httpMethod == "PUT")
     }
 
+    @Test func multipartJSONPartsAreJSONWithTheEndpointsDates() throws {
+        struct Meta: Encodable, Sendable { var when: Date }
+        let body = RequestBody.multipart(fields: ["meta": JSONPart(Meta(when: sampleDate)), "none": JSONPart(nil)])
+        let encoded = try body.encoded(dates: .seconds)
+        let parts = try parseMultipart(encoded.data, contentType: encoded.contentType)
+        #expect(parts == [ParsedPart(headers: [#"Content-Disposition: form-data; name="meta""#, "Content-Type: application/json"], body: #"{"when":1796026500}"#)])
+        #expect(throws: EncodingError.self) { try RequestBody.multipart(fields: ["n": JSONPart(Double.nan)]).encoded(dates: .iso8601) }
+    }
+
     @Test func multipartOmitsNilAndRepeatsArrays() async throws {
         let withoutCaption = try await client.request(for: Chirp.uploadAvatar(image: File(data: Data([0xFF, 0x00]))))
         let contentType = try #require(withoutCaption.value(forHTTPHeaderField: "Content-Type"))

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -60,6 +60,10 @@ extension NodeReader {
             body: nil, bodyLocation: keys["body"]?.key.location, encoding: .json, response: nil, errors: [], timeout: nil,
             retry: keys["retry"].flatMap { bool($0.value, "retry") } ?? false, file: file)
         endpoint.pathLocation = textLocation(requestNode).advanced(by: pathOffset)
+        endpoint.cookies = parameters(keys["cookies"], in: what)
+        for cookie in endpoint.cookies where !Self.isToken(cookie.wireName) {
+            diagnostics.error("'\(cookie.wireName)' is not a valid cookie name (letters, digits and !#$%&'*+-.^_`|~)", at: cookie.location)
+        }
         if let node = keys["body"]?.value {
             if let pairs = node.mapping {
                 endpoint.body = .fields(fields(pairs, in: "the body of \(what)"), at: node.location)

@@ -57,6 +57,8 @@ public struct EndpointDecl: Sendable {
     public var query: [FieldDecl]
     /// Header parameters.
     public var headers: [FieldDecl]
+    /// Cookie parameters, sent in the `Cookie` header.
+    public var cookies: [FieldDecl] = []
     /// The request body.
     public var body: BodyDecl?
     /// Where the `body` key is written.

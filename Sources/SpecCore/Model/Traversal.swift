@@ -45,7 +45,7 @@ extension GroupDecl {
 
 extension EndpointDecl {
     /// The path, query and header parameters the spec declares, in that order.
-    var parameterFields: [FieldDecl] { pathParameters + query + headers }
+    var parameterFields: [FieldDecl] { pathParameters + query + headers + cookies }
 
     /// The types a request sends: parameters and the body.
     public var requestTypes: [TypeExpr] {

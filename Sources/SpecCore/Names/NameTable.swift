@@ -32,8 +32,8 @@ public struct NameTable: Sendable {
         public let pathParameters: [String]
         /// The argument for each distinct placeholder of the path, in path order.
         public let pathArguments: [(placeholder: String, name: String)]
-        /// The query parameters', headers' and body fields' argument names, in declaration order.
-        public let query: [String], headers: [String], bodyFields: [String]
+        /// The query parameters', headers', cookies' and body fields' argument names, in declaration order.
+        public let query: [String], headers: [String], cookies: [String], bodyFields: [String]
     }
 
     /// The API's namespace enum.
@@ -111,7 +111,8 @@ public struct NameTable: Sendable {
             errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
             pathParameters: endpoint.pathParameters.map(SwiftNames.field),
             pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
-            query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field), bodyFields: bodyFields)
+            query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field),
+            cookies: endpoint.cookies.map(SwiftNames.field), bodyFields: bodyFields)
     }
 
     /// The names of the model the spec calls `name`, if it declares one.

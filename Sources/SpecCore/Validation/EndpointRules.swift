@@ -88,6 +88,10 @@ extension Validator {
         for (parameter, name) in zip(endpoint.headers, endpointNames.headers) {
             argument(name, "header parameter '\(parameter.wireName)'", parameter.location)
         }
+        checkParameters(endpoint.cookies, named: endpointNames.cookies, kind: "cookie parameter", of: what, allowArrays: true)
+        for (parameter, name) in zip(endpoint.cookies, endpointNames.cookies) {
+            argument(name, "cookie parameter '\(parameter.wireName)'", parameter.location)
+        }
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
         for (index, error) in endpoint.errors.enumerated() {
             checkType(error.type, usage: .errorModel, in: "error \(error.status.key) of \(what)")
@@ -184,16 +188,6 @@ extension Validator {
                 for field in fields {
                     guard let binary = symbols.binaryType(field.type), binary != .file else { continue }
                     diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form body cannot hold; send bytes with 'encoding: multipart'", at: field.type.location)
-                }
-            }
-            if endpoint.encoding == .multipart {
-                for field in fields where !symbols.isParameterValue(field.type, allowArrays: true) {
-                    let binary = symbols.binaryType(field.type)
-                    if endpoint.encoding == .multipart && binary != nil { continue }
-                    if binary == .file { continue } // a File outside multipart is reported with the type
-                    diagnostics.error(
-                        "\(endpoint.encoding.rawValue) field '\(field.wireName)' of \(what) has type '\(field.type)', which a \(endpoint.encoding.rawValue) body cannot hold; use text values\(endpoint.encoding == .multipart ? ", File or Data" : "")",
-                        at: field.type.location)
                 }
             }
             return zip(fields, fieldNames).map { Argument(swiftName: $1, kind: "body field '\($0.wireName)'", location: $0.location) }

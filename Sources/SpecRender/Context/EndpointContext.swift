@@ -128,7 +128,7 @@ extension GroupIR: TemplateObject {
 
 extension EndpointIR: TemplateObject {
     /// Keys: name, doc, requestLine, deprecated, parameters, documentedParameters, responseType, failureType,
-    /// method, path, query, hasQuery, headers, hasHeaders, body (false if none), decoding, auth (false if none),
+    /// method, path, query, hasQuery, headers, hasHeaders, cookies, hasCookies, body (false if none), decoding, auth (false if none),
     /// errors, hasErrors, timeout (false if none), retry, errorEnum (false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
@@ -146,6 +146,8 @@ extension EndpointIR: TemplateObject {
         case "hasQuery": .bool(!query.isEmpty)
         case "headers": .list(headers.map { .object($0) })
         case "hasHeaders": .bool(!headers.isEmpty)
+        case "cookies": .list(cookies.map { .object($0) })
+        case "hasCookies": .bool(!cookies.isEmpty)
         case "body": body.map { .object($0) } ?? false
         case "decoding": .string(response.decoding.rawValue)
         case "auth": AuthContext.value(auth)
@@ -198,12 +200,13 @@ extension ParameterIR: TemplateObject {
 }
 
 extension WireFieldIR: TemplateObject {
-    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false).
+    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false), jsonPart.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "wireLiteral": .string(SwiftSpelling.string(wireName))
         case "name": .string(Naming.escaped(name))
         case "style": style.map { .string($0.rawValue) } ?? false
+        case "jsonPart": .bool(jsonPart)
         default: nil
         }
     }

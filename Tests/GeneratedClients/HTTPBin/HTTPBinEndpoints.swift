@@ -93,7 +93,8 @@ public enum HTTPBin {
         attachments: [File]? = nil,
         raw: Data? = nil,
         caption: String,
-        labels: [String] = []
+        labels: [String] = [],
+        meta: Cookies? = nil
     ) -> Endpoint<Echo, Never> {
         Endpoint(
             .patch, "/patch", HTTPBin.api,
@@ -102,7 +103,8 @@ public enum HTTPBin {
                 "attachments": attachments,
                 "raw": raw,
                 "caption": caption,
-                "labels": labels
+                "labels": labels,
+                "meta": JSONPart(meta)
             ]),
             response: .json
         )
@@ -439,6 +441,23 @@ public enum HTTPBin {
     /// `GET /cookies`
     public static func cookies(cookie: String? = nil) -> Endpoint<Cookies, Never> {
         Endpoint(.get, "/cookies", HTTPBin.api, headers: ["Cookie": cookie], response: .json)
+    }
+
+    /// Sends cookie parameters, after any cookies the caller sets; httpbin echoes them.
+    ///
+    /// `GET /cookies`
+    public static func preferences(
+        cookie: String? = nil,
+        theme: String,
+        lang: String? = nil,
+        ids: [Int]? = nil
+    ) -> Endpoint<Cookies, Never> {
+        Endpoint(
+            .get, "/cookies", HTTPBin.api,
+            headers: ["Cookie": cookie],
+            cookies: ["theme": theme, "lang": lang, "ids": ids],
+            response: .json
+        )
     }
 
     /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
@@ -790,6 +809,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.preferences`: `GET /cookies`.
+    public enum Preferences: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.cookieKey`: `GET /cookies`.
     public enum CookieKey: ServiceOperation {
         public typealias Response = Cookies
@@ -1073,6 +1098,11 @@ public protocol HTTPBinService: Sendable {
         _ endpoint: Endpoint<Cookies, Never>,
         as operation: HTTPBinOperations.CookiesOperation.Type
     ) async throws(APIError<Never>) -> Cookies
+    /// Sends `HTTPBin.preferences`: `GET /cookies`.
+    func send(
+        _ endpoint: Endpoint<Cookies, Never>,
+        as operation: HTTPBinOperations.Preferences.Type
+    ) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.cookieKey`: `GET /cookies`.
     func send(
         _ endpoint: Endpoint<Cookies, Never>,
@@ -1241,10 +1271,18 @@ extension HTTPBinService {
         attachments: [File]? = nil,
         raw: Data? = nil,
         caption: String,
-        labels: [String] = []
+        labels: [String] = [],
+        meta: Cookies? = nil
     ) async throws(APIError<Never>) -> Echo {
         try await self.send(
-            HTTPBin.patch(document: document, attachments: attachments, raw: raw, caption: caption, labels: labels),
+            HTTPBin.patch(
+                document: document,
+                attachments: attachments,
+                raw: raw,
+                caption: caption,
+                labels: labels,
+                meta: meta
+            ),
             as: HTTPBinOperations.Patch.self
         )
     }
@@ -1570,6 +1608,22 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
         try await self.send(HTTPBin.cookies(cookie: cookie), as: HTTPBinOperations.CookiesOperation.self)
+    }
+
+    /// Sends cookie parameters, after any cookies the caller sets; httpbin echoes them.
+    ///
+    /// `GET /cookies`
+    @_alwaysEmitIntoClient
+    public func preferences(
+        cookie: String? = nil,
+        theme: String,
+        lang: String? = nil,
+        ids: [Int]? = nil
+    ) async throws(APIError<Never>) -> Cookies {
+        try await self.send(
+            HTTPBin.preferences(cookie: cookie, theme: theme, lang: lang, ids: ids),
+            as: HTTPBinOperations.Preferences.self
+        )
     }
 
     /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.

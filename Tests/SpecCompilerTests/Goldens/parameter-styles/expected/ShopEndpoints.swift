@@ -42,7 +42,9 @@ public enum Shop {
         point: Window? = nil,
         expand: [String]? = nil,
         xTags: [String]? = nil,
-        xWindow: Window? = nil
+        xWindow: Window? = nil,
+        session: String? = nil,
+        seen: [Int]? = nil
     ) -> Endpoint<[String], Never> {
         Endpoint(
             .get, "/search", Shop.api,
@@ -55,6 +57,7 @@ public enum Shop {
                 "expand": StyledValue(expand, style: .deepObject)
             ],
             headers: ["X-Tags": xTags, "X-Window": StyledValue(xWindow, style: .form)],
+            cookies: ["session": session, "seen": seen],
             response: .json
         )
     }
@@ -88,6 +91,17 @@ public enum Shop {
     public static func signup(body: Signup) -> Endpoint<Empty, Never> {
         Endpoint(.post, "/signup", Shop.api, body: .form(body), response: .empty)
     }
+
+    /// In a multipart body, a model is one JSON part.
+    ///
+    /// `POST /upload`
+    public static func upload(image: File, meta: Signup, notes: [String]? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .post, "/upload", Shop.api,
+            body: .multipart(fields: ["image": image, "meta": JSONPart(meta), "notes": notes]),
+            response: .empty
+        )
+    }
 }
 
 /// The endpoints of `Shop` as types, one each: `ShopService` has a requirement per
@@ -107,6 +121,12 @@ public enum ShopOperations {
 
     /// `Shop.signup`: `POST /signup`.
     public enum SignupOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Shop.upload`: `POST /upload`.
+    public enum Upload: ServiceOperation {
         public typealias Response = Empty
         public typealias Failure = Never
     }
@@ -131,6 +151,11 @@ public protocol ShopService: Sendable {
     func send(
         _ endpoint: Endpoint<Empty, Never>,
         as operation: ShopOperations.SignupOperation.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Shop.upload`: `POST /upload`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ShopOperations.Upload.Type
     ) async throws(APIError<Never>) -> Empty
 }
 
@@ -194,7 +219,9 @@ extension ShopService {
         point: Window? = nil,
         expand: [String]? = nil,
         xTags: [String]? = nil,
-        xWindow: Window? = nil
+        xWindow: Window? = nil,
+        session: String? = nil,
+        seen: [Int]? = nil
     ) async throws(APIError<Never>) -> [String] {
         try await self.send(
             Shop.search(
@@ -205,7 +232,9 @@ extension ShopService {
                 point: point,
                 expand: expand,
                 xTags: xTags,
-                xWindow: xWindow
+                xWindow: xWindow,
+                session: session,
+                seen: seen
             ),
             as: ShopOperations.Search.self
         )
@@ -234,5 +263,13 @@ extension ShopService {
     @_alwaysEmitIntoClient
     public func signup(body: Signup) async throws(APIError<Never>) {
         _ = try await self.send(Shop.signup(body: body), as: ShopOperations.SignupOperation.self)
+    }
+
+    /// In a multipart body, a model is one JSON part.
+    ///
+    /// `POST /upload`
+    @_alwaysEmitIntoClient
+    public func upload(image: File, meta: Signup, notes: [String]? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Shop.upload(image: image, meta: meta, notes: notes), as: ShopOperations.Upload.self)
     }
 }

@@ -45,7 +45,8 @@ public enum Params {
         ids: [Int],
         page: Int32? = nil,
         xRequestID: UUID? = nil,
-        xTrace: String
+        xTrace: String,
+        session: String? = nil
     ) -> Endpoint<[String], Never> {
         Endpoint(
             .get, "/repos/\(owner)/\(repo)/issues", Params.api,
@@ -56,6 +57,7 @@ public enum Params {
                 "page": page
             ],
             headers: ["X-Request-ID": xRequestID, "X-Trace": xTrace],
+            cookies: ["session": session],
             response: .json
         )
     }
@@ -208,7 +210,8 @@ extension ParamsService {
         ids: [Int],
         page: Int32? = nil,
         xRequestID: UUID? = nil,
-        xTrace: String
+        xTrace: String,
+        session: String? = nil
     ) async throws(APIError<Never>) -> [String] {
         try await self.send(
             Params.listIssues(
@@ -219,7 +222,8 @@ extension ParamsService {
                 ids: ids,
                 page: page,
                 xRequestID: xRequestID,
-                xTrace: xTrace
+                xTrace: xTrace,
+                session: session
             ),
             as: ParamsOperations.ListIssues.self
         )
