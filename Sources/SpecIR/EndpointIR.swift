@@ -8,8 +8,14 @@ public struct EndpointsFileIR: Sendable {
     public var access: AccessLevel
     /// The namespace enum.
     public var namespace: DeclarationIR
-    /// The base URL the spec names, as written.
+    /// The base URL the spec names, as written, when it is absolute.
     public var baseURL: String?
+    /// The spec's base path (`/api/v1`), which a client resolves against the base URL it is given.
+    public var serverPath: String?
+    /// Every server the spec lists, to choose a base URL from.
+    public var servers: [ServerIR]
+    /// The name of the enum that holds them.
+    public var serversName: String
     /// Headers sent with every request, in order.
     public var defaultHeaders: [HeaderIR]
     /// How dates are coded.
@@ -20,6 +26,30 @@ public struct EndpointsFileIR: Sendable {
     public var service: ServiceIR
     /// The factory of endpoints the spec does not list.
     public var adHoc: AdHocEndpointIR
+}
+
+/// A server the API lists: `Servers.production` or, with variables, `Servers.regional(region:)`.
+public struct ServerIR: Sendable {
+    /// A variable of the URL template, as a parameter.
+    public struct Parameter: Sendable {
+        /// The Swift parameter name, unescaped.
+        public var name: String
+        /// The name between braces in the URL.
+        public var variable: String
+        /// The value when the caller gives none.
+        public var defaultValue: String
+        /// Doc comment text: the description and the allowed values, if any.
+        public var doc: String?
+    }
+
+    /// The Swift name, unescaped.
+    public var name: String
+    /// Doc comment lines.
+    public var doc: [String]
+    /// The URL template.
+    public var url: String
+    /// The variables, in the document's order.
+    public var parameters: [Parameter]
 }
 
 /// `Chirp.endpoint(.get, "/path", as: Item.self)`: an endpoint the spec does not list, with what

@@ -45,12 +45,31 @@ public struct Lowering: Sendable {
             source: source,
             access: access,
             namespace: DeclarationIR(name: spec.name, doc: DocText.lines(spec.description), deprecated: false),
-            baseURL: spec.baseURL,
+            baseURL: spec.baseURL.flatMap { $0.hasPrefix("/") ? nil : $0 },
+            serverPath: spec.baseURL.flatMap { $0.hasPrefix("/") ? $0 : nil },
+            servers: spec.servers.map(Self.server),
+            serversName: names.servers,
             defaultHeaders: spec.defaultHeaders.map { HeaderIR(name: $0.name, value: $0.value) },
             dates: spec.dates,
             items: skeletonOnly ? skeleton(of: spec.endpoints) : lowered,
             service: service(requirements: endpoints.requirements(spec.endpoints), methods: ServiceLowering.methods(of: lowered)),
             adHoc: endpoints.adHoc())
+    }
+
+    /// A server, its variables as parameters named in Swift.
+    private static func server(_ server: ServerDecl) -> ServerIR {
+        var taken: [String] = []
+        let parameters = server.variables.enumerated().map { index, variable in
+            var name = Naming.lowerCamel(variable.name)
+            if name.isEmpty || !Naming.isIdentifier(name) { name = "value\(index + 1)" }
+            while taken.contains(name) { name += "2" }
+            taken.append(name)
+            let values = variable.values.isEmpty ? [] : ["One of " + variable.values.map { "`\($0)`" }.joined(separator: ", ") + "."]
+            return ServerIR.Parameter(name: name, variable: variable.name, defaultValue: variable.defaultValue,
+                                      doc: DocText.lines(([variable.description].compactMap { $0 } + values).joined(separator: " ")).first)
+        }
+        let doc = DocText.lines(server.description.map { "\($0): `\(server.url)`" } ?? "`\(server.url)`")
+        return ServerIR(name: server.name, doc: doc, url: server.url, parameters: parameters)
     }
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {

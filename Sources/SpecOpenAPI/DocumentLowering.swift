@@ -13,6 +13,7 @@ extension OpenAPIContext {
             file: root.file, name: namespace, nameLocation: info?["title"]?.location ?? top, description: info.flatMap(description(of:)),
             baseURL: baseURL(), defaultHeaders: [], dates: .iso8601, auth: auth, error: nil, access: .public, models: [], endpoints: [],
             files: [])
+        spec.servers = servers()
         // Large documents are the norm: models get only the half of Codable they need, and no Hashable.
         spec.conformances = .lean
         spec.stubService = false
@@ -71,18 +72,59 @@ extension OpenAPIContext {
     }
 
     /// `servers[0].url` with its variables' defaults, when it is an absolute http(s) URL.
+    /// The first server's URL with its variables' defaults: absolute, or a path (`/api/v1`) the
+    /// client resolves against the base URL it is given.
     private func baseURL() -> String? {
-        guard let server = root["servers"]?.items.first, var url = server.string("url") else { return nil }
+        guard let server = root["servers"]?.items.first, let url = defaultURL(of: server) else { return nil }
+        guard SpecLoader.isAbsoluteURL(url) || SpecLoader.isRelativePath(url) else {
+            let location = server["url"]?.location ?? server.location
+            unsupported("server URL", "server URL '\(url)' is neither an absolute http(s) URL nor a path; give the client a base URL when you create it", at: location)
+            return nil
+        }
+        return url
+    }
+
+    /// A server's URL with every variable at its default, without a trailing `/`.
+    private func defaultURL(of server: Node) -> String? {
+        guard var url = server.string("url") else { return nil }
         for (name, _, variable) in server["variables"]?.pairs ?? [] {
             url = url.replacingOccurrences(of: "{\(name)}", with: variable.string("default") ?? "")
         }
         while url.hasSuffix("/") { url.removeLast() }
-        guard SpecLoader.isAbsoluteURL(url) else {
-            let location = server["url"]?.location ?? server.location
-            unsupported("server URL", "server URL '\(url)' is not an absolute http(s) URL; give the client a base URL when you create it", at: location)
-            return nil
-        }
         return url
+    }
+
+    /// Every server with an absolute URL, named after its description (else `server1`, `server2`...),
+    /// with its variables; none when there is one without variables, which `baseURL` is. Relative
+    /// servers are left to `baseURL` (the first) or left out (a URL relative to nothing cannot be
+    /// chosen on its own).
+    private func servers() -> [ServerDecl] {
+        var servers: [ServerDecl] = []
+        var taken: [String] = []
+        for (index, server) in (root["servers"]?.items ?? []).enumerated() {
+            guard let template = server.string("url"), let url = defaultURL(of: server), SpecLoader.isAbsoluteURL(url) else { continue }
+            var name = Naming.lowerCamel(server.string("description") ?? "")
+            if name.isEmpty || name.utf8.count > 40 || !Naming.isIdentifier(name) { name = "server\(index + 1)" }
+            let base = name
+            var number = 2
+            while taken.contains(name) {
+                name = "\(base)\(number)"
+                number += 1
+            }
+            taken.append(name)
+            var trimmed = template
+            while trimmed.hasSuffix("/") { trimmed.removeLast() }
+            let variables = (server["variables"]?.pairs ?? []).filter { trimmed.contains("{\($0.key)}") }.map { name, _, variable in
+                ServerDecl.Variable(
+                    name: name, defaultValue: variable.string("default") ?? "", values: variable["enum"]?.items.compactMap(\.scalar) ?? [],
+                    description: variable.string("description"))
+            }
+            servers.append(ServerDecl(name: name, url: trimmed, description: server.string("description"), variables: variables,
+                                      location: server["url"]?.location ?? server.location))
+        }
+        // One server without variables is `baseURL` already.
+        if servers.count == 1, servers[0].variables.isEmpty { return [] }
+        return servers
     }
 
     /// `~` and `/` escaped for a JSON pointer.

@@ -25,7 +25,7 @@ struct GroupNames {
         if let known = byTag[tag] { return known }
         var base = SwiftNames.group(tag)
         if base.isEmpty || !Naming.isIdentifier(base) { base = "Tag" + base.filter { $0.isLetter || $0.isNumber } }
-        if schemaNames.contains(base) || Validator.isReservedTypeName(base) || base == namespace { base += "Endpoints" }
+        if schemaNames.contains(base) || Validator.isReservedTypeName(base) || base == namespace || base == "Servers" { base += "Endpoints" }
         var name = base
         var number = 2
         while taken.contains(name) {

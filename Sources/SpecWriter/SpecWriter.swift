@@ -40,6 +40,7 @@ public enum SpecWriter {
         var entries = [YAMLEntry("spec", .inline("1")), YAMLEntry("name", .scalar(spec.name))]
         if let description = spec.description { entries.append(YAMLEntry("description", .text(description))) }
         if let baseURL = spec.baseURL { entries.append(YAMLEntry("baseURL", .scalar(baseURL))) }
+        if !spec.servers.isEmpty { entries.append(YAMLEntry("servers", .mapping(spec.servers.map(server)))) }
         if !spec.defaultHeaders.isEmpty {
             entries.append(YAMLEntry("defaultHeaders", .mapping(spec.defaultHeaders.map { YAMLEntry($0.name, .scalar($0.value)) })))
         }
@@ -50,6 +51,23 @@ public enum SpecWriter {
         if spec.conformances != .full { entries.append(YAMLEntry("conformances", .scalar(spec.conformances.rawValue))) }
         if !spec.stubService { entries.append(YAMLEntry("stubService", .inline("false"))) }
         return entries
+    }
+
+    /// `name: URL`, or the long form with a description and variables.
+    private static func server(_ server: ServerDecl) -> YAMLEntry {
+        guard server.description != nil || !server.variables.isEmpty else { return YAMLEntry(server.name, .scalar(server.url)) }
+        var entries = [YAMLEntry("url", .scalar(server.url))]
+        if let description = server.description { entries.append(YAMLEntry("description", .text(description))) }
+        if !server.variables.isEmpty {
+            entries.append(YAMLEntry("variables", .mapping(server.variables.map { variable in
+                guard !variable.values.isEmpty || variable.description != nil else { return YAMLEntry(variable.name, .scalar(variable.defaultValue)) }
+                var fields = [YAMLEntry("default", .scalar(variable.defaultValue))]
+                if !variable.values.isEmpty { fields.append(YAMLEntry("enum", .list(variable.values.map(YAMLScalar.render)))) }
+                if let description = variable.description { fields.append(YAMLEntry("description", .text(description))) }
+                return YAMLEntry(variable.name, .mapping(fields))
+            })))
+        }
+        return YAMLEntry(server.name, .mapping(entries))
     }
 
     /// The `dates:` value, nil for the default (`iso8601`).

@@ -104,7 +104,7 @@ public struct APIClient: Sendable {
     public func request<Value, Failure>(for endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> URLRequest {
         let credentials = try await credentials(for: endpoint.auth, errorType: Failure.self)
         let query = endpoint.query + credentials.query
-        let url = try url(path: endpoint.path, query: query, errorType: Failure.self)
+        let url = try url(path: endpoint.path, query: query, server: endpoint.api.server, errorType: Failure.self)
         var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
         if let timeout = endpoint.timeout {
@@ -133,8 +133,12 @@ public struct APIClient: Sendable {
     }
 
     /// The base URL with the endpoint's path appended and the strictly encoded query set.
-    private func url<Failure>(path: String, query: [(name: String, value: String)], errorType: Failure.Type) throws(APIError<Failure>) -> URL {
-        guard let base = base else { throw .invalidURL(baseURL.absoluteString + path) }
+    private func url<Failure>(
+        path: String, query: [(name: String, value: String)], server: String?, errorType: Failure.Type
+    ) throws(APIError<Failure>) -> URL {
+        // A relative server (`/api/v1`) resolves against the base URL, as a link in a page would.
+        let resolved = server.map { server in URL(string: server, relativeTo: baseURL).flatMap { Self.split($0.absoluteURL) } }
+        guard let base = resolved ?? base else { throw .invalidURL(baseURL.absoluteString + path) }
         var text = base.prefix + (path.hasPrefix("/") ? path : "/" + path)
         let queryParts = [base.query, query.isEmpty ? nil : PercentEncoding.query(query)].compactMap { $0 }.filter { !$0.isEmpty }
         if !queryParts.isEmpty {

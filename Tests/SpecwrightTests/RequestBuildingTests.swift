@@ -22,6 +22,31 @@ import Testing
         #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
     }
 
+    @Test func aRelativeServerResolvesAgainstTheClientsBaseURL() async throws {
+        let api = APIDefaults(server: "/api/v3")
+        let endpoint = Endpoint<Empty, Never>(.get, "/pet/\(7)", api, query: ["q": "x"], response: .empty)
+        for (base, expected) in [
+            ("http://localhost:8080", "http://localhost:8080/api/v3/pet/7?q=x"),
+            ("http://localhost:8080/ignored/path", "http://localhost:8080/api/v3/pet/7?q=x"),
+            ("https://petstore.example.com:8443/", "https://petstore.example.com:8443/api/v3/pet/7?q=x"),
+        ] {
+            let client = APIClient(baseURL: try #require(URL(string: base)), transport: transport)
+            #expect(try await client.request(for: endpoint).url?.absoluteString == expected)
+        }
+        // A relative reference without a leading slash resolves against the base URL's folder.
+        let nested = Endpoint<Empty, Never>(.get, "/pet", APIDefaults(server: "v3"), response: .empty)
+        let client = APIClient(baseURL: try #require(URL(string: "http://h/api/")), transport: transport)
+        #expect(try await client.request(for: nested).url?.absoluteString == "http://h/api/v3/pet")
+    }
+
+    @Test func serverVariablesMakeAURLOrAnError() throws {
+        let url = try InvalidServerURL.url("https://{region}.api.example.com:{port}/v2", ["region": "eu", "port": "8443"])
+        #expect(url.absoluteString == "https://eu.api.example.com:8443/v2")
+        #expect(throws: InvalidServerURL(url: "https://e u.api.example.com/v2")) {
+            try InvalidServerURL.url("https://{region}.api.example.com/v2", ["region": "e u"])
+        }
+    }
+
     @Test func queryArraysAndNil() async throws {
         let request = try await request(Chirp.feed(page: 2, tags: ["a", "b+c", "d e"]))
         #expect(request.httpMethod == "GET")

@@ -5,7 +5,7 @@ import SpecYAML
 public enum SpecLoader {
     /// Keys of a root spec file.
     static let topLevelKeys = [
-        "spec", "name", "description", "baseURL", "defaultHeaders", "dates", "auth", "error", "access", "conformances", "stubService",
+        "spec", "name", "description", "baseURL", "servers", "defaultHeaders", "dates", "auth", "error", "access", "conformances", "stubService",
         "include", "models", "endpoints",
     ]
     /// Keys of an included file: its models and endpoints join the root's.
@@ -107,11 +107,14 @@ public enum SpecLoader {
         }
         spec.description = keys["description"].flatMap { reader.string($0.value, "description") }
         if let node = keys["baseURL"]?.value, let url = reader.string(node, "baseURL") {
-            if isAbsoluteURL(url) {
+            if isAbsoluteURL(url) || isRelativePath(url) {
                 spec.baseURL = url
             } else {
-                reader.diagnostics.error("baseURL '\(url)' must be an absolute http or https URL", at: node.location)
+                reader.diagnostics.error("baseURL '\(url)' must be an absolute http or https URL, or a path such as '/api/v1'", at: node.location)
             }
+        }
+        if let node = keys["servers"]?.value, let pairs = reader.mapping(node, "servers") {
+            spec.servers = pairs.compactMap { server($0, reader: reader) }
         }
         if let node = keys["defaultHeaders"]?.value, let pairs = reader.mapping(node, "defaultHeaders") {
             for pair in pairs {
@@ -222,6 +225,57 @@ public enum SpecLoader {
             }
         }
         return parts.joined(separator: "/")
+    }
+
+    /// One entry of `servers:`: `name: URL`, or `name: { url: URL, description: text, variables: { name: default } }`
+    /// where a variable is a default or `{ default: value, enum: [values], description: text }`.
+    private static func server(_ pair: YAMLPair, reader: NodeReader) -> ServerDecl? {
+        guard let name = reader.key(pair, in: "servers") else { return nil }
+        let what = "server '\(name)'"
+        var server = ServerDecl(name: name, url: "", location: pair.key.location)
+        var urlNode = pair.value
+        if let entries = pair.value.mapping {
+            let known = reader.knownKeys(entries, allowed: ["url", "description", "variables"], in: what)
+            guard let node = known["url"]?.value else {
+                reader.diagnostics.error("\(what) needs a 'url'", at: pair.key.location)
+                return nil
+            }
+            urlNode = node
+            server.description = known["description"].flatMap { reader.string($0.value, "description of \(what)") }
+            for variable in known["variables"].flatMap({ reader.mapping($0.value, "variables of \(what)") }) ?? [] {
+                guard let variableName = reader.key(variable, in: "variables of \(what)") else { continue }
+                if let text = variable.value.scalar {
+                    server.variables.append(ServerDecl.Variable(name: variableName, defaultValue: text))
+                    continue
+                }
+                guard let fields = reader.mapping(variable.value, "variable '\(variableName)' of \(what)") else { continue }
+                let entry = reader.knownKeys(fields, allowed: ["default", "enum", "description"], in: "variable '\(variableName)' of \(what)")
+                guard let defaultValue = entry["default"].flatMap({ reader.string($0.value, "default of '\(variableName)'") }) else {
+                    reader.diagnostics.error("variable '\(variableName)' of \(what) needs a 'default'", at: variable.key.location)
+                    continue
+                }
+                let values = entry["enum"]?.value.sequence?.compactMap(\.scalar) ?? []
+                server.variables.append(ServerDecl.Variable(
+                    name: variableName, defaultValue: defaultValue, values: values,
+                    description: entry["description"].flatMap { reader.string($0.value, "description of '\(variableName)'") }))
+            }
+        }
+        guard let url = reader.string(urlNode, "the URL of \(what)") else { return nil }
+        var withDefaults = url
+        for variable in server.variables { withDefaults = withDefaults.replacing("{\(variable.name)}", with: variable.defaultValue) }
+        guard isAbsoluteURL(withDefaults) else {
+            reader.diagnostics.error(
+                "\(what) must be an absolute http or https URL (with its variables at their defaults), found '\(withDefaults)'", at: urlNode.location)
+            return nil
+        }
+        server.url = url
+        return server
+    }
+
+    /// Whether `text` is an absolute path (`/api/v1`) a client resolves against its base URL.
+    public static func isRelativePath(_ text: String) -> Bool {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
+        return text.hasPrefix("/") && !text.hasPrefix("//") && text.allSatisfy { allowed.contains($0) }
     }
 
     /// `http(s)://host[:port][/path]` with a DNS name or IPv4 host and only characters a URL may hold

@@ -10,8 +10,10 @@ public struct Spec: Sendable {
     public var nameLocation: SourceLocation
     /// The doc comment of the namespace.
     public var description: String?
-    /// The base URL.
+    /// The base URL: absolute, or a path (`/api/v1`) the client resolves against the base URL it is given.
     public var baseURL: String?
+    /// Every server the API lists, to choose a client's base URL from.
+    public var servers: [ServerDecl] = []
     /// Literal headers sent with every request, in declaration order.
     public var defaultHeaders: [(name: String, value: String)]
     /// How dates are coded.

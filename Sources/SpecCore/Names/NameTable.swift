@@ -42,6 +42,9 @@ public struct NameTable: Sendable {
     public let serviceProtocol: String, liveService: String, stubService: String
     /// The enum of the endpoints' operation types.
     public let operations: String
+    /// The enum of the API's servers, nested in the namespace: `Servers`, unless that would hide a
+    /// model or the namespace itself (then `ServerList`, `APIServers`...).
+    public let servers: String
     /// Every endpoint's names, in the order of ``Spec/flattenedEndpoints``.
     public let endpoints: [EndpointNames]
     /// Every model's names, in the order of ``Spec/models`` (a model defined twice has both).
@@ -69,6 +72,12 @@ public struct NameTable: Sendable {
             typeNames.insert(name)
             endpoints[position].operation = name
         }
+        let groups = Set(spec.endpoints.compactMap { item -> String? in
+            if case .group(let group) = item { return SwiftNames.group(group.name) }
+            return nil
+        })
+        servers = ["Servers", "ServerList", "APIServers", "ServerURLs"].first { !typeNames.contains($0) && !groups.contains($0) }
+            ?? "Servers" + spec.name
         var modelIndex: [String: Int] = [:]
         for (position, model) in spec.models.enumerated() where modelIndex[model.name] == nil { modelIndex[model.name] = position }
         var endpointIndex: [[String]: Int] = [:]

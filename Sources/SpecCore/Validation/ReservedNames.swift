@@ -43,7 +43,7 @@ extension Validator {
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "CalendarDate",
         "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "JSONCoding", "JSONPart", "JSONValue",
+        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding", "JSONPart", "JSONValue",
         "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
         "ParameterStyle", "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
         "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",

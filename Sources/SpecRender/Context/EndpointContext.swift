@@ -5,13 +5,18 @@ import SpecIR
 
 extension EndpointsFileIR: TemplateObject {
     /// Keys: source, access, namespace, name, doc, deprecated, baseURL (a string literal, false if none),
-    /// defaultHeaders, hasDefaultHeaders, dates, items, service (false when there are no endpoints), adHoc.
+    /// serverPath (a string literal, false if none), servers, hasServers, serversName, defaultHeaders,
+    /// hasDefaultHeaders, dates, items, service (false when there are no endpoints), adHoc.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
         case "access": .string(SwiftSpelling.modifier(access))
         case "namespace": .string(namespace.name)
         case "baseURL": .optional(baseURL.map(SwiftSpelling.string))
+        case "serverPath": .optional(serverPath.map(SwiftSpelling.string))
+        case "servers": .list(servers.map { .object($0) })
+        case "hasServers": .bool(!servers.isEmpty)
+        case "serversName": .string(serversName)
         case "defaultHeaders": .list(defaultHeaders.map { .object($0) })
         case "hasDefaultHeaders": .bool(!defaultHeaders.isEmpty)
         case "dates": .object(DateCodingContext(strategy: dates))
@@ -19,6 +24,34 @@ extension EndpointsFileIR: TemplateObject {
         case "service": service.requirements.isEmpty ? .bool(false) : .object(service)
         case "adHoc": .object(adHoc)
         default: namespace.value(forKey: key)
+        }
+    }
+}
+
+extension ServerIR: TemplateObject {
+    /// Keys: name, doc, urlLiteral, parameters (each name, variableLiteral, defaultLiteral, doc), hasParameters.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(Naming.escaped(name))
+        case "doc": .list(doc.map { .string($0) })
+        case "deprecated": false
+        case "urlLiteral": .string(SwiftSpelling.string(url))
+        case "parameters": .list(parameters.map { .object($0) })
+        case "hasParameters": .bool(!parameters.isEmpty)
+        default: nil
+        }
+    }
+}
+
+extension ServerIR.Parameter: TemplateObject {
+    /// Keys: name, variableLiteral, defaultLiteral, doc.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(Naming.escaped(name))
+        case "variableLiteral": .string(SwiftSpelling.string(variable))
+        case "defaultLiteral": .string(SwiftSpelling.string(defaultValue))
+        case "doc": .optional(doc)
+        default: nil
         }
     }
 }

@@ -8,6 +8,14 @@ public enum Menagerie {
     /// The base URL the spec names.
     public static let baseURL = URL(string: "https://eu.menagerie.example.com/v1")!
 
+    /// The servers the API lists, to give a client as its base URL.
+    public enum Servers {
+        /// `https://{region}.menagerie.example.com/v1`
+        public static func server1(region: String = "eu") throws(InvalidServerURL) -> URL {
+            try InvalidServerURL.url("https://{region}.menagerie.example.com/v1", ["region": region])
+        }
+    }
+
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
     public static let api = APIDefaults(dates: .iso8601)
 

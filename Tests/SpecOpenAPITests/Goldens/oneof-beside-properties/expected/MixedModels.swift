@@ -22,20 +22,20 @@ public struct GistUpdate: Encodable, Sendable {
 
 /// The object's properties and those of the variant it is, as optional fields.
 public struct Payment: Decodable, Sendable {
-    public let number: String?
     public let amount: Int
+    public let number: String?
     public let iban: String?
 
-    public init(number: String? = nil, amount: Int, iban: String? = nil) {
-        self.number = number
+    public init(amount: Int, number: String? = nil, iban: String? = nil) {
         self.amount = amount
+        self.number = number
         self.iban = iban
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.number = try container.decodeIfPresent(String.self, forKey: "number")
         self.amount = try container.decode(Int.self, forKey: "amount")
+        self.number = try container.decodeIfPresent(String.self, forKey: "number")
         self.iban = try container.decodeIfPresent(String.self, forKey: "iban")
     }
 }

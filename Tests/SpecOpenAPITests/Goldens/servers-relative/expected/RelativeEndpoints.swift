@@ -6,7 +6,7 @@ import Specwright
 /// Relative
 public enum Relative {
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
-    public static let api = APIDefaults(dates: .iso8601)
+    public static let api = APIDefaults(server: "/api/v1", dates: .iso8601)
 
     /// An endpoint the spec does not list, with what the listed ones share: the API's headers and
     /// date coding, its default auth and its error model; the JSON answer decodes as `Response`.

@@ -8,6 +8,26 @@ public enum Servers {
     /// The base URL the spec names.
     public static let baseURL = URL(string: "https://eu.api.example.com:8443/v2")!
 
+    /// The servers the API lists, to give a client as its base URL.
+    public enum ServerList {
+        /// `https://{region}.api.example.com:{port}/{basePath}`
+        /// - Parameter region: One of `eu`, `us`.
+        public static func server1(
+            region: String = "eu",
+            port: String = "8443",
+            basePath: String = "v2"
+        ) throws(InvalidServerURL) -> URL {
+            try InvalidServerURL.url("https://{region}.api.example.com:{port}/{basePath}", [
+                "region": region,
+                "port": port,
+                "basePath": basePath
+            ])
+        }
+
+        /// `https://other.example.com`
+        public static let server2 = URL(string: "https://other.example.com")!
+    }
+
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
     public static let api = APIDefaults(dates: .iso8601)
 

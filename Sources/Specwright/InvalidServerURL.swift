@@ -1,0 +1,29 @@
+import Foundation
+
+/// A server URL whose variables were given values that do not make a URL, such as a region with
+/// a space: what `Servers.<name>(...)` of generated code throws.
+public struct InvalidServerURL: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The URL the values made.
+    public var url: String
+
+    /// `url`, which is not an absolute http(s) URL.
+    public init(url: String) {
+        self.url = url
+    }
+
+    /// A sentence for people.
+    public var description: String {
+        "'\(url)' is not an absolute http(s) URL; check the values given for the server's variables"
+    }
+
+    /// The URL `template` makes with each `{name}` replaced by its value.
+    public static func url(_ template: String, _ values: KeyValuePairs<String, String>) throws(InvalidServerURL) -> URL {
+        var text = template
+        for (name, value) in values {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else { throw InvalidServerURL(url: text) }
+        return url
+    }
+}
