@@ -183,6 +183,9 @@ public struct BodyIR: Sendable {
     public var encoding: BodyEncoding
     /// The fields, when the spec lists the body field by field; nil when one `body` parameter holds it.
     public var fields: [WireFieldIR]?
+    /// Whether no body is sent when the value is nil (one `body` parameter of optional type) or
+    /// every field is nil.
+    public var optional: Bool = false
 }
 
 /// How a success response decodes.

@@ -64,11 +64,13 @@ final class EndpointLowering {
                 wire.jsonPart = endpoint.encoding == .multipart && !symbols.isParameterValue(field.type, allowArrays: true)
                     && symbols.binaryType(field.type) == nil
                 return wire
-            })
+            }, optional: endpoint.bodyOptional)
         case .type(let type)?:
-            parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: nil, location: .body,
+            // An optional body defaults to nil, which sends none.
+            let asField = FieldDecl(wireName: "body", location: endpoint.location, type: type, deprecated: false)
+            parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: types.defaultArgument(asField), location: .body,
                                           wireName: "body", doc: []))
-            body = BodyIR(encoding: endpoint.encoding, fields: nil)
+            body = BodyIR(encoding: endpoint.encoding, fields: nil, optional: symbols.isOptional(type))
         case nil:
             break
         }

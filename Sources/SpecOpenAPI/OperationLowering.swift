@@ -254,6 +254,16 @@ extension OpenAPIContext {
     private func requestBody(_ raw: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
         guard let body = followRef(raw), let content = body["content"]?.pairs, !content.isEmpty else { return }
         endpoint.bodyLocation = raw.location
+        // `required` defaults to false: an absent body is not sent.
+        defer {
+            if !body.flag("required") {
+                switch endpoint.body {
+                case .type(let type)? where !type.isOptional: endpoint.body = .type(.optional(type))
+                case .fields?: endpoint.bodyOptional = true
+                default: break
+                }
+            }
+        }
         let json = content.first { Self.isJSON($0.key) }
         let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
         let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }

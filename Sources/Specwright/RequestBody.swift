@@ -30,6 +30,17 @@ public struct RequestBody: Sendable {
         self.content = content
     }
 
+    /// Nil when every field is nil (an optional body whose caller gave none of it: no body is
+    /// sent, and no `Content-Type`); the body itself otherwise.
+    public var omittedWhenEmpty: RequestBody? {
+        switch content {
+        case .jsonFields(let fields): fields.isEmpty ? nil : self
+        case .formFields(let fields): fields.allSatisfy { $0.value == nil } ? nil : self
+        case .multipart(let fields): fields.isEmpty ? nil : self
+        case .json, .formModel, .binary: self
+        }
+    }
+
     /// The kind of body.
     public var kind: Kind {
         switch content {

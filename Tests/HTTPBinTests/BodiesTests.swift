@@ -71,6 +71,16 @@ import Testing
         #expect(echo.form["meta"] == .string(#"{"cookies":{"theme":"dark"}}"#))
     }
 
+    @Test func anAbsentOptionalBodyIsNotSent() async throws {
+        let absent = try await client.send(HTTPBin.Anything.optionalBody())
+        #expect(absent.data == "")
+        #expect(absent.headers["Content-Type"] == nil)
+        #expect(absent.json == nil)
+        let present = try await client.send(HTTPBin.Anything.optionalBody(body: ["n": 1]))
+        #expect(present.headers["Content-Type"] == "application/json")
+        #expect(present.json == .object(["n": .integer(1)]))
+    }
+
     @Test func binaryBodiesAreSentAsTheyAre() async throws {
         let bytes = Data((0..<256).map { UInt8($0) })
         let echo = try await client.send(HTTPBin.Anything.binary(path: marker(), body: bytes))

@@ -59,39 +59,14 @@ import Testing
     @Test(SharedData.needs("openapi", "Stripe's form bodies and deepObject queries, sent to PHP"))
     func stripeRequestsArriveAsTheCallMeantThem() async throws {
         let document = try SharedData.require("openapi").appendingPathComponent("stripe-spec3-2023-09-12.yaml")
-        let templates = try #require(Golden.templates)
         let selection = Self.operations.map { LocatedName(name: $0, location: SpecDiagnostics.SourceLocation(file: "test", line: 1, column: 1)) }
-        let result = try await OffPool.run(.heavy) {
-            SpecCompiler.compile(path: document.path, templates: templates, options: CompilerOptions(operations: selection)) { path in
-                guard let data = FileManager.default.contents(atPath: path) else { throw Golden.MissingFile() }
-                return [UInt8](data)
-            }
-        }
-        let errors = result.diagnostics.sorted.filter { $0.severity == .error }
-        try #require(errors.isEmpty, "\(errors.prefix(10).map { $0.description }.joined(separator: "\n"))")
-
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-stripe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var sources: [String] = []
-        for file in result.files {
-            let url = folder.appendingPathComponent(file.name)
-            try Data(file.contents.utf8).write(to: url)
-            sources.append(url.path)
-        }
-        let main = folder.appendingPathComponent("main.swift")
-        try Data(Self.program.utf8).write(to: main)
-        let executable = folder.appendingPathComponent("stripe-echo")
-        let build = try await SwiftCompiler.buildExecutable(sources + [main.path], output: executable.path)
-        try #require(build.status == 0, "\(build.text.prefix(8000))")
-
+        let program = try await WireProgram.build(document: document.path, options: CompilerOptions(operations: selection), main: Self.program)
+        defer { program.remove() }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Server/echo.php")
         let server = try await PHPEchoServer.start(script: script)
         defer { server.stop() }
-        let run = try await ChildProcess.run([executable.path, server.url.absoluteString])
-        #expect(run.status == 0, "\(run.errors)")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == Self.expected.count, "\(run.output)")
+        let lines = try await program.run([server.url.absoluteString])
+        #expect(lines.count == Self.expected.count, "\(lines)")
         for (line, expected) in zip(lines, Self.expected) {
             #expect(try Self.object(line) == Self.object(expected), "PHP parsed \(line)")
         }

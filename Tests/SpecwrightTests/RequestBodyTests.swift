@@ -117,6 +117,14 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         #expect(request.httpMethod == "PUT")
     }
 
+    @Test func aBodyWhoseEveryFieldIsNilIsOmitted() {
+        #expect(RequestBody.json(fields: ["a": String?.none]).omittedWhenEmpty == nil)
+        #expect(RequestBody.form(fields: ["a": String?.none, "b": Int?.none]).omittedWhenEmpty == nil)
+        #expect(RequestBody.multipart(fields: ["f": File?.none]).omittedWhenEmpty == nil)
+        #expect(RequestBody.form(fields: ["a": "x"]).omittedWhenEmpty?.kind == .form)
+        #expect(RequestBody.json(fields: ["a": 0]).omittedWhenEmpty?.kind == .json)
+    }
+
     @Test func multipartJSONPartsAreJSONWithTheEndpointsDates() throws {
         struct Meta: Encodable, Sendable { var when: Date }
         let body = RequestBody.multipart(fields: ["meta": JSONPart(Meta(when: sampleDate)), "none": JSONPart(nil)])

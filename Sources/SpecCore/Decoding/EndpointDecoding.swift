@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -79,6 +79,13 @@ extension NodeReader {
             }
         }
         if let node = keys["styles"]?.value { applyStyles(node, to: &endpoint, in: what) }
+        if let node = keys["optionalBody"]?.value, let flag = bool(node, "optionalBody") {
+            if case .fields? = endpoint.body {
+                endpoint.bodyOptional = flag
+            } else if flag {
+                diagnostics.error("optionalBody applies to a body of fields; a body of one type is optional by its type, like 'body: NewPost?'", at: node.location)
+            }
+        }
         endpoint.response = keys["response"].flatMap { type($0.value, "response of \(what)") }
         if let node = keys["errors"]?.value { endpoint.errors = errors(node, in: what) }
         if let node = keys["timeout"]?.value, let seconds = number(node, "timeout") {

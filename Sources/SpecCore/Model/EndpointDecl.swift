@@ -65,6 +65,9 @@ public struct EndpointDecl: Sendable {
     public var bodyLocation: SourceLocation?
     /// How the body is encoded.
     public var encoding: BodyEncoding
+    /// Whether a body of fields may be left out: when every field is nil, none is sent (OpenAPI's
+    /// `requestBody` without `required: true`). A body of one type is optional by its type.
+    public var bodyOptional = false
     /// The response type; `Empty` when not written.
     public var response: TypeExpr?
     /// Error models by status (nil status: `default`), in declaration order.

@@ -195,13 +195,13 @@ extension Validator {
             checkType(type, usage: .body(endpoint.encoding), in: "the body of \(what)")
             switch endpoint.encoding {
             case .binary:
-                if case .named(let name, _, _) = symbols.resolvingAliases(type), name == "Data" || name == "File" {} else {
-                    diagnostics.error("the binary body of \(what) must be Data or File, found '\(type)'", at: type.location)
+                if case .named(let name, _, _) = symbols.resolvedNonOptional(type), name == "Data" || name == "File" {} else {
+                    diagnostics.error("the binary body of \(what) must be Data or File (optional: none sent for nil), found '\(type)'", at: type.location)
                 }
             case .multipart:
                 diagnostics.error("the multipart body of \(what) must list its parts as fields, like 'body: { image: File }'; found '\(type)'", at: type.location)
             case .form:
-                if case .named(let name, _, _) = type, case .object? = symbols.model(named: name)?.kind {} else {
+                if case .named(let name, _, _) = type.nonOptional, case .object? = symbols.model(named: name)?.kind {} else {
                     diagnostics.error("the form body of \(what) must be an object model or inline fields, found '\(type)'", at: type.location)
                 }
             case .json:

@@ -247,13 +247,14 @@ extension WireFieldIR: TemplateObject {
 
 extension BodyIR: TemplateObject {
     /// Keys: encoding (`json`, `form`, `multipart`, `binary`), isValue (one `body` parameter is the body),
-    /// fields (the body's fields, empty when one value is the body), hasFields.
+    /// fields (the body's fields, empty when one value is the body), hasFields, optional (no body is sent for nil, or when every field is nil).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "encoding": .string(encoding.rawValue)
         case "isValue": .bool(fields == nil)
         case "fields": .list((fields ?? []).map { .object($0) })
         case "hasFields": .bool(fields?.isEmpty == false)
+        case "optional": .bool(optional)
         default: nil
         }
     }

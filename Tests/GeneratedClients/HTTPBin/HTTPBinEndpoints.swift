@@ -215,6 +215,17 @@ public enum HTTPBin {
             Endpoint(.get, "/anything/api-key", HTTPBin.api, response: .json, auth: .query("api_key"))
         }
 
+        /// Sends its JSON body only when one is given; nil sends no body and no Content-Type.
+        ///
+        /// `POST /anything/optional-body`
+        public static func optionalBody(body: [String: Int]? = nil) -> Endpoint<Echo, Never> {
+            Endpoint(
+                .post, "/anything/optional-body", HTTPBin.api,
+                body: body.map { RequestBody.json($0) },
+                response: .json
+            )
+        }
+
         /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
         ///
         /// `GET /anything/key-and-client`
@@ -665,6 +676,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
+    public enum AnythingOptionalBody: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
     public enum AnythingKeyAndClient: ServiceOperation {
         public typealias Response = Echo
@@ -977,6 +994,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.AnythingAPIKeyInQuery.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingOptionalBody.Type
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
     func send(
@@ -1399,6 +1421,14 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
         try await self.send(HTTPBin.Anything.apiKeyInQuery(), as: HTTPBinOperations.AnythingAPIKeyInQuery.self)
+    }
+
+    /// Sends its JSON body only when one is given; nil sends no body and no Content-Type.
+    ///
+    /// `POST /anything/optional-body`
+    @_alwaysEmitIntoClient
+    public func anythingOptionalBody(body: [String: Int]? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.optionalBody(body: body), as: HTTPBinOperations.AnythingOptionalBody.self)
     }
 
     /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.

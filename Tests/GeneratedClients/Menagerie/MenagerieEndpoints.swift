@@ -69,7 +69,7 @@ public enum Menagerie {
     ) -> Endpoint<Animal, AddAnimalError422> {
         Endpoint(
             .post, "/animals", Menagerie.api,
-            body: .json(fields: ["name": name, "kind": kind, "born": born]),
+            body: RequestBody.json(fields: ["name": name, "kind": kind, "born": born]).omittedWhenEmpty,
             response: .json,
             auth: .bearer,
             errors: [.status(422)]
@@ -92,8 +92,13 @@ public enum Menagerie {
     }
 
     /// `POST /notes`
-    public static func addNote(body: Note) -> Endpoint<Note, Never> {
-        Endpoint(.post, "/notes", Menagerie.api, body: .json(body), response: .json, auth: .header("X-Keeper-Key"))
+    public static func addNote(body: Note? = nil) -> Endpoint<Note, Never> {
+        Endpoint(
+            .post, "/notes", Menagerie.api,
+            body: body.map { RequestBody.json($0) },
+            response: .json,
+            auth: .header("X-Keeper-Key")
+        )
     }
 }
 
@@ -226,7 +231,7 @@ extension MenagerieService {
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
-    public func addNote(body: Note) async throws(APIError<Never>) -> Note {
+    public func addNote(body: Note? = nil) async throws(APIError<Never>) -> Note {
         try await self.send(Menagerie.addNote(body: body), as: MenagerieOperations.AddNote.self)
     }
 }

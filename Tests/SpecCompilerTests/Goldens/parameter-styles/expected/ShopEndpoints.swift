@@ -102,6 +102,24 @@ public enum Shop {
             response: .empty
         )
     }
+
+    /// No body is sent when no field is given.
+    ///
+    /// `PATCH /preferences`
+    public static func updatePreferences(theme: String? = nil, lang: String? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .patch, "/preferences", Shop.api,
+            body: RequestBody.json(fields: ["theme": theme, "lang": lang]).omittedWhenEmpty,
+            response: .empty
+        )
+    }
+
+    /// An optional body of one type; nil sends none.
+    ///
+    /// `PUT /preferences`
+    public static func replacePreferences(body: Signup? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.put, "/preferences", Shop.api, body: body.map { RequestBody.json($0) }, response: .empty)
+    }
 }
 
 /// The endpoints of `Shop` as types, one each: `ShopService` has a requirement per
@@ -127,6 +145,18 @@ public enum ShopOperations {
 
     /// `Shop.upload`: `POST /upload`.
     public enum Upload: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Shop.updatePreferences`: `PATCH /preferences`.
+    public enum UpdatePreferences: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Shop.replacePreferences`: `PUT /preferences`.
+    public enum ReplacePreferences: ServiceOperation {
         public typealias Response = Empty
         public typealias Failure = Never
     }
@@ -156,6 +186,16 @@ public protocol ShopService: Sendable {
     func send(
         _ endpoint: Endpoint<Empty, Never>,
         as operation: ShopOperations.Upload.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Shop.updatePreferences`: `PATCH /preferences`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ShopOperations.UpdatePreferences.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Shop.replacePreferences`: `PUT /preferences`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ShopOperations.ReplacePreferences.Type
     ) async throws(APIError<Never>) -> Empty
 }
 
@@ -271,5 +311,24 @@ extension ShopService {
     @_alwaysEmitIntoClient
     public func upload(image: File, meta: Signup, notes: [String]? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Shop.upload(image: image, meta: meta, notes: notes), as: ShopOperations.Upload.self)
+    }
+
+    /// No body is sent when no field is given.
+    ///
+    /// `PATCH /preferences`
+    @_alwaysEmitIntoClient
+    public func updatePreferences(theme: String? = nil, lang: String? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(
+            Shop.updatePreferences(theme: theme, lang: lang),
+            as: ShopOperations.UpdatePreferences.self
+        )
+    }
+
+    /// An optional body of one type; nil sends none.
+    ///
+    /// `PUT /preferences`
+    @_alwaysEmitIntoClient
+    public func replacePreferences(body: Signup? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Shop.replacePreferences(body: body), as: ShopOperations.ReplacePreferences.self)
     }
 }

@@ -35,8 +35,8 @@ public enum Mixed {
     }
 
     /// `PATCH /gists/{id}`
-    public static func updateGist(id: String, body: GistUpdate) -> Endpoint<Payment, Never> {
-        Endpoint(.patch, "/gists/\(id)", Mixed.api, body: .json(body), response: .json)
+    public static func updateGist(id: String, body: GistUpdate? = nil) -> Endpoint<Payment, Never> {
+        Endpoint(.patch, "/gists/\(id)", Mixed.api, body: body.map { RequestBody.json($0) }, response: .json)
     }
 }
 
@@ -84,7 +84,7 @@ public struct LiveMixedService: MixedService {
 extension MixedService {
     /// `PATCH /gists/{id}`
     @_alwaysEmitIntoClient
-    public func updateGist(id: String, body: GistUpdate) async throws(APIError<Never>) -> Payment {
+    public func updateGist(id: String, body: GistUpdate? = nil) async throws(APIError<Never>) -> Payment {
         try await self.send(Mixed.updateGist(id: id, body: body), as: MixedOperations.UpdateGist.self)
     }
 }

@@ -49,8 +49,8 @@ public enum Bodies {
     }
 
     /// `POST /pets/batch`
-    public static func createPets(body: [NewPet]) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/pets/batch", Bodies.api, body: .json(body), response: .empty)
+    public static func createPets(body: [NewPet]? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/pets/batch", Bodies.api, body: body.map { RequestBody.json($0) }, response: .empty)
     }
 
     /// `POST /login`
@@ -69,7 +69,11 @@ public enum Bodies {
 
     /// `POST /form-ref`
     public static func submitForm(name: String, tag: String? = nil) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/form-ref", Bodies.api, body: .form(fields: ["name": name, "tag": tag]), response: .empty)
+        Endpoint(
+            .post, "/form-ref", Bodies.api,
+            body: RequestBody.form(fields: ["name": name, "tag": tag]).omittedWhenEmpty,
+            response: .empty
+        )
     }
 
     /// `POST /pets/{id}/photo`
@@ -94,20 +98,20 @@ public enum Bodies {
     /// Any other media type is a binary body, sent as application/octet-stream.
     ///
     /// `POST /text`
-    public static func postText(body: Data) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/text", Bodies.api, body: .binary(body), response: .empty)
+    public static func postText(body: Data? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/text", Bodies.api, body: body.map { RequestBody.binary($0) }, response: .empty)
     }
 
     /// `POST /json-any`
-    public static func postAnything(body: JSONValue) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/json-any", Bodies.api, body: .json(body), response: .empty)
+    public static func postAnything(body: JSONValue? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/json-any", Bodies.api, body: body.map { RequestBody.json($0) }, response: .empty)
     }
 
     /// JSON is chosen when a body has several media types.
     ///
     /// `POST /both`
-    public static func postPreferJSON(body: NewPet) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/both", Bodies.api, body: .json(body), response: .empty)
+    public static func postPreferJSON(body: NewPet? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/both", Bodies.api, body: body.map { RequestBody.json($0) }, response: .empty)
     }
 
     /// `PATCH /query-and-body/{id}`
@@ -120,7 +124,7 @@ public enum Bodies {
         Endpoint(
             .patch, "/query-and-body/\(id)", Bodies.api,
             query: ["name": name2],
-            body: .json(fields: ["name": name, "id": id2]),
+            body: RequestBody.json(fields: ["name": name, "id": id2]).omittedWhenEmpty,
             response: .json
         )
     }
@@ -296,7 +300,7 @@ extension BodiesService {
 
     /// `POST /pets/batch`
     @_alwaysEmitIntoClient
-    public func createPets(body: [NewPet]) async throws(APIError<Never>) {
+    public func createPets(body: [NewPet]? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.createPets(body: body), as: BodiesOperations.CreatePets.self)
     }
 
@@ -344,13 +348,13 @@ extension BodiesService {
     ///
     /// `POST /text`
     @_alwaysEmitIntoClient
-    public func postText(body: Data) async throws(APIError<Never>) {
+    public func postText(body: Data? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.postText(body: body), as: BodiesOperations.PostText.self)
     }
 
     /// `POST /json-any`
     @_alwaysEmitIntoClient
-    public func postAnything(body: JSONValue) async throws(APIError<Never>) {
+    public func postAnything(body: JSONValue? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.postAnything(body: body), as: BodiesOperations.PostAnything.self)
     }
 
@@ -358,7 +362,7 @@ extension BodiesService {
     ///
     /// `POST /both`
     @_alwaysEmitIntoClient
-    public func postPreferJSON(body: NewPet) async throws(APIError<Never>) {
+    public func postPreferJSON(body: NewPet? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.postPreferJSON(body: body), as: BodiesOperations.PostPreferJSON.self)
     }
 

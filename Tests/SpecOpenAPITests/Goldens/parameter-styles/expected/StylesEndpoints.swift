@@ -81,13 +81,13 @@ public enum Styles {
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .post, "/customers", Styles.api,
-            body: .form(fields: [
+            body: RequestBody.form(fields: [
                 "email": email,
                 "address": StyledValue(address, style: .deepObject),
                 "expand": StyledValue(expand, style: .deepObject),
                 "metadata": StyledValue(metadata, style: .deepObject),
                 "items": StyledValue(items, style: .deepObject)
-            ]),
+            ]).omittedWhenEmpty,
             response: .empty
         )
     }

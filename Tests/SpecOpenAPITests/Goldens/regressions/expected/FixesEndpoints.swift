@@ -48,10 +48,10 @@ public enum Fixes {
     }
 
     /// `POST /posts`
-    public static func createPost(body: Cat) -> Endpoint<Pet, CreatePostError> {
+    public static func createPost(body: Cat? = nil) -> Endpoint<Pet, CreatePostError> {
         Endpoint(
             .post, "/posts", Fixes.api,
-            body: .json(body),
+            body: body.map { RequestBody.json($0) },
             response: .json,
             errors: [
                 .status(400, CreatePostError400.self, { CreatePostError.status400($0) }),
@@ -138,7 +138,7 @@ extension FixesService {
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
-    public func createPost(body: Cat) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+    public func createPost(body: Cat? = nil) async throws(APIError<Fixes.CreatePostError>) -> Pet {
         try await self.send(Fixes.createPost(body: body), as: FixesOperations.CreatePost.self)
     }
 }

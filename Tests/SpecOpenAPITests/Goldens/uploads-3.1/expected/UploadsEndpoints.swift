@@ -56,7 +56,11 @@ public enum Uploads {
     ///
     /// - Parameter image: Base64 text in JSON is Data.
     public static func setAvatar(image: Data? = nil) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/avatars", Uploads.api, body: .json(fields: ["image": image]), response: .empty)
+        Endpoint(
+            .post, "/avatars", Uploads.api,
+            body: RequestBody.json(fields: ["image": image]).omittedWhenEmpty,
+            response: .empty
+        )
     }
 }
 

@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SpecCompiler
+import TestSupport
+import Testing
+
+/// A FastAPI application's own `/openapi.json` (FastAPI 0.165, Pydantic 2.14, pinned in the test
+/// venv), generated, compiled into a program, and called on loopback: every value as FastAPI parsed it.
+@Suite struct FastAPIWireTests {
+    /// Each call prints one line: what the server answered, as the client decoded it.
+    static let program = #"""
+        import Foundation
+        import Specwright
+
+        let client = APIClient(baseURL: URL(string: CommandLine.arguments[1])!)
+
+        let file = File(data: Data("hello\r\n--not-a-boundary".utf8), filename: "notes.txt", contentType: "text/plain")
+        let upload = try await client.send(Tasks.upload(file: file, note: "a note, with commas"))
+        print("upload \(upload.filename ?? "-")|\(upload.contentType ?? "-")|\(upload.size)|\(upload.note)")
+        print("cookie " + (try await client.send(Tasks.preferences(theme: "high-contrast"))).value)
+        print("tags " + (try await client.send(Tasks.tags(xTags: ["a", "b c", "d"]))).joined(separator: "|"))
+        print("price " + (try await client.send(Tasks.price(amount: .double(19.99)))).value)
+        print("missing task is nil: \(try await client.send(Tasks.task(taskID: 0)) == nil)")
+        guard let task = try await client.send(Tasks.task(taskID: 7)), let due = task.due else { fatalError("task 7 has a due date") }
+        print("task \(task.id) \(task.title)")
+        print("after " + (try await client.send(Tasks.tasksAfter(after: due))).value)
+        """#
+
+    @Test func aFastAPIClientCallsEveryOperationAsTheServerExpects() async throws {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Server/fastapi_app.py")
+        let server = try await FastAPIServer.start(script: script)
+        defer { server.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-fastapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("openapi.json")
+        let (data, _) = try await URLSession.shared.data(from: server.url.appendingPathComponent("openapi.json"))
+        try data.write(to: document)
+
+        let program = try await WireProgram.build(document: document.path, main: Self.program)
+        defer { program.remove() }
+        let lines = try await program.run([server.url.absoluteString])
+        #expect(lines == [
+            // An UploadFile (OpenAPI 3.1's contentMediaType, no `format: binary`) is a file part.
+            "upload notes.txt|text/plain|23|a note, with commas",
+            "cookie high-contrast",
+            // A list-valued header is one header line, its values joined by commas (OpenAPI's
+            // `simple` style; URLSession cannot send a header twice). FastAPI reads each line of a
+            // repeated header as one element and does not split commas, so it sees one element.
+            "tags a,b c,d",
+            // A Decimal (`anyOf: [number, string]`) is sent as the value it holds.
+            "price 19.99",
+            // `Optional[Task]` is `Task?`: null decodes as nil.
+            "missing task is nil: true",
+            "task 7 Write the tests",
+            // A decoded timestamp goes back with its fraction: the server parses the same instant.
+            "after 2026-11-30T09:02:00.250000+00:00",
+        ])
+    }
+}

@@ -1,0 +1,97 @@
+"""A FastAPI application whose own /openapi.json the wire tests generate a client from.
+
+Each operation answers with what FastAPI and Pydantic parsed from the request, so the test
+checks the values as the server understood them. Run with
+`python fastapi_app.py --port N --parent PID`; it exits when the process PID has ended.
+"""
+import argparse
+import datetime
+import decimal
+import os
+import threading
+import time
+from typing import Annotated, Optional
+
+import uvicorn
+from fastapi import Cookie, FastAPI, File, Form, Header, Query, UploadFile
+from pydantic import BaseModel
+
+app = FastAPI(title="Tasks", version="1")
+
+
+class Task(BaseModel):
+    id: int
+    title: str
+    due: Optional[datetime.datetime] = None
+
+
+class Upload(BaseModel):
+    filename: Optional[str]
+    content_type: Optional[str]
+    size: int
+    note: str
+
+
+class Echo(BaseModel):
+    value: str
+
+
+LAST = datetime.datetime(2026, 11, 30, 9, 2, 0, 250000, tzinfo=datetime.timezone.utc)
+
+
+@app.post("/files", operation_id="upload")
+async def upload(file: UploadFile, note: Annotated[str, Form()]) -> Upload:
+    data = await file.read()
+    return Upload(filename=file.filename, content_type=file.content_type, size=len(data), note=note)
+
+
+@app.get("/preferences", operation_id="preferences")
+def preferences(theme: Annotated[str, Cookie()]) -> Echo:
+    return Echo(value=theme)
+
+
+@app.get("/tags", operation_id="tags")
+def tags(x_tags: Annotated[list[str], Header()]) -> list[str]:
+    # One element per header line FastAPI received.
+    return x_tags
+
+
+@app.get("/price", operation_id="price")
+def price(amount: Annotated[decimal.Decimal, Query()]) -> Echo:
+    return Echo(value=str(amount))
+
+
+@app.get("/tasks/{task_id}", operation_id="task")
+def task(task_id: int) -> Optional[Task]:
+    return None if task_id == 0 else Task(id=task_id, title="Write the tests", due=LAST)
+
+
+@app.get("/tasks", operation_id="tasksAfter")
+def tasks_after(after: Annotated[datetime.datetime, Query()]) -> Echo:
+    # The timestamp as the server parsed it: a decoded value sent back must be the same instant.
+    return Echo(value=after.astimezone(datetime.timezone.utc).isoformat())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--parent", type=int, required=True)
+    arguments = parser.parse_args()
+    config = uvicorn.Config(app, host="127.0.0.1", port=arguments.port, log_level="warning", lifespan="off")
+    server = uvicorn.Server(config)
+
+    def stop_with_parent() -> None:
+        while True:
+            try:
+                os.kill(arguments.parent, 0)
+            except OSError:
+                server.should_exit = True
+                return
+            time.sleep(0.5)
+
+    threading.Thread(target=stop_with_parent, daemon=True).start()
+    server.run()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A test server started as a process of its own on a loopback port: tried on ports until one
+/// answers (another process may hold a port), stopped with ``stop()``.
+public struct LoopbackProcess: Sendable {
+    /// `http://127.0.0.1:<port>`.
+    public let url: URL
+    /// The server's process.
+    public let pid: pid_t
+
+    /// Starts `command(port)` on the first of 20 ports where `probe` answers 200 within `seconds`;
+    /// nil when none does (the program is missing, or every port was taken).
+    public static func start(_ command: (Int) -> [String], probe: String = "/", seconds: Int = 10) async throws -> LoopbackProcess? {
+        for attempt in 0..<20 {
+            let port = 20_000 + Int((UInt32(getpid()) &* 7_919 &+ UInt32(attempt) &* 104_729) % 40_000)
+            let pid = try ChildProcess.spawn(command(port))
+            guard let url = URL(string: "http://127.0.0.1:\(port)"), let probeURL = URL(string: url.absoluteString + probe) else { continue }
+            if try await answers(probeURL, pid: pid, seconds: seconds) { return LoopbackProcess(url: url, pid: pid) }
+            kill(pid, SIGTERM)
+            _ = ChildProcess.wait(pid)
+        }
+        return nil
+    }
+
+    /// Whether `url` answers 200 within `seconds`; false when the process ended first (its port was taken).
+    private static func answers(_ url: URL, pid: pid_t, seconds: Int) async throws -> Bool {
+        for _ in 0..<(seconds * 20) {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid { return false }
+            if let (_, response) = try? await URLSession.shared.data(from: url), (response as? HTTPURLResponse)?.statusCode == 200 {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    /// Stops the server.
+    public func stop() {
+        kill(pid, SIGTERM)
+        _ = ChildProcess.wait(pid)
+    }
+}
