@@ -190,8 +190,9 @@ public struct BodyIR: Sendable {
 
 /// How a success response decodes.
 public enum ResponseDecodingIR: String, Sendable {
-    /// JSON into the response type; no body (`Empty`); the bytes as they came (`Data`).
-    case json, empty, data
+    /// JSON into the response type; no body (`Empty`); the bytes as they came (`Data`); the body
+    /// as UTF-8 text (`String`).
+    case json, empty, data, text
 }
 
 /// An endpoint's success response.

@@ -92,7 +92,7 @@ final class EndpointLowering {
             method: endpoint.method, path: path,
             query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) },
             cookies: cookies.map { wireField($0, $1, at: .cookie) }, body: body,
-            response: ResponseIR(type: service.endpointResponse, decoding: responseDecoding(response)),
+            response: ResponseIR(type: service.endpointResponse, decoding: endpoint.responseIsText ? .text : responseDecoding(response)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
     }

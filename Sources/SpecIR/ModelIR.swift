@@ -115,6 +115,8 @@ public struct UnionIR: Sendable {
     public var indirect: Bool
     /// The variants in declaration order.
     public var cases: [UnionCaseIR]
+    /// The position in `cases` of the variant an unknown or missing tag decodes as, if any.
+    public var defaultCase: Int?
 }
 
 /// One union variant, or one case of an endpoint's error enum.

@@ -51,7 +51,7 @@ final class ModelLowering: Sendable {
                                       var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
                                       lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
                                       return lowered
-                                  }))
+                                  }, defaultCase: decl.defaultTag.flatMap { tag in decl.variants.firstIndex { $0.tag == tag } }))
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))
         }

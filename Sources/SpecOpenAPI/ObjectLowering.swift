@@ -179,6 +179,9 @@ extension OpenAPIContext {
             if let ref = value.scalar { mapping.append((tag, ref)) }
         }
         var tagged = discriminator != nil
+        // OpenAPI 3.2's `defaultMapping`: the variant a value with another tag, or none, decodes as.
+        let defaultRef = schema["discriminator"]?.string("defaultMapping")
+        var defaultTag: String?
         for (index, variant) in variants.enumerated() {
             let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
             var tag: String
@@ -189,6 +192,7 @@ extension OpenAPIContext {
                     ?? Self.baseName(String(ref.split(separator: "#").first ?? Substring(name)))
                 // A mapping value is a $ref, or (OpenAPI allows it) a bare schema name.
                 tag = mapping.first { $0.ref == ref || $0.ref == schemaName }?.tag ?? schemaName
+                if let defaultRef, defaultRef == ref || defaultRef == schemaName { defaultTag = tag }
             } else {
                 if tagged {
                     unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema; the union is decoded untagged", at: variant.location)
@@ -209,7 +213,17 @@ extension OpenAPIContext {
             result.append(UnionDecl.Variant(tag: tag, type: nullable ? .optional(type) : type, location: variant.location))
         }
         if !tagged { return UnionDecl(variants: result, discriminator: nil, discriminatorLocation: schema.location) }
-        return UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
+        var union = UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
+        if let defaultRef {
+            let location = schema["discriminator"]?.keyLocation("defaultMapping") ?? schema.location
+            if let defaultTag {
+                union.defaultTag = defaultTag
+                union.defaultLocation = location
+            } else {
+                unsupported("defaultMapping", "defaultMapping '\(defaultRef)' is not one of the union's variants; a value with an unknown tag fails to decode", at: location)
+            }
+        }
+        return union
     }
 
     /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.

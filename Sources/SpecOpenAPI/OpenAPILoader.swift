@@ -24,9 +24,9 @@ public enum OpenAPILoader {
         context.groupByTag = groupByTag
         context.selects = selects
         guard let version = context.root["openapi"], let text = version.scalar,
-              text.hasPrefix("3.0.") || text.hasPrefix("3.1.") || text == "3.0" || text == "3.1" else {
+              text.hasPrefix("3.0.") || text.hasPrefix("3.1.") || text.hasPrefix("3.2.") || ["3.0", "3.1", "3.2"].contains(text) else {
             let found = context.root["openapi"]?.scalar ?? "?"
-            context.diagnostics.error("unsupported OpenAPI version '\(found)'; this generator reads OpenAPI 3.0.x and 3.1.x",
+            context.diagnostics.error("unsupported OpenAPI version '\(found)'; this generator reads OpenAPI 3.0.x, 3.1.x and 3.2.x",
                                       at: context.root["openapi"]?.location ?? root.location)
             return (nil, context.diagnostics)
         }

@@ -3,7 +3,7 @@ import SpecDiagnostics
 
 extension OpenAPIContext {
     /// The HTTP methods of a path item, as OpenAPI spells them.
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
 
     /// An operation to lower, with its factory's name.
     struct PlannedOperation {
@@ -28,8 +28,11 @@ extension OpenAPIContext {
         for (path, pathLocation, rawItem) in root["paths"]?.pairs ?? [] {
             guard let item = followRef(rawItem) else { continue }
             let shared = item["parameters"]?.items ?? []
-            for (key, keyLocation, operation) in item.pairs {
-                guard Self.methods.contains(key) else {
+            // OpenAPI 3.2's `additionalOperations` holds methods by their own spelling (`LINK`, `QUERY`).
+            let additional = (item["additionalOperations"]?.pairs ?? []).map { (key: $0.key.lowercased(), keyLocation: $0.keyLocation, value: $0.value) }
+            for (key, keyLocation, operation) in item.pairs + additional {
+                if key == "additionalOperations" { continue }
+                guard Self.methods.contains(key) || additional.contains(where: { $0.keyLocation == keyLocation }) else {
                     if !["parameters", "summary", "description", "servers", "$ref"].contains(key), !key.hasPrefix("x-") {
                         unsupported("path item key", "'\(key)' in a path item is not supported", at: keyLocation)
                     }
@@ -204,6 +207,12 @@ extension OpenAPIContext {
                 }
             case "cookie":
                 endpoint.cookies.append(field)
+            case "querystring" where schema.map(isObjectSchema) ?? false:
+                // OpenAPI 3.2: the whole query is one object, each member a pair of its own (its
+                // name is not sent).
+                var whole = field
+                whole.style = .form
+                endpoint.query.append(whole)
             default:
                 unsupported("\(place) parameter", "\(place) parameters are not supported; '\(name)' is left out", at: field.location)
             }

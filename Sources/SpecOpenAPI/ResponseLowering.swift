@@ -8,7 +8,14 @@ extension OpenAPIContext {
         let pairs = node.pairs
         let successes = pairs.filter { $0.key.hasPrefix("2") }.sorted { Self.statusOrder($0.key) < Self.statusOrder($1.key) }
         if let success = successes.first, let response = followRef(success.value) {
-            endpoint.response = body(of: response, hint: typePrefix + "Response", location: success.keyLocation)
+            if let content = response["content"]?.pairs, !content.contains(where: { Self.isJSON($0.key) }),
+               let text = content.first(where: { $0.key.lowercased().hasPrefix("text/") }) {
+                // `text/plain`, `text/csv`, `text/html`: the body as a String.
+                endpoint.response = .named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation)
+                endpoint.responseIsText = true
+            } else {
+                endpoint.response = body(of: response, hint: typePrefix + "Response", location: success.keyLocation)
+            }
         }
         var errorTypes: [(status: ErrorStatus, type: TypeExpr, location: SourceLocation)] = []
         for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {

@@ -24,6 +24,7 @@ enum EndpointWriting {
         if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
         if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
+        if endpoint.responseIsText { entries.append(YAMLEntry("responseEncoding", .inline("text"))) }
         if endpoint.bodyOptional, case .fields? = endpoint.body { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
         if !endpoint.cookies.isEmpty { entries.append(YAMLEntry("cookies", .mapping(FieldWriting.entries(endpoint.cookies)))) }
         switch endpoint.body {

@@ -42,6 +42,7 @@ enum ModelWriting {
             // A union without a discriminator is untagged (once the model says so with nil).
             let discriminator: String? = decl.discriminator
             if let discriminator { entries.append(YAMLEntry("discriminator", .scalar(discriminator))) }
+            if let tag = decl.defaultTag { entries.append(YAMLEntry("default", .scalar(tag))) }
             return .mapping(entries)
         }
     }

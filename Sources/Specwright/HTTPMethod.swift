@@ -7,14 +7,16 @@ public enum HTTPMethod: String, Hashable, Sendable, CaseIterable {
     case delete = "DELETE"
     case head = "HEAD"
     case options = "OPTIONS"
+    /// A safe, idempotent request whose body holds the query (the HTTP QUERY method, OpenAPI 3.2).
+    case query = "QUERY"
 }
 
 extension HTTPMethod {
     /// Whether sending the request twice has the effect of sending it once (RFC 9110): GET, HEAD,
-    /// PUT, DELETE and OPTIONS. Only these are retried unless an endpoint opts in.
+    /// PUT, DELETE, OPTIONS and QUERY. Only these are retried unless an endpoint opts in.
     public var isIdempotent: Bool {
         switch self {
-        case .get, .head, .put, .delete, .options: true
+        case .get, .head, .put, .delete, .options, .query: true
         case .post, .patch: false
         }
     }

@@ -8,6 +8,12 @@ public enum UnionCoding: Sendable {
         return try container.decode(String.self, forKey: AnyCodingKey(key))
     }
 
+    /// The tag string under `key`, or nil when the object has none: for a union with a default variant.
+    public static func tagIfPresent(in decoder: any Decoder, key: String) throws -> String? {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        return try container.decodeIfPresent(String.self, forKey: AnyCodingKey(key))
+    }
+
     /// Writes the value's fields and then the tag under `key`, into the same object.
     public static func encode(_ value: some Encodable, tag: String, key: String, to encoder: any Encoder) throws {
         try value.encode(to: encoder)

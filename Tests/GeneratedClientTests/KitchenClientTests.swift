@@ -24,6 +24,16 @@ import Testing
         #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
     }
 
+    @Test func aDefaultVariantTakesUnknownAndMissingTags() throws {
+        // With `default: text`, an unknown kind, or none, decodes as the default variant.
+        let unknownKind = try JSON.decode(Notice.self, #"{"kind": "banner", "message": "Closed today"}"#)
+        #expect(unknownKind == .text(TextNotice(message: "Closed today")))
+        let noKind = try JSON.decode(Notice.self, #"{"message": "Hi"}"#)
+        #expect(noKind == .text(TextNotice(message: "Hi")))
+        let link = try JSON.decode(Notice.self, #"{"kind": "link", "message": "Menu", "url": "https://x.example"}"#)
+        #expect(link == .link(LinkNotice(message: "Menu", url: try #require(URL(string: "https://x.example")))))
+    }
+
     @Test func frozenEnumsRejectUnknownValues() throws {
         #expect(throws: DecodingError.self) { try JSON.decode([Spiciness].self, #"["volcanic"]"#) }
         #expect(Spiciness.allCases.count > 1)

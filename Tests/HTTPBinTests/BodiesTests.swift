@@ -71,6 +71,12 @@ import Testing
         #expect(echo.form["meta"] == .string(#"{"cookies":{"theme":"dark"}}"#))
     }
 
+    @Test func aTextResponseIsAString() async throws {
+        let response = try await client.response(HTTPBin.robots())
+        #expect(response.value == "User-agent: *\nDisallow: /deny\n")
+        #expect(response.header("content-type")?.hasPrefix("text/plain") == true)
+    }
+
     @Test func anAbsentOptionalBodyIsNotSent() async throws {
         let absent = try await client.send(HTTPBin.Anything.optionalBody())
         #expect(absent.data == "")

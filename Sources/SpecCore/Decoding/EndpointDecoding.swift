@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -87,6 +87,16 @@ extension NodeReader {
             }
         }
         endpoint.response = keys["response"].flatMap { type($0.value, "response of \(what)") }
+        if let node = keys["responseEncoding"]?.value, let text = string(node, "responseEncoding") {
+            switch text {
+            case "json": break
+            case "text":
+                endpoint.responseIsText = true
+                if endpoint.response == nil { endpoint.response = .named("String", arguments: [], at: node.location) }
+            default:
+                diagnostics.error("unknown responseEncoding '\(text)'; use json or text\(Suggestions.didYouMean(text, in: ["json", "text"]))", at: node.location)
+            }
+        }
         if let node = keys["errors"]?.value { endpoint.errors = errors(node, in: what) }
         if let node = keys["timeout"]?.value, let seconds = number(node, "timeout") {
             if seconds > 0 { endpoint.timeout = seconds } else { diagnostics.error("timeout must be more than 0 seconds", at: node.location) }
@@ -137,7 +147,7 @@ extension NodeReader {
         let methodText = String(parts[0])
         guard let method = HTTPMethodName(rawValue: methodText) else {
             let suggestion = HTTPMethodName(rawValue: methodText.uppercased()).map { "; did you mean '\($0.rawValue)'?" }
-                ?? "; use GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS"
+                ?? "; use GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS or QUERY"
             diagnostics.error("unknown HTTP method '\(methodText)' in \(what)\(suggestion)", at: textLocation(node))
             return nil
         }

@@ -38,9 +38,14 @@ extension NodeReader {
                 frozen: keys["frozen"].flatMap { bool($0.value, "frozen") } ?? false))
             readDocumentation(keys, into: &model)
         } else if has("oneOf") {
-            let keys = knownKeys(pairs, allowed: ["oneOf", "discriminator", "description", "deprecated"], in: what)
+            let keys = knownKeys(pairs, allowed: ["oneOf", "discriminator", "default", "description", "deprecated"], in: what)
             guard let unionNode = keys["oneOf"]?.value else { return nil }
-            model.kind = .union(union(unionNode, discriminator: keys["discriminator"], at: location, in: what))
+            var decl = union(unionNode, discriminator: keys["discriminator"], at: location, in: what)
+            if let pair = keys["default"], let tag = string(pair.value, "default of \(what)") {
+                decl.defaultTag = tag
+                decl.defaultLocation = pair.value.location
+            }
+            model.kind = .union(decl)
             readDocumentation(keys, into: &model)
         } else {
             model.kind = .object(fields(pairs, in: what))

@@ -70,6 +70,9 @@ public struct EndpointDecl: Sendable {
     public var bodyOptional = false
     /// The response type; `Empty` when not written.
     public var response: TypeExpr?
+    /// Whether the response is plain text (`responseEncoding: text`, OpenAPI's `text/*`): a
+    /// `String` of the body as UTF-8, not JSON.
+    public var responseIsText = false
     /// Error models by status (nil status: `default`), in declaration order.
     public var errors: [ErrorDecl]
     /// The timeout in seconds.
@@ -197,6 +200,8 @@ public enum ErrorStatus: Sendable, Hashable {
 public enum HTTPMethodName: String, Sendable, CaseIterable {
     /// The raw value is the method as written in the request line and sent.
     case get = "GET", post = "POST", put = "PUT", patch = "PATCH", delete = "DELETE", head = "HEAD", options = "OPTIONS"
+    /// `QUERY` (OpenAPI 3.2): a safe, idempotent request whose body says what to find.
+    case query = "QUERY"
 }
 
 /// Body encodings of format v1.

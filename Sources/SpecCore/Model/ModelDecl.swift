@@ -164,6 +164,11 @@ public struct UnionDecl: Sendable {
     public var discriminator: String?
     /// Where the discriminator is written (or the model, when missing).
     public var discriminatorLocation: SourceLocation
+    /// The tag of the variant a tag the union does not list (or no tag) decodes as; nil makes
+    /// such a value a decoding error.
+    public var defaultTag: String?
+    /// Where the default is written.
+    public var defaultLocation: SourceLocation?
 
     /// Creates the value from all its parts.
     public init(

@@ -93,6 +93,9 @@ extension Validator {
             argument(name, "cookie parameter '\(parameter.wireName)'", parameter.location)
         }
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
+        if endpoint.responseIsText, let response = endpoint.response, !symbols.isString(response) || symbols.isOptional(response) {
+            diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
+        }
         for (index, error) in endpoint.errors.enumerated() {
             checkType(error.type, usage: .errorModel, in: "error \(error.status.key) of \(what)")
             if let first = endpoint.errors[..<index].first(where: { $0.status == error.status }) {

@@ -35,6 +35,14 @@ extension Validator {
         if decl.discriminator?.isEmpty == true {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
         }
+        if let tag = decl.defaultTag {
+            let location = decl.defaultLocation ?? model.location
+            if decl.discriminator == nil {
+                diagnostics.error("'default' of \(what) needs a discriminator: an untagged union tries its variants in order", at: location)
+            } else if !decl.variants.contains(where: { $0.tag == tag }) {
+                diagnostics.error("'default' of \(what) must be one of its tags, found '\(tag)'\(Suggestions.didYouMean(tag, in: decl.variants.map(\.tag)))", at: location)
+            }
+        }
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for index in symbols.variantsLeadingBack(to: model.name) where symbols.model(named: model.name)?.location == model.location {
             let variant = decl.variants[index]

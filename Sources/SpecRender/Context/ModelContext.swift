@@ -113,7 +113,7 @@ extension EnumCaseIR: TemplateObject {
 
 extension UnionIR: TemplateObject {
     /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (a string
-    /// literal; tagged unions only), cases.
+    /// literal; tagged unions only), cases, defaultCase (the case an unknown or missing tag decodes as, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
@@ -123,6 +123,7 @@ extension UnionIR: TemplateObject {
         case "encodes": .bool(encodes)
         case "discriminator": discriminator.map { .string(SwiftSpelling.string($0)) }
         case "cases": .list(cases.map { .object($0) })
+        case "defaultCase": defaultCase.map { .object(cases[$0]) } ?? false
         default: declaration.value(forKey: key)
         }
     }

@@ -478,6 +478,13 @@ public enum HTTPBin {
         Endpoint(.get, "/cookies", HTTPBin.api, headers: ["Cookie": cookie], response: .json, auth: .cookie("session"))
     }
 
+    /// A plain-text answer, read as a String.
+    ///
+    /// `GET /robots.txt`
+    public static func robots() -> Endpoint<String, Never> {
+        Endpoint(.get, "/robots.txt", HTTPBin.api, response: .text)
+    }
+
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
     ///
     /// `GET /response-headers`
@@ -838,6 +845,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.robots`: `GET /robots.txt`.
+    public enum Robots: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.responseHeaders`: `GET /response-headers`.
     public enum ResponseHeaders: ServiceOperation {
         public typealias Response = [String: JSONValue]
@@ -1130,6 +1143,11 @@ public protocol HTTPBinService: Sendable {
         _ endpoint: Endpoint<Cookies, Never>,
         as operation: HTTPBinOperations.CookieKey.Type
     ) async throws(APIError<Never>) -> Cookies
+    /// Sends `HTTPBin.robots`: `GET /robots.txt`.
+    func send(
+        _ endpoint: Endpoint<String, Never>,
+        as operation: HTTPBinOperations.Robots.Type
+    ) async throws(APIError<Never>) -> String
     /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
     func send(
         _ endpoint: Endpoint<[String: JSONValue], Never>,
@@ -1662,6 +1680,14 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func cookieKey(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
         try await self.send(HTTPBin.cookieKey(cookie: cookie), as: HTTPBinOperations.CookieKey.self)
+    }
+
+    /// A plain-text answer, read as a String.
+    ///
+    /// `GET /robots.txt`
+    @_alwaysEmitIntoClient
+    public func robots() async throws(APIError<Never>) -> String {
+        try await self.send(HTTPBin.robots(), as: HTTPBinOperations.Robots.self)
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.

@@ -549,6 +549,68 @@ public struct FreeItem: Codable, Hashable, Sendable {
     }
 }
 
+/// A message for the customer.
+public enum Notice: Codable, Hashable, Sendable {
+    case text(TextNotice)
+    case link(LinkNotice)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tagIfPresent(in: decoder, key: "kind")
+        switch tag {
+        case "text": self = .text(try TextNotice(from: decoder))
+        case "link": self = .link(try LinkNotice(from: decoder))
+        default: self = .text(try TextNotice(from: decoder))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .text(let value): try UnionCoding.encode(value, tag: "text", key: "kind", to: encoder)
+        case .link(let value): try UnionCoding.encode(value, tag: "link", key: "kind", to: encoder)
+        }
+    }
+}
+
+public struct TextNotice: Codable, Hashable, Sendable {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+    }
+}
+
+public struct LinkNotice: Codable, Hashable, Sendable {
+    public var message: String
+    public var url: URL
+
+    public init(message: String, url: URL) {
+        self.message = message
+        self.url = url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode(String.self, forKey: "message")
+        self.url = try container.decode(URL.self, forKey: "url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.message, forKey: "message")
+        try container.encode(self.url, forKey: "url")
+    }
+}
+
 /// A discount applied to an order.
 public enum Discount: Codable, Hashable, Sendable {
     case percent(PercentOff)

@@ -79,8 +79,8 @@ public enum Responses {
     }
 
     /// `GET /csv`
-    public static func exportCSV() -> Endpoint<Data, Never> {
-        Endpoint(.get, "/csv", Responses.api, response: .data)
+    public static func exportCSV() -> Endpoint<String, Never> {
+        Endpoint(.get, "/csv", Responses.api, response: .text)
     }
 
     /// `GET /any-json`
@@ -152,7 +152,7 @@ public enum ResponsesOperations {
 
     /// `Responses.exportCSV`: `GET /csv`.
     public enum ExportCSV: ServiceOperation {
-        public typealias Response = Data
+        public typealias Response = String
         public typealias Failure = Never
     }
 
@@ -213,9 +213,9 @@ public protocol ResponsesService: Sendable {
     ) async throws(APIError<Never>) -> Data
     /// Sends `Responses.exportCSV`: `GET /csv`.
     func send(
-        _ endpoint: Endpoint<Data, Never>,
+        _ endpoint: Endpoint<String, Never>,
         as operation: ResponsesOperations.ExportCSV.Type
-    ) async throws(APIError<Never>) -> Data
+    ) async throws(APIError<Never>) -> String
     /// Sends `Responses.getAnyJSON`: `GET /any-json`.
     func send(
         _ endpoint: Endpoint<JSONValue, Never>,
@@ -290,7 +290,7 @@ extension ResponsesService {
 
     /// `GET /csv`
     @_alwaysEmitIntoClient
-    public func exportCSV() async throws(APIError<Never>) -> Data {
+    public func exportCSV() async throws(APIError<Never>) -> String {
         try await self.send(Responses.exportCSV(), as: ResponsesOperations.ExportCSV.self)
     }
 
