@@ -45,7 +45,9 @@ extension OpenAPIContext {
         spec.models = fixEnumDefaults(spec.models, symbols: symbols)
         spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
-        spec.endpoints = Self.grouped(fixParameters(endpoints, symbols: symbols), operations)
+        let fixed = fixParameters(endpoints, symbols: symbols)
+        spec.endpoints = Self.grouped(fixed, operations)
+        (spec.models, spec.endpoints) = withTriStateFields(spec, endpoints: fixed, operations: operations, symbols: symbols)
         spec.models = withoutUnusedInlineModels(spec, symbols: symbols)
         spec.models = withErrorMessages(spec, symbols: symbols)
         spec.files = files
@@ -105,13 +107,7 @@ extension OpenAPIContext {
             guard let template = server.string("url"), let url = defaultURL(of: server), SpecLoader.isAbsoluteURL(url) else { continue }
             var name = Naming.lowerCamel(server.string("description") ?? "")
             if name.isEmpty || name.utf8.count > 40 || !Naming.isIdentifier(name) { name = "server\(index + 1)" }
-            let base = name
-            var number = 2
-            while taken.contains(name) {
-                name = "\(base)\(number)"
-                number += 1
-            }
-            taken.append(name)
+            name = Self.unique(name, taken: &taken)
             var trimmed = template
             while trimmed.hasSuffix("/") { trimmed.removeLast() }
             let variables = (server["variables"]?.pairs ?? []).filter { trimmed.contains("{\($0.key)}") }.map { name, _, variable in

@@ -163,3 +163,38 @@ extension OpenAPIContext {
     }
 
 }
+
+extension OpenAPIContext {
+    /// Properties that may be null and need not be there become `Nullable<T>?` in the JSON bodies
+    /// of requests and in the models only requests send (absent, `null` and a value are three
+    /// different requests); models a response holds keep `T?`, which reads absent and `null` alike.
+    func withTriStateFields(
+        _ spec: Spec, endpoints: [EndpointDecl], operations: [PlannedOperation], symbols: SymbolTable
+    ) -> ([ModelDecl], [EndpointItem]) {
+        guard !nullableOptionalFields.isEmpty else { return (spec.models, spec.endpoints) }
+        let requested = symbols.modelsReachable(from: endpoints.flatMap(\.requestTypes))
+        let answered = symbols.modelsReachable(from: endpoints.flatMap(\.responseTypes))
+        let models = spec.models.map { model -> ModelDecl in
+            guard requested.contains(model.name), !answered.contains(model.name), case .object(let fields) = model.kind else { return model }
+            var model = model
+            model.kind = .object(fields.map(triState))
+            return model
+        }
+        let bodies = endpoints.map { endpoint -> EndpointDecl in
+            guard endpoint.encoding == .json, case .fields(let fields, let location)? = endpoint.body else { return endpoint }
+            var endpoint = endpoint
+            endpoint.body = .fields(fields.map(triState), at: location)
+            return endpoint
+        }
+        return (models, Self.grouped(bodies, operations))
+    }
+
+    private func triState(_ field: FieldDecl) -> FieldDecl {
+        // A field with a default is sent with it unless the caller says otherwise: it stays `T? = default`.
+        guard nullableOptionalFields.contains(field.location), field.defaultValue == nil, case .optional(let wrapped) = field.type else { return field }
+        if case .named(BuiltinType.nullable.rawValue, _, _) = wrapped { return field }
+        var field = field
+        field.type = .optional(.named(BuiltinType.nullable.rawValue, arguments: [wrapped], at: field.type.location))
+        return field
+    }
+}

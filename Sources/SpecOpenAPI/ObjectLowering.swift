@@ -23,6 +23,7 @@ extension OpenAPIContext {
             if isRequired { requiredFields.insert(property.location) }
             let defaultValue = self.defaultValue(of: property.schema, type: type)
             let optional = nullable || (!isRequired && defaultValue == nil)
+            if nullable && !isRequired { nullableOptionalFields.insert(property.location) }
             fields.append(FieldDecl(
                 wireName: property.name, location: property.location, type: optional ? .optional(type) : type,
                 defaultValue: defaultValue, description: description(of: property.schema), swiftName: nil,
@@ -97,6 +98,18 @@ extension OpenAPIContext {
         return schema.string("type").map { $0 == "object" } ?? true
     }
 
+    /// `name`, or `name2`, `name3`... when it is taken; the result is added to `taken`.
+    static func unique(_ name: String, taken: inout [String]) -> String {
+        var unique = name
+        var number = 2
+        while taken.contains(unique) {
+            unique = "\(name)\(number)"
+            number += 1
+        }
+        taken.append(unique)
+        return unique
+    }
+
     /// Fields whose derived Swift names are unusable or collide get a Swift name of their own.
     static func namingMembers(_ fields: [FieldDecl], reserved: [String] = []) -> [FieldDecl] {
         var taken = reserved
@@ -106,13 +119,7 @@ extension OpenAPIContext {
             let wire = field.wireName
             var name = derived.isEmpty || wire.hasPrefix("+") || wire.hasPrefix("-") ? Self.spelledOut(wire) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
-            let base = name
-            var number = 2
-            while taken.contains(name) {
-                name = "\(base)\(number)"
-                number += 1
-            }
-            taken.append(name)
+            name = Self.unique(name, taken: &taken)
             field.swiftName = name == derived ? nil : name
             return field
         }
@@ -149,13 +156,7 @@ extension OpenAPIContext {
             let derived = Naming.lowerCamel(value)
             var name = derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
-            let base = name
-            var number = 2
-            while taken.contains(name) {
-                name = "\(base)\(number)"
-                number += 1
-            }
-            taken.append(name)
+            name = Self.unique(name, taken: &taken)
             cases.append(EnumDecl.Case(swiftName: name == derived ? nil : name, wireValue: value, location: location))
         }
         // The format names all cases or none: once one needs a name, every case gets its own.

@@ -21,6 +21,9 @@ final class OpenAPIContext {
     var namedSchemas: [String: String] = [:]
     /// Where the fields and parameters the document requires are written (a lookup only).
     var requiredFields: Set<SourceLocation> = []
+    /// Properties that may be null and need not be there (a lookup only): in what only requests
+    /// send, they become `Nullable<T>?`, so a PATCH can send `null` to clear a field.
+    var nullableOptionalFields: Set<SourceLocation> = []
     /// The model made for each inline schema, by the schema's place (a lookup only).
     var inlineModels: [String: String] = [:]
     /// Named schemas whose model is still to be made, in the order they were first referenced.

@@ -26,6 +26,9 @@ import Testing
         guard let task = try await client.send(Tasks.task(taskID: 7)), let due = task.due else { fatalError("task 7 has a due date") }
         print("task \(task.id) \(task.title)")
         print("after " + (try await client.send(Tasks.tasksAfter(after: due))).value)
+        print("cleared " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(due: .null)))).value)
+        print("retitled " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(title: "Ship it")))).value)
+        print("untouched " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate()))).value)
         """#
 
     @Test func aFastAPIClientCallsEveryOperationAsTheServerExpects() async throws {
@@ -57,6 +60,11 @@ import Testing
             "task 7 Write the tests",
             // A decoded timestamp goes back with its fraction: the server parses the same instant.
             "after 2026-11-30T09:02:00.250000+00:00",
+            // A PATCH field that may be null and need not be there is `Nullable<Date>?`: `.null`
+            // sends `"due": null`, which clears it; nil leaves it out.
+            "cleared due=None",
+            "retitled title='Ship it'",
+            "untouched nothing",
         ])
     }
 }

@@ -131,3 +131,41 @@ import Testing
         #expect(file.multipartParts(dates: .iso8601) == [MultipartPart(data: Data([1]), contentType: "application/octet-stream")])
     }
 }
+
+/// `Nullable<T>?`: absent, `null` and a value are three different things, read and written.
+@Suite struct NullableTests {
+    struct Patch: Codable, Equatable {
+        var due: Nullable<Int>?
+
+        init(due: Nullable<Int>?) {
+            self.due = due
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: AnyKey.self)
+            due = try container.decodeIfPresent(Nullable<Int>.self, forKey: AnyKey("due"))
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            try container.encodeIfPresent(due, forKey: AnyKey("due"))
+        }
+    }
+
+    struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    @Test func absentNullAndAValueRoundTrip() throws {
+        for (patch, json) in [(Patch(due: nil), "{}"), (Patch(due: .null), #"{"due":null}"#), (Patch(due: 5), #"{"due":5}"#)] {
+            #expect(String(decoding: try JSONEncoder().encode(patch), as: UTF8.self) == json)
+            #expect(try JSONDecoder().decode(Patch.self, from: Data(json.utf8)) == patch)
+        }
+        #expect(Nullable<Int>.value(3).value == 3)
+        #expect(Nullable<Int>.null.value == nil)
+    }
+}

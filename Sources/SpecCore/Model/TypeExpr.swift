@@ -84,6 +84,9 @@ public enum BuiltinType: String, Sendable, CaseIterable {
     case bool = "Bool", date = "Date", calendarDate = "CalendarDate", uuid = "UUID", url = "URL", data = "Data"
     /// Exact decimals, any JSON value (`JSONValue` in Swift) and a multipart or binary body's file.
     case decimal = "Decimal", json = "JSON", file = "File"
+    /// `Nullable<T>`: a value or an explicit `null`; as `Nullable<T>?`, absent, `null` or a value
+    /// (a PATCH field that can be cleared). The one built-in type with a generic argument.
+    case nullable = "Nullable"
 
     /// The Swift type the generated code uses.
     public var swiftName: String {
@@ -96,7 +99,7 @@ public enum BuiltinType: String, Sendable, CaseIterable {
     /// Whether a value of this type can be sent as a query, header, path or form value.
     public var isParameterValue: Bool {
         switch self {
-        case .json, .data, .file: false
+        case .json, .data, .file, .nullable: false
         default: true
         }
     }

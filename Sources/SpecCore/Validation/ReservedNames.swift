@@ -44,7 +44,7 @@ extension Validator {
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "CalendarDate",
         "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
         "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding", "JSONPart", "JSONValue",
-        "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
+        "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable",
         "ParameterStyle", "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
         "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
         "StringEnum", "StubAnswers", "StyledValue", "TokenRefreshError", "TokenStore", "Transport", "URLSessionTransport",

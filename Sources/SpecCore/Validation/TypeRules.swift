@@ -35,7 +35,11 @@ extension Validator {
                 return resolved
             }
             if let builtin = BuiltinType(rawValue: name) {
-                if !arguments.isEmpty { diagnostics.error("'\(name)' takes no generic arguments (\(what))", at: location) }
+                if builtin == .nullable {
+                    if arguments.count != 1 { diagnostics.error("'Nullable' takes one generic argument, like 'Nullable<Date>?' (\(what))", at: location) }
+                } else if !arguments.isEmpty {
+                    diagnostics.error("'\(name)' takes no generic arguments (\(what))", at: location)
+                }
                 if builtin == .file && !usage.allowsFile {
                     diagnostics.error("\(what) is a File, which is only for fields of a body with 'encoding: multipart' and for a binary body", at: location)
                 }

@@ -36,6 +36,11 @@ class Echo(BaseModel):
     value: str
 
 
+class TaskUpdate(BaseModel):
+    title: Optional[str] = None
+    due: Optional[datetime.datetime] = None
+
+
 LAST = datetime.datetime(2026, 11, 30, 9, 2, 0, 250000, tzinfo=datetime.timezone.utc)
 
 
@@ -70,6 +75,13 @@ def task(task_id: int) -> Optional[Task]:
 def tasks_after(after: Annotated[datetime.datetime, Query()]) -> Echo:
     # The timestamp as the server parsed it: a decoded value sent back must be the same instant.
     return Echo(value=after.astimezone(datetime.timezone.utc).isoformat())
+
+
+@app.patch("/tasks/{task_id}", operation_id="updateTask")
+def update_task(task_id: int, update: TaskUpdate) -> Echo:
+    # The fields the request set, and to what: a field left out is not set, a null one is set to None.
+    fields = sorted(update.model_fields_set)
+    return Echo(value=",".join(f"{name}={getattr(update, name)!r}" for name in fields) or "nothing")
 
 
 def main() -> None:

@@ -7,13 +7,13 @@ public struct CompletionRequest: Encodable, Sendable {
     public var model: CompletionRequestModel
     public var user: String?
     public var mode: CompletionRequestMode?
-    public var stop: CompletionRequestStop?
+    public var stop: Nullable<CompletionRequestStop>?
 
     public init(
         model: CompletionRequestModel,
         user: String? = nil,
         mode: CompletionRequestMode? = nil,
-        stop: CompletionRequestStop? = nil
+        stop: Nullable<CompletionRequestStop>? = nil
     ) {
         self.model = model
         self.user = user
