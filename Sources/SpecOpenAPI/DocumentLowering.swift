@@ -86,9 +86,11 @@ extension OpenAPIContext {
         return url
     }
 
-    /// A server's URL with every variable at its default, without a trailing `/`.
+    /// A server's URL with every variable at its default, without a trailing `/`; a
+    /// scheme-relative one (`//api.example.com`) is taken as `https:`.
     private func defaultURL(of server: Node) -> String? {
         guard var url = server.string("url") else { return nil }
+        if url.hasPrefix("//") { url = "https:" + url }
         for (name, _, variable) in server["variables"]?.pairs ?? [] {
             url = url.replacingOccurrences(of: "{\(name)}", with: variable.string("default") ?? "")
         }
@@ -104,7 +106,8 @@ extension OpenAPIContext {
         var servers: [ServerDecl] = []
         var taken: [String] = []
         for (index, server) in (root["servers"]?.items ?? []).enumerated() {
-            guard let template = server.string("url"), let url = defaultURL(of: server), SpecLoader.isAbsoluteURL(url) else { continue }
+            guard var template = server.string("url"), let url = defaultURL(of: server), SpecLoader.isAbsoluteURL(url) else { continue }
+            if template.hasPrefix("//") { template = "https:" + template }
             var name = Naming.lowerCamel(server.string("description") ?? "")
             if name.isEmpty || name.utf8.count > 40 || !Naming.isIdentifier(name) { name = "server\(index + 1)" }
             name = Self.unique(name, taken: &taken)

@@ -26,6 +26,9 @@ public enum Servers {
 
         /// `https://other.example.com`
         public static let server2 = URL(string: "https://other.example.com")!
+
+        /// A scheme-relative server, taken as https: `https://mirror.example.com/api`
+        public static let aSchemeRelativeServerTakenAsHTTPS = URL(string: "https://mirror.example.com/api")!
     }
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
