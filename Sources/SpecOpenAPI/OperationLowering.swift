@@ -200,7 +200,8 @@ extension OpenAPIContext {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)
             case "header":
-                if ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+                // `Accept` is kept: a caller's value takes the place of the one the client chooses.
+                if ["content-type", "authorization"].contains(name.lowercased()) {
                     unsupported("header parameter '\(name)'", "header parameter '\(name)' is set by the client; it is left out", at: field.location)
                 } else {
                     endpoint.headers.append(field)

@@ -21,7 +21,8 @@ import Testing
         print("upload \(upload.filename ?? "-")|\(upload.contentType ?? "-")|\(upload.size)|\(upload.note)")
         print("cookie " + (try await client.send(Tasks.preferences(theme: "high-contrast"))).value)
         print("tags " + (try await client.send(Tasks.tags(xTags: ["a", "b c", "d"]))).joined(separator: "|"))
-        print("price " + (try await client.send(Tasks.price(amount: .double(19.99)))).value)
+        print("price " + (try await client.send(Tasks.price(amount: Decimal(string: "19.990")!))).value)
+        print("invoice \(try await client.send(Tasks.invoice()).total)")
         print("missing task is nil: \(try await client.send(Tasks.task(taskID: 0)) == nil)")
         guard let task = try await client.send(Tasks.task(taskID: 7)), let due = task.due else { fatalError("task 7 has a due date") }
         print("task \(task.id) \(task.title)")
@@ -53,8 +54,10 @@ import Testing
             // `simple` style; URLSession cannot send a header twice). FastAPI reads each line of a
             // repeated header as one element and does not split commas, so it sees one element.
             "tags a,b c,d",
-            // A Decimal (`anyOf: [number, string]`) is sent as the value it holds.
+            // A Decimal (`anyOf: [number, string]`) is a Decimal: sent exactly, and read from the
+            // string Pydantic writes with every digit.
             "price 19.99",
+            "invoice 1234567890.123456789",
             // `Optional[Task]` is `Task?`: null decodes as nil.
             "missing task is nil: true",
             "task 7 Write the tests",

@@ -132,6 +132,34 @@ import Testing
     }
 }
 
+/// A Decimal member is read from a number or from the text of one, every digit kept.
+@Suite struct DecimalDecodingTests {
+    struct Invoice: Decodable {
+        var total: Decimal
+        var tax: Decimal?
+
+        enum CodingKeys: String, CodingKey { case total, tax }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            total = try container.decode(Decimal.self, forKey: .total)
+            tax = try container.decodeIfPresent(Decimal.self, forKey: .tax)
+        }
+    }
+
+    @Test func numbersAndTheirTextDecode() throws {
+        let text = try JSONDecoder().decode(Invoice.self, from: Data(#"{"total": "1234567890.123456789", "tax": "-1.5e2"}"#.utf8))
+        #expect(text.total == Decimal(string: "1234567890.123456789"))
+        #expect(text.tax == Decimal(-150))
+        let number = try JSONDecoder().decode(Invoice.self, from: Data(#"{"total": 12.5, "tax": null}"#.utf8))
+        #expect(number.total == Decimal(string: "12.5"))
+        #expect(number.tax == nil)
+        for bad in [#""12.5abc""#, #""""#, #""1.2.3""#, #""e5""#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode(Invoice.self, from: Data(#"{"total": \#(bad)}"#.utf8)) }
+        }
+    }
+}
+
 /// `Nullable<T>?`: absent, `null` and a value are three different things, read and written.
 @Suite struct NullableTests {
     struct Patch: Codable, Equatable {

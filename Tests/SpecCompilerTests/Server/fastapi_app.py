@@ -36,6 +36,10 @@ class Echo(BaseModel):
     value: str
 
 
+class Invoice(BaseModel):
+    total: decimal.Decimal
+
+
 class TaskUpdate(BaseModel):
     title: Optional[str] = None
     due: Optional[datetime.datetime] = None
@@ -64,6 +68,12 @@ def tags(x_tags: Annotated[list[str], Header()]) -> list[str]:
 @app.get("/price", operation_id="price")
 def price(amount: Annotated[decimal.Decimal, Query()]) -> Echo:
     return Echo(value=str(amount))
+
+
+@app.get("/invoice", operation_id="invoice")
+def invoice() -> Invoice:
+    # Pydantic writes a Decimal as a JSON string, every digit kept.
+    return Invoice(total=decimal.Decimal("1234567890.123456789"))
 
 
 @app.get("/tasks/{task_id}", operation_id="task")

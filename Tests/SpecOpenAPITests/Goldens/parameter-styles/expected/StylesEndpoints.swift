@@ -47,7 +47,7 @@ public enum Styles {
         words: [String]? = nil,
         tags: [String]? = nil,
         limit: SearchLimit? = nil,
-        price: SearchPrice? = nil,
+        price: Decimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil
     ) -> Endpoint<Empty, Never> {
@@ -60,7 +60,7 @@ public enum Styles {
                 "words": StyledValue(words, style: .spaceDelimited),
                 "tags": StyledValue(tags, style: .commaDelimited),
                 "limit": StyledValue(limit, style: .form),
-                "price": StyledValue(price, style: .form)
+                "price": price
             ],
             headers: ["X-Tags": xTags, "X-Range": StyledValue(xRange, style: .form)],
             response: .empty
@@ -160,7 +160,7 @@ extension StylesService {
         words: [String]? = nil,
         tags: [String]? = nil,
         limit: SearchLimit? = nil,
-        price: SearchPrice? = nil,
+        price: Decimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil
     ) async throws(APIError<Never>) {

@@ -44,18 +44,6 @@ public indirect enum SearchLimit: Encodable, Sendable {
     }
 }
 
-public indirect enum SearchPrice: Encodable, Sendable {
-    case double(Double)
-    case string(String)
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .double(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
-        }
-    }
-}
-
 public struct SearchXRange: Encodable, Sendable {
     public var from: Int?
     public var to: Int?

@@ -102,9 +102,9 @@ public struct Holder: Decodable, Sendable {
     public let looping: Looping?
     public let value: Value?
     public let input: Input?
-    public let inline: HolderInline?
+    public let inline: Decimal?
 
-    public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: HolderInline? = nil) {
+    public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: Decimal? = nil) {
         self.looping = looping
         self.value = value
         self.input = input
@@ -116,19 +116,6 @@ public struct Holder: Decodable, Sendable {
         self.looping = try container.decodeIfPresent(Looping.self, forKey: "looping")
         self.value = try container.decodeIfPresent(Value.self, forKey: "value")
         self.input = try container.decodeIfPresent(Input.self, forKey: "input")
-        self.inline = try container.decodeIfPresent(HolderInline.self, forKey: "inline")
-    }
-}
-
-public indirect enum HolderInline: Decodable, Sendable {
-    case string(String)
-    case double(Double)
-
-    /// Decodes the first variant, in declaration order, that the value decodes as.
-    public init(from decoder: any Decoder) throws {
-        self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
-            { .double(try Double(from: $0)) },
-        ])
+        self.inline = try container.decodeIfPresent(Decimal.self, forKey: "inline")
     }
 }
