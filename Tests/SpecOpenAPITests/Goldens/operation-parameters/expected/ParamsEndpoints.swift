@@ -46,6 +46,7 @@ public enum Params {
         page: Int32? = nil,
         xRequestID: UUID? = nil,
         xTrace: String,
+        accept: String? = nil,
         session: String? = nil
     ) -> Endpoint<[String], Never> {
         Endpoint(
@@ -56,7 +57,7 @@ public enum Params {
                 "ids": ids,
                 "page": page
             ],
-            headers: ["X-Request-ID": xRequestID, "X-Trace": xTrace],
+            headers: ["X-Request-ID": xRequestID, "X-Trace": xTrace, "Accept": accept],
             cookies: ["session": session],
             response: .json
         )
@@ -211,6 +212,7 @@ extension ParamsService {
         page: Int32? = nil,
         xRequestID: UUID? = nil,
         xTrace: String,
+        accept: String? = nil,
         session: String? = nil
     ) async throws(APIError<Never>) -> [String] {
         try await self.send(
@@ -223,6 +225,7 @@ extension ParamsService {
                 page: page,
                 xRequestID: xRequestID,
                 xTrace: xTrace,
+                accept: accept,
                 session: session
             ),
             as: ParamsOperations.ListIssues.self
