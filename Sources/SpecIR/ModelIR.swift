@@ -72,6 +72,9 @@ public struct FieldIR: Sendable {
     public var doc: [String]
     /// Whether the field is stored indirectly (`@Indirect`), since its model contains itself through it.
     public var indirect = false
+    /// Whether the property holds the members beyond the fields (`[String: decodeType]`, keyed
+    /// by their names on the wire) rather than one member.
+    public var rest = false
 
     /// The initializer's default: the spec's, else `nil` for an optional.
     public var initializerDefault: ValueIR? {

@@ -36,7 +36,16 @@ final class ModelLowering: Sendable {
         }
         switch model.kind {
         case .object(let fields):
-            return .structure(structure(declaration, fields, names: names?.fields ?? [], generics: model.genericParameters, model: model.name))
+            var structure = structure(declaration, fields, names: names?.fields ?? [], generics: model.genericParameters, model: model.name)
+            if let additional = model.additionalProperties {
+                var rest = FieldIR(
+                    name: names?.additionalProperties ?? "additionalProperties", wireName: "", type: .dictionary(types.reference(additional)),
+                    defaultValue: .emptyDictionary, optional: false, mayBeAbsent: true, decodeType: types.reference(additional),
+                    doc: ["The members beyond the fields above, by their names on the wire."])
+                rest.rest = true
+                structure.fields.append(rest)
+            }
+            return .structure(structure)
         case .enumeration(let decl):
             return .enumeration(EnumIR(declaration: declaration, frozen: decl.frozen, cases: zip(decl.cases, names?.cases ?? []).map {
                 EnumCaseIR(name: $1, wireValue: $0.wireValue)

@@ -80,6 +80,14 @@ extension OpenAPIContext {
         switch shape {
         case .object:
             model.kind = .object(fields(of: effective, owner: name))
+            // Members beyond the properties, where `additionalProperties` allows them, are kept.
+            if let additional = effective["additionalProperties"], additional.scalar != "false" {
+                if additional.isMapping && !additional.keys.isEmpty {
+                    model.additionalProperties = type(of: additional, hint: name + "Value").type
+                } else if additional.scalar == "true" || additional.isMapping {
+                    model.additionalProperties = Self.json(at: additional.location)
+                }
+            }
         case .enumeration(let values):
             model.kind = .enumeration(enumeration(values, at: effective["enum"]?.location ?? location))
         case .union(let variants):

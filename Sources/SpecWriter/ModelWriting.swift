@@ -25,12 +25,13 @@ enum ModelWriting {
             // The format gives an alias no description and no deprecation (`SpecWriter.problems` says so).
             return .scalar(type.description)
         case .object(let fields):
-            let documented = model.description != nil || model.deprecated || model.errorMessage != nil
+            let documented = model.description != nil || model.deprecated || model.errorMessage != nil || model.additionalProperties != nil
             if !documented, !fields.contains(where: { shapeKeys.contains($0.wireName) }) {
                 return .mapping(FieldWriting.entries(fields))
             }
             var entries = documentation(model)
             if let message = model.errorMessage { entries.append(YAMLEntry("errorMessage", .scalar(message))) }
+            if let additional = model.additionalProperties { entries.append(YAMLEntry("additionalProperties", .scalar(additional.description))) }
             return .mapping(entries + [YAMLEntry("fields", .mapping(FieldWriting.entries(fields)))])
         case .enumeration(let decl):
             var entries = documentation(model) + [YAMLEntry("enum", cases(decl, names: caseNames))]

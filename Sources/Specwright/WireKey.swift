@@ -26,3 +26,24 @@ public struct WireKey: CodingKey, ExpressibleByStringLiteral, Hashable, Sendable
         nil
     }
 }
+
+extension KeyedDecodingContainer where Key == WireKey {
+    /// Every member whose key is not in `known`, decoded as `Value`: the members a model keeps
+    /// beyond its fields (`additionalProperties`).
+    public func decodeRest<Value: Decodable>(_ type: Value.Type, besides known: Set<String>) throws -> [String: Value] {
+        var rest: [String: Value] = [:]
+        for key in allKeys where !known.contains(key.stringValue) {
+            rest[key.stringValue] = try decode(Value.self, forKey: key)
+        }
+        return rest
+    }
+}
+
+extension KeyedEncodingContainer where Key == WireKey {
+    /// Writes `members` beside the model's fields, in key order.
+    public mutating func encodeRest<Value: Encodable>(_ members: [String: Value]) throws {
+        for key in members.keys.sorted() {
+            if let value = members[key] { try encode(value, forKey: WireKey(stringValue: key)) }
+        }
+    }
+}

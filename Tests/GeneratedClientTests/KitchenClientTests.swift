@@ -24,6 +24,16 @@ import Testing
         #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
     }
 
+    @Test func membersBeyondTheFieldsAreKeptAndSentBack() throws {
+        let label = try JSON.decode(Label.self, #"{"name": "urgent", "color": "red", "weight": 3, "meta": {"pinned": true}}"#)
+        #expect(label.name == "urgent")
+        #expect(label.additionalProperties == ["weight": .integer(3), "meta": .object(["pinned": .bool(true)])])
+        let object = try JSON.object(label)
+        #expect(object["weight"] as? Int == 3)
+        #expect(object["name"] as? String == "urgent")
+        #expect(object.count == 4)
+    }
+
     @Test func aDefaultVariantTakesUnknownAndMissingTags() throws {
         // With `default: text`, an unknown kind, or none, decodes as the default variant.
         let unknownKind = try JSON.decode(Notice.self, #"{"kind": "banner", "message": "Closed today"}"#)

@@ -23,8 +23,11 @@ extension NodeReader {
         let what = "model '\(name)'"
         let has = { (key: String) in pairs.contains { $0.key.scalar == key } }
         if let fieldsPair = pairs.first(where: { $0.key.scalar == "fields" }), fieldsPair.value.mapping != nil {
-            let keys = knownKeys(pairs, allowed: ["fields", "description", "deprecated", "errorMessage"], in: what)
+            let keys = knownKeys(pairs, allowed: ["fields", "description", "deprecated", "errorMessage", "additionalProperties"], in: what)
             model.kind = .object(fields(fieldsPair.value.mapping ?? [], in: what))
+            if let pair = keys["additionalProperties"] {
+                model.additionalProperties = type(pair.value, "additionalProperties of \(what)")
+            }
             readDocumentation(keys, into: &model)
             if let pair = keys["errorMessage"] {
                 model.errorMessage = string(pair.value, "errorMessage")

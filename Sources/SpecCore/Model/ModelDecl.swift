@@ -21,6 +21,9 @@ public struct ModelDecl: Sendable {
     public var errorMessage: String?
     /// Where `errorMessage` is written.
     public var errorMessageLocation: SourceLocation?
+    /// For an object: the type of the members beyond its fields, which it keeps
+    /// (`additionalProperties:`); nil drops them.
+    public var additionalProperties: TypeExpr?
 
     /// Creates the value from all its parts.
     public init(

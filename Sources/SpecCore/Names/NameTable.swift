@@ -12,6 +12,9 @@ public struct NameTable: Sendable {
         public let fields: [String]
         /// The cases' names, in declaration order (enums and unions only).
         public let cases: [String]
+        /// The property that holds the members beyond the fields (objects with
+        /// `additionalProperties` only): `additionalProperties`, unless a field has that name.
+        public var additionalProperties: String? = nil
     }
 
     /// The names of one endpoint.
@@ -94,7 +97,13 @@ public struct NameTable: Sendable {
         let type = SwiftNames.model(model.name)
         switch model.kind {
         case .object(let fields):
-            return ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
+            var names = ModelNames(type: type, fields: fields.map(SwiftNames.field), cases: [])
+            if model.additionalProperties != nil {
+                var name = "additionalProperties"
+                while names.fields.contains(name) { name += "Value" }
+                names.additionalProperties = name
+            }
+            return names
         case .enumeration(let decl):
             return ModelNames(type: type, fields: [], cases: decl.cases.map(SwiftNames.enumCase))
         case .union(let decl):

@@ -123,7 +123,7 @@ public struct SymbolTable: Sendable {
                 pending += arguments
                 guard let model = models[name], seen.insert(name).inserted else { continue }
                 switch model.kind {
-                case .object(let fields): pending += fields.map(\.type)
+                case .object(let fields): pending += fields.map(\.type) + [model.additionalProperties].compactMap { $0 }
                 case .union(let decl): pending += decl.variants.map(\.type)
                 case .alias(let target): pending.append(target)
                 case .enumeration: break

@@ -73,6 +73,9 @@ public struct Validator: Sendable {
         case .object(let fields):
             checkFields(fields, named: modelNames.fields, of: "model '\(model.name)'", kind: "field", generics: generics, usage: .field)
             checkErrorMessage(of: model, fields: fields)
+            if let additional = model.additionalProperties {
+                checkType(additional, usage: .field, in: "additionalProperties of model '\(model.name)'", generics: generics)
+            }
         case .enumeration(let decl):
             checkEnum(decl, model: model, caseNames: modelNames.cases)
         case .union(let decl):

@@ -46,7 +46,8 @@ extension DeclarationIR {
 
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
-    /// hasFields, decodes, encodes, immutable (`let` properties).
+    /// hasFields, decodes, encodes, immutable (`let` properties), knownWireLiterals (the fields' keys,
+    /// which the members beyond them are not).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "conformances": .strings(conformances.map(\.rawValue))
@@ -58,6 +59,7 @@ extension StructIR: TemplateObject {
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)
         case "immutable": .bool(immutable)
+        case "knownWireLiterals": .strings(fields.filter { !$0.rest }.map { SwiftSpelling.string($0.wireName) })
         default: declaration.value(forKey: key)
         }
     }
@@ -65,7 +67,8 @@ extension StructIR: TemplateObject {
 
 extension FieldIR: TemplateObject {
     /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, optional, mayBeAbsent, default (the
-    /// spec's default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect.
+    /// spec's default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect,
+    /// rest (the property holds the members beyond the fields).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -80,6 +83,7 @@ extension FieldIR: TemplateObject {
         case "default": .value(defaultValue)
         case "initDefault": .value(initializerDefault)
         case "indirect": .bool(indirect)
+        case "rest": .bool(rest)
         case "doc": .strings(doc)
         case "deprecated": .bool(false)
         default: nil

@@ -549,6 +549,34 @@ public struct FreeItem: Codable, Hashable, Sendable {
     }
 }
 
+/// A label, with whatever else the server says about it.
+public struct Label: Codable, Hashable, Sendable {
+    public var name: String
+    public var color: String?
+    /// The members beyond the fields above, by their names on the wire.
+    public var additionalProperties: [String: JSONValue]
+
+    public init(name: String, color: String? = nil, additionalProperties: [String: JSONValue] = [:]) {
+        self.name = name
+        self.color = color
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        self.additionalProperties = try container.decodeRest(JSONValue.self, besides: ["name", "color"])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encodeRest(self.additionalProperties)
+    }
+}
+
 /// A message for the customer.
 public enum Notice: Codable, Hashable, Sendable {
     case text(TextNotice)

@@ -38,6 +38,11 @@ public enum Maps {
     public static func getConfig() -> Endpoint<Config, Never> {
         Endpoint(.get, "/config", Maps.api, response: .json)
     }
+
+    /// `PUT /limits`
+    public static func putLimits(body: Limits) -> Endpoint<Label, Never> {
+        Endpoint(.put, "/limits", Maps.api, body: .json(body), response: .json)
+    }
 }
 
 /// The endpoints of `Maps` as types, one each: `MapsService` has a requirement per
@@ -46,6 +51,12 @@ public enum MapsOperations {
     /// `Maps.getConfig`: `GET /config`.
     public enum GetConfig: ServiceOperation {
         public typealias Response = Config
+        public typealias Failure = Never
+    }
+
+    /// `Maps.putLimits`: `PUT /limits`.
+    public enum PutLimits: ServiceOperation {
+        public typealias Response = Label
         public typealias Failure = Never
     }
 }
@@ -60,6 +71,11 @@ public protocol MapsService: Sendable {
         _ endpoint: Endpoint<Config, Never>,
         as operation: MapsOperations.GetConfig.Type
     ) async throws(APIError<Never>) -> Config
+    /// Sends `Maps.putLimits`: `PUT /limits`.
+    func send(
+        _ endpoint: Endpoint<Label, Never>,
+        as operation: MapsOperations.PutLimits.Type
+    ) async throws(APIError<Never>) -> Label
 }
 
 /// `MapsService` over HTTP: each method sends its endpoint through `client`.
@@ -86,5 +102,11 @@ extension MapsService {
     @_alwaysEmitIntoClient
     public func getConfig() async throws(APIError<Never>) -> Config {
         try await self.send(Maps.getConfig(), as: MapsOperations.GetConfig.self)
+    }
+
+    /// `PUT /limits`
+    @_alwaysEmitIntoClient
+    public func putLimits(body: Limits) async throws(APIError<Never>) -> Label {
+        try await self.send(Maps.putLimits(body: body), as: MapsOperations.PutLimits.self)
     }
 }

@@ -59,6 +59,40 @@ public struct ConfigRegionsValue: Decodable, Sendable {
     }
 }
 
+public struct Label: Decodable, Sendable {
+    public let name: String
+    /// The members beyond the fields above, by their names on the wire.
+    public let additionalProperties: [String: JSONValue]
+
+    public init(name: String, additionalProperties: [String: JSONValue] = [:]) {
+        self.name = name
+        self.additionalProperties = additionalProperties
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+        self.additionalProperties = try container.decodeRest(JSONValue.self, besides: ["name"])
+    }
+}
+
+public struct Limits: Encodable, Sendable {
+    public var total: Int?
+    /// The members beyond the fields above, by their names on the wire.
+    public var additionalProperties: [String: Int]
+
+    public init(total: Int? = nil, additionalProperties: [String: Int] = [:]) {
+        self.total = total
+        self.additionalProperties = additionalProperties
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.total, forKey: "total")
+        try container.encodeRest(self.additionalProperties)
+    }
+}
+
 public struct Strict: Decodable, Sendable {
     public let id: String
 
