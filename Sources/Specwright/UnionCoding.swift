@@ -44,3 +44,18 @@ extension UnionCoding {
         ))
     }
 }
+
+extension UnionCoding {
+    /// Decodes one variant of an untagged union as a single value, so the decoder's strategies
+    /// apply to it: a `Date` variant follows the API's date coding (`Date(from:)` would read a
+    /// number of seconds since 2001, whatever the API says).
+    public static func value<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder) throws -> Value {
+        try decoder.singleValueContainer().decode(type)
+    }
+
+    /// Encodes one variant of an untagged union as a single value, with the encoder's strategies.
+    public static func encode(_ value: some Encodable, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+}

@@ -24,6 +24,17 @@ import Testing
         #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
     }
 
+    @Test func aDateInsideAUnionFollowsTheAPIsDateCoding() throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .millisecondsSince1970
+        let deadline = try decoder.decode(Deadline.self, from: Data("1700000000000".utf8))
+        #expect(deadline == .at(Date(timeIntervalSince1970: 1_700_000_000)))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .millisecondsSince1970
+        #expect(String(decoding: try encoder.encode(deadline), as: UTF8.self) == "1700000000000")
+        #expect(try decoder.decode(Deadline.self, from: Data(#""soon""#.utf8)) == .note("soon"))
+    }
+
     @Test func membersBeyondTheFieldsAreKeptAndSentBack() throws {
         let label = try JSON.decode(Label.self, #"{"name": "urgent", "color": "red", "weight": 3, "meta": {"pinned": true}}"#)
         #expect(label.name == "urgent")

@@ -549,6 +549,26 @@ public struct FreeItem: Codable, Hashable, Sendable {
     }
 }
 
+public enum Deadline: Codable, Hashable, Sendable {
+    case at(Date)
+    case note(String)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .at(try UnionCoding.value(Date.self, in: $0)) },
+            { .note(try UnionCoding.value(String.self, in: $0)) },
+        ])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .at(let value): try UnionCoding.encode(value, to: encoder)
+        case .note(let value): try UnionCoding.encode(value, to: encoder)
+        }
+    }
+}
+
 /// A label, with whatever else the server says about it.
 public struct Label: Codable, Hashable, Sendable {
     public var name: String

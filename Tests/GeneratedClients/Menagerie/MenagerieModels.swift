@@ -197,15 +197,15 @@ public indirect enum NoteAbout: Codable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
-            { .uuids(try [UUID](from: $0)) },
+            { .string(try UnionCoding.value(String.self, in: $0)) },
+            { .uuids(try UnionCoding.value([UUID].self, in: $0)) },
         ])
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .string(let value): try value.encode(to: encoder)
-        case .uuids(let value): try value.encode(to: encoder)
+        case .string(let value): try UnionCoding.encode(value, to: encoder)
+        case .uuids(let value): try UnionCoding.encode(value, to: encoder)
         }
     }
 }

@@ -209,17 +209,17 @@ public enum Prompt: Codable, Hashable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .text(try String(from: $0)) },
-            { .tokens(try [Int](from: $0)) },
-            { .message(try Cat(from: $0)) },
+            { .text(try UnionCoding.value(String.self, in: $0)) },
+            { .tokens(try UnionCoding.value([Int].self, in: $0)) },
+            { .message(try UnionCoding.value(Cat.self, in: $0)) },
         ])
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .text(let value): try value.encode(to: encoder)
-        case .tokens(let value): try value.encode(to: encoder)
-        case .message(let value): try value.encode(to: encoder)
+        case .text(let value): try UnionCoding.encode(value, to: encoder)
+        case .tokens(let value): try UnionCoding.encode(value, to: encoder)
+        case .message(let value): try UnionCoding.encode(value, to: encoder)
         }
     }
 }
@@ -300,15 +300,15 @@ public enum Tree: Codable, Hashable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .leaf(try Int(from: $0)) },
-            { .branch(try Branch(from: $0)) },
+            { .leaf(try UnionCoding.value(Int.self, in: $0)) },
+            { .branch(try UnionCoding.value(Branch.self, in: $0)) },
         ])
     }
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .leaf(let value): try value.encode(to: encoder)
-        case .branch(let value): try value.encode(to: encoder)
+        case .leaf(let value): try UnionCoding.encode(value, to: encoder)
+        case .branch(let value): try UnionCoding.encode(value, to: encoder)
         }
     }
 }

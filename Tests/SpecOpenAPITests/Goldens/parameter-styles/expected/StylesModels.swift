@@ -38,8 +38,8 @@ public indirect enum SearchLimit: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .int(let value): try value.encode(to: encoder)
-        case .string(let value): try value.encode(to: encoder)
+        case .int(let value): try UnionCoding.encode(value, to: encoder)
+        case .string(let value): try UnionCoding.encode(value, to: encoder)
         }
     }
 }
@@ -66,8 +66,8 @@ public indirect enum PostCustomersBodyAddress: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
-        case .variant1(let value): try value.encode(to: encoder)
-        case .variant2(let value): try value.encode(to: encoder)
+        case .variant1(let value): try UnionCoding.encode(value, to: encoder)
+        case .variant2(let value): try UnionCoding.encode(value, to: encoder)
         }
     }
 }

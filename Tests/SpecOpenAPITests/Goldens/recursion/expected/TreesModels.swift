@@ -107,8 +107,8 @@ public indirect enum JSONish: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
-            { .jsoNishs(try [JSONish](from: $0)) },
+            { .string(try UnionCoding.value(String.self, in: $0)) },
+            { .jsoNishs(try UnionCoding.value([JSONish].self, in: $0)) },
         ])
     }
 }

@@ -99,8 +99,8 @@ public indirect enum Mixed: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .note(try Note(from: $0)) },
-            { .variant2(try MixedVariant2(from: $0)) },
+            { .note(try UnionCoding.value(Note.self, in: $0)) },
+            { .variant2(try UnionCoding.value(MixedVariant2.self, in: $0)) },
         ])
     }
 }
@@ -125,8 +125,8 @@ public indirect enum Loose: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .note(try Note(from: $0)) },
-            { .label(try Label(from: $0)) },
+            { .note(try UnionCoding.value(Note.self, in: $0)) },
+            { .label(try UnionCoding.value(Label.self, in: $0)) },
         ])
     }
 }

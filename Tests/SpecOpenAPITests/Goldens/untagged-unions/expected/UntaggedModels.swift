@@ -10,8 +10,8 @@ public indirect enum Shape: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .circle(try Circle(from: $0)) },
-            { .square(try Square(from: $0)) },
+            { .circle(try UnionCoding.value(Circle.self, in: $0)) },
+            { .square(try UnionCoding.value(Square.self, in: $0)) },
         ])
     }
 }
@@ -52,11 +52,11 @@ public indirect enum Value: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
-            { .int(try Int(from: $0)) },
-            { .bool(try Bool(from: $0)) },
-            { .strings(try [String](from: $0)) },
-            { .variant5(try ValueVariant5(from: $0)) },
+            { .string(try UnionCoding.value(String.self, in: $0)) },
+            { .int(try UnionCoding.value(Int.self, in: $0)) },
+            { .bool(try UnionCoding.value(Bool.self, in: $0)) },
+            { .strings(try UnionCoding.value([String].self, in: $0)) },
+            { .variant5(try UnionCoding.value(ValueVariant5.self, in: $0)) },
         ])
     }
 }
@@ -81,8 +81,8 @@ public indirect enum Input: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
-            { .ints(try [Int](from: $0)) },
+            { .string(try UnionCoding.value(String.self, in: $0)) },
+            { .ints(try UnionCoding.value([Int].self, in: $0)) },
         ])
     }
 }
@@ -93,7 +93,7 @@ public indirect enum Looping: Decodable, Sendable {
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
-            { .string(try String(from: $0)) },
+            { .string(try UnionCoding.value(String.self, in: $0)) },
         ])
     }
 }
