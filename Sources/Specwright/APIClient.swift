@@ -11,7 +11,8 @@ import FoundationNetworking
 /// parameters and cookie credentials join the `Cookie` header, after the cookies it holds.
 public struct APIClient: Sendable {
     /// The server URL that endpoint paths are appended to; its path is kept as a prefix
-    /// (`http://host/api/v1` + `/feed` is `http://host/api/v1/feed`).
+    /// (`http://host/api/v1` + `/feed` is `http://host/api/v1/feed`), unless the API names a
+    /// relative server (``APIDefaults/server``), which is resolved against this URL instead.
     public let baseURL: URL
     /// What sends the requests.
     public let transport: any Transport

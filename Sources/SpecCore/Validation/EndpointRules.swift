@@ -136,7 +136,8 @@ extension Validator {
             } else if case .named(let name, _, _) = parameter.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
                 continue // unknown type, already reported
             } else {
-                diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) has type '\(parameter.type)', which cannot be sent as text; use a string, number, Bool, date, UUID, URL or string enum", at: parameter.type.location)
+                let arrays = allowArrays ? ", or an array of them" : ""
+                diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) has type '\(parameter.type)', which cannot be sent as text; use a string, number, Bool, date, UUID, URL or string enum\(arrays)", at: parameter.type.location)
             }
         }
     }
