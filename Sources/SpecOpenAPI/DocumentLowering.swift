@@ -45,9 +45,9 @@ extension OpenAPIContext {
         spec.models = fixEnumDefaults(spec.models, symbols: symbols)
         spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
-        let fixed = fixParameters(endpoints, symbols: symbols)
+        let fixed: [EndpointDecl]
+        (spec.models, fixed) = withTriStateFields(spec.models, endpoints: fixParameters(endpoints, symbols: symbols), symbols: symbols)
         spec.endpoints = Self.grouped(fixed, operations)
-        (spec.models, spec.endpoints) = withTriStateFields(spec, endpoints: fixed, operations: operations, symbols: symbols)
         spec.models = withoutUnusedInlineModels(spec, symbols: symbols)
         spec.models = withErrorMessages(spec, symbols: symbols)
         spec.files = files

@@ -168,13 +168,11 @@ extension OpenAPIContext {
     /// Properties that may be null and need not be there become `Nullable<T>?` in the JSON bodies
     /// of requests and in the models only requests send (absent, `null` and a value are three
     /// different requests); models a response holds keep `T?`, which reads absent and `null` alike.
-    func withTriStateFields(
-        _ spec: Spec, endpoints: [EndpointDecl], operations: [PlannedOperation], symbols: SymbolTable
-    ) -> ([ModelDecl], [EndpointItem]) {
-        guard !nullableOptionalFields.isEmpty else { return (spec.models, spec.endpoints) }
+    func withTriStateFields(_ models: [ModelDecl], endpoints: [EndpointDecl], symbols: SymbolTable) -> ([ModelDecl], [EndpointDecl]) {
+        guard !nullableOptionalFields.isEmpty else { return (models, endpoints) }
         let requested = symbols.modelsReachable(from: endpoints.flatMap(\.requestTypes))
         let answered = symbols.modelsReachable(from: endpoints.flatMap(\.responseTypes))
-        let models = spec.models.map { model -> ModelDecl in
+        let models = models.map { model -> ModelDecl in
             guard requested.contains(model.name), !answered.contains(model.name), case .object(let fields) = model.kind else { return model }
             var model = model
             model.kind = .object(fields.map(triState))
@@ -186,7 +184,7 @@ extension OpenAPIContext {
             endpoint.body = .fields(fields.map(triState), at: location)
             return endpoint
         }
-        return (models, Self.grouped(bodies, operations))
+        return (models, bodies)
     }
 
     private func triState(_ field: FieldDecl) -> FieldDecl {

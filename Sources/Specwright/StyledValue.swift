@@ -64,12 +64,10 @@ public struct StyledValue: ParameterValue {
                 if case .object = member.value { return bracketed(member.value, prefix: member.key) }
                 return pairs(member.value, named: member.key, style: .form)
             }
-        case (.commaDelimited, _):
+        case (.commaDelimited, _), (.spaceDelimited, _), (.pipeDelimited, _):
+            let separator = style == .commaDelimited ? "," : style == .spaceDelimited ? " " : "|"
             let texts = flattened(tree)
-            return texts.isEmpty ? [] : [(name: name, value: texts.joined(separator: ","))]
-        case (.spaceDelimited, _), (.pipeDelimited, _):
-            let texts = flattened(tree)
-            return texts.isEmpty ? [] : [(name: name, value: texts.joined(separator: style == .spaceDelimited ? " " : "|"))]
+            return texts.isEmpty ? [] : [(name: name, value: texts.joined(separator: separator))]
         }
     }
 
@@ -104,11 +102,5 @@ public struct StyledValue: ParameterValue {
         case .list(let elements): elements.flatMap(flattened)
         case .object(let members): members.flatMap { member in member.value.isNull ? [] : [member.key] + flattened(member.value) }
         }
-    }
-}
-
-extension ValueTree {
-    var isNull: Bool {
-        if case .null = self { true } else { false }
     }
 }

@@ -20,6 +20,11 @@ enum ValueTree {
         try TreeBuilder(dates: dates).box(of: value, codingPath: []).tree
     }
 
+    /// Whether this is nil.
+    var isNull: Bool {
+        if case .null = self { true } else { false }
+    }
+
     /// Whether this is a text value (or nil): what one name/value pair carries.
     var isText: Bool {
         switch self {
