@@ -30,6 +30,8 @@ final class OpenAPIContext {
     var pendingSchemas: [(name: String, node: Node)] = []
     /// Resolved references by file and `$ref` text (a lookup only), so each is walked once.
     private var resolvedRefs: [String: Target] = [:]
+    /// References already reported as unresolvable, with where they are written, so each is reported once.
+    private var unresolvableRefs: Set<String> = []
     /// Every file read, the root first, in the order they were first read.
     private(set) var files: [String]
     /// Whether the bound on files read was reported (once: every further file would repeat it).
@@ -121,6 +123,18 @@ final class OpenAPIContext {
     func resolve(_ ref: String, at location: SourceLocation, in file: String) -> Target? {
         let cacheKey = file + "\u{0}" + ref
         if let known = resolvedRefs[cacheKey] { return known }
+        let failureKey = cacheKey + "\u{0}" + location.description
+        guard !unresolvableRefs.contains(failureKey) else { return nil }
+        guard let target = resolveOnce(ref, at: location, in: file) else {
+            unresolvableRefs.insert(failureKey)
+            return nil
+        }
+        resolvedRefs[cacheKey] = target
+        return target
+    }
+
+    /// Resolves `ref` the first time it is met; reports an error and returns nil when it cannot.
+    private func resolveOnce(_ ref: String, at location: SourceLocation, in file: String) -> Target? {
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = parts.first.map(String.init) ?? ""
         let pointer = parts.count > 1 ? String(parts[1]) : ""
@@ -149,7 +163,6 @@ final class OpenAPIContext {
         let hint = segments.last ?? Self.baseName(path)
         let target = Target(node: Node(yaml: node, file: path), key: path + "#/" + segments.joined(separator: "\u{0}"), nameHint: hint,
                             isNamedSchema: isComponent || isWholeFile)
-        resolvedRefs[cacheKey] = target
         return target
     }
 

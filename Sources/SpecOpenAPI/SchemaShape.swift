@@ -38,14 +38,23 @@ extension OpenAPIContext {
                 schema = only
                 continue
             }
-            // An `allOf` of inline scalar schemas (`[{type: string, format: date-time}, {type: string}]`)
-            // is that scalar, with the first part that gives a format; parts of different scalar
-            // types can hold no value both accept as they are written, so the value is kept as JSON.
-            if let parts = schema["allOf"]?.items, parts.count > 1, schema["properties"] == nil,
-               parts.allSatisfy({ $0.string("$ref") == nil && Self.scalarTypes.contains($0.string("type") ?? "") }) {
-                guard parts.allSatisfy({ $0.string("type") == parts[0].string("type") }) else { return (schema, nullable, .any) }
-                schema = parts.first { $0["format"] != nil || $0["enum"] != nil } ?? parts[0]
-                continue
+            // An `allOf` whose parts are scalars (inline or `$ref`s to them) is that scalar, with the
+            // first part that gives a format or values; parts that only constrain (`minimum: 3`,
+            // `maxLength: 8`) add nothing, and one meaningful part left is that part. Parts of
+            // different scalar types can hold no value both accept as written: kept as JSON.
+            if let parts = schema["allOf"]?.items, parts.count > 1, schema["properties"] == nil {
+                let meaningful = parts.filter { !Self.onlyConstrainsValue($0) }
+                if meaningful.count == 1, let only = meaningful.first {
+                    schema = only
+                    continue
+                }
+                let targets = meaningful.map { followRef($0) ?? $0 }
+                if !targets.isEmpty, targets.allSatisfy({ $0["properties"] == nil && Self.scalarTypes.contains($0.string("type") ?? "") }) {
+                    guard targets.allSatisfy({ $0.string("type") == targets[0].string("type") }) else { return (schema, nullable, .any) }
+                    let index = targets.firstIndex { $0["format"] != nil || $0["enum"] != nil } ?? 0
+                    schema = meaningful[index]
+                    continue
+                }
             }
             if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] == nil {
                 let nonNull = variants.filter { !isNullSchema($0) }
@@ -70,6 +79,13 @@ extension OpenAPIContext {
 
     /// The JSON Schema types that are one value, not a container.
     static let scalarTypes: Set<String> = ["string", "integer", "number", "boolean"]
+
+    /// Whether an `allOf` part only constrains a value (`minimum`, `maxLength`, `description`...)
+    /// and says nothing of what the value is.
+    static func onlyConstrainsValue(_ schema: Node) -> Bool {
+        let describing = ["type", "properties", "allOf", "oneOf", "anyOf", "$ref", "items", "additionalProperties", "enum", "const", "format", "required"]
+        return !describing.contains { schema[$0] != nil }
+    }
 
     /// `{type: "null"}` or `{enum: [null]}`.
     func isNullSchema(_ schema: Node) -> Bool {

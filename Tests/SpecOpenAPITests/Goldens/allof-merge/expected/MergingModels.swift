@@ -63,6 +63,8 @@ public struct Dog: Decodable, Sendable {
     public let breed: String
     public let bornAt: Moment?
     public let mixed: Mixed?
+    public let tag: Tag?
+    public let rank: Rank?
 
     public init(
         name: String,
@@ -71,7 +73,9 @@ public struct Dog: Decodable, Sendable {
         legs: Int? = nil,
         breed: String,
         bornAt: Moment? = nil,
-        mixed: Mixed? = nil
+        mixed: Mixed? = nil,
+        tag: Tag? = nil,
+        rank: Rank? = nil
     ) {
         self.name = name
         self.note = note
@@ -80,6 +84,8 @@ public struct Dog: Decodable, Sendable {
         self.breed = breed
         self.bornAt = bornAt
         self.mixed = mixed
+        self.tag = tag
+        self.rank = rank
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,10 +97,20 @@ public struct Dog: Decodable, Sendable {
         self.breed = try container.decode(String.self, forKey: "breed")
         self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
+        self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
+        self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
     }
 }
 
 public typealias Moment = Date
+
+public typealias Slug = String
+
+public typealias ShortText = String
+
+public typealias Tag = Slug
+
+public typealias Rank = Int
 
 public typealias Mixed = JSONValue
 
@@ -123,6 +139,8 @@ public struct Puppy: Decodable, Sendable {
     public let breed: String
     public let bornAt: Moment?
     public let mixed: Mixed?
+    public let tag: Tag?
+    public let rank: Rank?
     public let ageInWeeks: Int
 
     public init(
@@ -133,6 +151,8 @@ public struct Puppy: Decodable, Sendable {
         breed: String,
         bornAt: Moment? = nil,
         mixed: Mixed? = nil,
+        tag: Tag? = nil,
+        rank: Rank? = nil,
         ageInWeeks: Int
     ) {
         self.name = name
@@ -142,6 +162,8 @@ public struct Puppy: Decodable, Sendable {
         self.breed = breed
         self.bornAt = bornAt
         self.mixed = mixed
+        self.tag = tag
+        self.rank = rank
         self.ageInWeeks = ageInWeeks
     }
 
@@ -154,6 +176,8 @@ public struct Puppy: Decodable, Sendable {
         self.breed = try container.decode(String.self, forKey: "breed")
         self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
+        self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
+        self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
         self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }
 }
