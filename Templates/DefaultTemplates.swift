@@ -17,6 +17,7 @@ public enum DefaultTemplates {
         ("FileHeader", PackageResources.FileHeader_swifttemplate),
         ("Group", PackageResources.Group_swifttemplate),
         ("Models", PackageResources.Models_swifttemplate),
+        ("Outcome", PackageResources.Outcome_swifttemplate),
         ("Service", PackageResources.Service_swifttemplate),
         ("ServiceMembers", PackageResources.ServiceMembers_swifttemplate),
         ("Struct", PackageResources.Struct_swifttemplate),

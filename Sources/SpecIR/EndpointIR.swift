@@ -201,6 +201,10 @@ public struct ResponseIR: Sendable {
     public var type: TypeRef
     /// How it decodes.
     public var decoding: ResponseDecodingIR
+    /// The `Accept` header sent when the caller sets none, when it is not the one the decoding implies.
+    public var accept: String?
+    /// The enum of outcomes the type is, when 2xx statuses carry different bodies.
+    public var outcomes: OutcomeEnumIR?
 }
 
 /// Which statuses an error mapping covers.

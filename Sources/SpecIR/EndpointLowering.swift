@@ -92,7 +92,8 @@ final class EndpointLowering {
             method: endpoint.method, path: path,
             query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) },
             cookies: cookies.map { wireField($0, $1, at: .cookie) }, body: body,
-            response: ResponseIR(type: service.endpointResponse, decoding: endpoint.responseIsText ? .text : responseDecoding(response)),
+            response: ResponseIR(type: endpoint.outcomes.isEmpty ? service.endpointResponse : .named(endpointNames?.outcomeEnum ?? name, scope: [], arguments: []), decoding: endpoint.responseIsText ? .text : responseDecoding(response),
+                                 accept: endpoint.accept, outcomes: outcomes(of: endpoint, names: endpointNames)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
     }
@@ -120,10 +121,13 @@ final class EndpointLowering {
         let factory = endpointNames?.factory ?? endpoint.name
         let method = endpointNames?.serviceMethod ?? factory
         let failure = failure(of: endpoint, enumName: endpointNames?.errorEnum ?? factory, scope: [spec.name] + scope)
+        let outcome = endpoint.outcomes.isEmpty ? nil : endpointNames?.outcomeEnum ?? factory
+        let serviceResponse = outcome.map { TypeRef.named($0, scope: [spec.name] + scope, arguments: []) }
+            ?? (responseDecoding(response) == .empty ? nil : types.reference(response))
         return ServiceMethodIR(
             name: method, doc: doc, requestLine: "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")",
             deprecated: endpoint.deprecated, parameters: parameters, factory: [spec.name] + scope + [factory], failure: failure,
-            response: responseDecoding(response) == .empty ? nil : types.reference(response), endpointResponse: types.reference(response),
+            response: serviceResponse, endpointResponse: serviceResponse ?? types.reference(response),
             operation: endpointNames?.operation ?? method)
     }
 
@@ -159,6 +163,34 @@ final class EndpointLowering {
         case .path, .cookie, .body:
             return nil
         }
+    }
+
+    /// The enum of outcomes, when the endpoint's 2xx statuses carry different bodies.
+    private func outcomes(of endpoint: EndpointDecl, names endpointNames: NameTable.EndpointNames?) -> OutcomeEnumIR? {
+        guard !endpoint.outcomes.isEmpty else { return nil }
+        let factory = endpointNames?.factory ?? endpoint.name
+        let caseNames = endpointNames?.outcomeCases ?? endpoint.outcomes.map { SwiftNames.outcomeCase($0.status) }
+        let cases = zip(endpoint.outcomes, caseNames).map { outcome, name in
+            let decoding = outcome.isText ? .text : responseDecoding(outcome.type)
+            let what = outcome.status == .range ? "Any other 2xx response" : "The `\(outcome.status.key)` response"
+            let doc = outcome.description.map(DocText.lines) ?? [what + (decoding == .empty ? "." : ", with its body.")]
+            return OutcomeCaseIR(name: name, status: outcome.status, type: decoding == .empty ? nil : types.reference(outcome.type),
+                                 decoding: decoding, doc: doc)
+        }
+        return OutcomeEnumIR(
+            name: endpointNames?.outcomeEnum ?? factory, doc: ["The answers of `\(factory)`, by status."],
+            deprecated: endpoint.deprecated, cases: cases,
+            conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable], accept: endpoint.accept ?? Self.accept(of: cases))
+    }
+
+    /// The `Accept` of an outcome enum's cases when nothing declares one: JSON when a case is JSON,
+    /// text when one is text (both when both are), none for any type.
+    private static func accept(of cases: [OutcomeCaseIR]) -> String? {
+        var types: [String] = []
+        if cases.contains(where: { $0.decoding == .json }) { types.append("application/json") }
+        if cases.contains(where: { $0.decoding == .text }) { types.append("text/plain") }
+        if cases.contains(where: { $0.decoding == .data }) { types.append("*/*") }
+        return types.isEmpty || types == ["*/*"] ? nil : types.joined(separator: ", ")
     }
 
     private func responseDecoding(_ type: TypeExpr) -> ResponseDecodingIR {

@@ -23,7 +23,10 @@ extension OpenAPIContext {
         reserve(SwiftNames.operations(namespace))
         var operations = plannedOperations()
         if let selects { operations = operations.filter { selects($0.name, $0.method, $0.path) } }
-        for operation in operations { reserve(SwiftNames.errorEnum(operation.name)) }
+        for operation in operations {
+            reserve(SwiftNames.errorEnum(operation.name))
+            reserve(SwiftNames.outcomeEnum(operation.name))
+        }
         for (name, _, _) in selects == nil ? root["components"]?["schemas"]?.pairs ?? [] : [] {
             if let target = resolve("#/components/schemas/" + Self.encodePointerSegment(name), at: top, in: root.file) {
                 _ = modelName(for: target)

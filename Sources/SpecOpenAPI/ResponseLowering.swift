@@ -2,21 +2,37 @@ import SpecCore
 import SpecDiagnostics
 
 extension OpenAPIContext {
-    /// The first 2xx response becomes the response type (none or 204: `Empty`); 4xx, 5xx and
-    /// `default` responses with a JSON body become typed errors.
+    /// The 2xx responses become the response type (none or 204: `Empty`), or an enum of outcomes
+    /// when their statuses carry different bodies; 4xx, 5xx and `default` responses with a JSON
+    /// body become typed errors.
     func responses(_ node: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
         let pairs = node.pairs
         let successes = pairs.filter { $0.key.hasPrefix("2") }.sorted { Self.statusOrder($0.key) < Self.statusOrder($1.key) }
-        if let success = successes.first, let response = followRef(success.value) {
-            if let content = response["content"]?.pairs, !content.contains(where: { Self.isJSON($0.key) }),
-               let text = content.first(where: { $0.key.lowercased().hasPrefix("text/") }) {
-                // `text/plain`, `text/csv`, `text/html`: the body as a String.
-                endpoint.response = .named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation)
-                endpoint.responseIsText = true
-            } else {
-                endpoint.response = body(of: response, hint: typePrefix + "Response", location: success.keyLocation)
+        var outcomes: [OutcomeDecl] = []
+        var mediaTypes: [String] = []
+        for (index, success) in successes.enumerated() {
+            guard let status = SuccessStatus(key: success.key) else {
+                unsupported("response status", "response '\(success.key)' is not used: a success status is 200 to 299 or 2XX", at: success.keyLocation)
+                continue
             }
+            guard let response = followRef(success.value) else { continue }
+            let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
+            let (type, isText, types) = body(of: response, hint: hint, location: success.keyLocation)
+            for type in types where !mediaTypes.contains(type) { mediaTypes.append(type) }
+            outcomes.append(OutcomeDecl(status: status, type: type ?? .named("Empty", arguments: [], at: success.keyLocation),
+                                        isText: isText, description: response.string("description"), location: success.keyLocation))
         }
+        let distinct = outcomes.reduce(into: [String]()) { seen, outcome in
+            let key = outcome.type.description + (outcome.isText ? " text" : "")
+            if !seen.contains(key) { seen.append(key) }
+        }
+        if distinct.count > 1 {
+            endpoint.outcomes = outcomes
+        } else if let first = outcomes.first {
+            endpoint.response = first.type.description == "Empty" ? nil : first.type
+            endpoint.responseIsText = first.isText
+        }
+        endpoint.accept = Self.accept(mediaTypes)
         var errorTypes: [(status: ErrorStatus, type: TypeExpr, location: SourceLocation)] = []
         for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {
             let status: ErrorStatus
@@ -46,16 +62,33 @@ extension OpenAPIContext {
         Int(key) ?? 299
     }
 
-    /// The type of a response's body: JSON -> its schema's type, another media type -> `Data`, none -> nil (`Empty`).
-    private func body(of response: Node, hint: String, location: SourceLocation) -> TypeExpr? {
-        guard let content = response["content"]?.pairs, let first = content.first else { return nil }
-        if let json = content.first(where: { Self.isJSON($0.key) }) {
-            guard let schema = json.value["schema"] else { return Self.json(at: json.keyLocation) }
+    /// The type of a response's body (JSON: its schema's type; `text/*` alone: a String; another
+    /// media type: `Data`; none: nil, `Empty`), whether it is text, and the media types it is read from.
+    private func body(of response: Node, hint: String, location: SourceLocation) -> (type: TypeExpr?, isText: Bool, mediaTypes: [String]) {
+        guard let content = response["content"]?.pairs, let first = content.first else { return (nil, false, []) }
+        let json = content.filter { Self.isJSON($0.key) }
+        if let preferred = json.first {
+            let mediaTypes = json.map(\.key)
+            guard let schema = preferred.value["schema"] else { return (Self.json(at: preferred.keyLocation), false, mediaTypes) }
             // A body that may be null (`anyOf: [{$ref: Task}, {type: "null"}]`, FastAPI's `Optional[Task]`) is optional.
             let lowered = type(of: schema, hint: hint)
-            return lowered.nullable && !lowered.type.isOptional ? .optional(lowered.type) : lowered.type
+            return (lowered.nullable && !lowered.type.isOptional ? .optional(lowered.type) : lowered.type, false, mediaTypes)
         }
-        return .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation)
+        if let text = content.first(where: { $0.key.lowercased().hasPrefix("text/") }) {
+            // `text/plain`, `text/csv`, `text/html`: the body as a String.
+            return (.named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation), true, [text.key])
+        }
+        return (.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation), false, content.map(\.key))
+    }
+
+    /// The `Accept` header for the media types the responses are read from, when it is not the
+    /// default of their decoding (`application/json`, `text/plain`, any).
+    private static func accept(_ mediaTypes: [String]) -> String? {
+        let named = mediaTypes.filter { type in
+            !type.contains("*") && type.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) && $0 != "," }
+        }
+        guard !named.isEmpty, named.count == mediaTypes.count, named != ["application/json"], named != ["text/plain"] else { return nil }
+        return named.joined(separator: ", ")
     }
 
     /// The auth of a `security` list. Each requirement is an alternative and its schemes go

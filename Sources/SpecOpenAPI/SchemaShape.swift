@@ -44,6 +44,8 @@ extension OpenAPIContext {
             // different scalar types can hold no value both accept as written: kept as JSON.
             if let parts = schema["allOf"]?.items, parts.count > 1, schema["properties"] == nil {
                 let meaningful = parts.filter { !Self.onlyConstrainsValue($0) }
+                // `allOf: [{nullable: true}, {$ref: X}]` (pandascore): the part that only says null is allowed still says it.
+                if parts.contains(where: { Self.onlyConstrainsValue($0) && $0.flag("nullable") }) { nullable = true }
                 if meaningful.count == 1, let only = meaningful.first {
                     schema = only
                     continue

@@ -24,7 +24,10 @@ enum EndpointWriting {
         if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
         if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
-        if endpoint.responseIsText { entries.append(YAMLEntry("responseEncoding", .inline("text"))) }
+        if endpoint.responseIsText || endpoint.outcomes.contains(where: \.isText) {
+            entries.append(YAMLEntry("responseEncoding", .inline("text")))
+        }
+        if let accept = endpoint.accept { entries.append(YAMLEntry("accept", .scalar(accept))) }
         if endpoint.bodyOptional, case .fields? = endpoint.body { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
         if !endpoint.cookies.isEmpty { entries.append(YAMLEntry("cookies", .mapping(FieldWriting.entries(endpoint.cookies)))) }
         switch endpoint.body {
@@ -33,6 +36,11 @@ enum EndpointWriting {
         case nil: break
         }
         if let response = endpoint.response { entries.append(YAMLEntry("response", .scalar(response.description))) }
+        if !endpoint.outcomes.isEmpty {
+            entries.append(YAMLEntry("responses", .mapping(endpoint.outcomes.map { outcome in
+                YAMLEntry(spelled: outcome.status.key, .scalar(outcome.type.description))
+            })))
+        }
         if !endpoint.errors.isEmpty {
             entries.append(YAMLEntry("errors", .mapping(endpoint.errors.map { error in
                 // A status is three digits, written plain as the format shows it; `default` is a word.

@@ -91,11 +91,11 @@ public struct APIClient: Sendable {
                                       model: decoded?.model, message: decoded?.message, modelDescription: decoded?.description))
         }
         do {
-            let value = try endpoint.response.decode(data, decoder: decoder)
+            let value = try endpoint.response.decode(data, status: httpResponse.statusCode, decoder: decoder)
             return Response(value: value, httpResponse: httpResponse)
         } catch {
             let contentType = httpResponse.value(forHTTPHeaderField: "Content-Type")
-            throw .decoding(endpoint.response.kind == .json
+            throw .decoding(endpoint.response.kind == .json || (endpoint.response.kind == .byStatus && error is DecodingError)
                 ? DecodingFailure.json(error, data: data, contentType: contentType)
                 : DecodingFailure(error, data: data, contentType: contentType))
         }
@@ -117,7 +117,7 @@ public struct APIClient: Sendable {
         }
         try RequestCredentials.addCookies(endpoint.cookies, to: &request, errorType: Failure.self)
         // What the response is read as, unless a header of the API, the client or the endpoint says otherwise.
-        if request.value(forHTTPHeaderField: "Accept") == nil, let accept = endpoint.response.kind.accept {
+        if request.value(forHTTPHeaderField: "Accept") == nil, let accept = endpoint.response.accept {
             request.setValue(accept, forHTTPHeaderField: "Accept")
         }
         if let body = endpoint.body {

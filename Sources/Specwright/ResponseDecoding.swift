@@ -12,42 +12,89 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         case data
         /// The body is returned as UTF-8 text.
         case text
+        /// Each status decodes its own way, into one case of an enum of outcomes.
+        case byStatus
 
-        /// The `Accept` header a request sends when nothing else sets one: `application/json` for
-        /// JSON, `text/plain` for text, none (any type) otherwise.
+        /// The `Accept` header of this kind: `application/json` for JSON, `text/plain` for text,
+        /// none (any type) otherwise.
         var accept: String? {
             switch self {
             case .json: "application/json"
             case .text: "text/plain"
-            case .empty, .data: nil
+            case .empty, .data, .byStatus: nil
             }
         }
     }
 
     /// The kind of decoding.
     public let kind: Kind
-    private let decodeBody: @Sendable (Data, JSONDecoder) throws -> Response
+    /// The `Accept` header a request sends when the caller sets none: the media types the
+    /// endpoint's responses are declared with, or nil for any.
+    public let accept: String?
+    private let decodeBody: @Sendable (Int, Data, JSONDecoder) throws -> Response
 
-    private init(kind: Kind, decode: @escaping @Sendable (Data, JSONDecoder) throws -> Response) {
+    private init(kind: Kind, accept: String?, decode: @escaping @Sendable (Int, Data, JSONDecoder) throws -> Response) {
         self.kind = kind
+        self.accept = accept
         decodeBody = decode
     }
 
-    /// The value for a response body; throws `DecodingError` when the body does not match.
-    public func decode(_ data: Data, dates: DateCoding) throws -> Response {
-        try decodeBody(data, dates.jsonDecoder)
+    /// The same decoding, sending `accept` as the `Accept` header (`application/vnd.github+json`,
+    /// `application/json, application/xml`) when the caller sets none.
+    public func accepting(_ accept: String) -> ResponseDecoding<Response> {
+        ResponseDecoding(kind: kind, accept: accept, decode: decodeBody)
+    }
+
+    /// The value for a response body that came with `status`; throws `DecodingError` when the
+    /// body does not match.
+    public func decode(_ data: Data, status: Int = 200, dates: DateCoding) throws -> Response {
+        try decodeBody(status, data, dates.jsonDecoder)
     }
 
     /// The value for a response body, JSON read with `decoder`.
-    func decode(_ data: Data, decoder: JSONDecoder) throws -> Response {
-        try decodeBody(data, decoder)
+    func decode(_ data: Data, status: Int, decoder: JSONDecoder) throws -> Response {
+        try decodeBody(status, data, decoder)
+    }
+
+    /// Decodes each status its own way: `decode` gets the status and the body, and returns the
+    /// outcome for it (`.created(try body.json(Task.self))`, `.noContent`). For an endpoint
+    /// whose 2xx responses carry different bodies.
+    public static func byStatus(
+        accept: String?, _ decode: @escaping @Sendable (_ status: Int, _ body: SuccessBody) throws -> Response
+    ) -> ResponseDecoding<Response> {
+        ResponseDecoding(kind: .byStatus, accept: accept) { status, data, decoder in
+            try decode(status, SuccessBody(data: data, decoder: decoder))
+        }
+    }
+}
+
+/// A 2xx response body as ``ResponseDecoding/byStatus(accept:_:)`` hands it over, to read as
+/// the status's declared type.
+public struct SuccessBody: Sendable {
+    /// The bytes as they came.
+    public let data: Data
+    private let decoder: JSONDecoder
+
+    init(data: Data, decoder: JSONDecoder) {
+        self.data = data
+        self.decoder = decoder
+    }
+
+    /// The body as JSON of type `type`, with the endpoint's date coding.
+    public func json<Value: Decodable>(_ type: Value.Type) throws -> Value {
+        try decoder.decode(type, from: data)
+    }
+
+    /// The body as UTF-8 text (invalid bytes become U+FFFD).
+    public var text: String {
+        String(decoding: data, as: UTF8.self)
     }
 }
 
 extension ResponseDecoding where Response: Decodable {
     /// Decodes the JSON body with the endpoint's date coding.
     public static var json: ResponseDecoding<Response> {
-        ResponseDecoding(kind: .json) { data, decoder in
+        ResponseDecoding(kind: .json, accept: Kind.json.accept) { _, data, decoder in
             try decoder.decode(Response.self, from: data)
         }
     }
@@ -56,20 +103,20 @@ extension ResponseDecoding where Response: Decodable {
 extension ResponseDecoding where Response == Empty {
     /// Ignores the body (for `204 No Content` and bodies the spec does not describe).
     public static var empty: ResponseDecoding<Empty> {
-        ResponseDecoding(kind: .empty) { _, _ in Empty() }
+        ResponseDecoding(kind: .empty, accept: nil) { _, _, _ in Empty() }
     }
 }
 
 extension ResponseDecoding where Response == Data {
     /// Returns the body's bytes as they are.
     public static var data: ResponseDecoding<Data> {
-        ResponseDecoding(kind: .data) { data, _ in data }
+        ResponseDecoding(kind: .data, accept: nil) { _, data, _ in data }
     }
 }
 
 extension ResponseDecoding where Response == String {
     /// Returns the body as UTF-8 text (invalid bytes become U+FFFD).
     public static var text: ResponseDecoding<String> {
-        ResponseDecoding(kind: .text) { data, _ in String(decoding: data, as: UTF8.self) }
+        ResponseDecoding(kind: .text, accept: Kind.text.accept) { _, data, _ in String(decoding: data, as: UTF8.self) }
     }
 }

@@ -30,6 +30,13 @@ import Testing
         print("cleared " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(due: .null)))).value)
         print("retitled " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(title: "Ship it")))).value)
         print("untouched " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate()))).value)
+        for rows in [5, 5000, 0] {
+            switch try await client.send(Tasks.startExport(rows: rows)) {
+            case .ok(let export): print("export \(export.rows) \(export.url)")
+            case .accepted(let job): print("queued \(job.jobID) at \(job.position)")
+            case .noContent: print("nothing to export")
+            }
+        }
         """#
 
     @Test func aFastAPIClientCallsEveryOperationAsTheServerExpects() async throws {
@@ -68,6 +75,10 @@ import Testing
             "cleared due=None",
             "retitled title='Ship it'",
             "untouched nothing",
+            // 200, 202 and 204 carry different bodies: an enum of outcomes, by the status that came.
+            "export 5 https://files.example.com/export-5.csv",
+            "queued job-5000 at 3",
+            "nothing to export",
         ])
     }
 }

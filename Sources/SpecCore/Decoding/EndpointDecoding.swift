@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -92,9 +92,26 @@ extension NodeReader {
             case "json": break
             case "text":
                 endpoint.responseIsText = true
-                if endpoint.response == nil { endpoint.response = .named("String", arguments: [], at: node.location) }
+                if endpoint.response == nil, keys["responses"] == nil { endpoint.response = .named("String", arguments: [], at: node.location) }
             default:
                 diagnostics.error("unknown responseEncoding '\(text)'; use json or text\(Suggestions.didYouMean(text, in: ["json", "text"]))", at: node.location)
+            }
+        }
+        if let node = keys["accept"]?.value, let accept = string(node, "accept") {
+            if accept.isEmpty || accept.contains(where: { $0 == "\r" || $0 == "\n" }) {
+                diagnostics.error("accept of \(what) must be a header value on one line, such as 'text/csv' or 'application/json, application/xml'", at: node.location)
+            } else {
+                endpoint.accept = accept
+            }
+        }
+        if let pair = keys["responses"] {
+            if keys["response"] != nil {
+                diagnostics.error("\(what) has both response and responses; write response: for one type, responses: for one per status", at: pair.key.location)
+            } else {
+                endpoint.outcomes = outcomes(pair.value, in: what)
+                if endpoint.responseIsText {
+                    for index in endpoint.outcomes.indices where endpoint.outcomes[index].type.description == "String" { endpoint.outcomes[index].isText = true }
+                }
             }
         }
         if let node = keys["errors"]?.value { endpoint.errors = errors(node, in: what) }
@@ -173,6 +190,24 @@ extension NodeReader {
             }
             return type(pair.value, "error \(key) of \(what)").map { ErrorDecl(status: status, type: $0, location: pair.key.location) }
         }
+    }
+
+    /// `responses: { 201: Task, 202: Job, 204: Empty }`: one type per 2xx status, at least two.
+    private func outcomes(_ node: YAMLNode, in what: String) -> [OutcomeDecl] {
+        guard let pairs = mapping(node, "responses of \(what)") else { return [] }
+        let outcomes: [OutcomeDecl] = pairs.compactMap { pair in
+            guard let key = key(pair, in: "responses") else { return nil }
+            guard let status = SuccessStatus(key: key) else {
+                diagnostics.error("response status '\(key)' of \(what) must be a status code from 200 to 299 or '2XX'; errors go under errors:", at: pair.key.location)
+                return nil
+            }
+            return type(pair.value, "response \(key) of \(what)").map { OutcomeDecl(status: status, type: $0, location: pair.key.location) }
+        }
+        if pairs.count == 1, let only = pairs.first {
+            diagnostics.error("responses of \(what) lists one status; for one response type write 'response: \(only.value.scalar ?? "Type")'", at: only.key.location)
+            return []
+        }
+        return outcomes
     }
 
     /// `404` -> `.code(404)` (300 to 599), `4XX` or `4xx` -> `.range(4)` (3 to 5), `default` -> `.other`.

@@ -73,6 +73,13 @@ public struct EndpointDecl: Sendable {
     /// Whether the response is plain text (`responseEncoding: text`, OpenAPI's `text/*`): a
     /// `String` of the body as UTF-8, not JSON.
     public var responseIsText = false
+    /// The 2xx responses, when they carry different bodies (`responses:`, OpenAPI's `200` and
+    /// `202`): the endpoint answers with an enum of outcomes, one case per status. Empty when
+    /// ``response`` says it all.
+    public var outcomes: [OutcomeDecl] = []
+    /// The `Accept` header the endpoint sends when the caller sets none, when it is not the one its
+    /// decoding implies (OpenAPI: the response's declared media types).
+    public var accept: String?
     /// Error models by status (nil status: `default`), in declaration order.
     public var errors: [ErrorDecl]
     /// The timeout in seconds.
@@ -147,6 +154,56 @@ public enum BodyDecl: Sendable {
         switch self {
         case .fields(_, let location): location
         case .type(let type): type.location
+        }
+    }
+}
+
+/// One 2xx response of an endpoint with several: its status and its body.
+public struct OutcomeDecl: Sendable {
+    /// The status, `201`, or the range `2XX` (every 2xx not listed on its own).
+    public var status: SuccessStatus
+    /// The body's type: `Empty` when the response has none (`204`), `Data` for bytes.
+    public var type: TypeExpr
+    /// Whether the body is plain text, a `String` of its UTF-8.
+    public var isText: Bool
+    /// The doc comment text (OpenAPI: the response's description).
+    public var description: String?
+    /// Where the status key is written.
+    public var location: SourceLocation
+
+    /// Creates the value from all its parts.
+    public init(status: SuccessStatus, type: TypeExpr, isText: Bool = false, description: String? = nil, location: SourceLocation) {
+        self.status = status
+        self.type = type
+        self.isText = isText
+        self.description = description
+        self.location = location
+    }
+}
+
+/// The status of a success response: one code, or `2XX`.
+public enum SuccessStatus: Sendable, Hashable, Comparable {
+    /// One status, such as `201`.
+    case code(Int)
+    /// `2XX`: every 2xx status not listed on its own.
+    case range
+
+    /// The key as written: `201` or `2XX`.
+    public var key: String {
+        switch self {
+        case .code(let code): String(code)
+        case .range: "2XX"
+        }
+    }
+
+    /// Reads `201` or `2XX` (`2xx`); nil for anything else.
+    public init?(key: String) {
+        if key == "2XX" || key == "2xx" {
+            self = .range
+        } else if let code = Int(key), (200...299).contains(code), key.count == 3 {
+            self = .code(code)
+        } else {
+            return nil
         }
     }
 }

@@ -60,7 +60,7 @@ extension EndpointDecl {
 
     /// The types an answer decodes: the response and the error bodies.
     public var responseTypes: [TypeExpr] {
-        (response.map { [$0] } ?? []) + errors.map(\.type)
+        (response.map { [$0] } ?? []) + outcomes.map(\.type) + errors.map(\.type)
     }
 }
 

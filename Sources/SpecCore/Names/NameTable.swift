@@ -31,6 +31,10 @@ public struct NameTable: Sendable {
         public let errorEnum: String
         /// That enum's case for each of the endpoint's errors, in declaration order.
         public let errorCases: [String]
+        /// The enum of the endpoint's 2xx responses, when they carry different bodies.
+        public let outcomeEnum: String
+        /// That enum's case for each of the endpoint's outcomes, in declaration order.
+        public let outcomeCases: [String]
         /// The declared path parameters' names, in declaration order (for collisions among them).
         public let pathParameters: [String]
         /// The argument for each distinct placeholder of the path, in path order.
@@ -127,6 +131,7 @@ public struct NameTable: Sendable {
             factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
             serviceMethod: method, operation: method,
             errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
+            outcomeEnum: SwiftNames.outcomeEnum(endpoint.name), outcomeCases: endpoint.outcomes.map { SwiftNames.outcomeCase($0.status) },
             pathParameters: endpoint.pathParameters.map(SwiftNames.field),
             pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
             query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field),

@@ -66,6 +66,20 @@ public enum SwiftNames {
     }
     /// The case of an endpoint's error enum for a status: `status422`, `status4XX`, `default`.
     public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }
+    /// The enum of an endpoint's 2xx responses, when they carry different bodies.
+    public static func outcomeEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Outcome" }
+    /// The case of an endpoint's outcome enum for a status: the status's name (`ok`, `created`,
+    /// `noContent`), `status207` for one without a common name, `success` for `2XX`.
+    public static func outcomeCase(_ status: SuccessStatus) -> String {
+        switch status {
+        case .range: "success"
+        case .code(let code): statusNames[code] ?? "status\(code)"
+        }
+    }
+    private static let statusNames: [Int: String] = [
+        200: "ok", 201: "created", 202: "accepted", 203: "nonAuthoritativeInformation", 204: "noContent",
+        205: "resetContent", 206: "partialContent", 207: "multiStatus", 208: "alreadyReported", 226: "imUsed",
+    ]
     /// A group's nested enum.
     public static func group(_ name: String) -> String { Naming.upperCamel(name) }
     /// The enum of an endpoint's error bodies, when they have several types.

@@ -34,6 +34,10 @@ extension Validator {
                 if groupPath.isEmpty, Self.reservedFunctionNames.contains(swiftName) {
                     diagnostics.error("endpoint '\(endpoint.name)' would be named '\(swiftName)', which the namespace '\(spec.name)' already uses; rename it", at: endpoint.location)
                 }
+                if !endpoint.outcomes.isEmpty {
+                    checkScopeTypeName(endpointNames.outcomeEnum, wire: endpoint.name, at: endpoint.location,
+                                       what: "outcome enum of endpoint", types: &types)
+                }
                 if endpoint.distinctErrorTypes.count > 1 {
                     checkScopeTypeName(endpointNames.errorEnum, wire: endpoint.name, at: endpoint.location,
                                        what: "error enum of endpoint", types: &types)
@@ -95,6 +99,13 @@ extension Validator {
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
         if endpoint.responseIsText, let response = endpoint.response, !symbols.isString(response) || symbols.isOptional(response) {
             diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
+        }
+        for (index, outcome) in endpoint.outcomes.enumerated() {
+            checkType(outcome.type, usage: .response, in: "response \(outcome.status.key) of \(what)")
+            if let first = endpoint.outcomes[..<index].first(where: { $0.status == outcome.status }) {
+                diagnostics.error("\(what) lists the response of \(outcome.status.key) twice", at: outcome.location,
+                                  notes: [.note("first listed here", at: first.location)])
+            }
         }
         for (index, error) in endpoint.errors.enumerated() {
             checkType(error.type, usage: .errorModel, in: "error \(error.status.key) of \(what)")

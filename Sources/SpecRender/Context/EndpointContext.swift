@@ -162,7 +162,8 @@ extension GroupIR: TemplateObject {
 extension EndpointIR: TemplateObject {
     /// Keys: name, doc, requestLine, deprecated, parameters, documentedParameters, responseType, failureType,
     /// method, path, query, hasQuery, headers, hasHeaders, cookies, hasCookies, body (false if none), decoding, auth (false if none),
-    /// errors, hasErrors, timeout (false if none), retry, errorEnum (false if none).
+    /// accept (the `Accept` literal, or false), outcomes (the enum of outcomes, or false), errors, hasErrors,
+    /// timeout (false if none), retry, errorEnum (false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -183,6 +184,8 @@ extension EndpointIR: TemplateObject {
         case "hasCookies": .bool(!cookies.isEmpty)
         case "body": body.map { .object($0) } ?? false
         case "decoding": .string(response.decoding.rawValue)
+        case "accept": .optional(response.accept.map(SwiftSpelling.string))
+        case "outcomes": response.outcomes.map { .object($0) } ?? false
         case "auth": AuthContext.value(auth)
         case "errors": .list(errors.map { .object($0) })
         case "hasErrors": .bool(!errors.isEmpty)

@@ -13,7 +13,8 @@ import time
 from typing import Annotated, Optional
 
 import uvicorn
-from fastapi import Cookie, FastAPI, File, Form, Header, Query, UploadFile
+from fastapi import Cookie, FastAPI, File, Form, Header, Query, Response, UploadFile
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 app = FastAPI(title="Tasks", version="1")
@@ -43,6 +44,16 @@ class Invoice(BaseModel):
 class TaskUpdate(BaseModel):
     title: Optional[str] = None
     due: Optional[datetime.datetime] = None
+
+
+class Export(BaseModel):
+    url: str
+    rows: int
+
+
+class Job(BaseModel):
+    job_id: str
+    position: int
 
 
 LAST = datetime.datetime(2026, 11, 30, 9, 2, 0, 250000, tzinfo=datetime.timezone.utc)
@@ -92,6 +103,20 @@ def update_task(task_id: int, update: TaskUpdate) -> Echo:
     # The fields the request set, and to what: a field left out is not set, a null one is set to None.
     fields = sorted(update.model_fields_set)
     return Echo(value=",".join(f"{name}={getattr(update, name)!r}" for name in fields) or "nothing")
+
+
+@app.post(
+    "/exports",
+    operation_id="startExport",
+    responses={202: {"model": Job, "description": "Queued: too large to export at once"}, 204: {"description": "Nothing to export"}},
+)
+def start_export(rows: Annotated[int, Query()]) -> Export:
+    # Three outcomes, each with its own status and body.
+    if rows == 0:
+        return Response(status_code=204)
+    if rows > 1000:
+        return JSONResponse(status_code=202, content={"job_id": f"job-{rows}", "position": 3})
+    return Export(url=f"https://files.example.com/export-{rows}.csv", rows=rows)
 
 
 def main() -> None:

@@ -94,6 +94,61 @@ public enum Chirp {
         case `default`(APIErrorResponse)
     }
 
+    /// `POST /posts/{id}/publish`
+    public static func publishPost(id: String) -> Endpoint<PublishPostOutcome, APIErrorResponse> {
+        Endpoint(
+            .post, "/posts/\(id)/publish", Chirp.api,
+            response: PublishPostOutcome.decoding,
+            auth: .bearer,
+            errors: [.status(409)]
+        )
+    }
+
+    /// The answers of `publishPost`, by status.
+    public enum PublishPostOutcome: Hashable, Sendable {
+        /// The `200` response, with its body.
+        case ok(Post)
+        /// The `202` response, with its body.
+        case accepted(TokenResponse)
+        /// The `204` response.
+        case noContent
+
+        /// How each status's body becomes its case.
+        public static let decoding = ResponseDecoding<PublishPostOutcome>.byStatus(accept: "application/json") { status, body in
+            switch status {
+            case 202: try .accepted(body.json(TokenResponse.self))
+            case 204: .noContent
+            default: try .ok(body.json(Post.self))
+            }
+        }
+    }
+
+    /// `GET /feed/export`
+    public static func exportFeed() -> Endpoint<ExportFeedOutcome, APIErrorResponse> {
+        Endpoint(
+            .get, "/feed/export", Chirp.api,
+            response: ExportFeedOutcome.decoding,
+            auth: .bearer,
+            errors: [.default]
+        )
+    }
+
+    /// The answers of `exportFeed`, by status.
+    public enum ExportFeedOutcome: Hashable, Sendable {
+        /// The `200` response, with its body.
+        case ok(String)
+        /// Any other 2xx response, with its body.
+        case success(Data)
+
+        /// How each status's body becomes its case.
+        public static let decoding = ResponseDecoding<ExportFeedOutcome>.byStatus(accept: "text/plain, */*") { status, body in
+            switch status {
+            case 200: .ok(body.text)
+            default: .success(body.data)
+            }
+        }
+    }
+
     /// `PUT /posts/{id}`
     public static func replacePost(id: String, body: NewPost) -> Endpoint<Post, APIErrorResponse> {
         Endpoint(
@@ -233,6 +288,18 @@ public enum ChirpOperations {
         public typealias Failure = Chirp.CreatePostError
     }
 
+    /// `Chirp.publishPost`: `POST /posts/{id}/publish`.
+    public enum PublishPost: ServiceOperation {
+        public typealias Response = Chirp.PublishPostOutcome
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.exportFeed`: `GET /feed/export`.
+    public enum ExportFeed: ServiceOperation {
+        public typealias Response = Chirp.ExportFeedOutcome
+        public typealias Failure = APIErrorResponse
+    }
+
     /// `Chirp.replacePost`: `PUT /posts/{id}`.
     public enum ReplacePost: ServiceOperation {
         public typealias Response = Post
@@ -326,6 +393,16 @@ public protocol ChirpService: Sendable {
         _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
         as operation: ChirpOperations.CreatePost.Type
     ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    /// Sends `Chirp.publishPost`: `POST /posts/{id}/publish`.
+    func send(
+        _ endpoint: Endpoint<Chirp.PublishPostOutcome, APIErrorResponse>,
+        as operation: ChirpOperations.PublishPost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
+    /// Sends `Chirp.exportFeed`: `GET /feed/export`.
+    func send(
+        _ endpoint: Endpoint<Chirp.ExportFeedOutcome, APIErrorResponse>,
+        as operation: ChirpOperations.ExportFeed.Type
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
     func send(
         _ endpoint: Endpoint<Post, APIErrorResponse>,
@@ -465,6 +542,18 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
         try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+    }
+
+    /// `POST /posts/{id}/publish`
+    @_alwaysEmitIntoClient
+    public func publishPost(id: String) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
+        try await self.send(Chirp.publishPost(id: id), as: ChirpOperations.PublishPost.self)
+    }
+
+    /// `GET /feed/export`
+    @_alwaysEmitIntoClient
+    public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
+        try await self.send(Chirp.exportFeed(), as: ChirpOperations.ExportFeed.self)
     }
 
     /// `PUT /posts/{id}`

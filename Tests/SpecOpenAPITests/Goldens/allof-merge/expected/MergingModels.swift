@@ -65,6 +65,7 @@ public struct Dog: Decodable, Sendable {
     public let mixed: Mixed?
     public let tag: Tag?
     public let rank: Rank?
+    public let seenAt: Moment?
 
     public init(
         name: String,
@@ -75,7 +76,8 @@ public struct Dog: Decodable, Sendable {
         bornAt: Moment? = nil,
         mixed: Mixed? = nil,
         tag: Tag? = nil,
-        rank: Rank? = nil
+        rank: Rank? = nil,
+        seenAt: Moment? = nil
     ) {
         self.name = name
         self.note = note
@@ -86,6 +88,7 @@ public struct Dog: Decodable, Sendable {
         self.mixed = mixed
         self.tag = tag
         self.rank = rank
+        self.seenAt = seenAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -99,6 +102,7 @@ public struct Dog: Decodable, Sendable {
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
         self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
+        self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
     }
 }
 
@@ -141,6 +145,7 @@ public struct Puppy: Decodable, Sendable {
     public let mixed: Mixed?
     public let tag: Tag?
     public let rank: Rank?
+    public let seenAt: Moment?
     public let ageInWeeks: Int
 
     public init(
@@ -153,6 +158,7 @@ public struct Puppy: Decodable, Sendable {
         mixed: Mixed? = nil,
         tag: Tag? = nil,
         rank: Rank? = nil,
+        seenAt: Moment? = nil,
         ageInWeeks: Int
     ) {
         self.name = name
@@ -164,6 +170,7 @@ public struct Puppy: Decodable, Sendable {
         self.mixed = mixed
         self.tag = tag
         self.rank = rank
+        self.seenAt = seenAt
         self.ageInWeeks = ageInWeeks
     }
 
@@ -178,6 +185,7 @@ public struct Puppy: Decodable, Sendable {
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
         self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
+        self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
         self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }
 }

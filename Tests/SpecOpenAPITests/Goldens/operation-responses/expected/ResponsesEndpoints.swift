@@ -55,12 +55,28 @@ public enum Responses {
     }
 
     /// `POST /created`
-    public static func create() -> Endpoint<Thing, Problem> {
+    public static func create() -> Endpoint<CreateOutcome, Problem> {
         Endpoint(
             .post, "/created", Responses.api,
-            response: .json,
+            response: CreateOutcome.decoding,
             errors: [.range(400...499, message: { $0.message })]
         )
+    }
+
+    /// The answers of `create`, by status.
+    public enum CreateOutcome: Sendable {
+        /// Created
+        case created(Thing)
+        /// Accepted
+        case accepted(String)
+
+        /// How each status's body becomes its case.
+        public static let decoding = ResponseDecoding<CreateOutcome>.byStatus(accept: "application/json") { status, body in
+            switch status {
+            case 202: try .accepted(body.json(String.self))
+            default: try .created(body.json(Thing.self))
+            }
+        }
     }
 
     /// `DELETE /nothing`
@@ -75,12 +91,12 @@ public enum Responses {
 
     /// `GET /image`
     public static func getImage() -> Endpoint<Data, Never> {
-        Endpoint(.get, "/image", Responses.api, response: .data)
+        Endpoint(.get, "/image", Responses.api, response: .data.accepting("image/png"))
     }
 
     /// `GET /csv`
     public static func exportCSV() -> Endpoint<String, Never> {
-        Endpoint(.get, "/csv", Responses.api, response: .text)
+        Endpoint(.get, "/csv", Responses.api, response: .text.accepting("text/csv"))
     }
 
     /// `GET /any-json`
@@ -128,7 +144,7 @@ public enum ResponsesOperations {
 
     /// `Responses.create`: `POST /created`.
     public enum Create: ServiceOperation {
-        public typealias Response = Thing
+        public typealias Response = Responses.CreateOutcome
         public typealias Failure = Problem
     }
 
@@ -193,9 +209,9 @@ public protocol ResponsesService: Sendable {
     ) async throws(APIError<Responses.GetOKError>) -> Thing
     /// Sends `Responses.create`: `POST /created`.
     func send(
-        _ endpoint: Endpoint<Thing, Problem>,
+        _ endpoint: Endpoint<Responses.CreateOutcome, Problem>,
         as operation: ResponsesOperations.Create.Type
-    ) async throws(APIError<Problem>) -> Thing
+    ) async throws(APIError<Problem>) -> Responses.CreateOutcome
     /// Sends `Responses.deleteThing`: `DELETE /nothing`.
     func send(
         _ endpoint: Endpoint<Empty, DeleteThingError422>,
@@ -266,7 +282,7 @@ extension ResponsesService {
 
     /// `POST /created`
     @_alwaysEmitIntoClient
-    public func create() async throws(APIError<Problem>) -> Thing {
+    public func create() async throws(APIError<Problem>) -> Responses.CreateOutcome {
         try await self.send(Responses.create(), as: ResponsesOperations.Create.self)
     }
 

@@ -1,0 +1,38 @@
+import SpecCore
+
+/// The 2xx responses of one endpoint whose statuses carry different bodies: an enum with a case
+/// per status, and how each status decodes into its case.
+public struct OutcomeEnumIR: Sendable {
+    /// The enum's name, `<Endpoint>Outcome`.
+    public var name: String
+    /// Doc comment text.
+    public var doc: [String]
+    /// Deprecated with its endpoint, since it names the endpoint's (possibly deprecated) models.
+    public var deprecated: Bool
+    /// One case per status, in declaration order.
+    public var cases: [OutcomeCaseIR]
+    /// The protocols the enum conforms to.
+    public var conformances: [Conformance]
+    /// The `Accept` header sent when the caller sets none, or nil for any type.
+    public var accept: String?
+
+    /// The case a status without a case of its own decodes as: the first one listed, unless a
+    /// `2XX` case catches them.
+    public var fallback: OutcomeCaseIR? {
+        cases.first { $0.status == .range } ?? cases.first
+    }
+}
+
+/// One case of an outcome enum.
+public struct OutcomeCaseIR: Sendable {
+    /// The case name, unescaped.
+    public var name: String
+    /// The status it is for.
+    public var status: SuccessStatus
+    /// The body's type; nil when the response has none.
+    public var type: TypeRef?
+    /// How the body becomes the payload.
+    public var decoding: ResponseDecodingIR
+    /// Doc comment text: the response's description, or what the case is.
+    public var doc: [String]
+}

@@ -1,0 +1,48 @@
+import SpecCore
+import SpecIR
+
+extension OutcomeEnumIR: TemplateObject {
+    /// Keys: name, doc, deprecated, conformances, cases, accept (a string literal or `nil`),
+    /// branches (the cases a status of their own selects), fallback (the value of every other status).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(name)
+        case "doc": .strings(doc)
+        case "deprecated": .bool(deprecated)
+        case "conformances": .strings(conformances.map(\.rawValue))
+        case "cases": .list(cases.map { .object($0) })
+        case "accept": .string(accept.map(SwiftSpelling.string) ?? "nil")
+        case "branches":
+            .list(cases.filter { $0.status != fallback?.status }.map { .object($0) })
+        case "fallback": .string(fallback?.expression ?? "")
+        default: nil
+        }
+    }
+}
+
+extension OutcomeCaseIR: TemplateObject {
+    /// Keys: name, doc, status (`201`, `2XX`), type (false when the response has no body), value (the
+    /// expression that makes the case from `body`).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(Naming.escaped(name))
+        case "status": .string(status.key)
+        case "doc": .strings(doc)
+        case "type": type.map { .string(SwiftSpelling.type($0)) } ?? false
+        case "value": .string(expression)
+        default: nil
+        }
+    }
+
+    /// `try .created(body.json(Task.self))`, `.noContent`, `.ok(body.text)`.
+    var expression: String {
+        let member = "." + Naming.escapedMember(name)
+        guard let type else { return member }
+        switch decoding {
+        case .json: return "try \(member)(body.json(\(SwiftSpelling.type(type)).self))"
+        case .text: return "\(member)(body.text)"
+        case .data: return "\(member)(body.data)"
+        case .empty: return member
+        }
+    }
+}
