@@ -12,7 +12,7 @@ import PackageDescription
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
     "Alias", "Auth", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "EndpointsShard",
-    "Enum", "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "Models", "Outcome", "Service", "ServiceMembers",
+    "Enum", "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "Models", "Outcome", "ResponseHeaders", "Service", "ServiceMembers",
     "Struct", "Union", "WireValue",
 ]
 

@@ -18,6 +18,7 @@ public enum DefaultTemplates {
         ("Group", PackageResources.Group_swifttemplate),
         ("Models", PackageResources.Models_swifttemplate),
         ("Outcome", PackageResources.Outcome_swifttemplate),
+        ("ResponseHeaders", PackageResources.ResponseHeaders_swifttemplate),
         ("Service", PackageResources.Service_swifttemplate),
         ("ServiceMembers", PackageResources.ServiceMembers_swifttemplate),
         ("Struct", PackageResources.Struct_swifttemplate),

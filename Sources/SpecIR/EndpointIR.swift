@@ -127,6 +127,8 @@ public struct EndpointIR: Sendable {
     public var retry: Bool
     /// The enum of error bodies, when they have several types.
     public var errorEnum: ErrorEnumIR?
+    /// The struct of the headers its responses declare, when they declare any.
+    public var responseHeaders: ResponseHeadersIR?
     /// The endpoint as a method of the service protocol.
     public var service: ServiceMethodIR
 }

@@ -95,7 +95,8 @@ final class EndpointLowering {
             response: ResponseIR(type: endpoint.outcomes.isEmpty ? service.endpointResponse : .named(endpointNames?.outcomeEnum ?? name, scope: [], arguments: []), decoding: endpoint.responseIsText ? .text : responseDecoding(response),
                                  accept: endpoint.accept, outcomes: outcomes(of: endpoint, names: endpointNames)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
-            timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum, service: service)
+            timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum,
+            responseHeaders: responseHeaders(of: endpoint, names: endpointNames), service: service)
     }
 
     /// The service requirements of `items`, one per endpoint in declaration order, groups depth
@@ -163,6 +164,20 @@ final class EndpointLowering {
         case .path, .cookie, .body:
             return nil
         }
+    }
+
+    /// The struct of the headers the endpoint's responses declare, when they declare any.
+    private func responseHeaders(of endpoint: EndpointDecl, names endpointNames: NameTable.EndpointNames?) -> ResponseHeadersIR? {
+        guard !endpoint.responseHeaders.isEmpty else { return nil }
+        let factory = endpointNames?.factory ?? endpoint.name
+        let fieldNames = endpointNames?.responseHeaders ?? endpoint.responseHeaders.map(SwiftNames.field)
+        let fields = zip(endpoint.responseHeaders, fieldNames).map { header, name in
+            ResponseHeaderIR(name: name, wireName: header.wireName, type: types.reference(header.type.nonOptional),
+                             doc: DocText.lines(header.description))
+        }
+        return ResponseHeadersIR(
+            name: endpointNames?.headersStruct ?? factory, doc: ["The headers the responses of `\(factory)` declare: `\(endpointNames?.headersStruct ?? factory)(response)` reads them from `client.response(_:)`'s answer, each nil when absent or not of its type."],
+            deprecated: endpoint.deprecated, fields: fields, namespace: names.namespace)
     }
 
     /// The enum of outcomes, when the endpoint's 2xx statuses carry different bodies.

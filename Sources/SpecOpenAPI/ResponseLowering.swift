@@ -19,6 +19,12 @@ extension OpenAPIContext {
             let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
             let (type, isText, types) = body(of: response, hint: hint, location: success.keyLocation)
             for type in types where !mediaTypes.contains(type) { mediaTypes.append(type) }
+            for (name, _, raw) in response["headers"]?.pairs ?? [] {
+                // `Content-Type` is the body's, which the client reads itself (OpenAPI ignores it too).
+                guard name.lowercased() != "content-type", !endpoint.responseHeaders.contains(where: { $0.wireName.lowercased() == name.lowercased() }),
+                      let header = followRef(raw) else { continue }
+                endpoint.responseHeaders.append(responseHeader(name, header, hint: typePrefix + SwiftNames.model(name)))
+            }
             outcomes.append(OutcomeDecl(status: status, type: type ?? .named("Empty", arguments: [], at: success.keyLocation),
                                         isText: isText, description: response.string("description"), location: success.keyLocation))
         }
@@ -79,6 +85,30 @@ extension OpenAPIContext {
             return (.named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation), true, [text.key])
         }
         return (.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation), false, content.map(\.key))
+    }
+
+    /// A declared response header: its schema's type when a header's text can hold it (a scalar,
+    /// a string enum, a list of them), else `String`, the text as it came.
+    private func responseHeader(_ name: String, _ header: Node, hint: String) -> FieldDecl {
+        let location = header.location
+        var type: TypeExpr = .named(BuiltinType.string.rawValue, arguments: [], at: location)
+        if let schema = header["schema"] ?? header["content"]?.pairs.first?.value["schema"], readableAsHeader(schema, inArray: false, depth: 0) {
+            type = self.type(of: schema, hint: hint).type.nonOptional
+        }
+        return FieldDecl(wireName: name, location: location, type: .optional(type), description: header.string("description"),
+                         deprecated: header.flag("deprecated"))
+    }
+
+    /// Whether a header's text can hold a value of `schema`.
+    private func readableAsHeader(_ schema: Node, inArray: Bool, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        switch shape(of: schema).shape {
+        case .builtin(let builtin): return builtin.isParameterValue
+        case .enumeration: return true
+        case .array(let items?): return !inArray && readableAsHeader(items, inArray: true, depth: depth + 1)
+        case .reference: return followRef(schema).map { readableAsHeader($0, inArray: inArray, depth: depth + 1) } ?? false
+        case .array(nil), .object, .union, .dictionary, .any: return false
+        }
     }
 
     /// The `Accept` header for the media types the responses are read from, when it is not the

@@ -41,6 +41,9 @@ enum EndpointWriting {
                 YAMLEntry(spelled: outcome.status.key, .scalar(outcome.type.description))
             })))
         }
+        if !endpoint.responseHeaders.isEmpty {
+            entries.append(YAMLEntry("responseHeaders", .mapping(FieldWriting.entries(endpoint.responseHeaders))))
+        }
         if !endpoint.errors.isEmpty {
             entries.append(YAMLEntry("errors", .mapping(endpoint.errors.map { error in
                 // A status is three digits, written plain as the format shows it; `default` is a word.

@@ -4,7 +4,7 @@
 /// decode into `.unknown` and encode back unchanged. Frozen enums use a `String` raw type, so an
 /// unknown value is a decoding error. `Codable` comes from the standard library's
 /// `RawRepresentable` defaults; parameters use the raw value.
-public protocol StringEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue where RawValue == String {}
+public protocol StringEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue where RawValue == String {}
 
 extension StringEnum {
     /// The raw value.

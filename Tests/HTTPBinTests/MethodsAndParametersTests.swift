@@ -120,4 +120,23 @@ import Testing
         #expect(response.header("x-echo") == "hello")
         #expect(response.value["X-Echo"] == .string("hello"))
     }
+
+    @Test func declaredResponseHeadersAreReadTyped() async throws {
+        let id = UUID()
+        let reset = Date(timeIntervalSince1970: 1_796_026_500.25)
+        let response = try await client.response(HTTPBin.typedHeaders(
+            xTotalCount: 42, xRequestID: id, xFlags: [true, false], xReset: reset,
+            lastModified: "Tue, 01 Dec 2026 20:27:15 GMT", xFlavor: .rockyRoad))
+        let headers = HTTPBin.TypedHeadersHeaders(response)
+        #expect(headers.xTotalCount == 42)
+        #expect(headers.xRequestID == id)
+        #expect(headers.xFlags == [true, false])
+        #expect(headers.xReset == reset)
+        #expect(headers.lastModified == Date(timeIntervalSince1970: 1_796_156_835))
+        #expect(headers.xFlavor == .rockyRoad)
+        #expect(headers.xMissing == nil)
+        // A header whose text is not of its type is nil, not a wrong value.
+        let wrong = try await client.response(HTTPBin.endpoint(.get, "/response-headers", query: ["X-Total-Count": "many"], as: [String: JSONValue].self))
+        #expect(HTTPBin.TypedHeadersHeaders(wrong).xTotalCount == nil)
+    }
 }

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -61,6 +61,7 @@ extension NodeReader {
             retry: keys["retry"].flatMap { bool($0.value, "retry") } ?? false, file: file)
         endpoint.pathLocation = textLocation(requestNode).advanced(by: pathOffset)
         endpoint.cookies = parameters(keys["cookies"], in: what)
+        endpoint.responseHeaders = parameters(keys["responseHeaders"], in: what, checkingHeaderNames: true)
         for cookie in endpoint.cookies where !Self.isToken(cookie.wireName) {
             diagnostics.error("'\(cookie.wireName)' is not a valid cookie name (letters, digits and !#$%&'*+-.^_`|~)", at: cookie.location)
         }

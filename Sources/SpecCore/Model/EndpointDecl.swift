@@ -77,6 +77,9 @@ public struct EndpointDecl: Sendable {
     /// `202`): the endpoint answers with an enum of outcomes, one case per status. Empty when
     /// ``response`` says it all.
     public var outcomes: [OutcomeDecl] = []
+    /// The headers its responses declare (`responseHeaders:`, OpenAPI's response `headers`), read
+    /// into a struct `<Endpoint>Headers`.
+    public var responseHeaders: [FieldDecl] = []
     /// The `Accept` header the endpoint sends when the caller sets none, when it is not the one its
     /// decoding implies (OpenAPI: the response's declared media types).
     public var accept: String?

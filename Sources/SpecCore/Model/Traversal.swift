@@ -58,9 +58,9 @@ extension EndpointDecl {
         return types
     }
 
-    /// The types an answer decodes: the response and the error bodies.
+    /// The types an answer decodes: the response, the error bodies and the declared headers.
     public var responseTypes: [TypeExpr] {
-        (response.map { [$0] } ?? []) + outcomes.map(\.type) + errors.map(\.type)
+        (response.map { [$0] } ?? []) + outcomes.map(\.type) + errors.map(\.type) + responseHeaders.map(\.type)
     }
 }
 

@@ -68,6 +68,8 @@ public enum SwiftNames {
     public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }
     /// The enum of an endpoint's 2xx responses, when they carry different bodies.
     public static func outcomeEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Outcome" }
+    /// The struct of the headers an endpoint's responses declare.
+    public static func headersStruct(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Headers" }
     /// The case of an endpoint's outcome enum for a status: the status's name (`ok`, `created`,
     /// `noContent`), `status207` for one without a common name, `success` for `2XX`.
     public static func outcomeCase(_ status: SuccessStatus) -> String {

@@ -34,6 +34,10 @@ extension Validator {
                 if groupPath.isEmpty, Self.reservedFunctionNames.contains(swiftName) {
                     diagnostics.error("endpoint '\(endpoint.name)' would be named '\(swiftName)', which the namespace '\(spec.name)' already uses; rename it", at: endpoint.location)
                 }
+                if !endpoint.responseHeaders.isEmpty {
+                    checkScopeTypeName(endpointNames.headersStruct, wire: endpoint.name, at: endpoint.location,
+                                       what: "headers struct of endpoint", types: &types)
+                }
                 if !endpoint.outcomes.isEmpty {
                     checkScopeTypeName(endpointNames.outcomeEnum, wire: endpoint.name, at: endpoint.location,
                                        what: "outcome enum of endpoint", types: &types)
@@ -96,6 +100,7 @@ extension Validator {
         for (parameter, name) in zip(endpoint.cookies, endpointNames.cookies) {
             argument(name, "cookie parameter '\(parameter.wireName)'", parameter.location)
         }
+        checkResponseHeaders(endpoint, names: endpointNames.responseHeaders, what: what)
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
         if endpoint.responseIsText, let response = endpoint.response, !symbols.isString(response) || symbols.isOptional(response) {
             diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
@@ -149,6 +154,24 @@ extension Validator {
             } else {
                 let arrays = allowArrays ? ", or an array of them" : ""
                 diagnostics.error("\(kind) '\(parameter.wireName)' of \(what) has type '\(parameter.type)', which cannot be sent as text; use a string, number, Bool, date, UUID, URL or string enum\(arrays)", at: parameter.type.location)
+            }
+        }
+    }
+
+    /// Response headers are read as text: scalars, string enums, or lists of them; no defaults.
+    private mutating func checkResponseHeaders(_ endpoint: EndpointDecl, names swiftNames: [String], what: String) {
+        checkFields(endpoint.responseHeaders, named: swiftNames, of: what, kind: "response header", generics: [], usage: .parameter)
+        for header in endpoint.responseHeaders {
+            if let value = header.defaultValue {
+                diagnostics.error("response header '\(header.wireName)' of \(what) cannot have a default: an absent header is nil", at: value.location)
+            }
+            if case .named(let name, _, _) = header.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
+                continue // unknown type, already reported
+            }
+            if symbols.binaryType(header.type) == nil, !symbols.isParameterValue(header.type, allowArrays: true) {
+                diagnostics.error("response header '\(header.wireName)' of \(what) has type '\(header.type)', which cannot be read from text; use a string, number, Bool, date, UUID, URL or string enum, or an array of them", at: header.type.location)
+            } else if let binary = symbols.binaryType(header.type), binary != .file {
+                diagnostics.error("response header '\(header.wireName)' of \(what) has type '\(header.type)'; a header holds text, not bytes", at: header.type.location)
             }
         }
     }

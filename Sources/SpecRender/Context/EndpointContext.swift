@@ -163,7 +163,7 @@ extension EndpointIR: TemplateObject {
     /// Keys: name, doc, requestLine, deprecated, parameters, documentedParameters, responseType, failureType,
     /// method, path, query, hasQuery, headers, hasHeaders, cookies, hasCookies, body (false if none), decoding, auth (false if none),
     /// accept (the `Accept` literal, or false), outcomes (the enum of outcomes, or false), errors, hasErrors,
-    /// timeout (false if none), retry, errorEnum (false if none).
+    /// timeout (false if none), retry, errorEnum (false if none), responseHeaders (false if none).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -192,6 +192,7 @@ extension EndpointIR: TemplateObject {
         case "timeout": .optional(timeout.map(SwiftSpelling.number))
         case "retry": .bool(retry)
         case "errorEnum": errorEnum.map { .object($0) } ?? false
+        case "responseHeaders": responseHeaders.map { .object($0) } ?? false
         default: nil
         }
     }

@@ -500,6 +500,54 @@ public enum HTTPBin {
         )
     }
 
+    /// The same, with the headers it answers with declared, so they are read typed.
+    ///
+    /// `GET /response-headers`
+    public static func typedHeaders(
+        xTotalCount: Int? = nil,
+        xRequestID: UUID? = nil,
+        xFlags: [Bool] = [],
+        xReset: Date? = nil,
+        lastModified: String? = nil,
+        xFlavor: Flavor? = nil
+    ) -> Endpoint<[String: JSONValue], Never> {
+        Endpoint(
+            .get, "/response-headers", HTTPBin.api,
+            query: [
+                "X-Total-Count": xTotalCount,
+                "X-Request-ID": xRequestID,
+                "X-Flags": xFlags,
+                "X-Reset": xReset,
+                "Last-Modified": lastModified,
+                "X-Flavor": xFlavor
+            ],
+            response: .json
+        )
+    }
+
+    /// The headers the responses of `typedHeaders` declare: `TypedHeadersHeaders(response)` reads them
+    /// from `client.response(_:)`'s answer, each nil when absent or not of its type.
+    public struct TypedHeadersHeaders: Sendable {
+        public let xTotalCount: Int?
+        public let xRequestID: UUID?
+        public let xFlags: [Bool]?
+        public let xReset: Date?
+        public let lastModified: Date?
+        public let xFlavor: Flavor?
+        public let xMissing: Int?
+
+        /// The declared headers of `response`.
+        public init<Value>(_ response: Response<Value>) {
+            self.xTotalCount = response.header("X-Total-Count", as: Int.self, dates: HTTPBin.api.dates)
+            self.xRequestID = response.header("X-Request-ID", as: UUID.self, dates: HTTPBin.api.dates)
+            self.xFlags = response.header("X-Flags", as: [Bool].self, dates: HTTPBin.api.dates)
+            self.xReset = response.header("X-Reset", as: Date.self, dates: HTTPBin.api.dates)
+            self.lastModified = response.header("Last-Modified", as: Date.self, dates: HTTPBin.api.dates)
+            self.xFlavor = response.header("X-Flavor", as: Flavor.self, dates: HTTPBin.api.dates)
+            self.xMissing = response.header("X-Missing", as: Int.self, dates: HTTPBin.api.dates)
+        }
+    }
+
     /// `POST /response-headers`
     public static func responseHeadersPost(xEcho: String? = nil) -> Endpoint<[String: JSONValue], Never> {
         Endpoint(.post, "/response-headers", HTTPBin.api, query: ["X-Echo": xEcho], response: .json)
@@ -857,6 +905,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.typedHeaders`: `GET /response-headers`.
+    public enum TypedHeaders: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.responseHeadersPost`: `POST /response-headers`.
     public enum ResponseHeadersPost: ServiceOperation {
         public typealias Response = [String: JSONValue]
@@ -1152,6 +1206,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<[String: JSONValue], Never>,
         as operation: HTTPBinOperations.ResponseHeaders.Type
+    ) async throws(APIError<Never>) -> [String: JSONValue]
+    /// Sends `HTTPBin.typedHeaders`: `GET /response-headers`.
+    func send(
+        _ endpoint: Endpoint<[String: JSONValue], Never>,
+        as operation: HTTPBinOperations.TypedHeaders.Type
     ) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.responseHeadersPost`: `POST /response-headers`.
     func send(
@@ -1702,6 +1761,31 @@ extension HTTPBinService {
         try await self.send(
             HTTPBin.responseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform),
             as: HTTPBinOperations.ResponseHeaders.self
+        )
+    }
+
+    /// The same, with the headers it answers with declared, so they are read typed.
+    ///
+    /// `GET /response-headers`
+    @_alwaysEmitIntoClient
+    public func typedHeaders(
+        xTotalCount: Int? = nil,
+        xRequestID: UUID? = nil,
+        xFlags: [Bool] = [],
+        xReset: Date? = nil,
+        lastModified: String? = nil,
+        xFlavor: Flavor? = nil
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await self.send(
+            HTTPBin.typedHeaders(
+                xTotalCount: xTotalCount,
+                xRequestID: xRequestID,
+                xFlags: xFlags,
+                xReset: xReset,
+                lastModified: lastModified,
+                xFlavor: xFlavor
+            ),
+            as: HTTPBinOperations.TypedHeaders.self
         )
     }
 

@@ -79,6 +79,31 @@ public enum Responses {
         }
     }
 
+    /// The headers the responses of `create` declare: `CreateHeaders(response)` reads them from `client.response(_:)`'s
+    /// answer, each nil when absent or not of its type.
+    public struct CreateHeaders: Sendable {
+        /// Where the new thing is.
+        public let location: URL?
+        public let xRateLimitRemaining: Int?
+        public let xRequestID: UUID?
+        public let xFlags: [Bool]?
+        public let xMode: CreateXMode?
+        /// When to try again.
+        public let retryAfter: Date?
+        public let xMeta: String?
+
+        /// The declared headers of `response`.
+        public init<Value>(_ response: Response<Value>) {
+            self.location = response.header("Location", as: URL.self, dates: Responses.api.dates)
+            self.xRateLimitRemaining = response.header("X-Rate-Limit-Remaining", as: Int.self, dates: Responses.api.dates)
+            self.xRequestID = response.header("X-Request-ID", as: UUID.self, dates: Responses.api.dates)
+            self.xFlags = response.header("X-Flags", as: [Bool].self, dates: Responses.api.dates)
+            self.xMode = response.header("X-Mode", as: CreateXMode.self, dates: Responses.api.dates)
+            self.retryAfter = response.header("Retry-After", as: Date.self, dates: Responses.api.dates)
+            self.xMeta = response.header("X-Meta", as: String.self, dates: Responses.api.dates)
+        }
+    }
+
     /// `DELETE /nothing`
     public static func deleteThing() -> Endpoint<Empty, DeleteThingError422> {
         Endpoint(.delete, "/nothing", Responses.api, response: .empty, errors: [.status(422, message: { $0.detail })])

@@ -45,6 +45,29 @@ public struct Problem: Decodable, Sendable {
     }
 }
 
+public enum CreateXMode: StringEnum {
+    case fast
+    case slow
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "fast": self = .fast
+        case "slow": self = .slow
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .fast: "fast"
+        case .slow: "slow"
+        case .unknown(let value): value
+        }
+    }
+}
+
 public struct DeleteThingError422: Decodable, Sendable {
     public let detail: String?
 

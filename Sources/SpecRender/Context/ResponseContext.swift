@@ -46,3 +46,31 @@ extension OutcomeCaseIR: TemplateObject {
         }
     }
 }
+
+extension ResponseHeadersIR: TemplateObject {
+    /// Keys: name, doc, deprecated, fields, namespace.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(name)
+        case "doc": .strings(doc)
+        case "deprecated": .bool(deprecated)
+        case "fields": .list(fields.map { .object($0) })
+        case "namespace": .string(namespace)
+        default: nil
+        }
+    }
+}
+
+extension ResponseHeaderIR: TemplateObject {
+    /// Keys: name (a declaration), member (after a dot), wireLiteral, type (without `?`), doc.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(Naming.escaped(name))
+        case "member": .string(Naming.escapedMember(name))
+        case "wireLiteral": .string(SwiftSpelling.string(wireName))
+        case "type": .string(SwiftSpelling.type(type))
+        case "doc": .strings(doc)
+        default: nil
+        }
+    }
+}
