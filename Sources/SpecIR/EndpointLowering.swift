@@ -153,6 +153,7 @@ final class EndpointLowering {
     private func style(of field: FieldDecl, at location: ParameterLocation) -> ParameterStyle? {
         let text = symbols.isParameterValue(field.type, allowArrays: false)
         let textArray = !text && symbols.isParameterValue(field.type, allowArrays: true)
+        if field.style == .json, [.header, .query, .bodyField].contains(location) { return .json }
         switch location {
         case .header:
             return text || textArray ? nil : .form
@@ -173,7 +174,7 @@ final class EndpointLowering {
         let fieldNames = endpointNames?.responseHeaders ?? endpoint.responseHeaders.map(SwiftNames.field)
         let fields = zip(endpoint.responseHeaders, fieldNames).map { header, name in
             ResponseHeaderIR(name: name, wireName: header.wireName, type: types.reference(header.type.nonOptional),
-                             doc: DocText.lines(header.description))
+                             doc: DocText.lines(header.description), json: header.style == .json || !symbols.isParameterValue(header.type, allowArrays: true))
         }
         return ResponseHeadersIR(
             name: endpointNames?.headersStruct ?? factory, doc: ["The headers the responses of `\(factory)` declare: `\(endpointNames?.headersStruct ?? factory)(response)` reads them from `client.response(_:)`'s answer, each nil when absent or not of its type."],
@@ -190,7 +191,7 @@ final class EndpointLowering {
             let what = outcome.status == .range ? "Any other 2xx response" : "The `\(outcome.status.key)` response"
             let doc = outcome.description.map(DocText.lines) ?? [what + (decoding == .empty ? "." : ", with its body.")]
             return OutcomeCaseIR(name: name, status: outcome.status, type: decoding == .empty ? nil : types.reference(outcome.type),
-                                 decoding: decoding, doc: doc)
+                                 decoding: decoding, doc: doc, content: outcome.content)
         }
         return OutcomeEnumIR(
             name: endpointNames?.outcomeEnum ?? factory, doc: ["The answers of `\(factory)`, by status."],

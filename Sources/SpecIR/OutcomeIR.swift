@@ -21,6 +21,33 @@ public struct OutcomeEnumIR: Sendable {
     public var fallback: OutcomeCaseIR? {
         cases.first { $0.status == .range } ?? cases.first
     }
+
+    /// The cases a status of their own selects, each with its pattern, in the order a `switch`
+    /// tries them: the bodies a `Content-Type` selects before the first body of their status.
+    public var branches: [(pattern: String, outcome: OutcomeCaseIR)] {
+        let others = cases.filter { $0.name != fallback?.name }
+        func isFirstOfStatus(_ outcome: OutcomeCaseIR) -> Bool {
+            cases.first { $0.status == outcome.status }?.name == outcome.name
+        }
+        let byContent = others.filter { !isFirstOfStatus($0) }.compactMap { outcome -> (String, OutcomeCaseIR)? in
+            guard case .code(let code) = outcome.status, let content = outcome.content else { return nil }
+            return ("\(code) where body.contentKind == .\(Self.contentKind(content))", outcome)
+        }
+        let byStatus = others.filter(isFirstOfStatus).compactMap { outcome -> (String, OutcomeCaseIR)? in
+            guard case .code(let code) = outcome.status else { return nil }
+            return (String(code), outcome)
+        }
+        return byContent + byStatus
+    }
+
+    /// The runtime's `SuccessBody.ContentKind` case of a body kind.
+    private static func contentKind(_ content: OutcomeContent) -> String {
+        switch content {
+        case .json: "json"
+        case .text: "text"
+        case .data: "other"
+        }
+    }
 }
 
 /// One case of an outcome enum.
@@ -35,4 +62,6 @@ public struct OutcomeCaseIR: Sendable {
     public var decoding: ResponseDecodingIR
     /// Doc comment text: the response's description, or what the case is.
     public var doc: [String]
+    /// Which body of its status this is, when the status has several.
+    public var content: OutcomeContent?
 }

@@ -23,4 +23,6 @@ public struct ResponseHeaderIR: Sendable {
     public var type: TypeRef
     /// Doc comment text: the header's description.
     public var doc: [String]
+    /// Whether the header's text is JSON of the type.
+    public var json: Bool = false
 }

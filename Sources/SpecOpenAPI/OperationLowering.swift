@@ -195,7 +195,7 @@ extension OpenAPIContext {
                 wireName: name, location: node.keyLocation("name") ?? node.location,
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
-                style: place == "query" ? queryStyle(node) : nil)
+                style: node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json : place == "query" ? queryStyle(node) : nil)
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)

@@ -17,22 +17,31 @@ extension OpenAPIContext {
             }
             guard let response = followRef(success.value) else { continue }
             let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
-            let (type, isText, types) = body(of: response, hint: hint, location: success.keyLocation)
-            for type in types where !mediaTypes.contains(type) { mediaTypes.append(type) }
+            let bodies = self.bodies(of: response, hint: hint)
+            for type in bodies.flatMap(\.mediaTypes) where !mediaTypes.contains(type) { mediaTypes.append(type) }
             for (name, _, raw) in response["headers"]?.pairs ?? [] {
                 // `Content-Type` is the body's, which the client reads itself (OpenAPI ignores it too).
                 guard name.lowercased() != "content-type", !endpoint.responseHeaders.contains(where: { $0.wireName.lowercased() == name.lowercased() }),
                       let header = followRef(raw) else { continue }
                 endpoint.responseHeaders.append(responseHeader(name, header, hint: typePrefix + SwiftNames.model(name)))
             }
-            outcomes.append(OutcomeDecl(status: status, type: type ?? .named("Empty", arguments: [], at: success.keyLocation),
-                                        isText: isText, description: response.string("description"), location: success.keyLocation))
+            if bodies.isEmpty {
+                outcomes.append(OutcomeDecl(status: status, type: .named("Empty", arguments: [], at: success.keyLocation),
+                                            description: response.string("description"), location: success.keyLocation))
+            }
+            for body in bodies {
+                var outcome = OutcomeDecl(status: status, type: body.type, isText: body.content == .text,
+                                          description: response.string("description"), location: success.keyLocation)
+                // A status that answers several ways (JSON, text, bytes) has a case for each, chosen by `Content-Type`.
+                outcome.content = bodies.count > 1 ? body.content : nil
+                outcomes.append(outcome)
+            }
         }
         let distinct = outcomes.reduce(into: [String]()) { seen, outcome in
             let key = outcome.type.description + (outcome.isText ? " text" : "")
             if !seen.contains(key) { seen.append(key) }
         }
-        if distinct.count > 1 {
+        if distinct.count > 1 || outcomes.contains(where: { $0.content != nil }) {
             endpoint.outcomes = outcomes
         } else if let first = outcomes.first {
             endpoint.response = first.type.description == "Empty" ? nil : first.type
@@ -68,23 +77,47 @@ extension OpenAPIContext {
         Int(key) ?? 299
     }
 
-    /// The type of a response's body (JSON: its schema's type; `text/*` alone: a String; another
-    /// media type: `Data`; none: nil, `Empty`), whether it is text, and the media types it is read from.
-    private func body(of response: Node, hint: String, location: SourceLocation) -> (type: TypeExpr?, isText: Bool, mediaTypes: [String]) {
-        guard let content = response["content"]?.pairs, let first = content.first else { return (nil, false, []) }
+    /// The bodies a response can have, each with the media types it is read from: JSON (its
+    /// schema's type; `JSON` without one), text (`text/*`: a String), bytes (any other type:
+    /// `Data`). Beside JSON, a text type counts only with a string schema (or none) and another
+    /// type only with a binary or string one (or none): `application/xml` of the same object is not
+    /// a body this client reads, and `text/plain` of an object is JSON under another name.
+    /// None for a response without content.
+    private func bodies(of response: Node, hint: String) -> [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] {
+        guard let content = response["content"]?.pairs, !content.isEmpty else { return [] }
+        var bodies: [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] = []
         let json = content.filter { Self.isJSON($0.key) }
         if let preferred = json.first {
             let mediaTypes = json.map(\.key)
-            guard let schema = preferred.value["schema"] else { return (Self.json(at: preferred.keyLocation), false, mediaTypes) }
-            // A body that may be null (`anyOf: [{$ref: Task}, {type: "null"}]`, FastAPI's `Optional[Task]`) is optional.
-            let lowered = type(of: schema, hint: hint)
-            return (lowered.nullable && !lowered.type.isOptional ? .optional(lowered.type) : lowered.type, false, mediaTypes)
+            if let schema = preferred.value["schema"] {
+                // A body that may be null (`anyOf: [{$ref: Task}, {type: "null"}]`, FastAPI's `Optional[Task]`) is optional.
+                let lowered = type(of: schema, hint: hint)
+                bodies.append((.json, lowered.nullable && !lowered.type.isOptional ? .optional(lowered.type) : lowered.type, mediaTypes))
+            } else {
+                bodies.append((.json, Self.json(at: preferred.keyLocation), mediaTypes))
+            }
         }
-        if let text = content.first(where: { $0.key.lowercased().hasPrefix("text/") }) {
-            // `text/plain`, `text/csv`, `text/html`: the body as a String.
-            return (.named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation), true, [text.key])
+        let others = content.filter { !Self.isJSON($0.key) }
+        let texts = others.filter { $0.key.lowercased().hasPrefix("text/") && (json.isEmpty || isStringSchema($0.value["schema"])) }
+        if let text = texts.first {
+            bodies.append((.text, .named(BuiltinType.string.rawValue, arguments: [], at: text.keyLocation), texts.map(\.key)))
         }
-        return (.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation), false, content.map(\.key))
+        let bytes = others.filter { !$0.key.lowercased().hasPrefix("text/") && (bodies.isEmpty || isStringSchema($0.value["schema"])) }
+        if let first = bytes.first {
+            bodies.append((.data, .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation), bytes.map(\.key)))
+        }
+        if bodies.isEmpty, let first = content.first {
+            // Only text types of objects: the bytes as they came.
+            bodies.append((.data, .named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation), content.map(\.key)))
+        }
+        return bodies
+    }
+
+    /// Whether a media type's schema is absent or a string (text, `format: binary`, base64).
+    private func isStringSchema(_ schema: Node?) -> Bool {
+        guard let schema else { return true }
+        let target = followRef(schema) ?? schema
+        return target.keys.isEmpty || target.string("type") == "string"
     }
 
     /// A declared response header: its schema's type when a header's text can hold it (a scalar,
@@ -92,11 +125,16 @@ extension OpenAPIContext {
     private func responseHeader(_ name: String, _ header: Node, hint: String) -> FieldDecl {
         let location = header.location
         var type: TypeExpr = .named(BuiltinType.string.rawValue, arguments: [], at: location)
-        if let schema = header["schema"] ?? header["content"]?.pairs.first?.value["schema"], readableAsHeader(schema, inArray: false, depth: 0) {
+        var style: ParameterStyle?
+        if let json = header["content"]?.pairs.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] {
+            // `content: application/json`: the header's text is JSON of the schema.
+            type = self.type(of: schema, hint: hint).type.nonOptional
+            style = .json
+        } else if let schema = header["schema"] ?? header["content"]?.pairs.first?.value["schema"], readableAsHeader(schema, inArray: false, depth: 0) {
             type = self.type(of: schema, hint: hint).type.nonOptional
         }
         return FieldDecl(wireName: name, location: location, type: .optional(type), description: header.string("description"),
-                         deprecated: header.flag("deprecated"))
+                         deprecated: header.flag("deprecated"), style: style)
     }
 
     /// Whether a header's text can hold a value of `schema`.

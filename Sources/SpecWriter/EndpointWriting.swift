@@ -24,7 +24,7 @@ enum EndpointWriting {
         if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
         if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
-        if endpoint.responseIsText || endpoint.outcomes.contains(where: \.isText) {
+        if endpoint.responseIsText || endpoint.outcomes.contains(where: { $0.isText && $0.content == nil }) {
             entries.append(YAMLEntry("responseEncoding", .inline("text")))
         }
         if let accept = endpoint.accept { entries.append(YAMLEntry("accept", .scalar(accept))) }
@@ -38,7 +38,7 @@ enum EndpointWriting {
         if let response = endpoint.response { entries.append(YAMLEntry("response", .scalar(response.description))) }
         if !endpoint.outcomes.isEmpty {
             entries.append(YAMLEntry("responses", .mapping(endpoint.outcomes.map { outcome in
-                YAMLEntry(spelled: outcome.status.key, .scalar(outcome.type.description))
+                YAMLEntry(spelled: outcome.status.key + (outcome.content.map { " " + $0.rawValue } ?? ""), .scalar(outcome.type.description))
             })))
         }
         if !endpoint.responseHeaders.isEmpty {
@@ -52,7 +52,29 @@ enum EndpointWriting {
         }
         if let timeout = endpoint.timeout { entries.append(YAMLEntry("timeout", .inline(number(timeout)))) }
         if endpoint.retry { entries.append(YAMLEntry("retry", .inline("true"))) }
+        let styled = styles(endpoint)
+        if !styled.isEmpty { entries.append(YAMLEntry("styles", .mapping(styled))) }
         return .mapping(entries)
+    }
+
+    /// The styles of query parameters, headers (json only) and form fields that need one: any but
+    /// `form`, and `form` where a value is not plain text (an object's members as pairs of their own).
+    private static func styles(_ endpoint: EndpointDecl) -> [YAMLEntry] {
+        var fields = endpoint.query + endpoint.headers.filter { $0.style == .json }
+        if case .fields(let bodyFields, _)? = endpoint.body, endpoint.encoding == .form { fields += bodyFields }
+        return fields.compactMap { field in
+            guard let style = field.style, style != .form || !isPlainText(field.type) else { return nil }
+            return YAMLEntry(field.wireName, .inline(style.rawValue))
+        }
+    }
+
+    /// Whether a type is surely a text value or an array of them (a built-in scalar), so `form` is its default.
+    private static func isPlainText(_ type: TypeExpr) -> Bool {
+        switch type.nonOptional {
+        case .array(let element): if case .named(let name, [], _) = element.nonOptional { BuiltinType(rawValue: name) != nil } else { false }
+        case .named(let name, let arguments, _): arguments.isEmpty && BuiltinType(rawValue: name) != nil
+        default: false
+        }
     }
 
     /// `none`, `bearer`, `basic`, `{ header: Name }`, `{ query: name }`, `{ cookie: name }`,

@@ -91,7 +91,8 @@ public struct APIClient: Sendable {
                                       model: decoded?.model, message: decoded?.message, modelDescription: decoded?.description))
         }
         do {
-            let value = try endpoint.response.decode(data, status: httpResponse.statusCode, decoder: decoder)
+            let value = try endpoint.response.decode(data, status: httpResponse.statusCode,
+                                                     contentType: httpResponse.value(forHTTPHeaderField: "Content-Type"), decoder: decoder)
             return Response(value: value, httpResponse: httpResponse)
         } catch {
             let contentType = httpResponse.value(forHTTPHeaderField: "Content-Type")

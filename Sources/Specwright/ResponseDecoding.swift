@@ -31,9 +31,9 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     /// The `Accept` header a request sends when the caller sets none: the media types the
     /// endpoint's responses are declared with, or nil for any.
     public let accept: String?
-    private let decodeBody: @Sendable (Int, Data, JSONDecoder) throws -> Response
+    private let decodeBody: @Sendable (SuccessBody) throws -> Response
 
-    private init(kind: Kind, accept: String?, decode: @escaping @Sendable (Int, Data, JSONDecoder) throws -> Response) {
+    private init(kind: Kind, accept: String?, decode: @escaping @Sendable (SuccessBody) throws -> Response) {
         self.kind = kind
         self.accept = accept
         decodeBody = decode
@@ -45,39 +45,62 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         ResponseDecoding(kind: kind, accept: accept, decode: decodeBody)
     }
 
-    /// The value for a response body that came with `status`; throws `DecodingError` when the
-    /// body does not match.
-    public func decode(_ data: Data, status: Int = 200, dates: DateCoding) throws -> Response {
-        try decodeBody(status, data, dates.jsonDecoder)
+    /// The value for a response body that came with `status` and `contentType`; throws
+    /// `DecodingError` when the body does not match.
+    public func decode(_ data: Data, status: Int = 200, contentType: String? = nil, dates: DateCoding) throws -> Response {
+        try decodeBody(SuccessBody(status: status, data: data, contentType: contentType, decoder: dates.jsonDecoder))
     }
 
     /// The value for a response body, JSON read with `decoder`.
-    func decode(_ data: Data, status: Int, decoder: JSONDecoder) throws -> Response {
-        try decodeBody(status, data, decoder)
+    func decode(_ data: Data, status: Int, contentType: String?, decoder: JSONDecoder) throws -> Response {
+        try decodeBody(SuccessBody(status: status, data: data, contentType: contentType, decoder: decoder))
     }
 
     /// Decodes each status its own way: `decode` gets the status and the body, and returns the
-    /// outcome for it (`.created(try body.json(Task.self))`, `.noContent`). For an endpoint
-    /// whose 2xx responses carry different bodies.
+    /// outcome for it (`.created(try body.json(Task.self))`, `.noContent`, by the body's
+    /// `contentKind` where a status has several). For an endpoint whose 2xx responses carry
+    /// different bodies.
     public static func byStatus(
         accept: String?, _ decode: @escaping @Sendable (_ status: Int, _ body: SuccessBody) throws -> Response
     ) -> ResponseDecoding<Response> {
-        ResponseDecoding(kind: .byStatus, accept: accept) { status, data, decoder in
-            try decode(status, SuccessBody(data: data, decoder: decoder))
-        }
+        ResponseDecoding(kind: .byStatus, accept: accept) { body in try decode(body.status, body) }
     }
 }
 
 /// A 2xx response body as ``ResponseDecoding/byStatus(accept:_:)`` hands it over, to read as
 /// the status's declared type.
 public struct SuccessBody: Sendable {
+    /// What a body's `Content-Type` says it is.
+    public enum ContentKind: Hashable, Sendable {
+        /// `application/json`, `text/json`, anything ending in `+json`.
+        case json
+        /// Any other `text/*` type.
+        case text
+        /// Any other type: bytes.
+        case other
+    }
+
+    /// The status it came with.
+    public let status: Int
     /// The bytes as they came.
     public let data: Data
+    /// The `Content-Type` it came with, if any.
+    public let contentType: String?
     private let decoder: JSONDecoder
 
-    init(data: Data, decoder: JSONDecoder) {
+    init(status: Int, data: Data, contentType: String?, decoder: JSONDecoder) {
+        self.status = status
         self.data = data
+        self.contentType = contentType
         self.decoder = decoder
+    }
+
+    /// What `contentType` says the body is; nil without one.
+    public var contentKind: ContentKind? {
+        guard let contentType else { return nil }
+        let base = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+        if base == "application/json" || base == "text/json" || base.hasSuffix("+json") { return .json }
+        return base.hasPrefix("text/") ? .text : .other
     }
 
     /// The body as JSON of type `type`, with the endpoint's date coding.
@@ -94,8 +117,8 @@ public struct SuccessBody: Sendable {
 extension ResponseDecoding where Response: Decodable {
     /// Decodes the JSON body with the endpoint's date coding.
     public static var json: ResponseDecoding<Response> {
-        ResponseDecoding(kind: .json, accept: Kind.json.accept) { _, data, decoder in
-            try decoder.decode(Response.self, from: data)
+        ResponseDecoding(kind: .json, accept: Kind.json.accept) { body in
+            try body.json(Response.self)
         }
     }
 }
@@ -103,20 +126,31 @@ extension ResponseDecoding where Response: Decodable {
 extension ResponseDecoding where Response == Empty {
     /// Ignores the body (for `204 No Content` and bodies the spec does not describe).
     public static var empty: ResponseDecoding<Empty> {
-        ResponseDecoding(kind: .empty, accept: nil) { _, _, _ in Empty() }
+        ResponseDecoding(kind: .empty, accept: nil) { _ in Empty() }
     }
 }
 
 extension ResponseDecoding where Response == Data {
     /// Returns the body's bytes as they are.
     public static var data: ResponseDecoding<Data> {
-        ResponseDecoding(kind: .data, accept: nil) { _, data, _ in data }
+        ResponseDecoding(kind: .data, accept: nil) { $0.data }
     }
 }
 
 extension ResponseDecoding where Response == String {
     /// Returns the body as UTF-8 text (invalid bytes become U+FFFD).
     public static var text: ResponseDecoding<String> {
-        ResponseDecoding(kind: .text, accept: Kind.text.accept) { _, data, _ in String(decoding: data, as: UTF8.self) }
+        ResponseDecoding(kind: .text, accept: Kind.text.accept) { $0.text }
+    }
+}
+
+extension Endpoint {
+    /// The same endpoint asking for `mediaTypes` (`"text/plain"`, `"application/json; q=0.5,
+    /// text/plain"`): the `Accept` header it sends, for a response the server can write several ways.
+    public func accepting(_ mediaTypes: String) -> Endpoint {
+        var endpoint = self
+        endpoint.headers.removeAll { $0.name.lowercased() == "accept" }
+        endpoint.headers.append((name: "Accept", value: mediaTypes))
+        return endpoint
     }
 }

@@ -16,6 +16,14 @@ extension Response {
     }
 }
 
+extension Response {
+    /// The header `name` as JSON of `type` (OpenAPI's `content: application/json` on a header:
+    /// `X-Extra-Arguments: {"code":1}`), with the API's date coding; nil when absent or not that JSON.
+    public func header<Header: Decodable>(_ name: String, json type: Header.Type, dates: DateCoding = .iso8601) -> Header? {
+        header(name).flatMap { try? dates.jsonDecoder.decode(type, from: Data($0.utf8)) }
+    }
+}
+
 extension String: ResponseHeaderValue {
     /// The text as it is.
     public init?(headerValue: String, dates: DateCoding) { self = headerValue }

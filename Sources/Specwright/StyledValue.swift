@@ -15,6 +15,9 @@ public enum ParameterStyle: Sendable, Hashable {
     /// The bracket convention Stripe, Rails, Rack and PHP read, at any depth:
     /// `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=price_1`.
     case deepObject
+    /// The value as one compact JSON text with sorted keys (OpenAPI's `content: application/json`
+    /// on a parameter): `X-Extra-Arguments: {"code":1}`, `filter={"name":"x"}`.
+    case json
 }
 
 /// A value sent in a ``ParameterStyle``: generated code wraps a query parameter or form field whose
@@ -35,8 +38,9 @@ public struct StyledValue: ParameterValue {
         self.style = style
     }
 
-    /// The simple style: texts and members joined by commas, as one value.
+    /// The simple style: texts and members joined by commas, as one value; JSON text in the json style.
     public func parameterValues(dates: DateCoding) -> [String] {
+        if style == .json { return json(dates: dates).map { [$0] } ?? [] }
         guard let tree = try? ValueTree.of(value, dates: dates) else { return [] }
         let texts = Self.flattened(tree)
         return texts.isEmpty ? [] : [texts.joined(separator: ",")]
@@ -44,8 +48,17 @@ public struct StyledValue: ParameterValue {
 
     /// The pairs of the value under `name`, in its style.
     public func parameterPairs(named name: String, dates: DateCoding) -> [(name: String, value: String)] {
+        if style == .json { return json(dates: dates).map { [(name: name, value: $0)] } ?? [] }
         guard let tree = try? ValueTree.of(value, dates: dates) else { return [] }
         return Self.pairs(tree, named: name, style: style)
+    }
+
+    /// The value as compact JSON with sorted keys and the API's date coding; nil when it cannot be encoded.
+    private func json(dates: DateCoding) -> String? {
+        let encoder = dates.makeJSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(EncodableBox(value)) else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The pairs of `tree` under `name` in `style`.
@@ -64,6 +77,8 @@ public struct StyledValue: ParameterValue {
                 if case .object = member.value { return bracketed(member.value, prefix: member.key) }
                 return pairs(member.value, named: member.key, style: .form)
             }
+        case (.json, _):
+            return [] // written whole by parameterPairs
         case (.commaDelimited, _), (.spaceDelimited, _), (.pipeDelimited, _):
             let separator = style == .commaDelimited ? "," : style == .spaceDelimited ? " " : "|"
             let texts = flattened(tree)
@@ -102,5 +117,18 @@ public struct StyledValue: ParameterValue {
         case .list(let elements): elements.flatMap(flattened)
         case .object(let members): members.flatMap { member in member.value.isNull ? [] : [member.key] + flattened(member.value) }
         }
+    }
+}
+
+/// An existential `Encodable` as a concrete one, for `JSONEncoder.encode`.
+private struct EncodableBox: Encodable {
+    let value: any Encodable
+
+    init(_ value: any Encodable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A FastAPI application (`Tests/SpecCompilerTests/Server/fastapi_app.py`) under uvicorn on a
-/// loopback port, from the test venv that `Scripts/httpbin setup` fills (`SPECWRIGHT_VENV`, else
+/// A FastAPI application (`Tests/SpecCompilerTests/Server/fastapi_app.py`) under uvicorn, or
+/// another Python server script (`replay.py`), on a loopback port, from the test venv that `Scripts/httpbin setup` fills (`SPECWRIGHT_VENV`, else
 /// `.build/venv`). It ends with the test process, or at ``LoopbackProcess/stop()``.
 public enum FastAPIServer {
     /// Why the server did not start.
@@ -17,13 +17,13 @@ public enum FastAPIServer {
         return folder.appendingPathComponent("bin/python")
     }
 
-    /// Starts the application in `script`.
-    public static func start(script: URL) async throws -> LoopbackProcess {
+    /// Starts the application in `script`, ready once `probe` answers.
+    public static func start(script: URL, probe: String = "/openapi.json") async throws -> LoopbackProcess {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw Unavailable(description: "no Python at \(python.path); run Scripts/httpbin setup (Scripts/test does)")
         }
         let command = { (port: Int) in [python.path, script.path, "--port", "\(port)", "--parent", "\(getpid())"] }
-        guard let server = try await LoopbackProcess.start(command, probe: "/openapi.json", seconds: 30) else {
+        guard let server = try await LoopbackProcess.start(command, probe: probe, seconds: 30) else {
             throw Unavailable(description: "the FastAPI application did not start on any of 20 ports (is FastAPI in the venv of \(python.path)? Scripts/httpbin setup installs it)")
         }
         return server

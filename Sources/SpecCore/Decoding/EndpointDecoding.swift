@@ -111,7 +111,9 @@ extension NodeReader {
             } else {
                 endpoint.outcomes = outcomes(pair.value, in: what)
                 if endpoint.responseIsText {
-                    for index in endpoint.outcomes.indices where endpoint.outcomes[index].type.description == "String" { endpoint.outcomes[index].isText = true }
+                    for index in endpoint.outcomes.indices where endpoint.outcomes[index].content == nil && endpoint.outcomes[index].type.description == "String" {
+                        endpoint.outcomes[index].isText = true
+                    }
                 }
             }
         }
@@ -137,6 +139,8 @@ extension NodeReader {
             if case .fields(let fields, _)? = endpoint.body { bodyFields = fields }
             if let index = endpoint.query.firstIndex(where: { $0.wireName == name }) {
                 endpoint.query[index].style = style
+            } else if style == .json, let index = endpoint.headers.firstIndex(where: { $0.wireName == name }) {
+                endpoint.headers[index].style = style
             } else if case .fields(var fields, let location)? = endpoint.body, let index = fields.firstIndex(where: { $0.wireName == name }) {
                 guard endpoint.encoding == .form else {
                     diagnostics.error("styles apply to the fields of a form body (encoding: form); '\(name)' is a field of a \(endpoint.encoding.rawValue) body", at: pair.key.location)
@@ -147,7 +151,7 @@ extension NodeReader {
             } else {
                 let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
                 let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
-                    ? "; headers and path parameters are written one way (values joined by commas)"
+                    ? "; headers are written one way (values joined by commas) or as json, path parameters one way"
                     : Suggestions.didYouMean(name, in: candidates)
                 diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
             }
@@ -193,16 +197,32 @@ extension NodeReader {
         }
     }
 
-    /// `responses: { 201: Task, 202: Job, 204: Empty }`: one type per 2xx status, at least two.
+    /// `responses: { 201: Task, 202: Job, 204: Empty }`: one type per 2xx status, at least two;
+    /// `200 text: String` and `200 data: Data` beside `200: Stats` are the other bodies of a status.
     private func outcomes(_ node: YAMLNode, in what: String) -> [OutcomeDecl] {
         guard let pairs = mapping(node, "responses of \(what)") else { return [] }
-        let outcomes: [OutcomeDecl] = pairs.compactMap { pair in
+        var outcomes: [OutcomeDecl] = pairs.compactMap { pair in
             guard let key = key(pair, in: "responses") else { return nil }
-            guard let status = SuccessStatus(key: key) else {
-                diagnostics.error("response status '\(key)' of \(what) must be a status code from 200 to 299 or '2XX'; errors go under errors:", at: pair.key.location)
+            let words = key.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            guard let statusKey = words.first, words.count <= 2, let status = SuccessStatus(key: statusKey) else {
+                diagnostics.error("response status '\(key)' of \(what) must be a status code from 200 to 299 or '2XX', optionally followed by json, text or data; errors go under errors:", at: pair.key.location)
                 return nil
             }
-            return type(pair.value, "response \(key) of \(what)").map { OutcomeDecl(status: status, type: $0, location: pair.key.location) }
+            var content: OutcomeContent?
+            if words.count == 2 {
+                guard let kind = OutcomeContent(rawValue: words[1]) else {
+                    diagnostics.error("unknown body kind '\(words[1])' in response '\(key)' of \(what); use json, text or data\(Suggestions.didYouMean(words[1], in: OutcomeContent.allCases.map(\.rawValue)))", at: pair.key.location)
+                    return nil
+                }
+                content = kind
+            }
+            return type(pair.value, "response \(key) of \(what)").map {
+                OutcomeDecl(status: status, type: $0, isText: content == .text, location: pair.key.location)
+            }.map { var outcome = $0; outcome.content = content; return outcome }
+        }
+        // A status listed with several bodies: the one without a kind is its JSON.
+        for index in outcomes.indices where outcomes[index].content == nil && outcomes.filter({ $0.status == outcomes[index].status }).count > 1 {
+            outcomes[index].content = .json
         }
         if pairs.count == 1, let only = pairs.first {
             diagnostics.error("responses of \(what) lists one status; for one response type write 'response: \(only.value.scalar ?? "Type")'", at: only.key.location)

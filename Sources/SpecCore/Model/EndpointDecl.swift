@@ -171,6 +171,9 @@ public struct OutcomeDecl: Sendable {
     public var isText: Bool
     /// The doc comment text (OpenAPI: the response's description).
     public var description: String?
+    /// Which of its status's bodies this is, when the status has several (JSON, text, bytes),
+    /// told apart by the response's `Content-Type`; nil when the status has one.
+    public var content: OutcomeContent?
     /// Where the status key is written.
     public var location: SourceLocation
 
@@ -182,6 +185,16 @@ public struct OutcomeDecl: Sendable {
         self.description = description
         self.location = location
     }
+}
+
+/// One of the bodies a status can answer with, as its `Content-Type` says.
+public enum OutcomeContent: String, Sendable, CaseIterable {
+    /// JSON, decoded into the type.
+    case json
+    /// `text/*`: a `String`.
+    case text
+    /// Any other type: `Data`.
+    case data
 }
 
 /// The status of a success response: one code, or `2XX`.

@@ -11,4 +11,7 @@ public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
     case pipeDelimited
     /// Brackets at any depth: `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p1`.
     case deepObject
+    /// The value as compact JSON text (OpenAPI's `content: application/json` on a parameter):
+    /// `X-Extra-Arguments: {"code":1}`.
+    case json
 }

@@ -133,7 +133,7 @@ public struct NameTable: Sendable {
             factory: SwiftNames.endpoint(endpoint.name), scope: entry.groups.map { SwiftNames.group($0.name) },
             serviceMethod: method, operation: method,
             errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
-            outcomeEnum: SwiftNames.outcomeEnum(endpoint.name), outcomeCases: endpoint.outcomes.map { SwiftNames.outcomeCase($0.status) },
+            outcomeEnum: SwiftNames.outcomeEnum(endpoint.name), outcomeCases: endpoint.outcomes.map { SwiftNames.outcomeCase($0.status, content: $0.content) },
             headersStruct: SwiftNames.headersStruct(endpoint.name), responseHeaders: endpoint.responseHeaders.map(SwiftNames.field),
             pathParameters: endpoint.pathParameters.map(SwiftNames.field),
             pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },

@@ -72,10 +72,18 @@ public enum SwiftNames {
     public static func headersStruct(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Headers" }
     /// The case of an endpoint's outcome enum for a status: the status's name (`ok`, `created`,
     /// `noContent`), `status207` for one without a common name, `success` for `2XX`.
-    public static func outcomeCase(_ status: SuccessStatus) -> String {
-        switch status {
+    /// A status with several bodies has a case for each, with the body's kind after it: `okJSON`,
+    /// `okText`, `okData`.
+    public static func outcomeCase(_ status: SuccessStatus, content: OutcomeContent? = nil) -> String {
+        let base = switch status {
         case .range: "success"
         case .code(let code): statusNames[code] ?? "status\(code)"
+        }
+        switch content {
+        case nil: return base
+        case .json: return base + "JSON"
+        case .text: return base + "Text"
+        case .data: return base + "Data"
         }
     }
     private static let statusNames: [Int: String] = [

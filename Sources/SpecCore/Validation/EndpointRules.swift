@@ -107,8 +107,14 @@ extension Validator {
         }
         for (index, outcome) in endpoint.outcomes.enumerated() {
             checkType(outcome.type, usage: .response, in: "response \(outcome.status.key) of \(what)")
-            if let first = endpoint.outcomes[..<index].first(where: { $0.status == outcome.status }) {
-                diagnostics.error("\(what) lists the response of \(outcome.status.key) twice", at: outcome.location,
+            if outcome.content == .text, !symbols.isString(outcome.type) || symbols.isOptional(outcome.type) {
+                diagnostics.error("a text response of \(what) is a String, found '\(outcome.type)'", at: outcome.type.location)
+            }
+            if outcome.content == .data, symbols.binaryType(outcome.type) != .data {
+                diagnostics.error("a data response of \(what) is Data, found '\(outcome.type)'", at: outcome.type.location)
+            }
+            if let first = endpoint.outcomes[..<index].first(where: { $0.status == outcome.status && $0.content == outcome.content }) {
+                diagnostics.error("\(what) lists the response of \(outcome.status.key)\(outcome.content.map { " " + $0.rawValue } ?? "") twice", at: outcome.location,
                                   notes: [.note("first listed here", at: first.location)])
             }
         }
@@ -158,7 +164,8 @@ extension Validator {
         }
     }
 
-    /// Response headers are read as text: scalars, string enums, or lists of them; no defaults.
+    /// Response headers are read as text (scalars, string enums, lists of them) or, for any other
+    /// type, as JSON text; never bytes, and no defaults.
     private mutating func checkResponseHeaders(_ endpoint: EndpointDecl, names swiftNames: [String], what: String) {
         checkFields(endpoint.responseHeaders, named: swiftNames, of: what, kind: "response header", generics: [], usage: .parameter)
         for header in endpoint.responseHeaders {
@@ -168,9 +175,7 @@ extension Validator {
             if case .named(let name, _, _) = header.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {
                 continue // unknown type, already reported
             }
-            if symbols.binaryType(header.type) == nil, !symbols.isParameterValue(header.type, allowArrays: true) {
-                diagnostics.error("response header '\(header.wireName)' of \(what) has type '\(header.type)', which cannot be read from text; use a string, number, Bool, date, UUID, URL or string enum, or an array of them", at: header.type.location)
-            } else if let binary = symbols.binaryType(header.type), binary != .file {
+            if let binary = symbols.binaryType(header.type), binary != .file {
                 diagnostics.error("response header '\(header.wireName)' of \(what) has type '\(header.type)'; a header holds text, not bytes", at: header.type.location)
             }
         }

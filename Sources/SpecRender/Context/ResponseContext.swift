@@ -3,7 +3,7 @@ import SpecIR
 
 extension OutcomeEnumIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, cases, accept (a string literal or `nil`),
-    /// branches (the cases a status of their own selects), fallback (the value of every other status).
+    /// branches (each a pattern and value: the cases a status or content type of their own selects), fallback (the value of every other status).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(name)
@@ -13,7 +13,7 @@ extension OutcomeEnumIR: TemplateObject {
         case "cases": .list(cases.map { .object($0) })
         case "accept": .string(accept.map(SwiftSpelling.string) ?? "nil")
         case "branches":
-            .list(cases.filter { $0.status != fallback?.status }.map { .object($0) })
+            .list(branches.map { ["pattern": .string($0.pattern), "value": .string($0.outcome.expression)] })
         case "fallback": .string(fallback?.expression ?? "")
         default: nil
         }
@@ -62,7 +62,7 @@ extension ResponseHeadersIR: TemplateObject {
 }
 
 extension ResponseHeaderIR: TemplateObject {
-    /// Keys: name (a declaration), member (after a dot), wireLiteral, type (without `?`), doc.
+    /// Keys: name (a declaration), member (after a dot), wireLiteral, type (without `?`), doc, json (read as JSON text).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -70,6 +70,7 @@ extension ResponseHeaderIR: TemplateObject {
         case "wireLiteral": .string(SwiftSpelling.string(wireName))
         case "type": .string(SwiftSpelling.type(type))
         case "doc": .strings(doc)
+        case "json": .bool(json)
         default: nil
         }
     }

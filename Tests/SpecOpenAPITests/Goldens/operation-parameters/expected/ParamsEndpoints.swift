@@ -78,7 +78,7 @@ public enum Params {
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .get, "/things/\(thingID)", Params.api,
-            query: ["filter": StyledValue(filter, style: .form), "class": `class`, "thing-id": thingID2],
+            query: ["filter": StyledValue(filter, style: .json), "class": `class`, "thing-id": thingID2],
             headers: ["thing_id": thingID3],
             response: .empty
         )
