@@ -191,9 +191,15 @@ extension OpenAPIContext {
                 let pointer = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first
                 let schemaName = pointer.flatMap { $0.split(separator: "/").last.map { Self.decodePointerSegment(String($0)) } }
                     ?? Self.baseName(String(ref.split(separator: "#").first ?? Substring(name)))
-                // A mapping value is a $ref, or (OpenAPI allows it) a bare schema name.
-                tag = mapping.first { $0.ref == ref || $0.ref == schemaName }?.tag ?? schemaName
+                // A mapping value is a $ref, or (OpenAPI allows it) a bare schema name. Without one, the
+                // value the variant's own property allows (OpenAI's `type: {enum: [click]}`), which is
+                // what a server can send; else the schema's name, as OpenAPI says.
+                tag = mapping.first { $0.ref == ref || $0.ref == schemaName }?.tag
+                    ?? discriminator.flatMap { onlyValue(of: $0, in: variant, depth: 0) } ?? schemaName
                 if let defaultRef, defaultRef == ref || defaultRef == schemaName { defaultTag = tag }
+            } else if tagged, let property = discriminator, let value = onlyValue(of: property, in: variant, depth: 0) {
+                // An inline variant whose property allows one value: that value is its tag.
+                tag = value
             } else {
                 if tagged {
                     unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema; the union is decoded untagged", at: variant.location)
@@ -213,6 +219,18 @@ extension OpenAPIContext {
             taken.append(tag)
             result.append(UnionDecl.Variant(tag: tag, type: nullable ? .optional(type) : type, location: variant.location))
         }
+        if tagged, let clash = result.enumerated().first(where: { index, variant in result[..<index].contains { $0.tag == variant.tag } }) {
+            // Two variants the discriminator cannot tell apart (OpenAI's InputMessage and OutputMessage,
+            // both `type: message`): each value is decoded as the first variant it fits.
+            unsupported("discriminator", "two variants of this union allow the discriminator value '\(clash.element.tag)'; the union is decoded untagged", at: schema["discriminator"]?.location ?? schema.location)
+            var names: [String] = []
+            result = result.map { variant in
+                var untagged = variant
+                untagged.tag = Self.unique(caseName(for: variant.type), taken: &names)
+                return untagged
+            }
+            tagged = false
+        }
         if !tagged { return UnionDecl(variants: result, discriminator: nil, discriminatorLocation: schema.location) }
         var union = UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
         if let defaultRef {
@@ -225,6 +243,20 @@ extension OpenAPIContext {
             }
         }
         return union
+    }
+
+    /// The one value a schema (through `$ref`s and `allOf` parts) allows for its property
+    /// `property`: an `enum` of one string, or a `const`; nil when it allows another number of values.
+    private func onlyValue(of property: String, in schema: Node, depth: Int) -> String? {
+        guard depth < 8, let target = followRef(schema) else { return nil }
+        if let declared = target["properties"]?[property], let node = followRef(declared) {
+            if let values = node["enum"]?.items, values.count == 1, let only = values.first?.scalar { return only }
+            if let constant = node["const"]?.scalar { return constant }
+        }
+        for part in target["allOf"]?.items ?? [] {
+            if let value = onlyValue(of: property, in: part, depth: depth + 1) { return value }
+        }
+        return nil
     }
 
     /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.

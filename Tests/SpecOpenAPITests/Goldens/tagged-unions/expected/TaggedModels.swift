@@ -92,6 +92,146 @@ public struct Deleted: Decodable, Sendable {
     }
 }
 
+public indirect enum Shape: Decodable, Sendable {
+    case circle(Circle)
+    case square(Square)
+    case line(ShapeVariant3)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "kind")
+        switch tag {
+        case "circle": self = .circle(try Circle(from: decoder))
+        case "square": self = .square(try Square(from: decoder))
+        case "line": self = .line(try ShapeVariant3(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "kind", in: decoder)
+        }
+    }
+}
+
+public struct ShapeVariant3: Decodable, Sendable {
+    public let length: Double
+
+    public init(length: Double) {
+        self.length = length
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.length = try container.decode(Double.self, forKey: "length")
+    }
+}
+
+public struct Circle: Decodable, Sendable {
+    public let radius: Double
+
+    public init(radius: Double) {
+        self.radius = radius
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.radius = try container.decode(Double.self, forKey: "radius")
+    }
+}
+
+public struct Square: Decodable, Sendable {
+    public let side: Double?
+
+    public init(side: Double? = nil) {
+        self.side = side
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.side = try container.decodeIfPresent(Double.self, forKey: "side")
+    }
+}
+
+public indirect enum Said: Decodable, Sendable {
+    case asked(Asked)
+    case answered(Answered)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .asked(try UnionCoding.value(Asked.self, in: $0)) },
+            { .answered(try UnionCoding.value(Answered.self, in: $0)) },
+        ])
+    }
+}
+
+public struct Asked: Decodable, Sendable {
+    public let type: AskedType
+    public let question: String
+
+    public init(type: AskedType, question: String) {
+        self.type = type
+        self.question = question
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decode(AskedType.self, forKey: "type")
+        self.question = try container.decode(String.self, forKey: "question")
+    }
+}
+
+public enum AskedType: StringEnum {
+    case message
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "message": self = .message
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .message: "message"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct Answered: Decodable, Sendable {
+    public let type: AnsweredType
+    public let answer: String
+
+    public init(type: AnsweredType, answer: String) {
+        self.type = type
+        self.answer = answer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.type = try container.decode(AnsweredType.self, forKey: "type")
+        self.answer = try container.decode(String.self, forKey: "answer")
+    }
+}
+
+public enum AnsweredType: StringEnum {
+    case message
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "message": self = .message
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .message: "message"
+        case .unknown(let value): value
+        }
+    }
+}
+
 public indirect enum Mixed: Decodable, Sendable {
     case note(Note)
     case variant2(MixedVariant2)
