@@ -11,7 +11,7 @@ import PackageDescription
 /// The default templates in Templates/, embedded in the generator at build time.
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
-    "Alias", "Auth", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "EndpointsShard",
+    "Alias", "Auth", "BodyEnum", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "EndpointsShard",
     "Enum", "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "Models", "Outcome", "ResponseHeaders", "Service", "ServiceMembers",
     "Struct", "Union", "WireValue",
 ]

@@ -4,6 +4,7 @@ public enum DefaultTemplates {
     public static let all: [(name: String, text: String)] = [
         ("Alias", PackageResources.Alias_swifttemplate),
         ("Auth", PackageResources.Auth_swifttemplate),
+        ("BodyEnum", PackageResources.BodyEnum_swifttemplate),
         ("Doc", PackageResources.Doc_swifttemplate),
         ("Effects", PackageResources.Effects_swifttemplate),
         ("Endpoint", PackageResources.Endpoint_swifttemplate),

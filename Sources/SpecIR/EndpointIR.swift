@@ -188,6 +188,35 @@ public struct BodyIR: Sendable {
     /// Whether no body is sent when the value is nil (one `body` parameter of optional type) or
     /// every field is nil.
     public var optional: Bool = false
+    /// The enum the `body` parameter is, when the endpoint takes several media types.
+    public var alternatives: BodyEnumIR?
+}
+
+/// The bodies of an endpoint that takes several media types: an enum with a case per media type
+/// and the `RequestBody` each is sent as.
+public struct BodyEnumIR: Sendable {
+    /// The enum's name, `<Endpoint>Body`.
+    public var name: String
+    /// Doc comment text.
+    public var doc: [String]
+    /// Deprecated with its endpoint.
+    public var deprecated: Bool
+    /// One case per media type, in declaration order.
+    public var cases: [BodyCaseIR]
+}
+
+/// One body of a body enum.
+public struct BodyCaseIR: Sendable {
+    /// The case name, unescaped.
+    public var name: String
+    /// The payload type.
+    public var type: TypeRef
+    /// The media type it is sent as.
+    public var mediaType: String
+    /// How it is sent.
+    public var kind: BodyAlternativeKind
+    /// Whether the payload is a `File`, which carries its own content type.
+    public var isFile: Bool
 }
 
 /// How a success response decodes.

@@ -72,7 +72,13 @@ final class EndpointLowering {
                                           wireName: "body", doc: []))
             body = BodyIR(encoding: endpoint.encoding, fields: nil, optional: symbols.isOptional(type))
         case nil:
-            break
+            if let alternatives = bodyEnum(of: endpoint, names: endpointNames) {
+                // One `body` argument of the enum; optional when the document does not require one.
+                let type: TypeRef = .named(alternatives.name, scope: [spec.name] + scope, arguments: [])
+                parameters.append(ParameterIR(name: "body", type: endpoint.bodyOptional ? .optional(type) : type,
+                                              defaultValue: endpoint.bodyOptional ? .null : nil, location: .body, wireName: "body", doc: []))
+                body = BodyIR(encoding: .json, fields: nil, optional: endpoint.bodyOptional, alternatives: alternatives)
+            }
         }
         let query = zip(endpoint.query, endpointNames?.query ?? [])
         let headers = zip(endpoint.headers, endpointNames?.headers ?? [])
@@ -165,6 +171,19 @@ final class EndpointLowering {
         case .path, .cookie, .body:
             return nil
         }
+    }
+
+    /// The enum of the bodies the endpoint takes, when it takes several media types.
+    private func bodyEnum(of endpoint: EndpointDecl, names endpointNames: NameTable.EndpointNames?) -> BodyEnumIR? {
+        guard !endpoint.bodies.isEmpty else { return nil }
+        let factory = endpointNames?.factory ?? endpoint.name
+        let caseNames = endpointNames?.bodyCases ?? SwiftNames.bodyCases(endpoint.bodies)
+        let cases = zip(endpoint.bodies, caseNames).map { body, name in
+            BodyCaseIR(name: name, type: types.reference(body.type), mediaType: body.mediaType, kind: body.kind ?? .data,
+                       isFile: symbols.binaryType(body.type) == .file)
+        }
+        return BodyEnumIR(name: endpointNames?.bodyEnum ?? factory, doc: ["The bodies `\(factory)` takes, one per media type."],
+                          deprecated: endpoint.deprecated, cases: cases)
     }
 
     /// The struct of the headers the endpoint's responses declare, when they declare any.

@@ -27,6 +27,7 @@ extension OpenAPIContext {
             reserve(SwiftNames.errorEnum(operation.name))
             reserve(SwiftNames.outcomeEnum(operation.name))
             reserve(SwiftNames.headersStruct(operation.name))
+            reserve(SwiftNames.bodyEnum(operation.name))
         }
         for (name, _, _) in selects == nil ? root["components"]?["schemas"]?.pairs ?? [] : [] {
             if let target = resolve("#/components/schemas/" + Self.encodePointerSegment(name), at: top, in: root.file) {

@@ -274,6 +274,12 @@ extension OpenAPIContext {
                 }
             }
         }
+        if let alternatives = bodyAlternatives(content, typePrefix: typePrefix) {
+            // JSON with text or bytes (the petstore's postStats): the caller chooses.
+            endpoint.bodies = alternatives
+            endpoint.bodyOptional = !body.flag("required")
+            return
+        }
         let json = content.first { Self.isJSON($0.key) }
         let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
         let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }
@@ -323,6 +329,40 @@ extension OpenAPIContext {
         } else {
             endpoint.body = .type(self.type(of: schema, hint: typePrefix + "Request").type)
         }
+    }
+
+    /// The bodies a request can be sent as, one per kind (JSON, form, text, bytes), when there are
+    /// two or more: the first media type of each kind, each with a type it can hold (a form needs
+    /// an object, text and bytes a string schema or none). Multipart is not a choice: with it, the
+    /// body is chosen as before. Nil for one kind.
+    private func bodyAlternatives(_ content: [(key: String, keyLocation: SourceLocation, value: Node)], typePrefix: String) -> [BodyAlternative]? {
+        var bodies: [BodyAlternative] = []
+        var kinds: [BodyAlternativeKind] = []
+        for (mediaType, location, media) in content {
+            let probe = BodyAlternative(mediaType: mediaType, type: .named("Data", arguments: [], at: location), location: location)
+            guard let kind = probe.kind, !kinds.contains(kind) else { continue }
+            let schema = media["schema"]
+            let target = schema.flatMap(followRef)
+            let isString = target.map { $0.keys.isEmpty || $0.string("type") == "string" } ?? true
+            let type: TypeExpr
+            switch kind {
+            case .json:
+                type = schema.map { self.type(of: $0, hint: typePrefix + "Request").type } ?? Self.json(at: location)
+            case .form:
+                guard let schema, let target, isObjectSchema(target) else { continue }
+                type = self.type(of: schema, hint: typePrefix + "Form").type
+            case .text:
+                guard isString else { continue }
+                type = .named(BuiltinType.string.rawValue, arguments: [], at: location)
+            case .data:
+                guard isString else { continue }
+                type = .named(BuiltinType.data.rawValue, arguments: [], at: location)
+            }
+            kinds.append(kind)
+            bodies.append(BodyAlternative(mediaType: mediaType, type: type, location: location))
+        }
+        let multipart = content.contains { $0.key.lowercased().hasPrefix("multipart/") }
+        return bodies.count > 1 && !multipart ? bodies : nil
     }
 
     /// `Data` (a `format: binary` string) as a multipart `File`, also inside optionals and arrays.

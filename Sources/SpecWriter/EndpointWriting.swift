@@ -29,11 +29,15 @@ enum EndpointWriting {
         }
         if let accept = endpoint.accept { entries.append(YAMLEntry("accept", .scalar(accept))) }
         if endpoint.bodyOptional, case .fields? = endpoint.body { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
+        if endpoint.bodyOptional, !endpoint.bodies.isEmpty { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
         if !endpoint.cookies.isEmpty { entries.append(YAMLEntry("cookies", .mapping(FieldWriting.entries(endpoint.cookies)))) }
         switch endpoint.body {
         case .fields(let fields, _): entries.append(YAMLEntry("body", .mapping(FieldWriting.entries(fields))))
         case .type(let type): entries.append(YAMLEntry("body", .scalar(type.description)))
         case nil: break
+        }
+        if !endpoint.bodies.isEmpty {
+            entries.append(YAMLEntry("bodies", .mapping(endpoint.bodies.map { YAMLEntry($0.mediaType, .scalar($0.type.description)) })))
         }
         if let response = endpoint.response { entries.append(YAMLEntry("response", .scalar(response.description))) }
         if !endpoint.outcomes.isEmpty {

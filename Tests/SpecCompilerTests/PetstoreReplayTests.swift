@@ -101,7 +101,12 @@ import Testing
         }
         // postStats_202: a JSON body.
         try await answer(202)
-        try await client.send(Petstore.postStats(body: PetStats(count: 1)))
+        try await client.send(Petstore.postStats(body: .json(PetStats(count: 1))))
+        // postStats_202 as text and as bytes: the caller chooses the media type.
+        try await answer(202)
+        try await client.send(Petstore.postStats(body: .text("count is 1")))
+        try await answer(202)
+        try await client.send(Petstore.postStats(body: .data(Data("count_is_1".utf8))))
         print("postStats")
         // probe_204: the trailing slash kept, nothing else sent.
         try await answer(204)
@@ -168,6 +173,8 @@ import Testing
         "> GET /api/pets/stats [accept: application/json, text/plain, application/octet-stream] ",
         "> GET /api/pets/stats [accept: text/plain, application/json; q=0.500] ",
         "> POST /api/pets/stats [accept: */*; content-type: application/json] {\"count\":1}",
+        "> POST /api/pets/stats [accept: */*; content-type: text/plain] count is 1",
+        "> POST /api/pets/stats [accept: */*; content-type: application/octet-stream] count_is_1",
         "> POST /api/probe/ [accept: */*] ",
         "> POST /api/probe/ [accept: */*] ",
         "> PUT /api/pets/1/avatar [accept: application/octet-stream; content-type: application/octet-stream] abcd",

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -83,6 +83,8 @@ extension NodeReader {
         if let node = keys["optionalBody"]?.value, let flag = bool(node, "optionalBody") {
             if case .fields? = endpoint.body {
                 endpoint.bodyOptional = flag
+            } else if keys["bodies"] != nil {
+                endpoint.bodyOptional = flag
             } else if flag {
                 diagnostics.error("optionalBody applies to a body of fields; a body of one type is optional by its type, like 'body: NewPost?'", at: node.location)
             }
@@ -96,6 +98,17 @@ extension NodeReader {
                 if endpoint.response == nil, keys["responses"] == nil { endpoint.response = .named("String", arguments: [], at: node.location) }
             default:
                 diagnostics.error("unknown responseEncoding '\(text)'; use json or text\(Suggestions.didYouMean(text, in: ["json", "text"]))", at: node.location)
+            }
+        }
+        if let pair = keys["bodies"] {
+            if keys["body"] != nil {
+                diagnostics.error("\(what) has both body and bodies; write body: for one, bodies: for one per media type", at: pair.key.location)
+            } else if let pairs = mapping(pair.value, "bodies of \(what)") {
+                endpoint.bodies = pairs.compactMap { entry in
+                    guard let mediaType = key(entry, in: "bodies") else { return nil }
+                    return type(entry.value, "body \(mediaType) of \(what)").map { BodyAlternative(mediaType: mediaType, type: $0, location: entry.key.location) }
+                }
+                endpoint.bodyLocation = pair.key.location
             }
         }
         if let node = keys["accept"]?.value, let accept = string(node, "accept") {

@@ -65,6 +65,10 @@ public struct EndpointDecl: Sendable {
     public var bodyLocation: SourceLocation?
     /// How the body is encoded.
     public var encoding: BodyEncoding
+    /// The bodies the caller chooses from, when the endpoint takes several media types (`bodies:`,
+    /// OpenAPI's JSON with text and bytes): the factory takes an enum `<Endpoint>Body` instead of
+    /// ``body``. Empty otherwise.
+    public var bodies: [BodyAlternative] = []
     /// Whether a body of fields may be left out: when every field is nil, none is sent (OpenAPI's
     /// `requestBody` without `required: true`). A body of one type is optional by its type.
     public var bodyOptional = false
@@ -159,6 +163,40 @@ public enum BodyDecl: Sendable {
         case .type(let type): type.location
         }
     }
+}
+
+/// One of the bodies an endpoint takes: its media type and the type of its value.
+public struct BodyAlternative: Sendable {
+    /// The media type sent as `Content-Type`, such as `application/json` or `text/plain`.
+    public var mediaType: String
+    /// The value's type: a model or any JSON type for JSON, an object model for a form, `String`
+    /// for text, `Data` or `File` for any other media type.
+    public var type: TypeExpr
+    /// Where the media type is written.
+    public var location: SourceLocation
+
+    /// Creates the value from all its parts.
+    public init(mediaType: String, type: TypeExpr, location: SourceLocation) {
+        self.mediaType = mediaType
+        self.type = type
+        self.location = location
+    }
+
+    /// How the body is sent: JSON, a form, text (as bytes of UTF-8) or bytes; nil for multipart,
+    /// which a chosen body cannot be.
+    public var kind: BodyAlternativeKind? {
+        let base = String((mediaType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
+        if base == "application/json" || base == "text/json" || base.hasSuffix("+json") { return .json }
+        if base == "application/x-www-form-urlencoded" { return .form }
+        if base.hasPrefix("multipart/") { return nil }
+        return base.hasPrefix("text/") ? .text : .data
+    }
+}
+
+/// The kinds of chosen bodies.
+public enum BodyAlternativeKind: String, Sendable {
+    /// The raw values name the enum case a body of the kind gets.
+    case json, form, text, data
 }
 
 /// One 2xx response of an endpoint with several: its status and its body.

@@ -55,7 +55,7 @@ extension EndpointDecl {
         case .type(let type)?: types.append(type)
         case nil: break
         }
-        return types
+        return types + bodies.map(\.type)
     }
 
     /// The types an answer decodes: the response, the error bodies and the declared headers.

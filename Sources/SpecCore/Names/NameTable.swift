@@ -35,6 +35,8 @@ public struct NameTable: Sendable {
         public let outcomeEnum: String
         /// That enum's case for each of the endpoint's outcomes, in declaration order.
         public let outcomeCases: [String]
+        /// The enum of the bodies it takes, when several, and that enum's cases in declaration order.
+        public let bodyEnum: String, bodyCases: [String]
         /// The struct of the headers its responses declare, and its properties in declaration order.
         public let headersStruct: String, responseHeaders: [String]
         /// The declared path parameters' names, in declaration order (for collisions among them).
@@ -134,6 +136,7 @@ public struct NameTable: Sendable {
             serviceMethod: method, operation: method,
             errorEnum: SwiftNames.errorEnum(endpoint.name), errorCases: endpoint.errors.map { SwiftNames.errorCase($0.status) },
             outcomeEnum: SwiftNames.outcomeEnum(endpoint.name), outcomeCases: endpoint.outcomes.map { SwiftNames.outcomeCase($0.status, content: $0.content) },
+            bodyEnum: SwiftNames.bodyEnum(endpoint.name), bodyCases: SwiftNames.bodyCases(endpoint.bodies),
             headersStruct: SwiftNames.headersStruct(endpoint.name), responseHeaders: endpoint.responseHeaders.map(SwiftNames.field),
             pathParameters: endpoint.pathParameters.map(SwiftNames.field),
             pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },

@@ -68,6 +68,28 @@ public enum SwiftNames {
     public static func errorCase(_ status: ErrorStatus) -> String { status == .other ? "default" : unionCase("status\(status.key)") }
     /// The enum of an endpoint's 2xx responses, when they carry different bodies.
     public static func outcomeEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Outcome" }
+    /// The enum of the bodies an endpoint takes, when it takes several media types.
+    public static func bodyEnum(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Body" }
+    /// The cases of a body enum: the kind (`json`, `form`, `text`, `data`), or where a kind comes
+    /// twice, the media type's subtype (`png`, `jpeg`, `markdown`).
+    public static func bodyCases(_ bodies: [BodyAlternative]) -> [String] {
+        var taken: [String] = []
+        return bodies.map { body in
+            let kind = body.kind?.rawValue ?? "multipart"
+            let shared = bodies.filter { ($0.kind?.rawValue ?? "multipart") == kind }.count > 1
+            let subtype = body.mediaType.split(separator: ";").first.flatMap { $0.split(separator: "/").last }.map(String.init) ?? kind
+            var name = shared ? Naming.lowerCamel(subtype) : kind
+            if name.isEmpty { name = kind }
+            let base = name
+            var number = 2
+            while taken.contains(name) {
+                name = base + String(number)
+                number += 1
+            }
+            taken.append(name)
+            return name
+        }
+    }
     /// The struct of the headers an endpoint's responses declare.
     public static func headersStruct(_ endpoint: String) -> String { Naming.upperCamel(endpoint) + "Headers" }
     /// The case of an endpoint's outcome enum for a status: the status's name (`ok`, `created`,

@@ -34,6 +34,10 @@ extension Validator {
                 if groupPath.isEmpty, Self.reservedFunctionNames.contains(swiftName) {
                     diagnostics.error("endpoint '\(endpoint.name)' would be named '\(swiftName)', which the namespace '\(spec.name)' already uses; rename it", at: endpoint.location)
                 }
+                if !endpoint.bodies.isEmpty {
+                    checkScopeTypeName(endpointNames.bodyEnum, wire: endpoint.name, at: endpoint.location,
+                                       what: "body enum of endpoint", types: &types)
+                }
                 if !endpoint.responseHeaders.isEmpty {
                     checkScopeTypeName(endpointNames.headersStruct, wire: endpoint.name, at: endpoint.location,
                                        what: "headers struct of endpoint", types: &types)
@@ -164,6 +168,46 @@ extension Validator {
         }
     }
 
+    /// The bodies an endpoint chooses from: two or more, each a media type of one kind with a
+    /// type it can hold, never multipart, never twice.
+    private mutating func checkBodies(_ endpoint: EndpointDecl, what: String) -> [Argument] {
+        if endpoint.bodies.count == 1, let only = endpoint.bodies.first {
+            diagnostics.error("bodies of \(what) lists one media type; for one body write 'body: \(only.type)' (and an encoding)", at: only.location)
+        }
+        if endpoint.method == .get || endpoint.method == .head {
+            diagnostics.error("a \(endpoint.method.rawValue) request cannot have a body (\(what)); send its values as query parameters", at: endpoint.bodyLocation ?? endpoint.location)
+        }
+        for (index, body) in endpoint.bodies.enumerated() {
+            if let first = endpoint.bodies[..<index].first(where: { $0.mediaType.lowercased() == body.mediaType.lowercased() }) {
+                diagnostics.error("\(what) lists the body of \(body.mediaType) twice", at: body.location, notes: [.note("first listed here", at: first.location)])
+            }
+            guard body.mediaType.contains("/"), body.mediaType.unicodeScalars.allSatisfy({ (0x21...0x7E).contains($0.value) || $0 == " " }) else {
+                diagnostics.error("body '\(body.mediaType)' of \(what) is not a media type such as application/json or text/plain", at: body.location)
+                continue
+            }
+            switch body.kind {
+            case nil:
+                diagnostics.error("body '\(body.mediaType)' of \(what) is multipart, which must list its parts as fields: write body: and encoding: multipart", at: body.location)
+            case .json?:
+                checkType(body.type, usage: .body(.json), in: "body \(body.mediaType) of \(what)")
+            case .form?:
+                checkType(body.type, usage: .body(.form), in: "body \(body.mediaType) of \(what)")
+                if case .named(let name, _, _) = body.type.nonOptional, case .object? = symbols.model(named: name)?.kind {} else {
+                    diagnostics.error("the form body \(body.mediaType) of \(what) must be an object model, found '\(body.type)'", at: body.type.location)
+                }
+            case .text?:
+                if !symbols.isString(body.type) || symbols.isOptional(body.type) {
+                    diagnostics.error("the text body \(body.mediaType) of \(what) is a String, found '\(body.type)'", at: body.type.location)
+                }
+            case .data?:
+                if case .named(let name, _, _) = symbols.resolvingAliases(body.type), name == "Data" || name == "File" {} else {
+                    diagnostics.error("the body \(body.mediaType) of \(what) is bytes: Data or File, found '\(body.type)'", at: body.type.location)
+                }
+            }
+        }
+        return [Argument(swiftName: "body", kind: "body", location: endpoint.bodyLocation ?? endpoint.location)]
+    }
+
     /// Response headers are read as text (scalars, string enums, lists of them) or, for any other
     /// type, as JSON text; never bytes, and no defaults.
     private mutating func checkResponseHeaders(_ endpoint: EndpointDecl, names swiftNames: [String], what: String) {
@@ -212,6 +256,7 @@ extension Validator {
 
     /// Checks the body and returns the factory arguments it adds.
     private mutating func checkBody(_ endpoint: EndpointDecl, what: String, fieldNames: [String]) -> [Argument] {
+        if !endpoint.bodies.isEmpty { return checkBodies(endpoint, what: what) }
         guard let body = endpoint.body else {
             if endpoint.encoding != .json {
                 diagnostics.error("\(what) has encoding '\(endpoint.encoding.rawValue)' but no body", at: endpoint.location)

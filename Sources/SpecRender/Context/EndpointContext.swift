@@ -251,7 +251,8 @@ extension WireFieldIR: TemplateObject {
 
 extension BodyIR: TemplateObject {
     /// Keys: encoding (`json`, `form`, `multipart`, `binary`), isValue (one `body` parameter is the body),
-    /// fields (the body's fields, empty when one value is the body), hasFields, optional (no body is sent for nil, or when every field is nil).
+    /// fields (the body's fields, empty when one value is the body), hasFields, optional (no body is sent for nil, or when every field is nil),
+    /// alternatives (the enum of bodies, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "encoding": .string(encoding.rawValue)
@@ -259,6 +260,7 @@ extension BodyIR: TemplateObject {
         case "fields": .list((fields ?? []).map { .object($0) })
         case "hasFields": .bool(fields?.isEmpty == false)
         case "optional": .bool(optional)
+        case "alternatives": alternatives.map { .object($0) } ?? false
         default: nil
         }
     }

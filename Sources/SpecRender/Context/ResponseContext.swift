@@ -75,3 +75,41 @@ extension ResponseHeaderIR: TemplateObject {
         }
     }
 }
+
+extension BodyEnumIR: TemplateObject {
+    /// Keys: name, doc, deprecated, cases.
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(name)
+        case "doc": .strings(doc)
+        case "deprecated": .bool(deprecated)
+        case "cases": .list(cases.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
+extension BodyCaseIR: TemplateObject {
+    /// Keys: name, member, type, mediaType (as written in a doc comment), send (the `RequestBody` of `value`).
+    public func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "name": .string(Naming.escaped(name))
+        case "member": .string(Naming.escapedMember(name))
+        case "type": .string(SwiftSpelling.type(type))
+        case "mediaType": .string(mediaType)
+        case "send": .string(send)
+        default: nil
+        }
+    }
+
+    /// `.json(value)`, `.form(value)`, `.binary(Data(value.utf8), contentType: "text/plain")`.
+    private var send: String {
+        let contentType = SwiftSpelling.string(mediaType)
+        switch kind {
+        case .json: return ".json(value)"
+        case .form: return ".form(value)"
+        case .text: return ".binary(Data(value.utf8), contentType: \(contentType))"
+        case .data: return isFile ? ".binary(value)" : ".binary(value, contentType: \(contentType))"
+        }
+    }
+}

@@ -149,6 +149,36 @@ public enum Chirp {
         }
     }
 
+    /// `POST /posts/import`
+    public static func importPosts(body: Chirp.ImportPostsBody? = nil) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(
+            .post, "/posts/import", Chirp.api,
+            body: body?.requestBody,
+            response: .empty,
+            auth: .bearer,
+            errors: [.default]
+        )
+    }
+
+    /// The bodies `importPosts` takes, one per media type.
+    public enum ImportPostsBody: Sendable {
+        /// Sent as `application/json`.
+        case json([NewPost])
+        /// Sent as `text/csv`.
+        case text(String)
+        /// Sent as `application/zip`.
+        case data(Data)
+
+        /// The request body this value is sent as.
+        public var requestBody: RequestBody {
+            switch self {
+            case .json(let value): .json(value)
+            case .text(let value): .binary(Data(value.utf8), contentType: "text/csv")
+            case .data(let value): .binary(value, contentType: "application/zip")
+            }
+        }
+    }
+
     /// `PUT /posts/{id}`
     public static func replacePost(id: String, body: NewPost) -> Endpoint<Post, APIErrorResponse> {
         Endpoint(
@@ -300,6 +330,12 @@ public enum ChirpOperations {
         public typealias Failure = APIErrorResponse
     }
 
+    /// `Chirp.importPosts`: `POST /posts/import`.
+    public enum ImportPosts: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+
     /// `Chirp.replacePost`: `PUT /posts/{id}`.
     public enum ReplacePost: ServiceOperation {
         public typealias Response = Post
@@ -403,6 +439,11 @@ public protocol ChirpService: Sendable {
         _ endpoint: Endpoint<Chirp.ExportFeedOutcome, APIErrorResponse>,
         as operation: ChirpOperations.ExportFeed.Type
     ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
+    /// Sends `Chirp.importPosts`: `POST /posts/import`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.ImportPosts.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
     func send(
         _ endpoint: Endpoint<Post, APIErrorResponse>,
@@ -554,6 +595,12 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
         try await self.send(Chirp.exportFeed(), as: ChirpOperations.ExportFeed.self)
+    }
+
+    /// `POST /posts/import`
+    @_alwaysEmitIntoClient
+    public func importPosts(body: Chirp.ImportPostsBody? = nil) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.importPosts(body: body), as: ChirpOperations.ImportPosts.self)
     }
 
     /// `PUT /posts/{id}`

@@ -34,6 +34,33 @@ public enum Bodies {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
+    /// `POST /notes`
+    public static func postNote(body: Bodies.PostNoteBody? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/notes", Bodies.api, body: body?.requestBody, response: .empty)
+    }
+
+    /// The bodies `postNote` takes, one per media type.
+    public enum PostNoteBody: Sendable {
+        /// Sent as `application/json`.
+        case json(NewPet)
+        /// Sent as `application/x-www-form-urlencoded`.
+        case form(NewPet)
+        /// Sent as `text/markdown`.
+        case text(String)
+        /// Sent as `image/png`.
+        case data(Data)
+
+        /// The request body this value is sent as.
+        public var requestBody: RequestBody {
+            switch self {
+            case .json(let value): .json(value)
+            case .form(let value): .form(value)
+            case .text(let value): .binary(Data(value.utf8), contentType: "text/markdown")
+            case .data(let value): .binary(value, contentType: "image/png")
+            }
+        }
+    }
+
     /// A JSON body of a named schema is the body argument.
     ///
     /// `POST /pets`
@@ -133,6 +160,12 @@ public enum Bodies {
 /// The endpoints of `Bodies` as types, one each: `BodiesService` has a requirement per
 /// operation.
 public enum BodiesOperations {
+    /// `Bodies.postNote`: `POST /notes`.
+    public enum PostNote: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Bodies.createPet`: `POST /pets`.
     public enum CreatePet: ServiceOperation {
         public typealias Response = Pet
@@ -200,11 +233,16 @@ public enum BodiesOperations {
     }
 }
 
-/// Every endpoint of `Bodies` as one async method (`service.createPet(...)`), with
+/// Every endpoint of `Bodies` as one async method (`service.postNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
 /// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol BodiesService: Sendable {
+    /// Sends `Bodies.postNote`: `POST /notes`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PostNote.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Bodies.createPet`: `POST /pets`.
     func send(
         _ endpoint: Endpoint<Pet, Never>,
@@ -282,6 +320,12 @@ public struct LiveBodiesService: BodiesService {
 }
 
 extension BodiesService {
+    /// `POST /notes`
+    @_alwaysEmitIntoClient
+    public func postNote(body: Bodies.PostNoteBody? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.postNote(body: body), as: BodiesOperations.PostNote.self)
+    }
+
     /// A JSON body of a named schema is the body argument.
     ///
     /// `POST /pets`

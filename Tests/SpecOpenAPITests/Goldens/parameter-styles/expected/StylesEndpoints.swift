@@ -74,10 +74,10 @@ public enum Styles {
     /// - Parameter items: Without `encoding`, an array of objects is sent in brackets too.
     public static func postCustomers(
         email: String? = nil,
-        address: PostCustomersBodyAddress? = nil,
+        address: PostCustomersFormAddress? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
-        items: [PostCustomersBodyItemsItem]? = nil
+        items: [PostCustomersFormItemsItem]? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .post, "/customers", Styles.api,
@@ -188,10 +188,10 @@ extension StylesService {
     @_alwaysEmitIntoClient
     public func postCustomers(
         email: String? = nil,
-        address: PostCustomersBodyAddress? = nil,
+        address: PostCustomersFormAddress? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
-        items: [PostCustomersBodyItemsItem]? = nil
+        items: [PostCustomersFormItemsItem]? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
             Styles.postCustomers(email: email, address: address, expand: expand, metadata: metadata, items: items),
