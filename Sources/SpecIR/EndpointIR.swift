@@ -163,6 +163,9 @@ public enum PathPartIR: Sendable {
     case text(String)
     /// The value of the parameter with this Swift name.
     case parameter(String)
+    /// The value of the parameter with this Swift name in a path style (`label`, `matrix`), with
+    /// the name a matrix writes.
+    case styledParameter(String, style: ParameterStyle, wireName: String)
 }
 
 /// A value sent under a wire name: a query item, a header, a body field.

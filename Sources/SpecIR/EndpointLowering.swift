@@ -47,7 +47,11 @@ final class EndpointLowering {
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
                     let swiftName = pathArguments.first { $0.placeholder == name }?.name ?? name
-                    path.append(.parameter(swiftName))
+                    if let style = declared?.style, style == .label || style == .matrix {
+                        path.append(.styledParameter(swiftName, style: style, wireName: name))
+                    } else {
+                        path.append(.parameter(swiftName))
+                    }
                     parameters.append(ParameterIR(
                         name: swiftName, type: declared.map { types.reference($0.type) } ?? .named("String"),
                         defaultValue: nil, location: .path, wireName: name, doc: DocText.lines(declared?.description)))

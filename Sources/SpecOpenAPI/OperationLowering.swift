@@ -195,7 +195,8 @@ extension OpenAPIContext {
                 wireName: name, location: node.keyLocation("name") ?? node.location,
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
-                style: node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json : place == "query" ? queryStyle(node) : nil)
+                style: node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
+                    : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node) : nil)
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)
@@ -224,6 +225,18 @@ extension OpenAPIContext {
     /// array's name and makes an object's members pairs of their own, or joins them with commas
     /// when `explode` is false; `spaceDelimited`, `pipeDelimited` and `deepObject` as named. An
     /// unknown style is a warning, and the value is sent as `form`.
+    /// A path parameter's `style`: `label`, `matrix`, or nil for `simple` (the default).
+    func pathStyle(_ node: Node) -> ParameterStyle? {
+        switch node.string("style") {
+        case "label": return .label
+        case "matrix": return .matrix
+        case nil, "simple": return nil
+        case let other?:
+            unsupported("parameter style '\(other)'", "'\(other)' is not a style of a path parameter; '\(node.string("name") ?? "it")' is sent in the simple style", at: node.keyLocation("style") ?? node.location)
+            return nil
+        }
+    }
+
     func queryStyle(_ node: Node, defaultStyle: ParameterStyle = .form) -> ParameterStyle {
         let explode = node["explode"].map { $0.yaml.scalar == "true" }
         switch node.string("style") {

@@ -8,6 +8,15 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
     enum Piece: Sendable {
         case literal(String)
         case value(any ParameterValue)
+        case styled(any ParameterValue, PathStyle)
+    }
+
+    /// OpenAPI's path styles beyond `simple`: `label` (`.5`) and `matrix` (`;id=5`).
+    public enum PathStyle: Sendable, Hashable {
+        /// The value after a dot: `/pets/.5`; array elements joined by commas after it.
+        case label
+        /// The value as `;name=value`: `/pets/;id=5`; array elements joined by commas.
+        case matrix(String)
     }
 
     let pieces: [Piece]
@@ -27,7 +36,7 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         pieces.map { piece in
             switch piece {
             case .literal(let text): text
-            case .value: "{}"
+            case .value, .styled: "{}"
             }
         }.joined()
     }
@@ -42,6 +51,10 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
                 PercentEncoding.pathLiteral(text)
             case .value(let value):
                 value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
+            case .styled(let value, .label):
+                "." + value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
+            case .styled(let value, .matrix(let name)):
+                ";" + PercentEncoding.pathSegment(name) + "=" + value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
             }
         }.joined()
     }
@@ -65,6 +78,11 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         /// Adds a parameter, encoded later as one path segment.
         public mutating func appendInterpolation(_ value: some ParameterValue) {
             pieces.append(.value(value))
+        }
+
+        /// Adds a parameter in a path style: `"/pets/\(id, style: .matrix("id"))"` is `/pets/;id=5`.
+        public mutating func appendInterpolation(_ value: some ParameterValue, style: PathStyle) {
+            pieces.append(.styled(value, style))
         }
     }
 }

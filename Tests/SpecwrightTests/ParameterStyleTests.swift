@@ -22,6 +22,24 @@ import Testing
         #expect(query(StyledValue(Color(), style: .commaDelimited)) == ["color=R,100,G,200,B,150"])
     }
 
+    @Test func pathStyles() {
+        let id = 5
+        let label: EndpointPath = "/pets/\(id, style: .label)/\("blue", style: .label)"
+        let matrix: EndpointPath = "/pets/\(id, style: .matrix("id"))/\(colors, style: .matrix("color"))"
+        #expect(label.encoded(dates: .iso8601) == "/pets/.5/.blue")
+        #expect(matrix.encoded(dates: .iso8601) == "/pets/;id=5/;color=blue,black,brown")
+        #expect(matrix.template == "/pets/{}/{}")
+        // A value cannot leave its segment in either style.
+        let hostile: EndpointPath = "/pets/\("a/b;c=d", style: .matrix("id"))"
+        #expect(hostile.encoded(dates: .iso8601) == "/pets/;id=a%2Fb%3Bc%3Dd")
+    }
+
+    @Test func jsonStyle() {
+        #expect(query(StyledValue(Color(), style: .json)) == [#"color={"B":150,"G":200,"R":100}"#])
+        #expect(Endpoint<Empty, Never>(.get, "/", APIDefaults(), headers: ["X-Color": StyledValue(colors, style: .json)], response: .empty)
+            .headers.map(\.value) == [#"["blue","black","brown"]"#])
+    }
+
     @Test func delimitedStyles() {
         #expect(query(StyledValue(colors, style: .spaceDelimited)) == ["color=blue black brown"])
         #expect(query(StyledValue(colors, style: .pipeDelimited)) == ["color=blue|black|brown"])

@@ -150,6 +150,14 @@ extension NodeReader {
             }
             var bodyFields: [FieldDecl] = []
             if case .fields(let fields, _)? = endpoint.body { bodyFields = fields }
+            if style == .label || style == .matrix {
+                if let index = endpoint.pathParameters.firstIndex(where: { $0.wireName == name }) {
+                    endpoint.pathParameters[index].style = style
+                } else {
+                    diagnostics.error("'\(text)' is a style of a path parameter; '\(name)' is not one of \(what)\(Suggestions.didYouMean(name, in: endpoint.pathParameters.map(\.wireName)))", at: pair.value.location)
+                }
+                continue
+            }
             if let index = endpoint.query.firstIndex(where: { $0.wireName == name }) {
                 endpoint.query[index].style = style
             } else if style == .json, let index = endpoint.headers.firstIndex(where: { $0.wireName == name }) {
@@ -164,7 +172,7 @@ extension NodeReader {
             } else {
                 let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
                 let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
-                    ? "; headers are written one way (values joined by commas) or as json, path parameters one way"
+                    ? "; headers are written one way (values joined by commas) or as json, path parameters as label or matrix"
                     : Suggestions.didYouMean(name, in: candidates)
                 diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
             }

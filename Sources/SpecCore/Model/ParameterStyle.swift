@@ -14,4 +14,8 @@ public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
     /// The value as compact JSON text (OpenAPI's `content: application/json` on a parameter):
     /// `X-Extra-Arguments: {"code":1}`.
     case json
+    /// A path parameter after a dot: `/pets/.5` (OpenAPI's `label`).
+    case label
+    /// A path parameter as `;name=value`: `/pets/;id=5` (OpenAPI's `matrix`).
+    case matrix
 }

@@ -198,8 +198,8 @@ extension EndpointIR: TemplateObject {
     }
 }
 
-/// A part of a path: `text` is literal text escaped for a string literal, `parameter` the Swift
-/// name to interpolate; the other key is false.
+/// A part of a path: `text` is literal text escaped for a string literal, `parameter` what to
+/// interpolate (the Swift name, with its path style when it has one); the other key is false.
 struct PathPartContext: TemplateObject {
     let part: PathPartIR
 
@@ -207,6 +207,8 @@ struct PathPartContext: TemplateObject {
         switch (key, part) {
         case ("text", .text(let text)): .string(SwiftSpelling.escapedContent(text))
         case ("parameter", .parameter(let name)): .string(Naming.escaped(name))
+        case ("parameter", .styledParameter(let name, let style, let wireName)):
+            .string(Naming.escaped(name) + ", style: " + (style == .matrix ? ".matrix(\(SwiftSpelling.string(wireName)))" : ".label"))
         case ("text", _), ("parameter", _): false
         default: nil
         }

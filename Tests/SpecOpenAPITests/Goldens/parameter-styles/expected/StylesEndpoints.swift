@@ -34,6 +34,11 @@ public enum Styles {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
+    /// `GET /pets/{id}/{kind}/{tag}`
+    public static func getPet(id: Int, kind: String, tag: String) -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/pets/\(id, style: .matrix("id"))/\(kind, style: .label)/\(tag)", Styles.api, response: .empty)
+    }
+
     /// `GET /search`
     ///
     /// - Parameter filter: deepObject: `filter[color]=red`.
@@ -96,6 +101,12 @@ public enum Styles {
 /// The endpoints of `Styles` as types, one each: `StylesService` has a requirement per
 /// operation.
 public enum StylesOperations {
+    /// `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
+    public enum GetPet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Styles.search`: `GET /search`.
     public enum Search: ServiceOperation {
         public typealias Response = Empty
@@ -109,11 +120,16 @@ public enum StylesOperations {
     }
 }
 
-/// Every endpoint of `Styles` as one async method (`service.search(...)`), with
+/// Every endpoint of `Styles` as one async method (`service.getPet(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStylesService` sends the requests. A fake
 /// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol StylesService: Sendable {
+    /// Sends `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: StylesOperations.GetPet.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Styles.search`: `GET /search`.
     func send(
         _ endpoint: Endpoint<Empty, Never>,
@@ -146,6 +162,12 @@ public struct LiveStylesService: StylesService {
 }
 
 extension StylesService {
+    /// `GET /pets/{id}/{kind}/{tag}`
+    @_alwaysEmitIntoClient
+    public func getPet(id: Int, kind: String, tag: String) async throws(APIError<Never>) {
+        _ = try await self.send(Styles.getPet(id: id, kind: kind, tag: tag), as: StylesOperations.GetPet.self)
+    }
+
     /// `GET /search`
     ///
     /// - Parameter filter: deepObject: `filter[color]=red`.
