@@ -180,6 +180,8 @@ public struct WireFieldIR: Sendable {
     /// Whether the value is a multipart field sent as one JSON part (`JSONPart(name)`): an object,
     /// map, union or `JSON` value in a multipart body.
     public var jsonPart: Bool = false
+    /// The content type a multipart field's part is sent with, when the spec gives one (`TypedPart(avatar, contentType: "image/png")`).
+    public var contentType: String?
 }
 
 /// A request body.

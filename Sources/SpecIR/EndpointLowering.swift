@@ -67,6 +67,7 @@ final class EndpointLowering {
                 var wire = wireField(field, name, at: endpoint.encoding == .form ? .bodyField : nil)
                 wire.jsonPart = endpoint.encoding == .multipart && !symbols.isParameterValue(field.type, allowArrays: true)
                     && symbols.binaryType(field.type) == nil
+                if endpoint.encoding == .multipart { wire.contentType = field.contentType }
                 return wire
             }, optional: endpoint.bodyOptional)
         case .type(let type)?:

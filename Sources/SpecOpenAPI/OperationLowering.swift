@@ -332,9 +332,16 @@ extension OpenAPIContext {
                 }
             }
             if endpoint.encoding == .multipart {
+                let encoding = chosen.value["encoding"]
                 fields = fields.map { field in
                     var field = field
                     field.type = Self.fileForBinary(field.type)
+                    // `encoding: { avatar: { contentType: image/png } }`: the part's content type (the first of a list).
+                    if let declared = encoding?[field.wireName]?.string("contentType"),
+                       let first = declared.split(separator: ",").first?.trimming(where: { $0 == " " }), !first.isEmpty,
+                       !["application/octet-stream", "text/plain", "application/json"].contains(first.lowercased()) {
+                        field.contentType = first
+                    }
                     return field
                 }
             }

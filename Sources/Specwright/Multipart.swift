@@ -129,3 +129,32 @@ public struct JSONPart: MultipartValue {
         MultipartPart(data: try encoder.encode(value), contentType: "application/json")
     }
 }
+
+/// A multipart field sent with the content type the spec gives its part (OpenAPI's
+/// `encoding.contentType`: `image/png`, `text/csv`) in place of the one its value would give:
+/// what generated code passes as `TypedPart(avatar, contentType: "image/png")`.
+public struct TypedPart: MultipartValue {
+    /// The value.
+    public let value: any MultipartValue
+    /// The content type of each of its parts.
+    public let contentType: String
+
+    /// `value` sent as `contentType`; nil when `value` is nil, so an optional argument leaves the field out.
+    public init?(_ value: (any MultipartValue)?, contentType: String) {
+        guard let value else { return nil }
+        self.value = value
+        self.contentType = contentType
+    }
+
+    /// The value's parts, each with the content type.
+    public func multipartParts(dates: DateCoding) -> [MultipartPart] {
+        value.multipartParts(dates: dates).map { MultipartPart(data: $0.data, filename: $0.filename, contentType: contentType) }
+    }
+
+    /// The parts with JSON written by `encoder` (a ``JSONPart`` inside), each with the content type.
+    func parts(encoder: JSONEncoder, dates: DateCoding) throws -> [MultipartPart] {
+        guard let json = value as? JSONPart else { return multipartParts(dates: dates) }
+        let part = try json.part(encoder: encoder)
+        return [MultipartPart(data: part.data, filename: part.filename, contentType: contentType)]
+    }
+}

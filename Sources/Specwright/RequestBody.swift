@@ -109,6 +109,8 @@ public struct RequestBody: Sendable {
             for field in fields {
                 if let json = field.value as? JSONPart {
                     parts.append((name: field.name, part: try json.part(encoder: encoder)))
+                } else if let typed = field.value as? TypedPart {
+                    parts += try typed.parts(encoder: encoder, dates: dates).map { (name: field.name, part: $0) }
                 } else {
                     parts += field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
                 }

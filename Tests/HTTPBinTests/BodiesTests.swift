@@ -71,6 +71,12 @@ import Testing
         #expect(echo.form["meta"] == .string(#"{"cookies":{"theme":"dark"}}"#))
     }
 
+    @Test func aPartIsSentWithTheContentTypeTheSpecGivesIt() async throws {
+        let picture = File(data: Data([0xFF, 0xD8]), filename: "picture", contentType: "application/octet-stream")
+        let echo = try await client.send(HTTPBin.typedParts(picture: picture))
+        #expect(echo.files["picture"] == "data:image/png;base64,/9g=")
+    }
+
     @Test func aTextResponseIsAString() async throws {
         let response = try await client.response(HTTPBin.robots())
         #expect(response.value == "User-agent: *\nDisallow: /deny\n")

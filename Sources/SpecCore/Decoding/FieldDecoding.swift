@@ -3,7 +3,7 @@ import SpecYAML
 
 extension NodeReader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated"]
+    static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated", "contentType"]
 
     /// Every pair of a mapping as a field (model fields, inline bodies) or a parameter, as `kind` says.
     func fields(_ pairs: [YAMLPair], kind: String = "field", in what: String) -> [FieldDecl] {
@@ -48,10 +48,19 @@ extension NodeReader {
                 diagnostics.error("swiftName '\(text)' is not a Swift identifier", at: node.location)
             }
         }
-        return FieldDecl(
+        var field = FieldDecl(
             wireName: name, location: location, type: type, defaultValue: defaultValue,
             description: keys["description"].flatMap { string($0.value, "description") },
             swiftName: swiftName,
             deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false)
+        if let node = keys["contentType"]?.value, let text = string(node, "contentType") {
+            if text.contains("/"), text.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+                field.contentType = text
+                field.contentTypeLocation = node.location
+            } else {
+                diagnostics.error("contentType '\(text)' is not a media type such as image/png or text/csv", at: node.location)
+            }
+        }
+        return field
     }
 }

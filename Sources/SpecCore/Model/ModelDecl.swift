@@ -76,6 +76,11 @@ public struct FieldDecl: Sendable {
     /// How a query parameter or form field is written when it is more than one text value; nil
     /// for the default (arrays repeat their name, objects use brackets).
     public var style: ParameterStyle?
+    /// The content type a multipart part of this field is sent with, in place of the one its
+    /// value gives (`image/png` for a `File`, `text/csv` for a `String`); OpenAPI's `encoding.contentType`.
+    public var contentType: String?
+    /// Where `contentType` is written, for the error when the field is not a multipart part.
+    public var contentTypeLocation: SourceLocation?
 
     /// Creates the value from all its parts.
     public init(

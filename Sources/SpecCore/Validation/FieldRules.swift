@@ -8,6 +8,9 @@ extension Validator {
         var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for (field, swiftName) in zip(fields, swiftNames) {
             let what = "\(kind) '\(field.wireName)' of \(owner)"
+            if field.contentType != nil, usage != .bodyField(.multipart) {
+                diagnostics.error("contentType applies to the parts of a multipart body; \(what) is not one", at: field.contentTypeLocation ?? field.location)
+            }
             if checkType(field.type, usage: usage, in: what, generics: generics), let defaultValue = field.defaultValue {
                 checkDefault(defaultValue, type: field.type, of: what)
             }

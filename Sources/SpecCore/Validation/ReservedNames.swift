@@ -47,7 +47,7 @@ extension Validator {
         "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable",
         "ParameterStyle", "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue",
         "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
-        "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "Transport", "URLSessionTransport",
+        "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "Transport", "TypedPart", "URLSessionTransport",
         "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 

@@ -239,13 +239,14 @@ extension ParameterIR: TemplateObject {
 }
 
 extension WireFieldIR: TemplateObject {
-    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false), jsonPart.
+    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false), jsonPart, contentType (a literal, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "wireLiteral": .string(SwiftSpelling.string(wireName))
         case "name": .string(Naming.escaped(name))
         case "style": style.map { .string($0.rawValue) } ?? false
         case "jsonPart": .bool(jsonPart)
+        case "contentType": .optional(contentType.map(SwiftSpelling.string))
         default: nil
         }
     }

@@ -110,6 +110,17 @@ public enum HTTPBin {
         )
     }
 
+    /// A multipart body whose file part is sent with the content type the spec gives it.
+    ///
+    /// `PUT /put`
+    public static func typedParts(picture: File) -> Endpoint<Echo, Never> {
+        Endpoint(
+            .put, "/put", HTTPBin.api,
+            body: .multipart(fields: ["picture": TypedPart(picture, contentType: "image/png")]),
+            response: .json
+        )
+    }
+
     /// Echoes a delete with a query and an inline JSON body.
     ///
     /// `DELETE /delete`
@@ -653,6 +664,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.typedParts`: `PUT /put`.
+    public enum TypedParts: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.delete`: `DELETE /delete`.
     public enum Delete: ServiceOperation {
         public typealias Response = Echo
@@ -996,6 +1013,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.Patch.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.typedParts`: `PUT /put`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.TypedParts.Type
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delete`: `DELETE /delete`.
     func send(
@@ -1384,6 +1406,14 @@ extension HTTPBinService {
             ),
             as: HTTPBinOperations.Patch.self
         )
+    }
+
+    /// A multipart body whose file part is sent with the content type the spec gives it.
+    ///
+    /// `PUT /put`
+    @_alwaysEmitIntoClient
+    public func typedParts(picture: File) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.typedParts(picture: picture), as: HTTPBinOperations.TypedParts.self)
     }
 
     /// Echoes a delete with a query and an inline JSON body.

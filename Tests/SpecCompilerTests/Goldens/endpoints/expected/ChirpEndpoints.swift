@@ -198,7 +198,11 @@ public enum Chirp {
     ) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
             .put, "/me/avatar", Chirp.api,
-            body: .multipart(fields: ["image": image, "caption": caption, "thumbnail": thumbnail]),
+            body: .multipart(fields: [
+                "image": TypedPart(image, contentType: "image/png"),
+                "caption": caption,
+                "thumbnail": thumbnail
+            ]),
             response: .empty,
             auth: .bearer,
             errors: [.default]

@@ -47,7 +47,12 @@ public enum Uploads {
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .post, "/files", Uploads.api,
-            body: .multipart(fields: ["file": file, "pictures": pictures, "note": note, "meta": JSONPart(meta)]),
+            body: .multipart(fields: [
+                "file": file,
+                "pictures": TypedPart(pictures, contentType: "image/png"),
+                "note": TypedPart(note, contentType: "text/markdown"),
+                "meta": JSONPart(meta)
+            ]),
             response: .empty
         )
     }
