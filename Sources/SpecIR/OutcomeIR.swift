@@ -29,15 +29,26 @@ public struct OutcomeEnumIR: Sendable {
         func isFirstOfStatus(_ outcome: OutcomeCaseIR) -> Bool {
             cases.first { $0.status == outcome.status }?.name == outcome.name
         }
-        let byContent = others.filter { !isFirstOfStatus($0) }.compactMap { outcome -> (String, OutcomeCaseIR)? in
+        func condition(_ outcome: OutcomeCaseIR, _ content: OutcomeContent) -> String {
+            // The bytes case takes text too when its status has no text case.
+            let hasText = cases.contains { $0.status == outcome.status && $0.content == .text }
+            return content == .data && !hasText
+                ? "body.contentKind == .other || body.contentKind == .text"
+                : "body.contentKind == .\(Self.contentKind(content))"
+        }
+        let byContent = others.filter { !isFirstOfStatus($0) && $0.status != .range }.compactMap { outcome -> (String, OutcomeCaseIR)? in
             guard case .code(let code) = outcome.status, let content = outcome.content else { return nil }
-            return ("\(code) where body.contentKind == .\(Self.contentKind(content))", outcome)
+            return ("\(code) where \(condition(outcome, content))", outcome)
         }
         let byStatus = others.filter(isFirstOfStatus).compactMap { outcome -> (String, OutcomeCaseIR)? in
             guard case .code(let code) = outcome.status else { return nil }
             return (String(code), outcome)
         }
-        return byContent + byStatus
+        // The other bodies of `2XX`, after every status listed on its own.
+        let byRange = others.filter { !isFirstOfStatus($0) && $0.status == .range }.compactMap { outcome -> (String, OutcomeCaseIR)? in
+            outcome.content.map { ("200...299 where \(condition(outcome, $0))", outcome) }
+        }
+        return byContent + byStatus + byRange
     }
 
     /// The runtime's `SuccessBody.ContentKind` case of a body kind.

@@ -202,7 +202,7 @@ extension OpenAPIContext {
                 tag = value
             } else {
                 if tagged {
-                    unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema; the union is decoded untagged", at: variant.location)
+                    unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema, or an inline object whose tag property allows one value; the union is decoded untagged", at: variant.location)
                     tagged = false
                 }
                 tag = caseName(for: type)

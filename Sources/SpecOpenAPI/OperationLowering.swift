@@ -90,13 +90,20 @@ extension OpenAPIContext {
         if let location = operation.keyLocation("callbacks") {
             unsupported("callbacks", "callbacks are not supported; the operation is generated without them", at: location)
         }
-        return Self.withIdentifierPlaceholders(endpoint)
+        let (renamed, renamedMatrix) = Self.withIdentifierPlaceholders(endpoint)
+        for (name, swiftName) in renamedMatrix {
+            let location = renamed.pathParameters.first { $0.wireName == swiftName }?.location ?? renamed.pathLocation
+            unsupported("matrix parameter name", "path parameter '\(name)' is not a Swift name, so the path names it '\(swiftName)'; its matrix style sends ';\(swiftName)=...'", at: location)
+        }
+        return renamed
     }
 
     /// Path placeholders that are not Swift names (`{item-id}`) are renamed, with their
-    /// parameters (`{itemId}`): a path parameter's name is never sent, only its value.
-    static func withIdentifierPlaceholders(_ endpoint: EndpointDecl) -> EndpointDecl {
+    /// parameters (`{itemId}`): a path parameter's name is never sent, only its value (but in the
+    /// matrix style, whose renamed ones are returned to be reported).
+    static func withIdentifierPlaceholders(_ endpoint: EndpointDecl) -> (EndpointDecl, renamedMatrix: [(name: String, renamed: String)]) {
         var endpoint = endpoint
+        var renamedMatrix: [(name: String, renamed: String)] = []
         var path = ""
         var rest = endpoint.path[...]
         var taken: [String] = []
@@ -117,13 +124,16 @@ extension OpenAPIContext {
                     if parameter.wireName == name { parameter.wireName = renamed }
                     return parameter
                 }
+                if endpoint.pathParameters.contains(where: { $0.wireName == renamed && $0.style == .matrix }) {
+                    renamedMatrix.append((name, renamed))
+                }
             }
             taken.append(renamed)
             path += "{\(renamed)}"
             rest = rest[rest.index(after: close)...]
         }
         endpoint.path = path + rest
-        return endpoint
+        return (endpoint, renamedMatrix)
     }
 
     /// The node, or what its `$ref` points to.
@@ -195,7 +205,7 @@ extension OpenAPIContext {
                 wireName: name, location: node.keyLocation("name") ?? node.location,
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
-                style: node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
+                style: (place == "query" || place == "header") && node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
                     : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node) : nil)
             switch place {
             case "path": endpoint.pathParameters.append(field)
@@ -356,33 +366,33 @@ extension OpenAPIContext {
     /// an object, text and bytes a string schema or none). Multipart is not a choice: with it, the
     /// body is chosen as before. Nil for one kind.
     private func bodyAlternatives(_ content: [(key: String, keyLocation: SourceLocation, value: Node)], typePrefix: String) -> [BodyAlternative]? {
-        var bodies: [BodyAlternative] = []
-        var kinds: [BodyAlternativeKind] = []
+        guard !content.contains(where: { $0.key.lowercased().hasPrefix("multipart/") }) else { return nil }
+        // First which media types would be offered, without making a model: only two or more are a choice.
+        var chosen: [(kind: BodyAlternativeKind, mediaType: String, location: SourceLocation, schema: Node?)] = []
         for (mediaType, location, media) in content {
             let probe = BodyAlternative(mediaType: mediaType, type: .named("Data", arguments: [], at: location), location: location)
-            guard let kind = probe.kind, !kinds.contains(kind) else { continue }
+            guard let kind = probe.kind, !chosen.contains(where: { $0.kind == kind }) else { continue }
             let schema = media["schema"]
             let target = schema.flatMap(followRef)
             let isString = target.map { $0.keys.isEmpty || $0.string("type") == "string" } ?? true
+            switch kind {
+            case .json: break
+            case .form: guard let target, isObjectSchema(target) else { continue }
+            case .text, .data: guard isString else { continue }
+            }
+            chosen.append((kind, mediaType, location, schema))
+        }
+        guard chosen.count > 1 else { return nil }
+        return chosen.map { kind, mediaType, location, schema in
             let type: TypeExpr
             switch kind {
-            case .json:
-                type = schema.map { self.type(of: $0, hint: typePrefix + "Request").type } ?? Self.json(at: location)
-            case .form:
-                guard let schema, let target, isObjectSchema(target) else { continue }
-                type = self.type(of: schema, hint: typePrefix + "Form").type
-            case .text:
-                guard isString else { continue }
-                type = .named(BuiltinType.string.rawValue, arguments: [], at: location)
-            case .data:
-                guard isString else { continue }
-                type = .named(BuiltinType.data.rawValue, arguments: [], at: location)
+            case .json: type = schema.map { self.type(of: $0, hint: typePrefix + "Request").type } ?? Self.json(at: location)
+            case .form: type = schema.map { self.type(of: $0, hint: typePrefix + "Form").type } ?? Self.json(at: location)
+            case .text: type = .named(BuiltinType.string.rawValue, arguments: [], at: location)
+            case .data: type = .named(BuiltinType.data.rawValue, arguments: [], at: location)
             }
-            kinds.append(kind)
-            bodies.append(BodyAlternative(mediaType: mediaType, type: type, location: location))
+            return BodyAlternative(mediaType: mediaType, type: type, location: location)
         }
-        let multipart = content.contains { $0.key.lowercased().hasPrefix("multipart/") }
-        return bodies.count > 1 && !multipart ? bodies : nil
     }
 
     /// `Data` (a `format: binary` string) as a multipart `File`, also inside optionals and arrays.

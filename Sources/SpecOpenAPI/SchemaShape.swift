@@ -50,10 +50,18 @@ extension OpenAPIContext {
                     schema = only
                     continue
                 }
+                // Nothing but constraints: any value, as JSON.
+                if meaningful.isEmpty { return (schema, nullable, .any) }
                 let targets = meaningful.map { followRef($0) ?? $0 }
-                if !targets.isEmpty, targets.allSatisfy({ $0["properties"] == nil && Self.scalarTypes.contains($0.string("type") ?? "") }) {
-                    guard targets.allSatisfy({ $0.string("type") == targets[0].string("type") }) else { return (schema, nullable, .any) }
-                    let index = targets.firstIndex { $0["format"] != nil || $0["enum"] != nil } ?? 0
+                // A part that only lists values (`const: x`, `enum` without a type) narrows the typed parts' scalar.
+                let typed = targets.filter { $0.string("type") != nil || $0["properties"] != nil || $0["$ref"] != nil }
+                let onlyValues = targets.count > typed.count && targets.allSatisfy { $0.string("type") != nil || $0["properties"] != nil
+                    || $0["$ref"] != nil || Set($0.keys).isSubset(of: ["const", "enum", "description", "title", "default", "nullable"]) }
+                if !typed.isEmpty, onlyValues || typed.count == targets.count,
+                   typed.allSatisfy({ $0["properties"] == nil && Self.scalarTypes.contains($0.string("type") ?? "") }) {
+                    guard typed.allSatisfy({ $0.string("type") == typed[0].string("type") }) else { return (schema, nullable, .any) }
+                    let index = targets.firstIndex { $0.string("type") != nil && ($0["format"] != nil || $0["enum"] != nil) }
+                        ?? targets.firstIndex { $0.string("type") != nil } ?? 0
                     schema = meaningful[index]
                     continue
                 }

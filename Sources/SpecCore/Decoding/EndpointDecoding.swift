@@ -101,14 +101,22 @@ extension NodeReader {
             }
         }
         if let pair = keys["bodies"] {
-            if keys["body"] != nil {
-                diagnostics.error("\(what) has both body and bodies; write body: for one, bodies: for one per media type", at: pair.key.location)
-            } else if let pairs = mapping(pair.value, "bodies of \(what)") {
+            if keys["body"] != nil || keys["encoding"] != nil {
+                diagnostics.error("\(what) has both \(keys["body"] != nil ? "body" : "encoding") and bodies; write body: (and encoding:) for one, bodies: for one per media type, whose keys say how each is sent", at: pair.key.location)
+            }
+            if let pairs = mapping(pair.value, "bodies of \(what)") {
+                if pairs.isEmpty {
+                    diagnostics.error("bodies of \(what) lists no media type; give two or more, such as application/json: Stats and text/plain: String", at: pair.key.location)
+                }
                 endpoint.bodies = pairs.compactMap { entry in
                     guard let mediaType = key(entry, in: "bodies") else { return nil }
                     return type(entry.value, "body \(mediaType) of \(what)").map { BodyAlternative(mediaType: mediaType, type: $0, location: entry.key.location) }
                 }
                 endpoint.bodyLocation = pair.key.location
+                if !endpoint.bodies.isEmpty {
+                    endpoint.body = nil
+                    endpoint.encoding = .json
+                }
             }
         }
         if let node = keys["accept"]?.value, let accept = string(node, "accept") {

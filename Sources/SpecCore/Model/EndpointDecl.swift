@@ -182,11 +182,11 @@ public struct BodyAlternative: Sendable {
         self.location = location
     }
 
-    /// How the body is sent: JSON, a form, text (as bytes of UTF-8) or bytes; nil for multipart,
-    /// which a chosen body cannot be.
+    /// How the body is sent: JSON (also for `*/*` and `application/*`, as OpenAPI reads them), a
+    /// form, text (as bytes of UTF-8) or bytes; nil for multipart, which a chosen body cannot be.
     public var kind: BodyAlternativeKind? {
         let base = String((mediaType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
-        if base == "application/json" || base == "text/json" || base.hasSuffix("+json") { return .json }
+        if base == "application/json" || base == "text/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*" { return .json }
         if base == "application/x-www-form-urlencoded" { return .form }
         if base.hasPrefix("multipart/") { return nil }
         return base.hasPrefix("text/") ? .text : .data

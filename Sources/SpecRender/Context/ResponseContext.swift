@@ -90,7 +90,7 @@ extension BodyEnumIR: TemplateObject {
 }
 
 extension BodyCaseIR: TemplateObject {
-    /// Keys: name, member, type, mediaType (as written in a doc comment), send (the `RequestBody` of `value`).
+    /// Keys: name, member, type, mediaType (as written in a doc comment), sentAs (the doc line), send (the `RequestBody` of `value`).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -98,6 +98,8 @@ extension BodyCaseIR: TemplateObject {
         case "type": .string(SwiftSpelling.type(type))
         case "mediaType": .string(mediaType)
         case "send": .string(send)
+        case "sentAs": .string(kind == .json && mediaType.lowercased() != "application/json"
+            ? "Sent as JSON, `application/json` (the document lists `\(mediaType)`)." : "Sent as `\(mediaType)`.")
         default: nil
         }
     }

@@ -149,6 +149,33 @@ public enum Chirp {
         }
     }
 
+    /// `GET /feed/stats`
+    public static func feedStats() -> Endpoint<FeedStatsOutcome, APIErrorResponse> {
+        Endpoint(.get, "/feed/stats", Chirp.api, response: FeedStatsOutcome.decoding, auth: .bearer, errors: [.default])
+    }
+
+    /// The answers of `feedStats`, by status.
+    public enum FeedStatsOutcome: Hashable, Sendable {
+        /// The `200` response, with its body.
+        case okJSON(Post)
+        /// The `200` response, with its body.
+        case okData(Data)
+        /// Any other 2xx response, with its body.
+        case successJSON(TokenResponse)
+        /// Any other 2xx response, with its body.
+        case successText(String)
+
+        /// How each status's body becomes its case.
+        public static let decoding = ResponseDecoding<FeedStatsOutcome>.byStatus(accept: "application/json, text/plain, */*") { status, body in
+            switch status {
+            case 200 where body.contentKind == .other || body.contentKind == .text: .okData(body.data)
+            case 200: try .okJSON(body.json(Post.self))
+            case 200...299 where body.contentKind == .text: .successText(body.text)
+            default: try .successJSON(body.json(TokenResponse.self))
+            }
+        }
+    }
+
     /// `POST /posts/import`
     public static func importPosts(body: Chirp.ImportPostsBody? = nil) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
@@ -334,6 +361,12 @@ public enum ChirpOperations {
         public typealias Failure = APIErrorResponse
     }
 
+    /// `Chirp.feedStats`: `GET /feed/stats`.
+    public enum FeedStats: ServiceOperation {
+        public typealias Response = Chirp.FeedStatsOutcome
+        public typealias Failure = APIErrorResponse
+    }
+
     /// `Chirp.importPosts`: `POST /posts/import`.
     public enum ImportPosts: ServiceOperation {
         public typealias Response = Empty
@@ -443,6 +476,11 @@ public protocol ChirpService: Sendable {
         _ endpoint: Endpoint<Chirp.ExportFeedOutcome, APIErrorResponse>,
         as operation: ChirpOperations.ExportFeed.Type
     ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
+    /// Sends `Chirp.feedStats`: `GET /feed/stats`.
+    func send(
+        _ endpoint: Endpoint<Chirp.FeedStatsOutcome, APIErrorResponse>,
+        as operation: ChirpOperations.FeedStats.Type
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
     /// Sends `Chirp.importPosts`: `POST /posts/import`.
     func send(
         _ endpoint: Endpoint<Empty, APIErrorResponse>,
@@ -599,6 +637,12 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
         try await self.send(Chirp.exportFeed(), as: ChirpOperations.ExportFeed.self)
+    }
+
+    /// `GET /feed/stats`
+    @_alwaysEmitIntoClient
+    public func feedStats() async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
+        try await self.send(Chirp.feedStats(), as: ChirpOperations.FeedStats.self)
     }
 
     /// `POST /posts/import`

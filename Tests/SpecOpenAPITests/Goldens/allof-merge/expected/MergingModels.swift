@@ -65,6 +65,8 @@ public struct Dog: Decodable, Sendable {
     public let mixed: Mixed?
     public let tag: Tag?
     public let rank: Rank?
+    public let bounded: Bounded?
+    public let fixed: Fixed?
     public let seenAt: Moment?
 
     public init(
@@ -77,6 +79,8 @@ public struct Dog: Decodable, Sendable {
         mixed: Mixed? = nil,
         tag: Tag? = nil,
         rank: Rank? = nil,
+        bounded: Bounded? = nil,
+        fixed: Fixed? = nil,
         seenAt: Moment? = nil
     ) {
         self.name = name
@@ -88,6 +92,8 @@ public struct Dog: Decodable, Sendable {
         self.mixed = mixed
         self.tag = tag
         self.rank = rank
+        self.bounded = bounded
+        self.fixed = fixed
         self.seenAt = seenAt
     }
 
@@ -102,6 +108,8 @@ public struct Dog: Decodable, Sendable {
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
         self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
+        self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
+        self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
         self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
     }
 }
@@ -115,6 +123,10 @@ public typealias ShortText = String
 public typealias Tag = Slug
 
 public typealias Rank = Int
+
+public typealias Bounded = JSONValue
+
+public typealias Fixed = String
 
 public typealias Mixed = JSONValue
 
@@ -145,6 +157,8 @@ public struct Puppy: Decodable, Sendable {
     public let mixed: Mixed?
     public let tag: Tag?
     public let rank: Rank?
+    public let bounded: Bounded?
+    public let fixed: Fixed?
     public let seenAt: Moment?
     public let ageInWeeks: Int
 
@@ -158,6 +172,8 @@ public struct Puppy: Decodable, Sendable {
         mixed: Mixed? = nil,
         tag: Tag? = nil,
         rank: Rank? = nil,
+        bounded: Bounded? = nil,
+        fixed: Fixed? = nil,
         seenAt: Moment? = nil,
         ageInWeeks: Int
     ) {
@@ -170,6 +186,8 @@ public struct Puppy: Decodable, Sendable {
         self.mixed = mixed
         self.tag = tag
         self.rank = rank
+        self.bounded = bounded
+        self.fixed = fixed
         self.seenAt = seenAt
         self.ageInWeeks = ageInWeeks
     }
@@ -185,6 +203,8 @@ public struct Puppy: Decodable, Sendable {
         self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
         self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
+        self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
+        self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
         self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
         self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }

@@ -79,10 +79,10 @@ public enum Styles {
     /// - Parameter items: Without `encoding`, an array of objects is sent in brackets too.
     public static func postCustomers(
         email: String? = nil,
-        address: PostCustomersFormAddress? = nil,
+        address: PostCustomersBodyAddress? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
-        items: [PostCustomersFormItemsItem]? = nil
+        items: [PostCustomersBodyItemsItem]? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .post, "/customers", Styles.api,
@@ -210,10 +210,10 @@ extension StylesService {
     @_alwaysEmitIntoClient
     public func postCustomers(
         email: String? = nil,
-        address: PostCustomersFormAddress? = nil,
+        address: PostCustomersBodyAddress? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
-        items: [PostCustomersFormItemsItem]? = nil
+        items: [PostCustomersBodyItemsItem]? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
             Styles.postCustomers(email: email, address: address, expand: expand, metadata: metadata, items: items),

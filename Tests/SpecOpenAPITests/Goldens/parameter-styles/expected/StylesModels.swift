@@ -60,9 +60,9 @@ public struct SearchXRange: Encodable, Sendable {
     }
 }
 
-public indirect enum PostCustomersFormAddress: Encodable, Sendable {
-    case variant1(PostCustomersFormAddressVariant1)
-    case variant2(PostCustomersFormAddressVariant2)
+public indirect enum PostCustomersBodyAddress: Encodable, Sendable {
+    case variant1(PostCustomersBodyAddressVariant1)
+    case variant2(PostCustomersBodyAddressVariant2)
 
     public func encode(to encoder: any Encoder) throws {
         switch self {
@@ -72,7 +72,7 @@ public indirect enum PostCustomersFormAddress: Encodable, Sendable {
     }
 }
 
-public struct PostCustomersFormAddressVariant1: Encodable, Sendable {
+public struct PostCustomersBodyAddressVariant1: Encodable, Sendable {
     public var city: String?
     public var line1: String?
 
@@ -88,7 +88,7 @@ public struct PostCustomersFormAddressVariant1: Encodable, Sendable {
     }
 }
 
-public enum PostCustomersFormAddressVariant2: StringEnum {
+public enum PostCustomersBodyAddressVariant2: StringEnum {
     case value
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
@@ -108,7 +108,7 @@ public enum PostCustomersFormAddressVariant2: StringEnum {
     }
 }
 
-public struct PostCustomersFormItemsItem: Encodable, Sendable {
+public struct PostCustomersBodyItemsItem: Encodable, Sendable {
     public var price: String?
     public var quantity: Int?
 
