@@ -1,0 +1,126 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// Sets the body and its encoding from a `requestBody`.
+    func requestBody(_ raw: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
+        guard let body = followRef(raw), let content = body["content"]?.pairs, !content.isEmpty else { return }
+        endpoint.bodyLocation = raw.location
+        // `required` defaults to false: an absent body is not sent.
+        defer {
+            if !body.flag("required") {
+                switch endpoint.body {
+                case .type(let type)? where !type.isOptional: endpoint.body = .type(.optional(type))
+                case .fields?: endpoint.bodyOptional = true
+                default: break
+                }
+            }
+        }
+        if let alternatives = bodyAlternatives(content, typePrefix: typePrefix) {
+            // JSON with text or bytes (the petstore's postStats): the caller chooses.
+            endpoint.bodies = alternatives
+            endpoint.bodyOptional = !body.flag("required")
+            return
+        }
+        let json = content.first { Self.isJSON($0.key) }
+        let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
+        let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }
+        let chosen: (key: String, keyLocation: SourceLocation, value: Node)
+        if let json {
+            chosen = json
+        } else if let form {
+            endpoint.encoding = .form
+            chosen = form
+        } else if let multipart {
+            endpoint.encoding = .multipart
+            chosen = multipart
+        } else if let first = content.first {
+            endpoint.encoding = .binary
+            endpoint.body = .type(.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation))
+            return
+        } else {
+            return
+        }
+        guard let schema = chosen.value["schema"] else {
+            endpoint.body = .type(.named(endpoint.encoding == .json ? "JSON" : "Data", arguments: [], at: chosen.keyLocation))
+            if endpoint.encoding != .json { endpoint.encoding = .binary }
+            return
+        }
+        let (effective, _, shape) = self.shape(of: schema)
+        if endpoint.encoding != .json || (schema.string("$ref") == nil && { if case .object = shape { true } else { false } }()) {
+            let target = effective.string("$ref").flatMap { ref in resolve(ref, at: effective.location, in: effective.file)?.node } ?? effective
+            var fields = self.fields(of: target, owner: typePrefix + "Body")
+            if endpoint.encoding == .form, let encoding = chosen.value["encoding"] {
+                // `encoding: { metadata: { style: deepObject, explode: true } }` (Stripe): the field's style.
+                fields = fields.map { field in
+                    var field = field
+                    if let entry = encoding[field.wireName], entry["style"] != nil || entry["explode"] != nil {
+                        field.style = queryStyle(entry)
+                    }
+                    return field
+                }
+            }
+            if endpoint.encoding == .multipart {
+                let encoding = chosen.value["encoding"]
+                fields = fields.map { field in
+                    var field = field
+                    field.type = Self.fileForBinary(field.type)
+                    // `encoding: { avatar: { contentType: image/png } }`: the part's content type (the first of a list).
+                    if let declared = encoding?[field.wireName]?.string("contentType"),
+                       let first = declared.split(separator: ",").first?.trimming(where: { $0 == " " }), !first.isEmpty,
+                       !["application/octet-stream", "text/plain", "application/json"].contains(first.lowercased()) {
+                        field.contentType = first
+                    }
+                    return field
+                }
+            }
+            endpoint.body = .fields(fields, at: schema.location)
+        } else {
+            endpoint.body = .type(self.type(of: schema, hint: typePrefix + "Request").type)
+        }
+    }
+
+    /// The bodies a request can be sent as, one per kind (JSON, form, text, bytes), when there are
+    /// two or more: the first media type of each kind, each with a type it can hold (a form needs
+    /// an object, text and bytes a string schema or none). Multipart is not a choice: with it, the
+    /// body is chosen as before. Nil for one kind.
+    private func bodyAlternatives(_ content: [(key: String, keyLocation: SourceLocation, value: Node)], typePrefix: String) -> [BodyAlternative]? {
+        guard !content.contains(where: { $0.key.lowercased().hasPrefix("multipart/") }) else { return nil }
+        // First which media types would be offered, without making a model: only two or more are a choice.
+        var chosen: [(kind: BodyAlternativeKind, mediaType: String, location: SourceLocation, schema: Node?)] = []
+        for (mediaType, location, media) in content {
+            let probe = BodyAlternative(mediaType: mediaType, type: .named("Data", arguments: [], at: location), location: location)
+            guard let kind = probe.kind, !chosen.contains(where: { $0.kind == kind }) else { continue }
+            let schema = media["schema"]
+            let target = schema.flatMap(followRef)
+            let isString = target.map { $0.keys.isEmpty || $0.string("type") == "string" } ?? true
+            switch kind {
+            case .json: break
+            case .form: guard let target, isObjectSchema(target) else { continue }
+            case .text, .data: guard isString else { continue }
+            }
+            chosen.append((kind, mediaType, location, schema))
+        }
+        guard chosen.count > 1 else { return nil }
+        return chosen.map { kind, mediaType, location, schema in
+            let type: TypeExpr
+            switch kind {
+            case .json: type = schema.map { self.type(of: $0, hint: typePrefix + "Request").type } ?? Self.json(at: location)
+            case .form: type = schema.map { self.type(of: $0, hint: typePrefix + "Form").type } ?? Self.json(at: location)
+            case .text: type = .named(BuiltinType.string.rawValue, arguments: [], at: location)
+            case .data: type = .named(BuiltinType.data.rawValue, arguments: [], at: location)
+            }
+            return BodyAlternative(mediaType: mediaType, type: type, location: location)
+        }
+    }
+
+    /// `Data` (a `format: binary` string) as a multipart `File`, also inside optionals and arrays.
+    static func fileForBinary(_ type: TypeExpr) -> TypeExpr {
+        switch type {
+        case .named("Data", let arguments, let location): .named("File", arguments: arguments, at: location)
+        case .optional(let wrapped): .optional(fileForBinary(wrapped))
+        case .array(let element): .array(fileForBinary(element))
+        default: type
+        }
+    }
+}
