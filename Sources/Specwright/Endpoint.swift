@@ -80,3 +80,14 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
         }
     }
 }
+
+extension Endpoint {
+    /// The same endpoint asking for `mediaTypes` (`"text/plain"`, `"application/json; q=0.5,
+    /// text/plain"`): the `Accept` header it sends, for a response the server can write several ways.
+    public func accepting(_ mediaTypes: String) -> Endpoint {
+        var endpoint = self
+        endpoint.headers.removeAll { $0.name.lowercased() == "accept" }
+        endpoint.headers.append((name: "Accept", value: mediaTypes))
+        return endpoint
+    }
+}

@@ -64,4 +64,13 @@ import Testing
                                            response: .data.accepting("image/png"))
         #expect(try await stubClient(StubTransport()).request(for: chosen).value(forHTTPHeaderField: "Accept") == "image/webp")
     }
+
+    @Test func theCallerChoosesWhatToAcceptForOneCall() async throws {
+        let chosen = Self.export().accepting("text/plain, application/json; q=0.5")
+        let request = try await stubClient(StubTransport()).request(for: chosen)
+        #expect(request.value(forHTTPHeaderField: "Accept") == "text/plain, application/json; q=0.5")
+        // It replaces an Accept the endpoint already sends, rather than adding a second one.
+        let declared = Endpoint<Data, Never>(.get, "/image", APIDefaults(dates: .iso8601), headers: ["Accept": "image/webp"], response: .data)
+        #expect(declared.accepting("image/png").headers.map { "\($0.name): \($0.value)" } == ["Accept: image/png"])
+    }
 }
