@@ -167,7 +167,8 @@ final class EndpointLowering {
         if field.style == .json, [.header, .query, .bodyField].contains(location) { return .json }
         switch location {
         case .header:
-            return text || textArray ? nil : .form
+            // An object's members as `key,value` pairs, or as `key=value` where the spec says `form` (OpenAPI's `explode`).
+            return text || textArray ? nil : field.style == .form ? .form : .commaDelimited
         case .query, .bodyField:
             switch field.style {
             case nil, .form?: return text || textArray ? nil : field.style ?? .deepObject

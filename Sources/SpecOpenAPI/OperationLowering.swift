@@ -206,7 +206,8 @@ extension OpenAPIContext {
                 type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
                 style: (place == "query" || place == "header") && node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
-                    : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node) : nil)
+                    : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node)
+                    : place == "header" && node["explode"]?.scalar == "true" ? .form : nil)
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)

@@ -38,10 +38,16 @@ public struct StyledValue: ParameterValue {
         self.style = style
     }
 
-    /// The simple style: texts and members joined by commas, as one value; JSON text in the json style.
+    /// The simple style: texts and members joined by commas, as one value (in the form style an
+    /// object's members as `key=value`, OpenAPI's `explode`); JSON text in the json style.
     public func parameterValues(dates: DateCoding) -> [String] {
         if style == .json { return json(dates: dates).map { [$0] } ?? [] }
         guard let tree = try? ValueTree.of(value, dates: dates) else { return [] }
+        if style == .form, case .object(let members) = tree {
+            // `simple` with `explode`: each member as `key=value` (`R=100,G=200`).
+            let pairs = members.filter { !$0.value.isNull }.map { $0.key + "=" + Self.flattened($0.value).joined(separator: ",") }
+            return pairs.isEmpty ? [] : [pairs.joined(separator: ",")]
+        }
         let texts = Self.flattened(tree)
         return texts.isEmpty ? [] : [texts.joined(separator: ",")]
     }

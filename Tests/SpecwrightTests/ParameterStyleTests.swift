@@ -34,6 +34,16 @@ import Testing
         #expect(hostile.encoded(dates: .iso8601) == "/pets/;id=a%2Fb%3Bc%3Dd")
     }
 
+    @Test func headerStyles() {
+        func header(_ value: StyledValue?) -> [String] {
+            Endpoint<Empty, Never>(.get, "/", APIDefaults(), headers: ["X-Color": value], response: .empty).headers.map(\.value)
+        }
+        // OpenAPI's simple style, without and with explode.
+        #expect(header(StyledValue(Color(), style: .commaDelimited)) == ["R,100,G,200,B,150"])
+        #expect(header(StyledValue(Color(), style: .form)) == ["R=100,G=200,B=150"])
+        #expect(header(StyledValue(colors, style: .form)) == ["blue,black,brown"])
+    }
+
     @Test func jsonStyle() {
         #expect(query(StyledValue(Color(), style: .json)) == [#"color={"B":150,"G":200,"R":100}"#])
         #expect(Endpoint<Empty, Never>(.get, "/", APIDefaults(), headers: ["X-Color": StyledValue(colors, style: .json)], response: .empty)
@@ -86,7 +96,7 @@ import Testing
     @Test func simpleStyleInAHeader() {
         let endpoint = Endpoint<Empty, Never>(
             .get, "/", APIDefaults(),
-            headers: ["X-Colors": StyledValue(colors, style: .form), "X-Color": StyledValue(Color(), style: .form)], response: .empty)
+            headers: ["X-Colors": StyledValue(colors, style: .form), "X-Color": StyledValue(Color(), style: .commaDelimited)], response: .empty)
         #expect(endpoint.headers.map { "\($0.name): \($0.value)" } == ["X-Colors: blue,black,brown", "X-Color: R,100,G,200,B,150"])
     }
 }

@@ -56,7 +56,7 @@ public enum Shop {
                 "point": StyledValue(point, style: .form),
                 "expand": StyledValue(expand, style: .deepObject)
             ],
-            headers: ["X-Tags": xTags, "X-Window": StyledValue(xWindow, style: .form)],
+            headers: ["X-Tags": xTags, "X-Window": StyledValue(xWindow, style: .commaDelimited)],
             cookies: ["session": session, "seen": seen],
             response: .json
         )

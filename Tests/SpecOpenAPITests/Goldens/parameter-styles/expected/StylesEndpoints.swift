@@ -54,7 +54,8 @@ public enum Styles {
         limit: SearchLimit? = nil,
         price: Decimal? = nil,
         xTags: [String]? = nil,
-        xRange: SearchXRange? = nil
+        xRange: SearchXRange? = nil,
+        xPoint: SearchXPoint? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .get, "/search", Styles.api,
@@ -67,7 +68,11 @@ public enum Styles {
                 "limit": StyledValue(limit, style: .form),
                 "price": price
             ],
-            headers: ["X-Tags": xTags, "X-Range": StyledValue(xRange, style: .form)],
+            headers: [
+                "X-Tags": xTags,
+                "X-Range": StyledValue(xRange, style: .commaDelimited),
+                "X-Point": StyledValue(xPoint, style: .form)
+            ],
             response: .empty
         )
     }
@@ -184,7 +189,8 @@ extension StylesService {
         limit: SearchLimit? = nil,
         price: Decimal? = nil,
         xTags: [String]? = nil,
-        xRange: SearchXRange? = nil
+        xRange: SearchXRange? = nil,
+        xPoint: SearchXPoint? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
             Styles.search(
@@ -196,7 +202,8 @@ extension StylesService {
                 limit: limit,
                 price: price,
                 xTags: xTags,
-                xRange: xRange
+                xRange: xRange,
+                xPoint: xPoint
             ),
             as: StylesOperations.Search.self
         )

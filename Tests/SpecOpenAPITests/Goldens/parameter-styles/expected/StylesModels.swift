@@ -60,6 +60,22 @@ public struct SearchXRange: Encodable, Sendable {
     }
 }
 
+public struct SearchXPoint: Encodable, Sendable {
+    public var x: Int?
+    public var y: Int?
+
+    public init(x: Int? = nil, y: Int? = nil) {
+        self.x = x
+        self.y = y
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.x, forKey: "x")
+        try container.encodeIfPresent(self.y, forKey: "y")
+    }
+}
+
 public indirect enum PostCustomersBodyAddress: Encodable, Sendable {
     case variant1(PostCustomersBodyAddressVariant1)
     case variant2(PostCustomersBodyAddressVariant2)
