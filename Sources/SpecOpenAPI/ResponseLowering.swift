@@ -29,12 +29,10 @@ extension OpenAPIContext {
                 outcomes.append(OutcomeDecl(status: status, type: .named("Empty", arguments: [], at: success.keyLocation),
                                             description: response.string("description"), location: success.keyLocation))
             }
-            for body in bodies {
-                var outcome = OutcomeDecl(status: status, type: body.type, isText: body.content == .text,
-                                          description: response.string("description"), location: success.keyLocation)
-                // A status that answers several ways (JSON, text, bytes) has a case for each, chosen by `Content-Type`.
-                outcome.content = bodies.count > 1 ? body.content : nil
-                outcomes.append(outcome)
+            // A status that answers several ways (JSON, text, bytes) has a case for each, chosen by `Content-Type`.
+            outcomes += bodies.map { body in
+                OutcomeDecl(status: status, type: body.type, isText: body.content == .text, description: response.string("description"),
+                            content: bodies.count > 1 ? body.content : nil, location: success.keyLocation)
             }
         }
         let distinct = outcomes.reduce(into: [String]()) { seen, outcome in

@@ -246,8 +246,8 @@ extension NodeReader {
                 content = kind
             }
             return type(pair.value, "response \(key) of \(what)").map {
-                OutcomeDecl(status: status, type: $0, isText: content == .text, location: pair.key.location)
-            }.map { var outcome = $0; outcome.content = content; return outcome }
+                OutcomeDecl(status: status, type: $0, isText: content == .text, content: content, location: pair.key.location)
+            }
         }
         // A status listed with several bodies: the one without a kind is its JSON.
         for index in outcomes.indices where outcomes[index].content == nil && outcomes.filter({ $0.status == outcomes[index].status }).count > 1 {

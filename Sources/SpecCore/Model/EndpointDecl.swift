@@ -216,11 +216,15 @@ public struct OutcomeDecl: Sendable {
     public var location: SourceLocation
 
     /// Creates the value from all its parts.
-    public init(status: SuccessStatus, type: TypeExpr, isText: Bool = false, description: String? = nil, location: SourceLocation) {
+    public init(
+        status: SuccessStatus, type: TypeExpr, isText: Bool = false, description: String? = nil, content: OutcomeContent? = nil,
+        location: SourceLocation
+    ) {
         self.status = status
         self.type = type
         self.isText = isText
         self.description = description
+        self.content = content
         self.location = location
     }
 }
