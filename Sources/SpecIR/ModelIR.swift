@@ -120,14 +120,28 @@ public struct UnionIR: Sendable {
     public var cases: [UnionCaseIR]
     /// The position in `cases` of the variant an unknown or missing tag decodes as, if any.
     public var defaultCase: Int?
+    /// A tagged union's arms of the `switch` on the tag, in the order the tags are first met.
+    public var branches: [UnionBranchIR] = []
+}
+
+/// One arm of a tagged union's `switch` on its tag: the tag values and the variants they select.
+public struct UnionBranchIR: Sendable {
+    /// The tag values, in order.
+    public var tags: [String]
+    /// Positions in the union's cases, tried in order until one decodes.
+    public var cases: [Int]
 }
 
 /// One union variant, or one case of an endpoint's error enum.
 public struct UnionCaseIR: Sendable {
     /// The case name, unescaped.
     public var name: String
-    /// The tag on the wire (the discriminator's value).
+    /// The tag on the wire (the discriminator's value) the union writes for the case.
     public var tag: String
+    /// The tag values that select the case when decoding.
+    public var selectors: [String] = []
+    /// Whether the union writes the tag; false when the case's value writes its own.
+    public var writesTag = true
     /// The payload type.
     public var type: TypeRef
     /// Whether the case is `indirect`, since the union contains itself through it.

@@ -52,18 +52,57 @@ final class ModelLowering: Sendable {
             }))
         case .union(let decl):
             let conformances = conformances(of: model.name, generic: false)
-            return .union(UnionIR(declaration: declaration, discriminator: decl.discriminator,
-                                  conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
-                                  indirect: usage != nil,
-                                  cases: zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
-                                      let (variant, name) = pair
-                                      var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
-                                      lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
-                                      return lowered
-                                  }, defaultCase: decl.defaultTag.flatMap { tag in decl.variants.firstIndex { $0.tag == tag } }))
+            var cases = zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
+                let (variant, name) = pair
+                var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
+                lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
+                return lowered
+            }
+            var branches: [UnionBranchIR] = []
+            if let discriminator = decl.discriminator {
+                let values = decl.variants.map { types.symbols.tagging(of: $0, discriminator: discriminator) }
+                for (index, tagging) in values.enumerated() {
+                    let selectors = tagging.values(key: decl.variants[index].tag)
+                    switch tagging {
+                    case .byField(let values) where values.count == 1:
+                        // A field with one value may be left out of the model (optional): the union writes it.
+                        cases[index].tag = values[0]
+                    case .byField, .byUnion:
+                        cases[index].writesTag = false
+                    case .byKey, .unselectable: break
+                    }
+                    cases[index].selectors = selectors
+                }
+                branches = Self.branches(values.enumerated().map { $1.values(key: decl.variants[$0].tag) })
+            }
+            var union = UnionIR(declaration: declaration, discriminator: decl.discriminator,
+                                conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
+                                indirect: usage != nil, cases: cases,
+                                defaultCase: decl.defaultTag.flatMap { tag in decl.variants.firstIndex { $0.tag == tag } })
+            union.branches = branches
+            return .union(union)
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))
         }
+    }
+
+    /// The arms of a tagged union's `switch` on the tag: each tag value with the variants it
+    /// selects, in order (several are tried in turn); tags that select the same variants share an arm.
+    static func branches(_ selectors: [[String]]) -> [UnionBranchIR] {
+        var tags: [String] = []
+        for values in selectors {
+            for value in values where !tags.contains(value) { tags.append(value) }
+        }
+        var branches: [UnionBranchIR] = []
+        for tag in tags {
+            let cases = selectors.indices.filter { selectors[$0].contains(tag) }
+            if let index = branches.firstIndex(where: { $0.cases == cases }) {
+                branches[index].tags.append(tag)
+            } else {
+                branches.append(UnionBranchIR(tags: [tag], cases: cases))
+            }
+        }
+        return branches
     }
 
     private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], names: [String], generics: [String], model: String) -> StructIR {

@@ -31,7 +31,15 @@ extension OpenAPIContext {
                 // Stripe's GETs declare an empty form body (`properties: {}`): nothing is lost.
                 var empty = false
                 if case .fields(let fields, _)? = endpoint.body { empty = fields.isEmpty }
-                if !empty { unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location) }
+                if case .fields(let fields, _)? = endpoint.body, !empty,
+                   !fields.contains(where: { field in endpoint.query.contains { $0.wireName == field.wireName } }) {
+                    // URLSession refuses a GET with a body (NSURLErrorDomain -1103, on Linux and Apple
+                    // platforms alike); servers that document one (Rails: Discourse) read the query too.
+                    unsupported("body of a GET", "URLSession cannot send a body with a \(endpoint.method.rawValue) request; the fields of the request body of '\(endpoint.name)' are sent as query parameters", at: location)
+                    endpoint.query += fields
+                } else if !empty {
+                    unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location)
+                }
                 endpoint.body = nil
                 endpoint.bodyLocation = nil
                 endpoint.encoding = .json

@@ -1,50 +1,8 @@
 import SpecCore
 import SpecDiagnostics
 
-/// Fix-ups that need every model made: tagged-union variants, defaults, optionals, unused models.
+/// Fix-ups that need every model made: recursive variants, defaults, optionals, unused models.
 extension OpenAPIContext {
-    /// A tagged union's variants must be object models without the tag field (the union reads
-    /// and writes it): the field is removed from a variant model only unions use; a variant model
-    /// that is also used elsewhere keeps it, and the union holds a copy without it. A union with a
-    /// variant that is not an object is decoded untagged.
-    func fixTaggedUnions(_ models: [ModelDecl], endpoints: [EndpointDecl], symbols: SymbolTable) -> [ModelDecl] {
-        var models = models
-        var index: [String: Int] = [:]
-        for (position, model) in models.enumerated() { index[model.name] = position }
-        let usedElsewhere = Self.namesUsedOutsideTaggedVariants(models, endpoints)
-        for position in models.indices {
-            guard case .union(var decl) = models[position].kind, let discriminator = decl.discriminator else { continue }
-            let variantModels = decl.variants.map { variant -> Int? in
-                guard case .named(let name, _, _) = symbols.resolvingAliases(variant.type), let target = index[name],
-                      case .object = models[target].kind else { return nil }
-                return target
-            }
-            guard variantModels.allSatisfy({ $0 != nil }) else {
-                unsupported("discriminated union", "a variant of union '\(models[position].name)' is not an object; the union is decoded untagged", at: models[position].location)
-                decl.discriminator = nil
-                models[position].kind = .union(decl)
-                continue
-            }
-            for (variantIndex, target) in variantModels.compactMap({ $0 }).enumerated() {
-                guard case .object(let fields) = models[target].kind, fields.contains(where: { $0.wireName == discriminator }) else { continue }
-                let stripped = ModelDecl.Kind.object(fields.filter { $0.wireName != discriminator })
-                if usedElsewhere.contains(models[target].name) {
-                    var copy = models[target]
-                    copy.name = takeName(models[position].name + models[target].name)
-                    copy.kind = stripped
-                    index[copy.name] = models.count
-                    models.append(copy)
-                    let location = decl.variants[variantIndex].type.location
-                    decl.variants[variantIndex].type = .named(copy.name, arguments: [], at: location)
-                } else {
-                    models[target].kind = stripped
-                }
-            }
-            models[position].kind = .union(decl)
-        }
-        return models
-    }
-
     /// Leaves out the variants of untagged unions that are the union again (`anyOf: [$ref: itself,
     /// string]`): they add no value the others do not, and decoding would try the union without end.
     /// Unions are visited in order, so of a cycle through two unions only the first loses a variant.
@@ -57,7 +15,7 @@ extension OpenAPIContext {
             let leadingBack = symbols.variantsLeadingBack(to: name)
             guard !leadingBack.isEmpty else { continue }
             for index in leadingBack {
-                unsupported("recursive variant", "a variant of '\(name)' is '\(name)' again; it adds no value and decoding would never end, so it is left out",
+                unsupported("recursive variant", "a variant of '\(name)' is '\(name)' again, which allows no value its other variants do not allow; it gets no case (decoding it would never end)",
                             at: decl.variants[index].type.location)
             }
             decl.variants = decl.variants.indices.filter { !leadingBack.contains($0) }.map { decl.variants[$0] }
@@ -68,7 +26,7 @@ extension OpenAPIContext {
     }
 
     /// Models named anywhere but as a variant of a tagged union.
-    private static func namesUsedOutsideTaggedVariants(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> Set<String> {
+    static func namesUsedOutsideTaggedVariants(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> Set<String> {
         var types: [TypeExpr] = []
         for model in models {
             switch model.kind {

@@ -38,6 +38,12 @@ final class OpenAPIContext {
     private var reportedTooManyFiles = false
     /// The `$ref`s being followed, to stop a chain of references that loops.
     var followingRefs: [String] = []
+    /// The named schemas being made that carry `$recursiveAnchor: true` or a `$dynamicAnchor`,
+    /// outermost first: where a `$recursiveRef` or `$dynamicRef` inside them leads.
+    var dynamicScope: [(name: String, node: Node)] = []
+    /// The tag values that select the variants of tagged unions keyed by a case name, by union and
+    /// case name (a lookup only): the variant's tag property becomes an enum of them.
+    var selectingValues: [String: [String]] = [:]
     /// Warnings so far per kind of unsupported construct, to cap repeats.
     private var warningCounts: [String: Int] = [:]
     /// The kinds of warnings that were capped, in the order they were first capped, with their count.

@@ -140,6 +140,7 @@ extension OpenAPIContext {
     func followRef(_ node: Node) -> Node? {
         var node = node
         for _ in 0..<16 {
+            if let target = dynamicTarget(of: node) { return target.node }
             guard let ref = node.string("$ref") else { return node }
             guard let target = resolve(ref, at: node.keyLocation("$ref") ?? node.location, in: node.file) else { return nil }
             node = target.node

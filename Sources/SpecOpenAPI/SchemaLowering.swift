@@ -5,6 +5,7 @@ extension OpenAPIContext {
     /// The type of a schema where it is used, and whether it may be null. An inline object, enum or
     /// union becomes a model named after `hint` (`Pet` + `tags` -> `PetTags`), which is made only then.
     func type(of schema: Node, hint: @autoclosure () -> String) -> (type: TypeExpr, nullable: Bool) {
+        if let target = dynamicTarget(of: schema) { return (.named(target.name, arguments: [], at: schema.location), false) }
         let (schema, nullable, shape) = self.shape(of: schema)
         let location = schema.location
         switch shape {
@@ -77,6 +78,9 @@ extension OpenAPIContext {
                               file: schema.file)
         let index = models.count
         models.append(model) // declared before its fields, so models keep the order in which they are first met
+        let anchored = schema.flag("$recursiveAnchor") || schema.string("$dynamicAnchor") != nil
+        if anchored { dynamicScope.append((name, schema)) }
+        defer { if anchored { dynamicScope.removeLast() } }
         switch shape {
         case .object:
             model.kind = .object(fields(of: effective, owner: name))
@@ -97,6 +101,21 @@ extension OpenAPIContext {
             model.kind = .alias(nullable || target.nullable ? .optional(target.type) : target.type)
         }
         models[index] = model
+    }
+
+    /// The named schema a `$recursiveRef: "#"` (JSON Schema 2019-09) or a `$dynamicRef: "#anchor"`
+    /// (2020-12) leads to: the outermost schema being made with `$recursiveAnchor: true`, or with
+    /// that `$dynamicAnchor` (OpenAI's CompoundFilter, whose filters are filters again).
+    func dynamicTarget(of schema: Node) -> (name: String, node: Node)? {
+        guard schema.string("$ref") == nil else { return nil }
+        if schema.string("$recursiveRef") == "#" {
+            return dynamicScope.first { $0.node.flag("$recursiveAnchor") }
+        }
+        if let ref = schema.string("$dynamicRef"), ref.hasPrefix("#"), !ref.hasPrefix("#/") {
+            let anchor = String(ref.dropFirst())
+            return dynamicScope.first { $0.node.string("$dynamicAnchor") == anchor }
+        }
+        return nil
     }
 
     /// The doc text of a schema: its description, else its title.

@@ -20,6 +20,32 @@ import Testing
         #expect(object["dish_id"] as? String == "7C3D5A4B-1111-2222-3333-444455556666")
     }
 
+    @Test func variantsThatCarryTheTagAreSelectedByItsValues() throws {
+        let filters = try JSON.decode([SavedFilter].self, """
+            [{"op": "above", "cents": 900},
+             {"op": "below", "cents": 500},
+             {"op": "below", "kcal": 400},
+             {"op": "any", "filters": [{"op": "vegan", "strict": true}]},
+             {"op": "favourites", "customer": "c1"}]
+            """)
+        #expect(filters == [
+            .menu(.price(PriceFilter(op: .above, cents: 900))),
+            .menu(.price(PriceFilter(op: .below, cents: 500))),
+            .menu(.calories(CalorieFilter(op: .below, kcal: 400))),
+            .menu(.group(FilterGroup(op: .any, filters: [.vegan(VeganFilter(strict: true))]))),
+            .favourites(FavouritesFilter(customer: "c1")),
+        ])
+        // Each variant's tag goes back as it came: the model's own field, or the union's key.
+        let group = try JSON.object(SavedFilter.menu(.group(FilterGroup(op: .all, filters: [.vegan(VeganFilter())]))))
+        #expect(group["op"] as? String == "all")
+        #expect((group["filters"] as? [[String: Any]])?.first?["op"] as? String == "vegan")
+        #expect(try JSON.object(MenuFilter.calories(CalorieFilter(op: .below, kcal: 1)))["op"] as? String == "below")
+        #expect(try JSON.object(SavedFilter.favourites(FavouritesFilter(customer: "c1")))["op"] as? String == "favourites")
+        // A value that selects two variants and fits neither says why each failed.
+        #expect(throws: DecodingError.self) { try JSON.decode(MenuFilter.self, #"{"op": "below"}"#) }
+        #expect(throws: DecodingError.self) { try JSON.decode(SavedFilter.self, #"{"op": "sideways"}"#) }
+    }
+
     @Test func unknownUnionTagIsADecodingError() {
         #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
     }

@@ -53,15 +53,11 @@ extension Validator {
         for (variant, swiftName) in zip(decl.variants, caseNames) {
             checkType(variant.type, usage: decl.discriminator == nil ? .field : .unionVariant, in: "variant '\(variant.tag)' of \(what)",
                       generics: model.genericParameters)
-            if let discriminator = decl.discriminator, case .named(let name, _, _) = variant.type, let target = symbols.model(named: name) {
-                if case .object(let fields) = target.kind {
-                    if !discriminator.isEmpty, fields.contains(where: { $0.wireName == discriminator }) {
-                        diagnostics.error(
-                            "variant '\(variant.tag)' of \(what) is model '\(name)', which has a field '\(discriminator)'; the union reads and writes that tag itself, so remove the field from '\(name)'",
-                            at: variant.type.location)
-                    }
-                } else {
-                    diagnostics.error("variant '\(variant.tag)' of \(what) must be an object model, found '\(name)'", at: variant.type.location)
+            if let discriminator = decl.discriminator, !discriminator.isEmpty, case .named(let name, _, _) = variant.type, symbols.model(named: name) != nil {
+                if case .unselectable(let found) = symbols.tagging(of: variant, discriminator: discriminator) {
+                    diagnostics.error(
+                        "variant '\(variant.tag)' of \(what) is \(found); a variant of a union tagged by '\(discriminator)' is an object model without that field (the union writes the tag), an object model that declares it as a string enum (its values select it), or a union tagged by '\(discriminator)'",
+                        at: variant.type.location)
                 }
             } else if decl.discriminator == nil {
                 // An untagged union holds any type: checkType has checked it.

@@ -117,7 +117,8 @@ extension EnumCaseIR: TemplateObject {
 
 extension UnionIR: TemplateObject {
     /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (a string
-    /// literal; tagged unions only), cases, defaultCase (the case an unknown or missing tag decodes as, or false).
+    /// literal; tagged unions only), cases, branches (the arms of a tagged union's switch on the tag),
+    /// defaultCase (the case an unknown or missing tag decodes as, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
@@ -127,17 +128,37 @@ extension UnionIR: TemplateObject {
         case "encodes": .bool(encodes)
         case "discriminator": discriminator.map { .string(SwiftSpelling.string($0)) }
         case "cases": .list(cases.map { .object($0) })
+        case "branches": .list(branches.map { branch in .object(UnionBranchContext(tags: branch.tags, cases: branch.cases.map { cases[$0] })) })
         case "defaultCase": defaultCase.map { .object(cases[$0]) } ?? false
         default: declaration.value(forKey: key)
         }
     }
 }
 
+/// One arm of a tagged union's switch, with its cases resolved.
+struct UnionBranchContext: TemplateObject {
+    let tags: [String]
+    let cases: [UnionCaseIR]
+
+    /// Keys: labels (the tags as string literals, comma-separated), single (one case), case (the
+    /// first case), cases.
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "labels": .string(tags.map(SwiftSpelling.string).joined(separator: ", "))
+        case "single": .bool(cases.count == 1)
+        case "case": cases.first.map { .object($0) }
+        case "cases": .list(cases.map { .object($0) })
+        default: nil
+        }
+    }
+}
+
 extension UnionCaseIR: TemplateObject {
-    /// Keys: name, member, tag (a string literal), type, indirect.
+    /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes its own).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
+        case "writesTag": .bool(writesTag)
         case "name": .string(Naming.escaped(name))
         case "member": .string(Naming.escapedMember(name))
         case "tag": .string(SwiftSpelling.string(tag))

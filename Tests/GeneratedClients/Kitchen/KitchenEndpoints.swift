@@ -72,6 +72,18 @@ public enum Kitchen {
         )
     }
 
+    /// The dishes a saved filter keeps. Public.
+    ///
+    /// `POST /menu/filter`
+    public static func filterMenu(body: SavedFilter) -> Endpoint<[Dish], KitchenProblem> {
+        Endpoint(
+            .post, "/menu/filter", Kitchen.api,
+            body: .json(body),
+            response: .json,
+            errors: [.default(message: { $0.message })]
+        )
+    }
+
     /// Ask cheaply whether the menu changed since the given ETag.
     ///
     /// `HEAD /menu`
@@ -435,6 +447,12 @@ public enum KitchenOperations {
         public typealias Failure = KitchenProblem
     }
 
+    /// `Kitchen.filterMenu`: `POST /menu/filter`.
+    public enum FilterMenu: ServiceOperation {
+        public typealias Response = [Dish]
+        public typealias Failure = KitchenProblem
+    }
+
     /// `Kitchen.menuChanged`: `HEAD /menu`.
     public enum MenuChanged: ServiceOperation {
         public typealias Response = Empty
@@ -585,6 +603,11 @@ public protocol KitchenService: Sendable {
         _ endpoint: Endpoint<Paged<Dish>, KitchenProblem>,
         as operation: KitchenOperations.Menu.Type
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+    /// Sends `Kitchen.filterMenu`: `POST /menu/filter`.
+    func send(
+        _ endpoint: Endpoint<[Dish], KitchenProblem>,
+        as operation: KitchenOperations.FilterMenu.Type
+    ) async throws(APIError<KitchenProblem>) -> [Dish]
     /// Sends `Kitchen.menuChanged`: `HEAD /menu`.
     func send(
         _ endpoint: Endpoint<Empty, KitchenProblem>,
@@ -765,6 +788,14 @@ extension KitchenService {
             Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang),
             as: KitchenOperations.Menu.self
         )
+    }
+
+    /// The dishes a saved filter keeps. Public.
+    ///
+    /// `POST /menu/filter`
+    @_alwaysEmitIntoClient
+    public func filterMenu(body: SavedFilter) async throws(APIError<KitchenProblem>) -> [Dish] {
+        try await self.send(Kitchen.filterMenu(body: body), as: KitchenOperations.FilterMenu.self)
     }
 
     /// Ask cheaply whether the menu changed since the given ETag.

@@ -684,6 +684,226 @@ public enum Discount: Codable, Hashable, Sendable {
     }
 }
 
+public enum MenuFilter: Codable, Hashable, Sendable {
+    case price(PriceFilter)
+    case calories(CalorieFilter)
+    case group(FilterGroup)
+    case vegan(VeganFilter)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "op")
+        switch tag {
+        case "below":
+            self = try UnionCoding.first(in: decoder, [
+                { .price(try PriceFilter(from: $0)) },
+                { .calories(try CalorieFilter(from: $0)) },
+            ])
+        case "above": self = .price(try PriceFilter(from: decoder))
+        case "all", "any": self = .group(try FilterGroup(from: decoder))
+        case "vegan": self = .vegan(try VeganFilter(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "op", in: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .price(let value): try value.encode(to: encoder)
+        case .calories(let value): try UnionCoding.encode(value, tag: "below", key: "op", to: encoder)
+        case .group(let value): try value.encode(to: encoder)
+        case .vegan(let value): try UnionCoding.encode(value, tag: "vegan", key: "op", to: encoder)
+        }
+    }
+}
+
+public struct PriceFilter: Codable, Hashable, Sendable {
+    public var op: PriceComparison
+    public var cents: Int
+
+    public init(op: PriceComparison, cents: Int) {
+        self.op = op
+        self.cents = cents
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.op = try container.decode(PriceComparison.self, forKey: "op")
+        self.cents = try container.decode(Int.self, forKey: "cents")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.op, forKey: "op")
+        try container.encode(self.cents, forKey: "cents")
+    }
+}
+
+public enum PriceComparison: StringEnum {
+    case below
+    case above
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "below": self = .below
+        case "above": self = .above
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .below: "below"
+        case .above: "above"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct CalorieFilter: Codable, Hashable, Sendable {
+    public var op: CalorieComparison
+    public var kcal: Int
+
+    public init(op: CalorieComparison, kcal: Int) {
+        self.op = op
+        self.kcal = kcal
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.op = try container.decode(CalorieComparison.self, forKey: "op")
+        self.kcal = try container.decode(Int.self, forKey: "kcal")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.op, forKey: "op")
+        try container.encode(self.kcal, forKey: "kcal")
+    }
+}
+
+public enum CalorieComparison: StringEnum {
+    case below
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "below": self = .below
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .below: "below"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct FilterGroup: Codable, Hashable, Sendable {
+    public var op: GroupOperator
+    public var filters: [MenuFilter]
+
+    public init(op: GroupOperator, filters: [MenuFilter]) {
+        self.op = op
+        self.filters = filters
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.op = try container.decode(GroupOperator.self, forKey: "op")
+        self.filters = try container.decode([MenuFilter].self, forKey: "filters")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.op, forKey: "op")
+        try container.encode(self.filters, forKey: "filters")
+    }
+}
+
+public enum GroupOperator: StringEnum {
+    case all
+    case any
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "all": self = .all
+        case "any": self = .any
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .all: "all"
+        case .any: "any"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct VeganFilter: Codable, Hashable, Sendable {
+    public var strict: Bool
+
+    public init(strict: Bool = false) {
+        self.strict = strict
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.strict = try container.decodeIfPresent(Bool.self, forKey: "strict") ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.strict, forKey: "strict")
+    }
+}
+
+public enum SavedFilter: Codable, Hashable, Sendable {
+    case menu(MenuFilter)
+    case favourites(FavouritesFilter)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "op")
+        switch tag {
+        case "below", "above", "all", "any", "vegan": self = .menu(try MenuFilter(from: decoder))
+        case "favourites": self = .favourites(try FavouritesFilter(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "op", in: decoder)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .menu(let value): try value.encode(to: encoder)
+        case .favourites(let value): try UnionCoding.encode(value, tag: "favourites", key: "op", to: encoder)
+        }
+    }
+}
+
+public struct FavouritesFilter: Codable, Hashable, Sendable {
+    public var customer: String
+
+    public init(customer: String) {
+        self.customer = customer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.customer = try container.decode(String.self, forKey: "customer")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.customer, forKey: "customer")
+    }
+}
+
 /// What a customer sends to place an order.
 public struct NewOrder: Codable, Hashable, Sendable {
     public var lines: [OrderLine]

@@ -34,6 +34,25 @@ public enum Bodies {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
+    /// `GET /search.json`
+    public static func search(
+        page: Int? = nil,
+        q: String,
+        `in`: [String]? = nil
+    ) -> Endpoint<[String: JSONValue], Never> {
+        Endpoint(.get, "/search.json", Bodies.api, query: ["page": page, "q": q, "in": `in`], response: .json)
+    }
+
+    /// `GET /lookup`
+    public static func lookUp() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/lookup", Bodies.api, response: .empty)
+    }
+
+    /// `HEAD /ping`
+    public static func ping() -> Endpoint<Empty, Never> {
+        Endpoint(.head, "/ping", Bodies.api, response: .empty)
+    }
+
     /// `POST /notes`
     public static func postNote(body: Bodies.PostNoteBody? = nil) -> Endpoint<Empty, Never> {
         Endpoint(.post, "/notes", Bodies.api, body: body?.requestBody, response: .empty)
@@ -160,6 +179,24 @@ public enum Bodies {
 /// The endpoints of `Bodies` as types, one each: `BodiesService` has a requirement per
 /// operation.
 public enum BodiesOperations {
+    /// `Bodies.search`: `GET /search.json`.
+    public enum Search: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.lookUp`: `GET /lookup`.
+    public enum LookUp: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.ping`: `HEAD /ping`.
+    public enum Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Bodies.postNote`: `POST /notes`.
     public enum PostNote: ServiceOperation {
         public typealias Response = Empty
@@ -233,11 +270,26 @@ public enum BodiesOperations {
     }
 }
 
-/// Every endpoint of `Bodies` as one async method (`service.postNote(...)`), with
+/// Every endpoint of `Bodies` as one async method (`service.search(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
 /// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol BodiesService: Sendable {
+    /// Sends `Bodies.search`: `GET /search.json`.
+    func send(
+        _ endpoint: Endpoint<[String: JSONValue], Never>,
+        as operation: BodiesOperations.Search.Type
+    ) async throws(APIError<Never>) -> [String: JSONValue]
+    /// Sends `Bodies.lookUp`: `GET /lookup`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.LookUp.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.ping`: `HEAD /ping`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.Ping.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Bodies.postNote`: `POST /notes`.
     func send(
         _ endpoint: Endpoint<Empty, Never>,
@@ -320,6 +372,28 @@ public struct LiveBodiesService: BodiesService {
 }
 
 extension BodiesService {
+    /// `GET /search.json`
+    @_alwaysEmitIntoClient
+    public func search(
+        page: Int? = nil,
+        q: String,
+        `in`: [String]? = nil
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await self.send(Bodies.search(page: page, q: q, in: `in`), as: BodiesOperations.Search.self)
+    }
+
+    /// `GET /lookup`
+    @_alwaysEmitIntoClient
+    public func lookUp() async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.lookUp(), as: BodiesOperations.LookUp.self)
+    }
+
+    /// `HEAD /ping`
+    @_alwaysEmitIntoClient
+    public func ping() async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.ping(), as: BodiesOperations.Ping.self)
+    }
+
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func postNote(body: Bodies.PostNoteBody? = nil) async throws(APIError<Never>) {

@@ -43,6 +43,11 @@ public enum Tagged {
     public static func listEvents() -> Endpoint<[Event], Never> {
         Endpoint(.get, "/events", Tagged.api, response: .json)
     }
+
+    /// `POST /search`
+    public static func search(body: Filter) -> Endpoint<Happening, Never> {
+        Endpoint(.post, "/search", Tagged.api, body: .json(body), response: .json)
+    }
 }
 
 /// The endpoints of `Tagged` as types, one each: `TaggedService` has a requirement per
@@ -57,6 +62,12 @@ public enum TaggedOperations {
     /// `Tagged.listEvents`: `GET /events`.
     public enum ListEvents: ServiceOperation {
         public typealias Response = [Event]
+        public typealias Failure = Never
+    }
+
+    /// `Tagged.search`: `POST /search`.
+    public enum Search: ServiceOperation {
+        public typealias Response = Happening
         public typealias Failure = Never
     }
 }
@@ -76,6 +87,11 @@ public protocol TaggedService: Sendable {
         _ endpoint: Endpoint<[Event], Never>,
         as operation: TaggedOperations.ListEvents.Type
     ) async throws(APIError<Never>) -> [Event]
+    /// Sends `Tagged.search`: `POST /search`.
+    func send(
+        _ endpoint: Endpoint<Happening, Never>,
+        as operation: TaggedOperations.Search.Type
+    ) async throws(APIError<Never>) -> Happening
 }
 
 /// `TaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -108,5 +124,11 @@ extension TaggedService {
     @_alwaysEmitIntoClient
     public func listEvents() async throws(APIError<Never>) -> [Event] {
         try await self.send(Tagged.listEvents(), as: TaggedOperations.ListEvents.self)
+    }
+
+    /// `POST /search`
+    @_alwaysEmitIntoClient
+    public func search(body: Filter) async throws(APIError<Never>) -> Happening {
+        try await self.send(Tagged.search(body: body), as: TaggedOperations.Search.self)
     }
 }

@@ -151,12 +151,16 @@ public indirect enum Said: Decodable, Sendable {
     case asked(Asked)
     case answered(Answered)
 
-    /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
-        self = try UnionCoding.first(in: decoder, [
-            { .asked(try UnionCoding.value(Asked.self, in: $0)) },
-            { .answered(try UnionCoding.value(Answered.self, in: $0)) },
-        ])
+        let tag = try UnionCoding.tag(in: decoder, key: "type")
+        switch tag {
+        case "message":
+            self = try UnionCoding.first(in: decoder, [
+                { .asked(try Asked(from: $0)) },
+                { .answered(try Answered(from: $0)) },
+            ])
+        default: throw UnionCoding.unknownTag(tag, key: "type", in: decoder)
+        }
     }
 }
 
@@ -232,6 +236,155 @@ public enum AnsweredType: StringEnum {
     }
 }
 
+public indirect enum Filter: Encodable, Sendable {
+    case comparison(Comparison)
+    case compound(Compound)
+    case everything(Everything)
+    case nothing(Nothing)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .comparison(let value): try value.encode(to: encoder)
+        case .compound(let value): try value.encode(to: encoder)
+        case .everything(let value): try UnionCoding.encode(value, tag: "all", key: "type", to: encoder)
+        case .nothing(let value): try UnionCoding.encode(value, tag: "all", key: "type", to: encoder)
+        }
+    }
+}
+
+public struct Comparison: Encodable, Sendable {
+    public var type: ComparisonType
+    public var key: String
+
+    public init(type: ComparisonType, key: String) {
+        self.type = type
+        self.key = key
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.key, forKey: "key")
+    }
+}
+
+public enum ComparisonType: StringEnum {
+    case eq
+    case ne
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "eq": self = .eq
+        case "ne": self = .ne
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .eq: "eq"
+        case .ne: "ne"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct Everything: Encodable, Sendable {
+    public var type: EverythingType
+
+    public init(type: EverythingType = .all) {
+        self.type = type
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.type, forKey: "type")
+    }
+}
+
+public struct Nothing: Encodable, Sendable {
+    public var type: NothingType
+    public var reason: String?
+
+    public init(type: NothingType = .all, reason: String? = nil) {
+        self.type = type
+        self.reason = reason
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encodeIfPresent(self.reason, forKey: "reason")
+    }
+}
+
+public struct Compound: Encodable, Sendable {
+    public var type: CompoundType
+    public var filters: [CompoundFiltersItem]
+
+    public init(type: CompoundType, filters: [CompoundFiltersItem]) {
+        self.type = type
+        self.filters = filters
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.type, forKey: "type")
+        try container.encode(self.filters, forKey: "filters")
+    }
+}
+
+public enum CompoundType: StringEnum {
+    case and
+    case or
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "and": self = .and
+        case "or": self = .or
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .and: "and"
+        case .or: "or"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public indirect enum CompoundFiltersItem: Encodable, Sendable {
+    case comparison(Comparison)
+    case compound(Compound)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .comparison(let value): try value.encode(to: encoder)
+        case .compound(let value): try value.encode(to: encoder)
+        }
+    }
+}
+
+public indirect enum Happening: Decodable, Sendable {
+    case said(Said)
+    case note(HappeningNote)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "type")
+        switch tag {
+        case "message": self = .said(try Said(from: decoder))
+        case "Note": self = .note(try HappeningNote(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "type", in: decoder)
+        }
+    }
+}
+
 public indirect enum Mixed: Decodable, Sendable {
     case note(Note)
     case variant2(MixedVariant2)
@@ -285,6 +438,59 @@ public struct Note: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.type = try container.decode(String.self, forKey: "type")
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+}
+
+public enum EverythingType: StringEnum {
+    case all
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "all": self = .all
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .all: "all"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum NothingType: StringEnum {
+    case all
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "all": self = .all
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .all: "all"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct HappeningNote: Decodable, Sendable {
+    public let text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
         self.text = try container.decode(String.self, forKey: "text")
     }
 }

@@ -1,0 +1,136 @@
+import SpecCore
+import SpecDiagnostics
+
+extension OpenAPIContext {
+    /// What a discriminated variant's tag property allows, as far as the document says.
+    private enum TagValues {
+        /// These values (a mapping's keys, an `enum`, a `const`, or the schema's name).
+        case values([String])
+        /// A union tagged by the same property: the values its variants allow.
+        case nested
+        /// Nothing the union could select it by.
+        case unknown
+    }
+
+    /// A union: tagged when the schema has a discriminator, else untagged (variants tried in order).
+    ///
+    /// A variant selected by one tag value no other variant has is keyed by that value, and the
+    /// union reads and writes it (`fixTaggedUnions` removes the property from the variant's model).
+    /// A variant whose property allows several values (OpenAI's `ComparisonFilter`: `eq`, `ne`...),
+    /// or a value another variant allows too (`InputMessage` and `OutputMessage`, both `message`),
+    /// keeps its property, an enum whose values select it; a variant that is a union tagged by the
+    /// same property is selected by its own variants' tags. Either is keyed by a case name.
+    func union(_ variants: [Node], schema: Node, owner: String) -> UnionDecl {
+        let discriminator = schema["discriminator"]?.string("propertyName")
+        var mapping: [(tag: String, ref: String)] = []
+        for (tag, _, value) in schema["discriminator"]?["mapping"]?.pairs ?? [] {
+            if let ref = value.scalar { mapping.append((tag, ref)) }
+        }
+        // OpenAPI 3.2's `defaultMapping`: the variant a value with another tag, or none, decodes as.
+        let defaultRef = schema["discriminator"]?.string("defaultMapping")
+        var defaultIndex: Int?
+        var lowered: [(type: TypeExpr, values: TagValues, location: SourceLocation)] = []
+        for (index, variant) in variants.enumerated() {
+            let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
+            var values = TagValues.unknown
+            if let discriminator {
+                values = tagValues(of: variant, type: type, discriminator: discriminator, mapping: mapping)
+                if let defaultRef, let ref = variant.string("$ref"), defaultRef == ref || defaultRef == Self.schemaName(ref) {
+                    defaultIndex = index
+                }
+            }
+            lowered.append((nullable ? .optional(type) : type, values, variant.location))
+        }
+        let unknown = discriminator == nil ? nil : lowered.firstIndex { if case .unknown = $0.values { true } else { false } }
+        guard let discriminator, unknown == nil else {
+            if let unknown {
+                unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema, an inline object whose tag property allows one value, or a union tagged by the same property; the union is decoded untagged", at: lowered[unknown].location)
+            }
+            var names: [String] = []
+            let untagged = lowered.map { UnionDecl.Variant(tag: Self.unique(caseName(for: $0.type), taken: &names), type: $0.type, location: $0.location) }
+            return UnionDecl(variants: untagged, discriminator: nil, discriminatorLocation: schema.location)
+        }
+        // Keyed by its tag: a variant with one value no other variant allows.
+        let singles = lowered.map { variant -> String? in
+            if case .values(let values) = variant.values, values.count == 1 { values[0] } else { nil }
+        }
+        let keyedByTag = singles.map { single in single.map { value in singles.filter { $0 == value }.count == 1 } ?? false }
+        var taken = zip(singles, keyedByTag).compactMap { $1 ? $0.map(Naming.lowerCamel) : nil }
+        var result: [UnionDecl.Variant] = []
+        for (index, variant) in lowered.enumerated() {
+            if keyedByTag[index], let tag = singles[index] {
+                result.append(UnionDecl.Variant(tag: tag, type: variant.type, location: variant.location))
+            } else {
+                let name = Self.unique(caseName(for: variant.type), taken: &taken)
+                if case .values(let values) = variant.values { selectingValues[owner + "\u{0}" + name] = values }
+                result.append(UnionDecl.Variant(tag: name, type: variant.type, location: variant.location))
+            }
+        }
+        var union = UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
+        if let defaultRef {
+            let location = schema["discriminator"]?.keyLocation("defaultMapping") ?? schema.location
+            if let defaultIndex {
+                union.defaultTag = result[defaultIndex].tag
+                union.defaultLocation = location
+            } else {
+                unsupported("defaultMapping", "defaultMapping '\(defaultRef)' is not one of the union's variants; a value with an unknown tag fails to decode", at: location)
+            }
+        }
+        return union
+    }
+
+    /// The tag values that select a variant: the mapping's keys whose value is the variant's `$ref`
+    /// (written exactly the same, or the schema's bare name, which OpenAPI allows too); else the
+    /// values its own property allows (`type: {enum: [click]}`, what a server can send); else, for
+    /// a union tagged by the same property, its variants' tags; else the schema's name.
+    private func tagValues(of variant: Node, type: TypeExpr, discriminator: String, mapping: [(tag: String, ref: String)]) -> TagValues {
+        if let ref = variant.string("$ref") {
+            let schemaName = Self.schemaName(ref)
+            let mapped = mapping.filter { $0.ref == ref || $0.ref == schemaName }.map(\.tag)
+            if !mapped.isEmpty { return .values(mapped) }
+        }
+        if let values = allowedValues(of: discriminator, in: variant, depth: 0), !values.isEmpty { return .values(values) }
+        if let target = followRef(variant), target["oneOf"] ?? target["anyOf"] != nil,
+           target["discriminator"]?.string("propertyName") == discriminator {
+            return .nested
+        }
+        if let ref = variant.string("$ref"), case .named = type { return .values([Self.schemaName(ref)]) }
+        return .unknown
+    }
+
+    /// A `$ref`'s schema name: the pointer's last part, escapes decoded, or a whole file's base name.
+    static func schemaName(_ ref: String) -> String {
+        let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        if parts.count == 2, let last = parts[1].split(separator: "/").last { return decodePointerSegment(String(last)) }
+        return baseName(String(parts.first ?? Substring(ref)))
+    }
+
+    /// The string values a schema (through `$ref`s and `allOf` parts) allows for its property
+    /// `property`: an `enum` of strings, or a `const`; nil when it does not list them.
+    private func allowedValues(of property: String, in schema: Node, depth: Int) -> [String]? {
+        guard depth < 8, let target = followRef(schema) else { return nil }
+        if let declared = target["properties"]?[property], let found = followRef(declared) {
+            // `anyOf: [{enum: [item_reference]}, {type: "null"}]` allows that value (or none).
+            let node = shape(of: found).schema
+            if let values = node["enum"]?.items, !values.isEmpty {
+                let strings = values.compactMap(\.scalar)
+                if strings.count == values.count { return strings }
+            }
+            if let constant = node["const"]?.scalar { return [constant] }
+        }
+        for part in target["allOf"]?.items ?? [] {
+            if let values = allowedValues(of: property, in: part, depth: depth + 1) { return values }
+        }
+        return nil
+    }
+
+    /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.
+    private func caseName(for type: TypeExpr) -> String {
+        switch type {
+        case .named(let name, _, _): Naming.lowerCamel(name == "JSON" ? "value" : name)
+        case .array(let element): caseName(for: element) + "s"
+        case .dictionary(let value): caseName(for: value) + "Map"
+        case .optional(let wrapped): caseName(for: wrapped)
+        }
+    }
+}
