@@ -122,6 +122,9 @@ public struct UnionIR: Sendable {
     public var defaultCase: Int?
     /// A tagged union's arms of the `switch` on the tag, in the order the tags are first met.
     public var branches: [UnionBranchIR] = []
+    /// Whether a value holds every variant it matches (`anyOf`): a struct with an optional
+    /// property per case, rather than an enum.
+    public var matchesEvery = false
 }
 
 /// One arm of a tagged union's `switch` on its tag: the tag values and the variants they select.
@@ -142,6 +145,9 @@ public struct UnionCaseIR: Sendable {
     public var selectors: [String] = []
     /// Whether the union writes the tag; false when the case's value writes its own.
     public var writesTag = true
+    /// For an `anyOf` struct: whether the case's values are JSON objects, which several
+    /// properties set at once merge into.
+    public var keyed = false
     /// The payload type.
     public var type: TypeRef
     /// Whether the case is `indirect`, since the union contains itself through it.

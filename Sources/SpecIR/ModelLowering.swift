@@ -55,7 +55,10 @@ final class ModelLowering: Sendable {
             var cases = zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
                 let (variant, name) = pair
                 var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
-                lowered.indirect = usage == nil && recursion.isIndirect(model.name, index)
+                // An `anyOf` struct's property is `@Indirect` wherever a cycle must be broken; an
+                // enum with lean conformances is `indirect` as a whole.
+                lowered.indirect = (usage == nil || decl.matchesEvery) && recursion.isIndirect(model.name, index)
+                lowered.keyed = decl.matchesEvery && isKeyed(variant.type)
                 return lowered
             }
             var branches: [UnionBranchIR] = []
@@ -80,9 +83,25 @@ final class ModelLowering: Sendable {
                                 indirect: usage != nil, cases: cases,
                                 defaultCase: decl.defaultTag.flatMap { tag in decl.variants.firstIndex { $0.tag == tag } })
             union.branches = branches
+            union.matchesEvery = decl.matchesEvery
             return .union(union)
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))
+        }
+    }
+
+    /// Whether values of the type are JSON objects (an object model, a map, a tagged union), so that
+    /// several of them encode into one object.
+    private func isKeyed(_ type: TypeExpr) -> Bool {
+        switch types.symbols.resolvingAliases(type) {
+        case .dictionary: return true
+        case .named(let name, _, _):
+            switch types.symbols.model(named: name)?.kind {
+            case .object?: return true
+            case .union(let decl)?: return decl.discriminator != nil
+            default: return false
+            }
+        case .array, .optional: return false
         }
     }
 

@@ -48,7 +48,18 @@ extension OpenAPIContext {
             }
             var names: [String] = []
             let untagged = lowered.map { UnionDecl.Variant(tag: Self.unique(caseName(for: $0.type), taken: &names), type: $0.type, location: $0.location) }
-            return UnionDecl(variants: untagged, discriminator: nil, discriminatorLocation: schema.location)
+            var union = UnionDecl(variants: untagged, discriminator: nil, discriminatorLocation: schema.location)
+            // `anyOf` holds every variant a value matches. Values of different JSON types match
+            // one variant at most, and scalar variants of one type hold the same value whichever
+            // matches (an enum loses nothing); two variants that may both be objects or arrays
+            // read different parts of one value, so the union keeps each (a struct of optionals).
+            if discriminator == nil, schema["oneOf"] == nil, schema["anyOf"] != nil {
+                let kinds = variants.map(jsonKind)
+                let objects = kinds.filter { $0 == "object" }.count, arrays = kinds.filter { $0 == "array" }.count
+                let unknown = kinds.filter { $0 == "any" }.count
+                union.matchesEvery = objects > 1 || arrays > 1 || (unknown > 0 && objects + arrays + unknown > 1)
+            }
+            return union
         }
         // Keyed by its tag: a variant with one value no other variant allows.
         let singles = lowered.map { variant -> String? in
@@ -96,6 +107,18 @@ extension OpenAPIContext {
         }
         if let ref = variant.string("$ref"), case .named = type { return .values([Self.schemaName(ref)]) }
         return .unknown
+    }
+
+    /// What JSON a variant's values are: "object", "array", "scalar", or "any" (a union, or a
+    /// schema that does not say).
+    private func jsonKind(_ variant: Node) -> String {
+        guard let target = followRef(variant) else { return "any" }
+        switch shape(of: target).shape {
+        case .builtin, .enumeration: return "scalar"
+        case .object, .dictionary: return "object"
+        case .array: return "array"
+        case .union, .any, .reference: return "any"
+        }
     }
 
     /// A `$ref`'s schema name: the pointer's last part, escapes decoded, or a whole file's base name.

@@ -59,3 +59,32 @@ extension UnionCoding {
         try container.encode(value)
     }
 }
+
+extension UnionCoding {
+    /// Decodes one variant of an `anyOf` union as a single value when the value matches it, else
+    /// records why not in `failures` and gives nil: a value holds every variant it matches.
+    public static func match<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder, failures: inout [String]) -> Value? {
+        do {
+            return try decoder.singleValueContainer().decode(type)
+        } catch {
+            failures.append("\(error)")
+            return nil
+        }
+    }
+
+    /// The error for a value that matches no variant of an `anyOf` union, with why each failed.
+    public static func noMatch<Union>(_ union: Union.Type, in decoder: any Decoder, failures: [String]) -> DecodingError {
+        DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription: "The value matches no variant of \(Union.self): \(failures.joined(separator: "; "))"
+        ))
+    }
+
+    /// The error for an `anyOf` value that holds no variant: there is nothing to send.
+    public static func noVariant<Union>(_ union: Union, in encoder: any Encoder) -> EncodingError {
+        EncodingError.invalidValue(union, EncodingError.Context(
+            codingPath: encoder.codingPath,
+            debugDescription: "A \(Union.self) holds no variant: set at least one."
+        ))
+    }
+}

@@ -46,6 +46,14 @@ import Testing
         #expect(throws: DecodingError.self) { try JSON.decode(SavedFilter.self, #"{"op": "sideways"}"#) }
     }
 
+    @Test func anyOfKeepsEveryVariantTheValueIs() throws {
+        let both = try JSON.decode(Contact.self, #"{"email": "a@b.example", "phone": "+3312345678"}"#)
+        #expect(both == Contact(email: EmailContact(email: "a@b.example"), phone: PhoneContact(phone: "+3312345678")))
+        #expect(try JSON.decode(Contact.self, #"{"phone": "+33"}"#) == Contact(phone: PhoneContact(phone: "+33")))
+        #expect(try JSON.object(both).count == 2)
+        #expect(throws: DecodingError.self) { try JSON.decode(Contact.self, #"{"fax": "+33"}"#) }
+    }
+
     @Test func unknownUnionTagIsADecodingError() {
         #expect(throws: DecodingError.self) { try JSON.decode(Discount.self, #"{"kind": "coupon"}"#) }
     }

@@ -50,6 +50,14 @@ extension NodeReader {
             }
             model.kind = .union(decl)
             readDocumentation(keys, into: &model)
+        } else if has("anyOf") {
+            // Every variant the value matches: untagged, a struct of optionals.
+            let keys = knownKeys(pairs, allowed: ["anyOf", "description", "deprecated"], in: what)
+            guard let unionNode = keys["anyOf"]?.value else { return nil }
+            var decl = union(unionNode, discriminator: nil, at: location, in: what, keyword: "anyOf")
+            decl.matchesEvery = true
+            model.kind = .union(decl)
+            readDocumentation(keys, into: &model)
         } else {
             model.kind = .object(fields(pairs, in: what))
         }
@@ -100,9 +108,9 @@ extension NodeReader {
         }
     }
 
-    private func union(_ node: YAMLNode, discriminator: YAMLPair?, at location: SourceLocation, in what: String) -> UnionDecl {
+    private func union(_ node: YAMLNode, discriminator: YAMLPair?, at location: SourceLocation, in what: String, keyword: String = "oneOf") -> UnionDecl {
         var variants: [UnionDecl.Variant] = []
-        if let pairs = mapping(node, "'oneOf' of \(what)") {
+        if let pairs = mapping(node, "'\(keyword)' of \(what)") {
             for pair in pairs {
                 guard let tag = key(pair, in: what), let type = type(pair.value, "variant '\(tag)' of \(what)") else { continue }
                 variants.append(UnionDecl.Variant(tag: tag, type: type, location: pair.key.location))

@@ -172,6 +172,9 @@ public struct UnionDecl: Sendable {
     public var discriminator: String?
     /// Where the discriminator is written (or the model, when missing).
     public var discriminatorLocation: SourceLocation
+    /// Whether a value holds every variant it matches (`anyOf`: a struct with an optional property
+    /// per variant) rather than one (`oneOf`: an enum). Only for untagged unions.
+    public var matchesEvery = false
     /// The tag of the variant a tag the union does not list (or no tag) decodes as; nil makes
     /// such a value a decoding error.
     public var defaultTag: String?

@@ -117,11 +117,13 @@ extension EnumCaseIR: TemplateObject {
 
 extension UnionIR: TemplateObject {
     /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (a string
-    /// literal; tagged unions only), cases, branches (the arms of a tagged union's switch on the tag),
+    /// literal; tagged unions only), matchesEvery (an `anyOf` struct), cases, branches (the arms of a
+    /// tagged union's switch on the tag),
     /// defaultCase (the case an unknown or missing tag decodes as, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
+        case "matchesEvery": .bool(matchesEvery)
         case "indirect": .bool(indirect)
         case "conformances": .strings(conformances.map(\.rawValue))
         case "decodes": .bool(decodes)
@@ -154,11 +156,13 @@ struct UnionBranchContext: TemplateObject {
 }
 
 extension UnionCaseIR: TemplateObject {
-    /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes its own).
+    /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes
+    /// its own), keyed (an `anyOf` property whose values are JSON objects).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
         case "writesTag": .bool(writesTag)
+        case "keyed": .bool(keyed)
         case "name": .string(Naming.escaped(name))
         case "member": .string(Naming.escapedMember(name))
         case "tag": .string(SwiftSpelling.string(tag))

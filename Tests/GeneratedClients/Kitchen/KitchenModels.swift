@@ -904,12 +904,84 @@ public struct FavouritesFilter: Codable, Hashable, Sendable {
     }
 }
 
+public struct Contact: Codable, Hashable, Sendable {
+    public var email: EmailContact?
+    public var phone: PhoneContact?
+
+    /// Set every variant the value is; at least one.
+    public init(email: EmailContact? = nil, phone: PhoneContact? = nil) {
+        self.email = email
+        self.phone = phone
+    }
+
+    /// Decodes every variant the value matches; at least one must.
+    public init(from decoder: any Decoder) throws {
+        var failures: [String] = []
+        self.email = UnionCoding.match(EmailContact.self, in: decoder, failures: &failures)
+        self.phone = UnionCoding.match(PhoneContact.self, in: decoder, failures: &failures)
+        guard self.email != nil || self.phone != nil else {
+            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
+        }
+    }
+
+    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    public func encode(to encoder: any Encoder) throws {
+        var encoded = false
+        if let value = self.email {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if let value = self.phone {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+    }
+}
+
+public struct EmailContact: Codable, Hashable, Sendable {
+    public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.email = try container.decode(String.self, forKey: "email")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.email, forKey: "email")
+    }
+}
+
+public struct PhoneContact: Codable, Hashable, Sendable {
+    public var phone: String
+
+    public init(phone: String) {
+        self.phone = phone
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.phone = try container.decode(String.self, forKey: "phone")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.phone, forKey: "phone")
+    }
+}
+
 /// What a customer sends to place an order.
 public struct NewOrder: Codable, Hashable, Sendable {
     public var lines: [OrderLine]
     public var payment: PaymentMethod
     public var pickupDay: CalendarDate
     public var discountCode: String?
+    public var contact: Contact?
     public var tipPercent: Double
 
     public init(
@@ -917,12 +989,14 @@ public struct NewOrder: Codable, Hashable, Sendable {
         payment: PaymentMethod = .card,
         pickupDay: CalendarDate,
         discountCode: String? = nil,
+        contact: Contact? = nil,
         tipPercent: Double = 12.5
     ) {
         self.lines = lines
         self.payment = payment
         self.pickupDay = pickupDay
         self.discountCode = discountCode
+        self.contact = contact
         self.tipPercent = tipPercent
     }
 
@@ -932,6 +1006,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
         self.payment = try container.decodeIfPresent(PaymentMethod.self, forKey: "payment") ?? .card
         self.pickupDay = try container.decode(CalendarDate.self, forKey: "pickup_day")
         self.discountCode = try container.decodeIfPresent(String.self, forKey: "discount_code")
+        self.contact = try container.decodeIfPresent(Contact.self, forKey: "contact")
         self.tipPercent = try container.decodeIfPresent(Double.self, forKey: "tip_percent") ?? 12.5
     }
 
@@ -941,6 +1016,7 @@ public struct NewOrder: Codable, Hashable, Sendable {
         try container.encode(self.payment, forKey: "payment")
         try container.encode(self.pickupDay, forKey: "pickup_day")
         try container.encodeIfPresent(self.discountCode, forKey: "discount_code")
+        try container.encodeIfPresent(self.contact, forKey: "contact")
         try container.encode(self.tipPercent, forKey: "tip_percent")
     }
 }

@@ -61,9 +61,9 @@ public struct AnimalPage: Decodable, Sendable {
     }
 }
 
-public struct Named: Decodable, Sendable {
+public struct Named: Codable, Sendable {
     /// What the keepers call it.
-    public let name: String
+    public var name: String
 
     public init(name: String) {
         self.name = name
@@ -72,6 +72,11 @@ public struct Named: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
     }
 }
 
@@ -168,11 +173,13 @@ public struct Note: Codable, Sendable {
     public var text: String
     public var about: NoteAbout?
     @Indirect public var replyTo: Note?
+    public var writer: NoteWriter?
 
-    public init(text: String, about: NoteAbout? = nil, replyTo: Note? = nil) {
+    public init(text: String, about: NoteAbout? = nil, replyTo: Note? = nil, writer: NoteWriter? = nil) {
         self.text = text
         self.about = about
         self.replyTo = replyTo
+        self.writer = writer
     }
 
     public init(from decoder: any Decoder) throws {
@@ -180,6 +187,7 @@ public struct Note: Codable, Sendable {
         self.text = try container.decode(String.self, forKey: "text")
         self.about = try container.decodeIfPresent(NoteAbout.self, forKey: "about")
         self.replyTo = try container.decodeIfPresent(Note.self, forKey: "replyTo")
+        self.writer = try container.decodeIfPresent(NoteWriter.self, forKey: "writer")
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -187,6 +195,7 @@ public struct Note: Codable, Sendable {
         try container.encode(self.text, forKey: "text")
         try container.encodeIfPresent(self.about, forKey: "about")
         try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
+        try container.encodeIfPresent(self.writer, forKey: "writer")
     }
 }
 
@@ -207,6 +216,59 @@ public indirect enum NoteAbout: Codable, Sendable {
         case .string(let value): try UnionCoding.encode(value, to: encoder)
         case .uuids(let value): try UnionCoding.encode(value, to: encoder)
         }
+    }
+}
+
+public struct NoteWriter: Codable, Sendable {
+    public var named: Named?
+    public var variant2: NoteWriterVariant2?
+
+    /// Set every variant the value is; at least one.
+    public init(named: Named? = nil, variant2: NoteWriterVariant2? = nil) {
+        self.named = named
+        self.variant2 = variant2
+    }
+
+    /// Decodes every variant the value matches; at least one must.
+    public init(from decoder: any Decoder) throws {
+        var failures: [String] = []
+        self.named = UnionCoding.match(Named.self, in: decoder, failures: &failures)
+        self.variant2 = UnionCoding.match(NoteWriterVariant2.self, in: decoder, failures: &failures)
+        guard self.named != nil || self.variant2 != nil else {
+            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
+        }
+    }
+
+    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    public func encode(to encoder: any Encoder) throws {
+        var encoded = false
+        if let value = self.named {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if let value = self.variant2 {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+    }
+}
+
+public struct NoteWriterVariant2: Codable, Sendable {
+    public var badge: Int
+
+    public init(badge: Int) {
+        self.badge = badge
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.badge = try container.decode(Int.self, forKey: "badge")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.badge, forKey: "badge")
     }
 }
 

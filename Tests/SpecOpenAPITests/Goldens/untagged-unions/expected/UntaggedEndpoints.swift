@@ -38,6 +38,11 @@ public enum Untagged {
     public static func listShapes() -> Endpoint<[Shape], Never> {
         Endpoint(.get, "/shapes", Untagged.api, response: .json)
     }
+
+    /// `PUT /profiles`
+    public static func putProfile(body: Profile) -> Endpoint<Profile, Never> {
+        Endpoint(.put, "/profiles", Untagged.api, body: .json(body), response: .json)
+    }
 }
 
 /// The endpoints of `Untagged` as types, one each: `UntaggedService` has a requirement per
@@ -46,6 +51,12 @@ public enum UntaggedOperations {
     /// `Untagged.listShapes`: `GET /shapes`.
     public enum ListShapes: ServiceOperation {
         public typealias Response = [Shape]
+        public typealias Failure = Never
+    }
+
+    /// `Untagged.putProfile`: `PUT /profiles`.
+    public enum PutProfile: ServiceOperation {
+        public typealias Response = Profile
         public typealias Failure = Never
     }
 }
@@ -60,6 +71,11 @@ public protocol UntaggedService: Sendable {
         _ endpoint: Endpoint<[Shape], Never>,
         as operation: UntaggedOperations.ListShapes.Type
     ) async throws(APIError<Never>) -> [Shape]
+    /// Sends `Untagged.putProfile`: `PUT /profiles`.
+    func send(
+        _ endpoint: Endpoint<Profile, Never>,
+        as operation: UntaggedOperations.PutProfile.Type
+    ) async throws(APIError<Never>) -> Profile
 }
 
 /// `UntaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -86,5 +102,11 @@ extension UntaggedService {
     @_alwaysEmitIntoClient
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
         try await self.send(Untagged.listShapes(), as: UntaggedOperations.ListShapes.self)
+    }
+
+    /// `PUT /profiles`
+    @_alwaysEmitIntoClient
+    public func putProfile(body: Profile) async throws(APIError<Never>) -> Profile {
+        try await self.send(Untagged.putProfile(body: body), as: UntaggedOperations.PutProfile.self)
     }
 }

@@ -3,6 +3,84 @@
 import Foundation
 import Specwright
 
+public struct Profile: Codable, Sendable {
+    public var named: Named?
+    public var aged: Aged?
+    public var string: String?
+
+    /// Set every variant the value is; at least one.
+    public init(named: Named? = nil, aged: Aged? = nil, string: String? = nil) {
+        self.named = named
+        self.aged = aged
+        self.string = string
+    }
+
+    /// Decodes every variant the value matches; at least one must.
+    public init(from decoder: any Decoder) throws {
+        var failures: [String] = []
+        self.named = UnionCoding.match(Named.self, in: decoder, failures: &failures)
+        self.aged = UnionCoding.match(Aged.self, in: decoder, failures: &failures)
+        self.string = UnionCoding.match(String.self, in: decoder, failures: &failures)
+        guard self.named != nil || self.aged != nil || self.string != nil else {
+            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
+        }
+    }
+
+    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    public func encode(to encoder: any Encoder) throws {
+        var encoded = false
+        if let value = self.named {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if let value = self.aged {
+            try value.encode(to: encoder)
+            encoded = true
+        }
+        if !encoded, let value = self.string {
+            try UnionCoding.encode(value, to: encoder)
+            encoded = true
+        }
+        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+    }
+}
+
+public struct Named: Codable, Sendable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.name = try container.decode(String.self, forKey: "name")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.name, forKey: "name")
+    }
+}
+
+public struct Aged: Codable, Sendable {
+    public var age: Int
+
+    public init(age: Int) {
+        self.age = age
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.age = try container.decode(Int.self, forKey: "age")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.age, forKey: "age")
+    }
+}
+
 public indirect enum Shape: Decodable, Sendable {
     case circle(Circle)
     case square(Square)
