@@ -105,7 +105,8 @@ public struct SuccessBody: Sendable {
 
     /// The body as JSON of type `type`, with the endpoint's date coding.
     public func json<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        try decoder.decode(type, from: data)
+        if let decimals = try DecimalText.decode(type, from: data, decoder: decoder) { return decimals }
+        return try decoder.decode(type, from: data)
     }
 
     /// The body as UTF-8 text (invalid bytes become U+FFFD).

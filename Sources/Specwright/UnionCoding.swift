@@ -50,7 +50,8 @@ extension UnionCoding {
     /// apply to it: a `Date` variant follows the API's date coding (`Date(from:)` would read a
     /// number of seconds since 2001, whatever the API says).
     public static func value<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder) throws -> Value {
-        try decoder.singleValueContainer().decode(type)
+        if let decimal = try DecimalText.decode(type, in: decoder) { return decimal }
+        return try decoder.singleValueContainer().decode(type)
     }
 
     /// Encodes one variant of an untagged union as a single value, with the encoder's strategies.
@@ -65,7 +66,7 @@ extension UnionCoding {
     /// records why not in `failures` and gives nil: a value holds every variant it matches.
     public static func match<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder, failures: inout [String]) -> Value? {
         do {
-            return try decoder.singleValueContainer().decode(type)
+            return try value(type, in: decoder)
         } catch {
             failures.append("\(error)")
             return nil

@@ -158,6 +158,42 @@ import Testing
             #expect(throws: DecodingError.self) { try JSONDecoder().decode(Invoice.self, from: Data(#"{"total": \#(bad)}"#.utf8)) }
         }
     }
+
+    struct Prices: Decodable {
+        var list: [Decimal]
+        var byCurrency: [String: Decimal]?
+
+        enum CodingKeys: String, CodingKey { case list, byCurrency }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            list = try container.decode([Decimal].self, forKey: .list)
+            byCurrency = try container.decodeIfPresent([String: Decimal].self, forKey: .byCurrency)
+        }
+    }
+
+    @Test func arraysAndMapsOfDecimalsTakeNumbersAndText() throws {
+        let prices = try JSONDecoder().decode(Prices.self, from: Data(#"{"list": ["0.10", 2.5, "1e-2"], "byCurrency": {"eur": "9.990"}}"#.utf8))
+        #expect(prices.list == [Decimal(string: "0.10"), Decimal(string: "2.5"), Decimal(string: "0.01")])
+        #expect(prices.byCurrency == ["eur": try #require(Decimal(string: "9.99"))])
+        #expect(try JSONDecoder().decode(Prices.self, from: Data(#"{"list": []}"#.utf8)).byCurrency == nil)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Prices.self, from: Data(#"{"list": ["1", "one"]}"#.utf8)) }
+    }
+
+    @Test func aWholeBodyOrAUnionVariantOfDecimalsTakesText() throws {
+        let one = try ResponseDecoding<Decimal>.json.decode(Data(#""12.50""#.utf8), dates: .iso8601)
+        #expect(one == Decimal(string: "12.50"))
+        let list = try ResponseDecoding<[Decimal]>.json.decode(Data(#"["1.5", 2]"#.utf8), dates: .iso8601)
+        #expect(list == [Decimal(string: "1.5"), Decimal(2)])
+        let map = try ResponseDecoding<[String: Decimal]>.json.decode(Data(#"{"eur": "3"}"#.utf8), dates: .iso8601)
+        #expect(map == ["eur": Decimal(3)])
+        #expect(throws: DecodingError.self) { try ResponseDecoding<Decimal>.json.decode(Data(#""12,5""#.utf8), dates: .iso8601) }
+        struct Amount: Decodable {
+            let value: Decimal
+            init(from decoder: any Decoder) throws { value = try UnionCoding.value(Decimal.self, in: decoder) }
+        }
+        #expect(try JSONDecoder().decode(Amount.self, from: Data(#""0.30""#.utf8)).value == Decimal(string: "0.30"))
+    }
 }
 
 /// `Nullable<T>?`: absent, `null` and a value are three different things, read and written.
