@@ -182,6 +182,8 @@ public struct WireFieldIR: Sendable {
     public var jsonPart: Bool = false
     /// The content type a multipart field's part is sent with, when the spec gives one (`TypedPart(avatar, contentType: "image/png")`).
     public var contentType: String?
+    /// The headers a multipart field's part is sent with, each from an argument of its own.
+    public var partHeaders: [WireFieldIR] = []
 }
 
 /// A request body.

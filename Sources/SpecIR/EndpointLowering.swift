@@ -62,14 +62,25 @@ final class EndpointLowering {
         switch endpoint.body {
         case .fields(let fields, _)?:
             let fieldNames = endpointNames?.bodyFields ?? []
-            parameters += zip(fields, fieldNames).map { parameter($0, $1, at: .bodyField) }
-            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: zip(fields, fieldNames).map { field, name in
+            let partHeaderNames = endpointNames?.partHeaders ?? []
+            var wires: [WireFieldIR] = []
+            for (index, (field, name)) in zip(fields, fieldNames).enumerated() {
+                parameters.append(parameter(field, name, at: .bodyField))
                 var wire = wireField(field, name, at: endpoint.encoding == .form ? .bodyField : nil)
                 wire.jsonPart = endpoint.encoding == .multipart && !symbols.isParameterValue(field.type, allowArrays: true)
                     && symbols.binaryType(field.type) == nil
-                if endpoint.encoding == .multipart { wire.contentType = field.contentType }
-                return wire
-            }, optional: endpoint.bodyOptional)
+                if endpoint.encoding == .multipart {
+                    wire.contentType = field.contentType
+                    // Each header of the part is an argument right after the field's.
+                    let headerNames = index < partHeaderNames.count ? partHeaderNames[index] : []
+                    for (header, headerName) in zip(field.partHeaders, headerNames) {
+                        parameters.append(parameter(header, headerName, at: .header))
+                        wire.partHeaders.append(WireFieldIR(wireName: header.wireName, name: headerName))
+                    }
+                }
+                wires.append(wire)
+            }
+            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: wires, optional: endpoint.bodyOptional)
         case .type(let type)?:
             // An optional body defaults to nil, which sends none.
             let asField = FieldDecl(wireName: "body", location: endpoint.location, type: type, deprecated: false)

@@ -103,7 +103,21 @@ extension OpenAPIContext {
         endpoint.query = Array(rest.prefix(endpoint.query.count)); rest = rest.dropFirst(endpoint.query.count)
         endpoint.headers = Array(rest.prefix(endpoint.headers.count)); rest = rest.dropFirst(endpoint.headers.count)
         endpoint.cookies = Array(rest)
-        if let bodyLocation { endpoint.body = .fields(newBody, at: bodyLocation) }
+        // A part header's argument (`noteXNoteKind`) is distinct from every other argument too.
+        var taken = reserved + named.map(SwiftNames.field)
+        let withHeaders = newBody.map { field in
+            var field = field
+            let fieldName = SwiftNames.field(field)
+            field.partHeaders = field.partHeaders.map { header in
+                var header = header
+                let derived = SwiftNames.partHeader(header, of: fieldName)
+                let name = Self.unique(derived, taken: &taken)
+                if name != derived { header.swiftName = name }
+                return header
+            }
+            return field
+        }
+        if let bodyLocation { endpoint.body = .fields(withHeaders, at: bodyLocation) }
         return endpoint
     }
 }

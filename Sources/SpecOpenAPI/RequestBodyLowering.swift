@@ -71,6 +71,21 @@ extension OpenAPIContext {
                        !["application/octet-stream", "text/plain", "application/json"].contains(first.lowercased()) {
                         field.contentType = first
                     }
+                    // `encoding: { log: { headers: { x-log-type: ... } } }`: each header an argument
+                    // (Content-Type is the part's content type, as OpenAPI says).
+                    for (name, _, declared) in encoding?[field.wireName]?["headers"]?.pairs ?? [] {
+                        guard !["content-type", "content-disposition"].contains(name.lowercased()),
+                              !field.partHeaders.contains(where: { $0.wireName.lowercased() == name.lowercased() }),
+                              let header = followRef(declared) else { continue }
+                        var partHeader = responseHeader(name, header, hint: typePrefix + SwiftNames.model(field.wireName) + SwiftNames.model(name))
+                        if partHeader.style == .json {
+                            // A part header of JSON content: the caller gives its text.
+                            partHeader.type = .optional(.named(BuiltinType.string.rawValue, arguments: [], at: partHeader.location))
+                            partHeader.style = nil
+                        }
+                        if header.flag("required") { partHeader.type = partHeader.type.nonOptional }
+                        field.partHeaders.append(partHeader)
+                    }
                     return field
                 }
             }

@@ -120,7 +120,7 @@ extension OpenAPIContext {
 
     /// A declared response header: its schema's type when a header's text can hold it (a scalar,
     /// a string enum, a list of them), else `String`, the text as it came.
-    private func responseHeader(_ name: String, _ header: Node, hint: String) -> FieldDecl {
+    func responseHeader(_ name: String, _ header: Node, hint: String) -> FieldDecl {
         let location = header.location
         var type: TypeExpr = .named(BuiltinType.string.rawValue, arguments: [], at: location)
         var style: ParameterStyle?

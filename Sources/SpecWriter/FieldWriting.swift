@@ -18,7 +18,8 @@ enum FieldWriting {
         }
         let inline = defaultValue.flatMap(inlineSpelling)
         var type = field.type.description
-        if field.description == nil, field.swiftName == nil, !field.deprecated, field.contentType == nil, defaultValue == nil || inline != nil {
+        if field.description == nil, field.swiftName == nil, !field.deprecated, field.contentType == nil, field.partHeaders.isEmpty,
+           defaultValue == nil || inline != nil {
             return .scalar(inline.map { "\(type) = \($0)" } ?? type)
         }
         var defaultBlock: YAMLBlock?
@@ -37,6 +38,7 @@ enum FieldWriting {
         if let swiftName = field.swiftName { entries.append(YAMLEntry("swiftName", .scalar(swiftName))) }
         if field.deprecated { entries.append(YAMLEntry("deprecated", .inline("true"))) }
         if let contentType = field.contentType { entries.append(YAMLEntry("contentType", .scalar(contentType))) }
+        if !field.partHeaders.isEmpty { entries.append(YAMLEntry("headers", .mapping(self.entries(field.partHeaders)))) }
         return .compactMapping(entries)
     }
 

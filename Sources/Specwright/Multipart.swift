@@ -16,6 +16,8 @@ public struct MultipartPart: Hashable, Sendable {
     public var filename: String?
     /// The part's media type; `nil` for plain text fields, which are sent without a `Content-Type`.
     public var contentType: String?
+    /// Further headers of the part, in order (OpenAPI's `encoding.headers`).
+    public var headers: [PartHeader] = []
 
     /// A part with bytes, an optional file name and an optional media type.
     public init(data: Data, filename: String? = nil, contentType: String? = nil) {
@@ -27,6 +29,20 @@ public struct MultipartPart: Hashable, Sendable {
     /// A plain text field.
     public init(text: String) {
         self.init(data: Data(text.utf8))
+    }
+}
+
+/// One header of a multipart part beside `Content-Disposition` and `Content-Type`.
+public struct PartHeader: Hashable, Sendable {
+    /// The header's name.
+    public var name: String
+    /// Its value.
+    public var value: String
+
+    /// A header `name: value`.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -85,6 +101,9 @@ enum MultipartEncoding {
         if let contentType = field.part.contentType {
             head += "Content-Type: \(headerSafe(contentType))\r\n"
         }
+        for header in field.part.headers {
+            head += "\(headerSafe(header.name)): \(headerSafe(header.value))\r\n"
+        }
         return head + "\r\n"
     }
 
@@ -130,31 +149,47 @@ public struct JSONPart: MultipartValue {
     }
 }
 
-/// A multipart field sent with the content type the spec gives its part (OpenAPI's
-/// `encoding.contentType`: `image/png`, `text/csv`) in place of the one its value would give:
-/// what generated code passes as `TypedPart(avatar, contentType: "image/png")`.
+/// A multipart field sent with the content type and headers the spec gives its part (OpenAPI's
+/// `encoding.contentType`: `image/png`, `text/csv`, in place of the one its value would give;
+/// `encoding.headers`): what generated code passes as `TypedPart(avatar, contentType: "image/png")`
+/// or `TypedPart(log, headers: ["x-log-type": logType])`.
 public struct TypedPart: MultipartValue {
     /// The value.
     public let value: any MultipartValue
-    /// The content type of each of its parts.
-    public let contentType: String
+    /// The content type of each of its parts; nil for the one its value gives.
+    public let contentType: String?
+    /// The headers of each of its parts, those given a value, in order.
+    public let headers: [(name: String, value: any ParameterValue)]
 
-    /// `value` sent as `contentType`; nil when `value` is nil, so an optional argument leaves the field out.
-    public init?(_ value: (any MultipartValue)?, contentType: String) {
+    /// `value` sent as `contentType` with `headers` (a nil header is not sent); nil when `value`
+    /// is nil, so an optional argument leaves the field out.
+    public init?(_ value: (any MultipartValue)?, contentType: String? = nil, headers: KeyValuePairs<String, (any ParameterValue)?> = [:]) {
         guard let value else { return nil }
         self.value = value
         self.contentType = contentType
+        self.headers = headers.compactMap { name, value in value.map { (name: name, value: $0) } }
     }
 
-    /// The value's parts, each with the content type.
+    /// The value's parts, each with the content type and headers.
     public func multipartParts(dates: DateCoding) -> [MultipartPart] {
-        value.multipartParts(dates: dates).map { MultipartPart(data: $0.data, filename: $0.filename, contentType: contentType) }
+        value.multipartParts(dates: dates).map(typed(dates: dates))
     }
 
-    /// The parts with JSON written by `encoder` (a ``JSONPart`` inside), each with the content type.
+    /// The parts with JSON written by `encoder` (a ``JSONPart`` inside), each with the content type and headers.
     func parts(encoder: JSONEncoder, dates: DateCoding) throws -> [MultipartPart] {
         guard let json = value as? JSONPart else { return multipartParts(dates: dates) }
-        let part = try json.part(encoder: encoder)
-        return [MultipartPart(data: part.data, filename: part.filename, contentType: contentType)]
+        return [typed(dates: dates)(try json.part(encoder: encoder))]
+    }
+
+    /// A part with this field's content type and headers (each value's texts joined by commas, as
+    /// a header parameter's are).
+    private func typed(dates: DateCoding) -> (MultipartPart) -> MultipartPart {
+        let lines = headers.map { PartHeader(name: $0.name, value: $0.value.parameterValues(dates: dates).joined(separator: ",")) }
+        return { part in
+            var part = part
+            if let contentType { part.contentType = contentType }
+            part.headers = lines
+            return part
+        }
     }
 }

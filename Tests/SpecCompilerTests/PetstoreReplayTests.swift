@@ -123,6 +123,13 @@ import Testing
         try await answer(500, [["content-type", "text/plain"]], "efgh")
         do { _ = try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: Data("abcd".utf8))) } catch { print("avatar \(failure(error))") }
 
+        // multipartUploadTyped_202: the text part with its own `x-log-type` header, the object
+        // part as JSON, the array as one part per element.
+        try await answer(202)
+        try await client.send(Petstore.multipartUploadTyped(log: "here be logs!\nand more lines\nwheee\n", logXLogType: .unstructured,
+                                                             metadata: MultipartUploadTypedBodyMetadata(createdAt: since), keyword: ["fun", "joy"]))
+        print("multipartUploadTyped")
+
         var request = URLRequest(url: server.appendingPathComponent("__requests"))
         request.httpMethod = "GET"
         let (recorded, _) = try await URLSession.shared.data(for: request)
@@ -130,6 +137,14 @@ import Testing
             let headers = (item["headers"] as? [[String]] ?? [])
                 .filter { ["accept", "content-type", "my-request-uuid", "x-extra-arguments"].contains($0[0]) }
                 .map { "\($0[0]): \($0[1])" }.joined(separator: "; ")
+            if let parts = item["parts"] as? [[String: Any]] {
+                print("> \(item["method"] ?? "") \(item["target"] ?? "") multipart")
+                for part in parts {
+                    let partHeaders = (part["headers"] as? [[String]] ?? []).map { "\($0[0]): \($0[1])" }.joined(separator: "; ")
+                    print(">   \(part["name"] ?? "") [\(partHeaders)] \((part["text"] as? String ?? "").debugDescription)")
+                }
+                continue
+            }
             let body = item["json"] as? String ?? item["body"] as? String ?? ""
             print("> \(item["method"] ?? "") \(item["target"] ?? "") [\(headers)] \(body)")
         }
@@ -155,6 +170,7 @@ import Testing
         "avatar efgh",
         "avatar status 412 model efgh body \"efgh\"",
         "avatar status 500 model - body efgh",
+        "multipartUploadTyped",
         // The requests as the server parsed them: method, target, the headers the peer's tests
         // check, the body (JSON as canonical JSON). Where the client sets no Accept (an answer
         // without content), URLSession sends its own `*/*`.
@@ -180,6 +196,11 @@ import Testing
         "> PUT /api/pets/1/avatar [accept: application/octet-stream; content-type: application/octet-stream] abcd",
         "> PUT /api/pets/1/avatar [accept: application/octet-stream; content-type: application/octet-stream] abcd",
         "> PUT /api/pets/1/avatar [accept: application/octet-stream; content-type: application/octet-stream] abcd",
+        "> POST /api/pets/multipart-typed multipart",
+        ">   log [x-log-type: unstructured] \"here be logs!\\nand more lines\\nwheee\\n\"",
+        ">   metadata [content-type: application/json] \"{\\\"createdAt\\\":\\\"2023-01-18T10:04:11Z\\\"}\"",
+        ">   keyword [] \"fun\"",
+        ">   keyword [] \"joy\"",
     ]
 
     @Test(SharedData.needs("openapi", "swift-openapi-generator's petstore consumer expectations, replayed on the wire"))

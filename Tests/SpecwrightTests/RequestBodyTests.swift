@@ -156,6 +156,23 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         ])
     }
 
+    @Test func aTypedPartCarriesItsContentTypeAndHeaders() throws {
+        let body = RequestBody.multipart(fields: [
+            "log": TypedPart("line one\n", headers: ["x-log-type": "unstructured", "x-tags": ["a", "b"], "x-none": String?.none, "x-evil": "a\r\nInjected: 1"]),
+            "when": TypedPart([sampleDate, sampleDate], contentType: "text/x-date", headers: ["x-n": 2]),
+            "meta": TypedPart(JSONPart(["k": 1]), headers: ["x-v": 1]),
+            "gone": TypedPart(String?.none, headers: ["x-a": "b"]),
+        ])
+        let encoded = try body.encoded(dates: .seconds)
+        let parts = try parseMultipart(encoded.data, contentType: encoded.contentType)
+        #expect(parts == [
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="log""#, "x-log-type: unstructured", "x-tags: a,b", "x-evil: aInjected: 1"], body: "line one\n"),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="when""#, "Content-Type: text/x-date", "x-n: 2"], body: "1796026500"),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="when""#, "Content-Type: text/x-date", "x-n: 2"], body: "1796026500"),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="meta""#, "Content-Type: application/json", "x-v: 1"], body: #"{"k":1}"#),
+        ])
+    }
+
     @Test func multipartDataIsABinaryPartWithoutAFileName() throws {
         let encoded = try RequestBody.multipart(fields: ["thumbnail": Data([0x01, 0x02]), "note": "x"]).encoded(dates: .iso8601)
         let parts = try parseMultipart(encoded.data, contentType: encoded.contentType)

@@ -3,7 +3,7 @@ import SpecYAML
 
 extension NodeReader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated", "contentType"]
+    static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated", "contentType", "headers"]
 
     /// Every pair of a mapping as a field (model fields, inline bodies) or a parameter, as `kind` says.
     func fields(_ pairs: [YAMLPair], kind: String = "field", in what: String) -> [FieldDecl] {
@@ -60,6 +60,11 @@ extension NodeReader {
             } else {
                 diagnostics.error("contentType '\(text)' is not a media type such as image/png or text/csv", at: node.location)
             }
+        }
+        if let node = keys["headers"]?.value, let pairs = mapping(node, "'headers' of \(what)") {
+            field.partHeaders = fields(pairs, kind: "part header", in: what)
+            field.partHeaders.forEach { checkHeaderName($0.wireName, at: $0.location) }
+            field.partHeadersLocation = node.location
         }
         return field
     }

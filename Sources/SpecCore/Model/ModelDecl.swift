@@ -81,6 +81,11 @@ public struct FieldDecl: Sendable {
     public var contentType: String?
     /// Where `contentType` is written, for the error when the field is not a multipart part.
     public var contentTypeLocation: SourceLocation?
+    /// The headers a multipart part of this field is sent with (OpenAPI's `encoding.headers`),
+    /// each a factory argument of its own.
+    public var partHeaders: [FieldDecl] = []
+    /// Where the part headers are written, for the error when the field is not a multipart part.
+    public var partHeadersLocation: SourceLocation?
 
     /// Creates the value from all its parts.
     public init(

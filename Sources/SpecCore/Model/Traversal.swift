@@ -51,7 +51,7 @@ extension EndpointDecl {
     public var requestTypes: [TypeExpr] {
         var types = parameterFields.map(\.type)
         switch body {
-        case .fields(let fields, _)?: types += fields.map(\.type)
+        case .fields(let fields, _)?: types += fields.map(\.type) + fields.flatMap { $0.partHeaders.map(\.type) }
         case .type(let type)?: types.append(type)
         case nil: break
         }

@@ -45,6 +45,8 @@ public struct NameTable: Sendable {
         public let pathArguments: [(placeholder: String, name: String)]
         /// The query parameters', headers', cookies' and body fields' argument names, in declaration order.
         public let query: [String], headers: [String], cookies: [String], bodyFields: [String]
+        /// The argument names of each body field's part headers, in declaration order.
+        public let partHeaders: [[String]]
     }
 
     /// The API's namespace enum.
@@ -125,7 +127,11 @@ public struct NameTable: Sendable {
     private static func names(of entry: EndpointEntry) -> EndpointNames {
         let endpoint = entry.endpoint
         var bodyFields: [String] = []
-        if case .fields(let fields, _)? = endpoint.body { bodyFields = fields.map(SwiftNames.field) }
+        var partHeaders: [[String]] = []
+        if case .fields(let fields, _)? = endpoint.body {
+            bodyFields = fields.map(SwiftNames.field)
+            partHeaders = zip(fields, bodyFields).map { field, name in field.partHeaders.map { SwiftNames.partHeader($0, of: name) } }
+        }
         var placeholders: [String] = []
         if case .success(let template) = PathTemplate.parse(endpoint.path) {
             for (name, _) in template.parameters where !placeholders.contains(name) { placeholders.append(name) }
@@ -141,7 +147,7 @@ public struct NameTable: Sendable {
             pathParameters: endpoint.pathParameters.map(SwiftNames.field),
             pathArguments: placeholders.map { ($0, SwiftNames.pathArgument($0, of: endpoint)) },
             query: endpoint.query.map(SwiftNames.field), headers: endpoint.headers.map(SwiftNames.field),
-            cookies: endpoint.cookies.map(SwiftNames.field), bodyFields: bodyFields)
+            cookies: endpoint.cookies.map(SwiftNames.field), bodyFields: bodyFields, partHeaders: partHeaders)
     }
 
     /// The names of the model the spec calls `name`, if it declares one.

@@ -4,6 +4,11 @@ public enum SwiftNames {
     public static func model(_ name: String) -> String { Naming.upperCamel(name) }
     /// A field or parameter: its `swiftName`, else the wire name in lowerCamelCase.
     public static func field(_ field: FieldDecl) -> String { field.swiftName ?? Naming.lowerCamel(field.wireName) }
+    /// A multipart part header's argument: its chosen name, else the field's argument and the
+    /// header's name (`log` and `x-log-type` -> `logXLogType`).
+    public static func partHeader(_ header: FieldDecl, of field: String) -> String {
+        header.swiftName ?? Naming.lowerCamel(field + " " + header.wireName)
+    }
     /// An enum case: its chosen name, else the wire value in lowerCamelCase.
     public static func enumCase(_ enumCase: EnumDecl.Case) -> String { enumCase.swiftName ?? Naming.lowerCamel(enumCase.wireValue) }
     /// A union case: the tag in lowerCamelCase.

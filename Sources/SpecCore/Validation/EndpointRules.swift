@@ -91,7 +91,7 @@ extension Validator {
             if symbols.isOptional(parameter.type) { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
             if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
         }
-        arguments += checkBody(endpoint, what: what, fieldNames: endpointNames.bodyFields)
+        arguments += checkBody(endpoint, what: what, fieldNames: endpointNames.bodyFields, partHeaderNames: endpointNames.partHeaders)
         checkParameters(endpoint.query, named: endpointNames.query, kind: "query parameter", of: what, allowArrays: true, structured: true)
         for (parameter, name) in zip(endpoint.query, endpointNames.query) {
             argument(name, "query parameter '\(parameter.wireName)'", parameter.location)
@@ -255,7 +255,7 @@ extension Validator {
     }
 
     /// Checks the body and returns the factory arguments it adds.
-    private mutating func checkBody(_ endpoint: EndpointDecl, what: String, fieldNames: [String]) -> [Argument] {
+    private mutating func checkBody(_ endpoint: EndpointDecl, what: String, fieldNames: [String], partHeaderNames: [[String]]) -> [Argument] {
         if !endpoint.bodies.isEmpty { return checkBodies(endpoint, what: what) }
         guard let body = endpoint.body else {
             if endpoint.encoding != .json {
@@ -278,7 +278,23 @@ extension Validator {
                     diagnostics.error("form field '\(field.wireName)' of \(what) has type '\(field.type)', which a form body cannot hold; send bytes with 'encoding: multipart'", at: field.type.location)
                 }
             }
-            return zip(fields, fieldNames).map { Argument(swiftName: $1, kind: "body field '\($0.wireName)'", location: $0.location) }
+            var arguments: [Argument] = []
+            for (index, (field, name)) in zip(fields, fieldNames).enumerated() {
+                arguments.append(Argument(swiftName: name, kind: "body field '\(field.wireName)'", location: field.location))
+                guard endpoint.encoding == .multipart, !field.partHeaders.isEmpty, index < partHeaderNames.count else { continue }
+                let headerNames = partHeaderNames[index]
+                checkFields(field.partHeaders, named: headerNames, of: "part '\(field.wireName)' of \(what)", kind: "header", generics: [], usage: .parameter)
+                for (header, headerName) in zip(field.partHeaders, headerNames) {
+                    if !symbols.isParameterValue(header.type, allowArrays: true) {
+                        diagnostics.error("header '\(header.wireName)' of part '\(field.wireName)' of \(what) has type '\(header.type)'; a part header holds a text value or an array of them", at: header.type.location)
+                    }
+                    if ["content-type", "content-disposition"].contains(header.wireName.lowercased()) {
+                        diagnostics.error("header '\(header.wireName)' of part '\(field.wireName)' of \(what) is written by the client; remove it", at: header.location)
+                    }
+                    arguments.append(Argument(swiftName: headerName, kind: "header '\(header.wireName)' of part '\(field.wireName)'", location: header.location))
+                }
+            }
+            return arguments
         case .type(let type):
             checkType(type, usage: .body(endpoint.encoding), in: "the body of \(what)")
             switch endpoint.encoding {

@@ -11,6 +11,9 @@ extension Validator {
             if field.contentType != nil, usage != .bodyField(.multipart) {
                 diagnostics.error("contentType applies to the parts of a multipart body; \(what) is not one", at: field.contentTypeLocation ?? field.location)
             }
+            if !field.partHeaders.isEmpty, usage != .bodyField(.multipart) {
+                diagnostics.error("headers apply to the parts of a multipart body; \(what) is not one", at: field.partHeadersLocation ?? field.location)
+            }
             if checkType(field.type, usage: usage, in: what, generics: generics), let defaultValue = field.defaultValue {
                 checkDefault(defaultValue, type: field.type, of: what)
             }

@@ -45,7 +45,7 @@ extension Validator {
         "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
         "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding", "JSONPart", "JSONValue",
         "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable",
-        "ParameterStyle", "ParameterValue", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue",
+        "ParameterStyle", "ParameterValue", "PartHeader", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue",
         "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
         "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "Transport", "TypedPart", "URLSessionTransport",
         "UnionCoding", "UnsetStubHandler", "WireKey",

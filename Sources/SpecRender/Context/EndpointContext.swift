@@ -239,7 +239,8 @@ extension ParameterIR: TemplateObject {
 }
 
 extension WireFieldIR: TemplateObject {
-    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false), jsonPart, contentType (a literal, or false).
+    /// Keys: wireLiteral, name, style (the `ParameterStyle` case name, or false), jsonPart, contentType (a literal, or false),
+    /// partHeaders (a multipart part's headers), typedPart (sent as a `TypedPart`: a content type or headers).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "wireLiteral": .string(SwiftSpelling.string(wireName))
@@ -247,6 +248,8 @@ extension WireFieldIR: TemplateObject {
         case "style": style.map { .string($0.rawValue) } ?? false
         case "jsonPart": .bool(jsonPart)
         case "contentType": .optional(contentType.map(SwiftSpelling.string))
+        case "partHeaders": partHeaders.isEmpty ? false : .list(partHeaders.map { .object($0) })
+        case "typedPart": .bool(contentType != nil || !partHeaders.isEmpty)
         default: nil
         }
     }

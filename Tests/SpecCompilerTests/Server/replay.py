@@ -4,10 +4,13 @@ records the requests it parsed, to replay a peer's client expectations on the wi
 POST /__answers with a JSON list of {"status": int, "headers": [[name, value]], "body": str}
 queues answers; every other request takes the next answer and is recorded; GET /__requests
 returns the recorded requests (method, target, headers in lowercase, body; a JSON body also as
-canonical JSON) and forgets them. Run with `python replay.py --port N --parent PID`; it exits
+canonical JSON; a multipart body also as its parts, parsed by the standard library's `email`
+package: name, headers in lowercase but Content-Disposition, text) and forgets them. Run with `python replay.py --port N --parent PID`; it exits
 when the process PID has ended.
 """
 import argparse
+import email.parser
+import email.policy
 import json
 import os
 import threading
@@ -56,8 +59,18 @@ class Handler(BaseHTTPRequestHandler):
             "headers": sorted([name.lower(), value] for name, value in self.headers.items()),
             "body": text,
         }
-        if "json" in (self.headers.get("Content-Type") or "") and text:
+        content_type = self.headers.get("Content-Type") or ""
+        if "json" in content_type and text:
             record["json"] = json.dumps(json.loads(text), sort_keys=True, separators=(",", ":"))
+        if content_type.startswith("multipart/"):
+            message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(
+                b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body)
+            record["parts"] = [{
+                "name": part.get_param("name", header="content-disposition"),
+                "headers": sorted([name.lower(), str(value)] for name, value in part.items()
+                                  if name.lower() != "content-disposition"),
+                "text": part.get_payload(decode=True).decode("utf-8", "replace"),
+            } for part in message.iter_parts()]
         with lock:
             requests.append(record)
             answer = answers.pop(0) if answers else {"status": 599, "headers": [], "body": "no answer scripted"}

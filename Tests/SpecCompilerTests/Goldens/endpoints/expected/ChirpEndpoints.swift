@@ -221,13 +221,15 @@ public enum Chirp {
     public static func uploadAvatar(
         image: File,
         caption: String? = nil,
+        captionLanguage: String? = nil,
+        captionXRevision: Int,
         thumbnail: Data? = nil
     ) -> Endpoint<Empty, APIErrorResponse> {
         Endpoint(
             .put, "/me/avatar", Chirp.api,
             body: .multipart(fields: [
                 "image": TypedPart(image, contentType: "image/png"),
-                "caption": caption,
+                "caption": TypedPart(caption, headers: ["Content-Language": captionLanguage, "X-Revision": captionXRevision]),
                 "thumbnail": thumbnail
             ]),
             response: .empty,
@@ -662,10 +664,18 @@ extension ChirpService {
     public func uploadAvatar(
         image: File,
         caption: String? = nil,
+        captionLanguage: String? = nil,
+        captionXRevision: Int,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
         _ = try await self.send(
-            Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail),
+            Chirp.uploadAvatar(
+                image: image,
+                caption: caption,
+                captionLanguage: captionLanguage,
+                captionXRevision: captionXRevision,
+                thumbnail: thumbnail
+            ),
             as: ChirpOperations.UploadAvatar.self
         )
     }

@@ -43,6 +43,8 @@ public enum Uploads {
         file: File,
         pictures: [File]? = nil,
         note: String? = nil,
+        noteXNoteKind: UploadFileNoteXNoteKind,
+        noteXNoteTags: [String]? = nil,
         meta: UploadFileBodyMeta? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
@@ -50,7 +52,7 @@ public enum Uploads {
             body: .multipart(fields: [
                 "file": file,
                 "pictures": TypedPart(pictures, contentType: "image/png"),
-                "note": TypedPart(note, contentType: "text/markdown"),
+                "note": TypedPart(note, contentType: "text/markdown", headers: ["X-Note-Kind": noteXNoteKind, "X-Note-Tags": noteXNoteTags]),
                 "meta": JSONPart(meta)
             ]),
             response: .empty
@@ -132,10 +134,19 @@ extension UploadsService {
         file: File,
         pictures: [File]? = nil,
         note: String? = nil,
+        noteXNoteKind: UploadFileNoteXNoteKind,
+        noteXNoteTags: [String]? = nil,
         meta: UploadFileBodyMeta? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
-            Uploads.uploadFile(file: file, pictures: pictures, note: note, meta: meta),
+            Uploads.uploadFile(
+                file: file,
+                pictures: pictures,
+                note: note,
+                noteXNoteKind: noteXNoteKind,
+                noteXNoteTags: noteXNoteTags,
+                meta: meta
+            ),
             as: UploadsOperations.UploadFile.self
         )
     }

@@ -16,3 +16,26 @@ public struct UploadFileBodyMeta: Encodable, Sendable {
         try container.encodeIfPresent(self.title, forKey: "title")
     }
 }
+
+public enum UploadFileNoteXNoteKind: StringEnum {
+    case plain
+    case rich
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "plain": self = .plain
+        case "rich": self = .rich
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .plain: "plain"
+        case .rich: "rich"
+        case .unknown(let value): value
+        }
+    }
+}
