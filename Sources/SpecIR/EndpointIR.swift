@@ -163,9 +163,11 @@ public enum PathPartIR: Sendable {
     case text(String)
     /// The value of the parameter with this Swift name.
     case parameter(String)
-    /// The value of the parameter with this Swift name in a path style (`label`, `matrix`), with
-    /// the name a matrix writes.
-    case styledParameter(String, style: ParameterStyle, wireName: String)
+    /// The value of the parameter with this Swift name in a path style (`label`, `matrix`, each
+    /// exploded or not; `form` for `simple` exploded; nil for `simple`), with the name a matrix
+    /// writes; `members` when the value is written as the JSON it encodes to (an object's members,
+    /// a union's value).
+    case styledParameter(String, style: ParameterStyle?, wireName: String, members: Bool)
 }
 
 /// A value sent under a wire name: a query item, a header, a body field.

@@ -47,8 +47,9 @@ final class EndpointLowering {
                 case .parameter(let name):
                     let declared = endpoint.pathParameters.first { $0.wireName == name }
                     let swiftName = pathArguments.first { $0.placeholder == name }?.name ?? name
-                    if let style = declared?.style, style == .label || style == .matrix {
-                        path.append(.styledParameter(swiftName, style: style, wireName: name))
+                    let members = declared.map { symbols.isPathObject($0.type) } ?? false
+                    if declared?.style != nil || members {
+                        path.append(.styledParameter(swiftName, style: declared?.style, wireName: name, members: members))
                     } else {
                         path.append(.parameter(swiftName))
                     }

@@ -12,7 +12,10 @@ extension OpenAPIContext {
             endpoint.pathParameters = endpoint.pathParameters.filter { endpoint.path.contains("{\($0.wireName)}") }.map { parameter in
                 var parameter = parameter
                 parameter.defaultValue = nil
-                if !symbols.isParameterValue(parameter.type, allowArrays: false) || symbols.isOptional(parameter.type) {
+                // A text value, an array of them, or an object's members, in the parameter's style.
+                parameter.type = symbols.resolvedNonOptional(parameter.type)
+                if !symbols.isParameterValue(parameter.type, allowArrays: true) && !symbols.isPathObject(parameter.type) {
+                    unsupported("path parameter type", "path parameter '\(parameter.wireName)' has a type a path cannot hold (\(parameter.type)); it is a String the caller writes", at: parameter.location)
                     parameter.type = .named("String", arguments: [], at: parameter.type.location)
                 }
                 return parameter

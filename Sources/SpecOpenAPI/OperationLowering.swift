@@ -124,7 +124,7 @@ extension OpenAPIContext {
                     if parameter.wireName == name { parameter.wireName = renamed }
                     return parameter
                 }
-                if endpoint.pathParameters.contains(where: { $0.wireName == renamed && $0.style == .matrix }) {
+                if endpoint.pathParameters.contains(where: { $0.wireName == renamed && ($0.style == .matrix || $0.style == .matrixExploded) }) {
                     renamedMatrix.append((name, renamed))
                 }
             }
@@ -237,12 +237,14 @@ extension OpenAPIContext {
     /// array's name and makes an object's members pairs of their own, or joins them with commas
     /// when `explode` is false; `spaceDelimited`, `pipeDelimited` and `deepObject` as named. An
     /// unknown style is a warning, and the value is sent as `form`.
-    /// A path parameter's `style`: `label`, `matrix`, or nil for `simple` (the default).
+    /// A path parameter's `style` with `explode`: `label`, `matrix` (each exploded or not), `form`
+    /// for `simple` with `explode` (an object's members as `key=value`), or nil for `simple`.
     func pathStyle(_ node: Node) -> ParameterStyle? {
+        let explode = node["explode"]?.yaml.scalar == "true"
         switch node.string("style") {
-        case "label": return .label
-        case "matrix": return .matrix
-        case nil, "simple": return nil
+        case "label": return explode ? .labelExploded : .label
+        case "matrix": return explode ? .matrixExploded : .matrix
+        case nil, "simple": return explode ? .form : nil
         case let other?:
             unsupported("parameter style '\(other)'", "'\(other)' is not a style of a path parameter; '\(node.string("name") ?? "it")' is sent in the simple style", at: node.keyLocation("style") ?? node.location)
             return nil

@@ -9,14 +9,24 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         case literal(String)
         case value(any ParameterValue)
         case styled(any ParameterValue, PathStyle)
+        case members(any Encodable & Sendable, PathStyle)
     }
 
-    /// OpenAPI's path styles beyond `simple`: `label` (`.5`) and `matrix` (`;id=5`).
+    /// OpenAPI's path styles (RFC 6570's path expansions), each with `explode` or without. An
+    /// array `[3, 4]` and an object `{x: 1, y: 2}` are written as the cases say.
     public enum PathStyle: Sendable, Hashable {
-        /// The value after a dot: `/pets/.5`; array elements joined by commas after it.
+        /// The value alone (the default): `3,4`; an object `x,1,y,2`.
+        case simple
+        /// `simple` with `explode`: `3,4`; an object `x=1,y=2`.
+        case simpleExploded
+        /// The value after a dot: `/pets/.5`; `.3,4`; an object `.x,1,y,2`.
         case label
-        /// The value as `;name=value`: `/pets/;id=5`; array elements joined by commas.
+        /// `label` with `explode`: `.3.4`; an object `.x=1.y=2`.
+        case labelExploded
+        /// The value as `;name=value`: `/pets/;id=5`; `;id=3,4`; an object `;id=x,1,y,2`.
         case matrix(String)
+        /// `matrix` with `explode`: `;id=3;id=4`; an object `;x=1;y=2`.
+        case matrixExploded(String)
     }
 
     let pieces: [Piece]
@@ -36,7 +46,7 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         pieces.map { piece in
             switch piece {
             case .literal(let text): text
-            case .value, .styled: "{}"
+            case .value, .styled, .members: "{}"
             }
         }.joined()
     }
@@ -51,12 +61,58 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
                 PercentEncoding.pathLiteral(text)
             case .value(let value):
                 value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
-            case .styled(let value, .label):
-                "." + value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
-            case .styled(let value, .matrix(let name)):
-                ";" + PercentEncoding.pathSegment(name) + "=" + value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
+            case .styled(let value, let style):
+                Self.expanded(value.parameterValues(dates: dates).map(PercentEncoding.pathSegment), members: nil, style: style)
+            case .members(let value, let style):
+                Self.expandedMembers(value, style: style, dates: dates)
             }
         }.joined()
+    }
+
+    /// An encoded value's expansion: its texts (array elements), or its members as (key, texts).
+    private static func expanded(_ texts: [String], members: [(key: String, texts: [String])]?, style: PathStyle) -> String {
+        if let members {
+            switch style {
+            case .simple, .label, .matrix:
+                let flat = members.flatMap { [$0.key] + $0.texts }.joined(separator: ",")
+                return prefix(style) + flat
+            case .simpleExploded:
+                return members.map { $0.key + "=" + $0.texts.joined(separator: ",") }.joined(separator: ",")
+            case .labelExploded:
+                return members.map { "." + $0.key + "=" + $0.texts.joined(separator: ",") }.joined()
+            case .matrixExploded:
+                return members.map { ";" + $0.key + "=" + $0.texts.joined(separator: ",") }.joined()
+            }
+        }
+        switch style {
+        case .simple, .simpleExploded, .label, .matrix: return prefix(style) + texts.joined(separator: ",")
+        case .labelExploded: return texts.map { "." + $0 }.joined()
+        case .matrixExploded(let name):
+            let key = PercentEncoding.pathSegment(name)
+            return texts.isEmpty ? ";" + key : texts.map { ";" + key + "=" + $0 }.joined()
+        }
+    }
+
+    /// What comes before the value: `.` for `label`, `;name=` for `matrix`, nothing for `simple`.
+    private static func prefix(_ style: PathStyle) -> String {
+        switch style {
+        case .simple, .simpleExploded, .labelExploded, .matrixExploded: ""
+        case .label: "."
+        case .matrix(let name): ";" + PercentEncoding.pathSegment(name) + "="
+        }
+    }
+
+    /// An object's members (or a union's value, a map's entries) in `style`, each key and text
+    /// percent-encoded; nothing when the value cannot be encoded.
+    private static func expandedMembers(_ value: any Encodable & Sendable, style: PathStyle, dates: DateCoding) -> String {
+        guard let tree = try? ValueTree.of(value, dates: dates) else { return expanded([], members: nil, style: style) }
+        guard case .object(let members) = tree else {
+            return expanded(StyledValue.flattened(tree).map(PercentEncoding.pathSegment), members: nil, style: style)
+        }
+        let encoded = members.filter { !$0.value.isNull }.map {
+            (key: PercentEncoding.pathSegment($0.key), texts: StyledValue.flattened($0.value).map(PercentEncoding.pathSegment))
+        }
+        return expanded([], members: encoded, style: style)
     }
 
     /// Collects the literal text and the interpolated values of a path.
@@ -83,6 +139,12 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         /// Adds a parameter in a path style: `"/pets/\(id, style: .matrix("id"))"` is `/pets/;id=5`.
         public mutating func appendInterpolation(_ value: some ParameterValue, style: PathStyle) {
             pieces.append(.styled(value, style))
+        }
+
+        /// Adds an object's members (a map's entries, a union's value) in a path style:
+        /// `"/points/\(members: point, style: .matrixExploded("point"))"` is `/points/;x=1;y=2`.
+        public mutating func appendInterpolation(members value: some Encodable & Sendable, style: PathStyle = .simple) {
+            pieces.append(.members(value, style))
         }
     }
 }

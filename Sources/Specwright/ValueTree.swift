@@ -57,6 +57,11 @@ private final class TreeBuilder {
         defer { depth -= 1 }
         let box = TreeBox(.null)
         try value.encode(to: TreeEncoder(builder: self, box: box, codingPath: codingPath))
+        // A dictionary encodes its entries in hash order, which differs from one process to the
+        // next: its members are sorted by key, so the same value always makes the same request.
+        if value is [String: Any], case .keyed(let members) = box.content {
+            box.content = .keyed(members.sorted { $0.key < $1.key })
+        }
         return box
     }
 }

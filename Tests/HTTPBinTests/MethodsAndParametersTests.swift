@@ -14,6 +14,15 @@ import Testing
         client = server.client()
     }
 
+    @Test func pathArraysAndObjectsGoInTheirStyles() async throws {
+        let mark = marker()
+        let echo = try await client.send(HTTPBin.Anything.styled(
+            ids: [1, 2], point: Point(x: 1, y: 2), tags: ["a b", "c/d"], spread: ["y": 2, "x": 1], corner: Point(x: 3, y: 4), q: mark))
+        let line = try await server.requestLine(containing: mark)
+        #expect(line == "GET /anything/styled/1,2/x=1,y=2/.a%20b.c%2Fd/;x=1;y=2/;corner=x,3,y,4?q=\(mark) HTTP/1.1")
+        #expect(echo.method == "GET")
+    }
+
     @Test func getSendsEveryQueryTypeStrictlyEncoded() async throws {
         let mark = marker()
         let since = Date(timeIntervalSince1970: 1_796_026_500) // 2026-11-30T08:15:00Z

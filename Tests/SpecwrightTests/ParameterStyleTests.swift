@@ -34,6 +34,36 @@ import Testing
         #expect(hostile.encoded(dates: .iso8601) == "/pets/;id=a%2Fb%3Bc%3Dd")
     }
 
+    /// OpenAPI's style examples table for path parameters, every style with `explode` and without.
+    @Test func pathStylesOfArraysAndObjectsWithAndWithoutExplode() {
+        func path(_ path: EndpointPath) -> String { path.encoded(dates: .iso8601) }
+        let color = Color()
+        #expect(path("/\(colors)") == "/blue,black,brown")
+        #expect(path("/\(members: color)") == "/R,100,G,200,B,150")
+        #expect(path("/\(colors, style: .simpleExploded)") == "/blue,black,brown")
+        #expect(path("/\(members: color, style: .simpleExploded)") == "/R=100,G=200,B=150")
+        #expect(path("/\(colors, style: .label)") == "/.blue,black,brown")
+        #expect(path("/\(members: color, style: .label)") == "/.R,100,G,200,B,150")
+        #expect(path("/\(colors, style: .labelExploded)") == "/.blue.black.brown")
+        #expect(path("/\(members: color, style: .labelExploded)") == "/.R=100.G=200.B=150")
+        #expect(path("/\(colors, style: .matrix("color"))") == "/;color=blue,black,brown")
+        #expect(path("/\(members: color, style: .matrix("color"))") == "/;color=R,100,G,200,B,150")
+        #expect(path("/\(colors, style: .matrixExploded("color"))") == "/;color=blue;color=black;color=brown")
+        #expect(path("/\(members: color, style: .matrixExploded("color"))") == "/;R=100;G=200;B=150")
+        // Keys and values stay inside their segment; a union's scalar is its text; a map's entries are members.
+        #expect(path("/\(members: ["a/b": "c;d"], style: .matrixExploded("m"))") == "/;a%2Fb=c%3Bd")
+        #expect(path("/\(members: 7, style: .label)") == "/.7")
+        #expect(path("/\([String](), style: .matrixExploded("id"))") == "/;id")
+    }
+
+    @Test func aMapsEntriesGoInTheOrderOfTheirKeysWhateverTheHashOrder() {
+        let map = Dictionary(uniqueKeysWithValues: (0..<40).map { ("k\($0 + 10)", $0) })
+        let pairs = query(StyledValue(map, style: .deepObject))
+        #expect(pairs == (0..<40).map { "color[k\($0 + 10)]=\($0)" })
+        let path: EndpointPath = "/\(members: ["b": 1, "a": 2], style: .matrixExploded("m"))"
+        #expect(path.encoded(dates: .iso8601) == "/;a=2;b=1")
+    }
+
     @Test func headerStyles() {
         func header(_ value: StyledValue?) -> [String] {
             Endpoint<Empty, Never>(.get, "/", APIDefaults(), headers: ["X-Color": value], response: .empty).headers.map(\.value)

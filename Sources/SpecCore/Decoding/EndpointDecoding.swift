@@ -158,8 +158,14 @@ extension NodeReader {
             }
             var bodyFields: [FieldDecl] = []
             if case .fields(let fields, _)? = endpoint.body { bodyFields = fields }
-            if style == .label || style == .matrix {
-                if let index = endpoint.pathParameters.firstIndex(where: { $0.wireName == name }) {
+            let pathIndex = endpoint.pathParameters.firstIndex { $0.wireName == name }
+            if style == .form, let pathIndex, !endpoint.query.contains(where: { $0.wireName == name }) {
+                // A path object's members as `key=value` (OpenAPI's `simple` with `explode`).
+                endpoint.pathParameters[pathIndex].style = style
+                continue
+            }
+            if ParameterStyle.pathStyles.contains(style) {
+                if let index = pathIndex {
                     endpoint.pathParameters[index].style = style
                 } else {
                     diagnostics.error("'\(text)' is a style of a path parameter; '\(name)' is not one of \(what)\(Suggestions.didYouMean(name, in: endpoint.pathParameters.map(\.wireName)))", at: pair.value.location)
@@ -180,7 +186,7 @@ extension NodeReader {
             } else {
                 let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
                 let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
-                    ? "; a header's style is commaDelimited, form (an object's members as key=value) or json, a path parameter's label or matrix"
+                    ? "; a header's style is commaDelimited, form (an object's members as key=value) or json, a path parameter's label, labelExploded, matrix, matrixExploded or form"
                     : Suggestions.didYouMean(name, in: candidates)
                 diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
             }

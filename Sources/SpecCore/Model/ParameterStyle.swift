@@ -14,8 +14,17 @@ public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
     /// The value as compact JSON text (OpenAPI's `content: application/json` on a parameter):
     /// `X-Extra-Arguments: {"code":1}`.
     case json
-    /// A path parameter after a dot: `/pets/.5` (OpenAPI's `label`).
+    /// A path parameter after a dot: `/pets/.5`, an array `.3,4`, an object `.x,1,y,2` (OpenAPI's `label`).
     case label
-    /// A path parameter as `;name=value`: `/pets/;id=5` (OpenAPI's `matrix`).
+    /// `label` with OpenAPI's `explode`: an array `.3.4`, an object `.x=1.y=2`.
+    case labelExploded
+    /// A path parameter as `;name=value`: `/pets/;id=5`, an array `;id=3,4`, an object
+    /// `;point=x,1,y,2` (OpenAPI's `matrix`).
     case matrix
+    /// `matrix` with OpenAPI's `explode`: an array `;id=3;id=4`, an object `;x=1;y=2`.
+    case matrixExploded
+
+    /// The styles of a path parameter: these, and `form` (an object's members as `key=value`,
+    /// OpenAPI's `simple` with `explode`).
+    public static let pathStyles: [ParameterStyle] = [.label, .labelExploded, .matrix, .matrixExploded]
 }

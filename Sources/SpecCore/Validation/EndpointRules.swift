@@ -86,7 +86,11 @@ extension Validator {
         }
         // Path parameters, in path order (an invalid request line was reported when decoding).
         if !endpoint.path.isEmpty { arguments += checkPath(endpoint, what: what, arguments: endpointNames.pathArguments) }
-        checkParameters(endpoint.pathParameters, named: endpointNames.pathParameters, kind: "path parameter", of: what, allowArrays: false)
+        checkFields(endpoint.pathParameters, named: endpointNames.pathParameters, of: what, kind: "path parameter", generics: [], usage: .parameter)
+        for parameter in endpoint.pathParameters where !symbols.isParameterValue(parameter.type, allowArrays: true) && !symbols.isPathObject(parameter.type) {
+            if case .named(let name, _, _) = parameter.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil { continue }
+            diagnostics.error("path parameter '\(parameter.wireName)' of \(what) has type '\(parameter.type)', which a path cannot hold; use a string, number, Bool, date, UUID, URL or string enum, an array of them, or an object model", at: parameter.type.location)
+        }
         for parameter in endpoint.pathParameters {
             if symbols.isOptional(parameter.type) { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
             if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }

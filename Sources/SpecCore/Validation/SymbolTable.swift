@@ -64,6 +64,20 @@ public struct SymbolTable: Sendable {
         }
     }
 
+    /// Whether a path parameter carries values of the type as the JSON they encode to: an object
+    /// model or map (its members as `key,value` or `key=value`), or a union (the value it holds).
+    public func isPathObject(_ type: TypeExpr) -> Bool {
+        switch resolvedNonOptional(type) {
+        case .dictionary(let value): return isParameterValue(value, allowArrays: true)
+        case .named(let name, _, _):
+            switch models[name]?.kind {
+            case .object?, .union?: return true
+            default: return false
+            }
+        case .array, .optional: return false
+        }
+    }
+
     /// Whether the type is optional, looking through aliases (`MaybeInt: "Int?"`).
     public func isOptional(_ type: TypeExpr) -> Bool {
         resolvingAliases(type).isOptional

@@ -203,12 +203,24 @@ extension EndpointIR: TemplateObject {
 struct PathPartContext: TemplateObject {
     let part: PathPartIR
 
+    /// The runtime's `EndpointPath.PathStyle` for a path parameter's style; nil for `simple`.
+    static func pathStyle(_ style: ParameterStyle?, wireName: String) -> String? {
+        switch style {
+        case .label?: ".label"
+        case .labelExploded?: ".labelExploded"
+        case .matrix?: ".matrix(\(SwiftSpelling.string(wireName)))"
+        case .matrixExploded?: ".matrixExploded(\(SwiftSpelling.string(wireName)))"
+        case .form?: ".simpleExploded"
+        default: nil
+        }
+    }
+
     func value(forKey key: String) -> TemplateValue? {
         switch (key, part) {
         case ("text", .text(let text)): .string(SwiftSpelling.escapedContent(text))
         case ("parameter", .parameter(let name)): .string(Naming.escaped(name))
-        case ("parameter", .styledParameter(let name, let style, let wireName)):
-            .string(Naming.escaped(name) + ", style: " + (style == .matrix ? ".matrix(\(SwiftSpelling.string(wireName)))" : ".label"))
+        case ("parameter", .styledParameter(let name, let style, let wireName, let members)):
+            .string((members ? "members: " : "") + Naming.escaped(name) + (Self.pathStyle(style, wireName: wireName).map { ", style: " + $0 } ?? ""))
         case ("text", _), ("parameter", _): false
         default: nil
         }

@@ -165,6 +165,26 @@ public enum HTTPBin {
             )
         }
 
+        /// Arrays and objects in the path, in each path style (exploded or not).
+        ///
+        /// `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`
+        public static func styled(
+            ids: [Int],
+            point: Point,
+            tags: [String],
+            spread: [String: Int],
+            corner: Point,
+            q: String? = nil
+        ) -> Endpoint<Echo, Never> {
+            Endpoint(
+                .get,
+                "/anything/styled/\(ids)/\(members: point, style: .simpleExploded)/\(tags, style: .labelExploded)/\(members: spread, style: .matrixExploded("spread"))/\(members: corner, style: .matrix("corner"))",
+                HTTPBin.api,
+                query: ["q": q],
+                response: .json
+            )
+        }
+
         /// `POST /anything/{path}`
         public static func json(path: String, body: JSONValue) -> Endpoint<Echo, Never> {
             Endpoint(.post, "/anything/\(path)", HTTPBin.api, body: .json(body), response: .json)
@@ -694,6 +714,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
+    public enum AnythingStyled: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.Anything.json`: `POST /anything/{path}`.
     public enum AnythingJSON: ServiceOperation {
         public typealias Response = Echo
@@ -1038,6 +1064,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.AnythingGet.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingStyled.Type
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.json`: `POST /anything/{path}`.
     func send(
@@ -1453,6 +1484,24 @@ extension HTTPBinService {
         try await self.send(
             HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace),
             as: HTTPBinOperations.AnythingGet.self
+        )
+    }
+
+    /// Arrays and objects in the path, in each path style (exploded or not).
+    ///
+    /// `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`
+    @_alwaysEmitIntoClient
+    public func anythingStyled(
+        ids: [Int],
+        point: Point,
+        tags: [String],
+        spread: [String: Int],
+        corner: Point,
+        q: String? = nil
+    ) async throws(APIError<Never>) -> Echo {
+        try await self.send(
+            HTTPBin.Anything.styled(ids: ids, point: point, tags: tags, spread: spread, corner: corner, q: q),
+            as: HTTPBinOperations.AnythingStyled.self
         )
     }
 

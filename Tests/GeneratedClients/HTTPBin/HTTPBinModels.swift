@@ -73,6 +73,28 @@ public struct Echo: Codable, Hashable, Sendable {
     }
 }
 
+public struct Point: Codable, Hashable, Sendable {
+    public var x: Int
+    public var y: Int
+
+    public init(x: Int, y: Int) {
+        self.x = x
+        self.y = y
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.x = try container.decode(Int.self, forKey: "x")
+        self.y = try container.decode(Int.self, forKey: "y")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.x, forKey: "x")
+        try container.encode(self.y, forKey: "y")
+    }
+}
+
 public struct HeadersEcho: Codable, Hashable, Sendable {
     public var headers: [String: String]
 

@@ -31,6 +31,24 @@ public enum Shop {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
+    /// Arrays and objects in the path, in each path style (exploded or not).
+    ///
+    /// `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`
+    public static func colors(
+        ids: [Int],
+        window: Window,
+        tags: [String],
+        spread: [String: Int],
+        pair: Window
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .get,
+            "/colors/\(ids)/\(members: window, style: .simpleExploded)/\(tags, style: .labelExploded)/\(members: spread, style: .matrixExploded("spread"))/\(members: pair, style: .matrix("pair"))",
+            Shop.api,
+            response: .empty
+        )
+    }
+
     /// A model in a query is sent in brackets (`created[gte]=1`) unless a style says otherwise.
     ///
     /// `GET /search`
@@ -125,6 +143,12 @@ public enum Shop {
 /// The endpoints of `Shop` as types, one each: `ShopService` has a requirement per
 /// operation, and `StubShopService` answers per operation.
 public enum ShopOperations {
+    /// `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
+    public enum Colors: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Shop.search`: `GET /search`.
     public enum Search: ServiceOperation {
         public typealias Response = [String]
@@ -162,11 +186,16 @@ public enum ShopOperations {
     }
 }
 
-/// Every endpoint of `Shop` as one async method (`service.search(...)`), with
+/// Every endpoint of `Shop` as one async method (`service.colors(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubShopService` or a fake, and `LiveShopService` sends the requests. A fake
 /// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol ShopService: Sendable {
+    /// Sends `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ShopOperations.Colors.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Shop.search`: `GET /search`.
     func send(
         _ endpoint: Endpoint<[String], Never>,
@@ -220,7 +249,7 @@ public struct LiveShopService: ShopService {
 
 /// `ShopService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubShopService()`, then
-/// `service.on(ShopOperations.Search.self) { endpoint in ... }` per operation the test
+/// `service.on(ShopOperations.Colors.self) { endpoint in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubShopService: ShopService {
     /// The answers set so far.
@@ -247,6 +276,23 @@ public struct StubShopService: ShopService {
 }
 
 extension ShopService {
+    /// Arrays and objects in the path, in each path style (exploded or not).
+    ///
+    /// `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`
+    @_alwaysEmitIntoClient
+    public func colors(
+        ids: [Int],
+        window: Window,
+        tags: [String],
+        spread: [String: Int],
+        pair: Window
+    ) async throws(APIError<Never>) {
+        _ = try await self.send(
+            Shop.colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair),
+            as: ShopOperations.Colors.self
+        )
+    }
+
     /// A model in a query is sent in brackets (`created[gte]=1`) unless a style says otherwise.
     ///
     /// `GET /search`

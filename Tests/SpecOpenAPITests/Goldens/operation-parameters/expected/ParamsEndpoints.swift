@@ -70,14 +70,14 @@ public enum Params {
 
     /// `GET /things/{thingId}`
     public static func getThing(
-        thingID: String,
+        thingID: GetThingThingID,
         filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
         thingID3: String? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
-            .get, "/things/\(thingID)", Params.api,
+            .get, "/things/\(members: thingID)", Params.api,
             query: ["filter": StyledValue(filter, style: .json), "class": `class`, "thing-id": thingID2],
             headers: ["thing_id": thingID3],
             response: .empty
@@ -244,7 +244,7 @@ extension ParamsService {
     /// `GET /things/{thingId}`
     @_alwaysEmitIntoClient
     public func getThing(
-        thingID: String,
+        thingID: GetThingThingID,
         filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,

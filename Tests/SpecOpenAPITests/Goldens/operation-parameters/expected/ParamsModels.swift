@@ -3,6 +3,19 @@
 import Foundation
 import Specwright
 
+public struct GetThingThingID: Encodable, Sendable {
+    public var a: String?
+
+    public init(a: String? = nil) {
+        self.a = a
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.a, forKey: "a")
+    }
+}
+
 public struct GetThingFilter: Encodable, Sendable {
     public var a: String?
 

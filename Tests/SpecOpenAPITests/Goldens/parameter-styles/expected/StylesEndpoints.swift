@@ -39,6 +39,23 @@ public enum Styles {
         Endpoint(.get, "/pets/\(id, style: .matrix("id"))/\(kind, style: .label)/\(tag)", Styles.api, response: .empty)
     }
 
+    /// `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`
+    public static func getColors(
+        simple: [String],
+        simpleExploded: RGB,
+        label: RGB,
+        labelExploded: [Int],
+        matrix: [String],
+        matrixExploded: [String: Int]
+    ) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .get,
+            "/colors/\(simple)/\(members: simpleExploded, style: .simpleExploded)/\(members: label, style: .label)/\(labelExploded, style: .labelExploded)/\(matrix, style: .matrix("matrix"))/\(members: matrixExploded, style: .matrixExploded("matrixExploded"))",
+            Styles.api,
+            response: .empty
+        )
+    }
+
     /// `GET /search`
     ///
     /// - Parameter filter: deepObject: `filter[color]=red`.
@@ -112,6 +129,12 @@ public enum StylesOperations {
         public typealias Failure = Never
     }
 
+    /// `Styles.getColors`: `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
+    public enum GetColors: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Styles.search`: `GET /search`.
     public enum Search: ServiceOperation {
         public typealias Response = Empty
@@ -134,6 +157,12 @@ public protocol StylesService: Sendable {
     func send(
         _ endpoint: Endpoint<Empty, Never>,
         as operation: StylesOperations.GetPet.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Styles.getColors`: `GET
+    /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: StylesOperations.GetColors.Type
     ) async throws(APIError<Never>) -> Empty
     /// Sends `Styles.search`: `GET /search`.
     func send(
@@ -171,6 +200,29 @@ extension StylesService {
     @_alwaysEmitIntoClient
     public func getPet(id: Int, kind: String, tag: String) async throws(APIError<Never>) {
         _ = try await self.send(Styles.getPet(id: id, kind: kind, tag: tag), as: StylesOperations.GetPet.self)
+    }
+
+    /// `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`
+    @_alwaysEmitIntoClient
+    public func getColors(
+        simple: [String],
+        simpleExploded: RGB,
+        label: RGB,
+        labelExploded: [Int],
+        matrix: [String],
+        matrixExploded: [String: Int]
+    ) async throws(APIError<Never>) {
+        _ = try await self.send(
+            Styles.getColors(
+                simple: simple,
+                simpleExploded: simpleExploded,
+                label: label,
+                labelExploded: labelExploded,
+                matrix: matrix,
+                matrixExploded: matrixExploded
+            ),
+            as: StylesOperations.GetColors.self
+        )
     }
 
     /// `GET /search`

@@ -3,6 +3,25 @@
 import Foundation
 import Specwright
 
+public struct RGB: Encodable, Sendable {
+    public var r: Int?
+    public var g: Int?
+    public var b: Int?
+
+    public init(r: Int? = nil, g: Int? = nil, b: Int? = nil) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.r, forKey: "R")
+        try container.encodeIfPresent(self.g, forKey: "G")
+        try container.encodeIfPresent(self.b, forKey: "B")
+    }
+}
+
 public struct SearchFilter: Encodable, Sendable {
     public var color: String?
 
