@@ -199,6 +199,8 @@ public struct BodyIR: Sendable {
     public var optional: Bool = false
     /// The enum the `body` parameter is, when the endpoint takes several media types.
     public var alternatives: BodyEnumIR?
+    /// The `Content-Type` sent in place of the encoding's own (`.withContentType("image/png")`).
+    public var contentType: String?
 }
 
 /// The bodies of an endpoint that takes several media types: an enum with a case per media type

@@ -81,13 +81,14 @@ final class EndpointLowering {
                 }
                 wires.append(wire)
             }
-            body = BodyIR(encoding: endpoint.encoding == .binary ? .json : endpoint.encoding, fields: wires, optional: endpoint.bodyOptional)
+            body = BodyIR(encoding: endpoint.encoding == .binary || endpoint.encoding == .text ? .json : endpoint.encoding, fields: wires,
+                          optional: endpoint.bodyOptional, contentType: endpoint.bodyContentType)
         case .type(let type)?:
             // An optional body defaults to nil, which sends none.
             let asField = FieldDecl(wireName: "body", location: endpoint.location, type: type, deprecated: false)
             parameters.append(ParameterIR(name: "body", type: types.reference(type), defaultValue: types.defaultArgument(asField), location: .body,
                                           wireName: "body", doc: []))
-            body = BodyIR(encoding: endpoint.encoding, fields: nil, optional: symbols.isOptional(type))
+            body = BodyIR(encoding: endpoint.encoding, fields: nil, optional: symbols.isOptional(type), contentType: endpoint.bodyContentType)
         case nil:
             if let alternatives = bodyEnum(of: endpoint, names: endpointNames) {
                 // One `body` argument of the enum; optional when the document does not require one.

@@ -71,7 +71,7 @@ extension OpenAPIContext {
                 field.type = Self.binaryAsString(field.type)
                 return field
             }
-        case .multipart, .json, .binary:
+        case .multipart, .json, .binary, .text:
             return fields
         }
     }

@@ -35,11 +35,27 @@ extension OpenAPIContext {
             endpoint.encoding = .multipart
             chosen = multipart
         } else if let first = content.first {
-            endpoint.encoding = .binary
-            endpoint.body = .type(.named(BuiltinType.data.rawValue, arguments: [], at: first.keyLocation))
+            // Bytes, or text when the media type is `text/*` and the schema a string: sent with
+            // the media type the document gives.
+            let target = first.value["schema"].flatMap(followRef)
+            let isString = target.map { $0.keys.isEmpty || ($0.string("type") == "string" && $0["format"] == nil) } ?? true
+            let isText = BodyAlternative.kind(of: first.key) == .text && isString
+            endpoint.encoding = isText ? .text : .binary
+            let type = isText ? BuiltinType.string : .data
+            endpoint.body = .type(.named(type.rawValue, arguments: [], at: first.keyLocation))
+            let plain = isText ? "text/plain" : "application/octet-stream"
+            if first.key.lowercased() != plain, BodyAlternative.isMediaType(first.key), !first.key.contains("*") {
+                endpoint.bodyContentType = first.key
+            }
             return
         } else {
             return
+        }
+        // A JSON, form or multipart media type other than the plain one is sent as declared
+        // (`application/merge-patch+json`, `multipart/mixed`).
+        let plain = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"]
+        if !plain.contains(chosen.key.lowercased()), BodyAlternative.isMediaType(chosen.key), !chosen.key.contains("*") {
+            endpoint.bodyContentType = chosen.key
         }
         guard let schema = chosen.value["schema"] else {
             endpoint.body = .type(.named(endpoint.encoding == .json ? "JSON" : "Data", arguments: [], at: chosen.keyLocation))

@@ -25,9 +25,20 @@ public struct RequestBody: Sendable {
     }
 
     private let content: Content
+    /// The media type sent in place of the content's own, if any.
+    private var mediaType: String?
 
     private init(_ content: Content) {
         self.content = content
+    }
+
+    /// The same body sent as `contentType` (`application/merge-patch+json`, `image/png`,
+    /// `text/csv`), where the spec declares a media type other than the encoding's own. A
+    /// multipart body keeps its boundary: `multipart/mixed; boundary=...`.
+    public func withContentType(_ contentType: String) -> RequestBody {
+        var body = self
+        body.mediaType = contentType
+        return body
     }
 
     /// Nil when every field is nil (an optional body whose caller gave none of it: no body is
@@ -76,6 +87,11 @@ public struct RequestBody: Sendable {
         RequestBody(.multipart(fields.compactMap { name, value in value.map { (name: name, value: $0) } }))
     }
 
+    /// Text sent as its UTF-8 bytes, `text/plain` unless `contentType` says otherwise (`text/csv`).
+    public static func text(_ text: String, contentType: String = "text/plain") -> RequestBody {
+        RequestBody(.binary(Data(text.utf8), contentType: contentType))
+    }
+
     /// Raw bytes sent as they are.
     public static func binary(_ data: Data, contentType: String = "application/octet-stream") -> RequestBody {
         RequestBody(.binary(data, contentType: contentType))
@@ -95,6 +111,14 @@ public struct RequestBody: Sendable {
 
     /// The bytes and the `Content-Type` header, JSON written with `encoder`.
     func encoded(dates: DateCoding, encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
+        let (data, contentType) = try encodedContent(dates: dates, encoder: encoder)
+        guard let mediaType else { return (data, contentType) }
+        // A multipart body's boundary goes with the declared media type.
+        let boundary = contentType.range(of: "; boundary=").map { String(contentType[$0.lowerBound...]) } ?? ""
+        return (data, mediaType + (kind == .multipart ? boundary : ""))
+    }
+
+    private func encodedContent(dates: DateCoding, encoder: JSONEncoder) throws -> (data: Data, contentType: String) {
         switch content {
         case .json(let value):
             return (try encoder.encode(value), "application/json")

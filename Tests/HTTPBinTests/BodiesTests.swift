@@ -103,6 +103,15 @@ import Testing
         #expect(file.data == "plain text")
     }
 
+    @Test func aBodyGoesWithTheMediaTypeItsSpecDeclares() async throws {
+        let patch = try await client.send(HTTPBin.Anything.mergePatch(path: marker(), name: "Ada"))
+        #expect(patch.headers["Content-Type"] == "application/merge-patch+json")
+        #expect(patch.json == .object(["name": .string("Ada")]))
+        let csv = try await client.send(HTTPBin.Anything.csv(path: marker(), body: "a,b\n1,é\n"))
+        #expect(csv.headers["Content-Type"] == "text/csv")
+        #expect(csv.data == "a,b\n1,é\n")
+    }
+
     @Test func anyJSONValueCanBeTheBody() async throws {
         let value = JSONValue.array([.string("é"), .number(1.5), .object(["nested": .null])])
         let echo = try await client.send(HTTPBin.Anything.json(path: marker(), body: value))

@@ -156,6 +156,22 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         ])
     }
 
+    @Test func aBodyCanBeSentAsTheMediaTypeItsDocumentDeclares() throws {
+        let merge = try RequestBody.json(fields: ["a": 1]).withContentType("application/merge-patch+json").encoded(dates: .iso8601)
+        #expect(merge.contentType == "application/merge-patch+json")
+        #expect(String(decoding: merge.data, as: UTF8.self) == #"{"a":1}"#)
+        let text = try RequestBody.text("é").withContentType("text/csv").encoded(dates: .iso8601)
+        #expect(text.contentType == "text/csv")
+        #expect(text.data == Data("é".utf8))
+        #expect(try RequestBody.text("x").encoded(dates: .iso8601).contentType == "text/plain")
+        // A multipart body keeps its boundary after the declared media type.
+        let mixed = try RequestBody.multipart(fields: ["a": "1"]).withContentType("multipart/mixed").encoded(dates: .iso8601)
+        #expect(mixed.contentType.hasPrefix("multipart/mixed; boundary=specwright-"))
+        let boundary = String(mixed.contentType.dropFirst("multipart/mixed; ".count))
+        #expect(try parseMultipart(mixed.data, contentType: "multipart/form-data; " + boundary).map(\.body) == ["1"])
+        #expect(RequestBody.json(fields: ["a": 1]).withContentType("application/vnd.api+json").kind == .json)
+    }
+
     @Test func aTypedPartCarriesItsContentTypeAndHeaders() throws {
         let body = RequestBody.multipart(fields: [
             "log": TypedPart("line one\n", headers: ["x-log-type": "unstructured", "x-tags": ["a", "b"], "x-none": String?.none, "x-evil": "a\r\nInjected: 1"]),

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies", "contentType",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -76,7 +76,15 @@ extension NodeReader {
             if let encoding = BodyEncoding(rawValue: text) {
                 endpoint.encoding = encoding
             } else {
-                diagnostics.error("unknown encoding '\(text)'; use json, form, multipart or binary\(Suggestions.didYouMean(text, in: BodyEncoding.allCases.map(\.rawValue)))", at: node.location)
+                diagnostics.error("unknown encoding '\(text)'; use json, form, multipart, binary or text\(Suggestions.didYouMean(text, in: BodyEncoding.allCases.map(\.rawValue)))", at: node.location)
+            }
+        }
+        if let node = keys["contentType"]?.value, let text = string(node, "contentType") {
+            if BodyAlternative.isMediaType(text) {
+                endpoint.bodyContentType = text
+                endpoint.bodyContentTypeLocation = node.location
+            } else {
+                diagnostics.error("contentType '\(text)' is not a media type such as image/png or application/merge-patch+json", at: node.location)
             }
         }
         if let node = keys["styles"]?.value { applyStyles(node, to: &endpoint, in: what) }

@@ -54,7 +54,7 @@ extension NodeReader {
             swiftName: swiftName,
             deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false)
         if let node = keys["contentType"]?.value, let text = string(node, "contentType") {
-            if text.contains("/"), text.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) {
+            if BodyAlternative.isMediaType(text) {
                 field.contentType = text
                 field.contentTypeLocation = node.location
             } else {

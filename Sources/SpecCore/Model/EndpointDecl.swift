@@ -65,6 +65,11 @@ public struct EndpointDecl: Sendable {
     public var bodyLocation: SourceLocation?
     /// How the body is encoded.
     public var encoding: BodyEncoding
+    /// The body's `Content-Type` when it is not the encoding's own (`image/png` for bytes,
+    /// `text/csv` for text, `application/merge-patch+json` for JSON); nil for the encoding's.
+    public var bodyContentType: String?
+    /// Where `contentType` is written.
+    public var bodyContentTypeLocation: SourceLocation?
     /// The bodies the caller chooses from, when the endpoint takes several media types (`bodies:`,
     /// OpenAPI's JSON with text and bytes): the factory takes an enum `<Endpoint>Body` instead of
     /// ``body``. Empty otherwise.
@@ -184,12 +189,21 @@ public struct BodyAlternative: Sendable {
 
     /// How the body is sent: JSON (also for `*/*` and `application/*`, as OpenAPI reads them), a
     /// form, text (as bytes of UTF-8) or bytes; nil for multipart, which a chosen body cannot be.
-    public var kind: BodyAlternativeKind? {
+    public var kind: BodyAlternativeKind? { Self.kind(of: mediaType) }
+
+    /// How a body of `mediaType` is sent; nil for multipart.
+    public static func kind(of mediaType: String) -> BodyAlternativeKind? {
         let base = String((mediaType.split(separator: ";", maxSplits: 1).first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
         if base == "application/json" || base == "text/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*" { return .json }
         if base == "application/x-www-form-urlencoded" { return .form }
         if base.hasPrefix("multipart/") { return nil }
         return base.hasPrefix("text/") ? .text : .data
+    }
+
+    /// Whether `text` can be a `Content-Type`: a `/` and printable ASCII only (`image/png`,
+    /// `text/csv; charset=utf-8`).
+    public static func isMediaType(_ text: String) -> Bool {
+        text.contains("/") && text.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
     }
 }
 
@@ -321,6 +335,6 @@ public enum HTTPMethodName: String, Sendable, CaseIterable {
 
 /// Body encodings of format v1.
 public enum BodyEncoding: String, Sendable, CaseIterable {
-    /// The raw value is the spelling under `encoding:`.
-    case json, form, multipart, binary
+    /// The raw value is the spelling under `encoding:`; `text` is a `String` sent as UTF-8.
+    case json, form, multipart, binary, text
 }

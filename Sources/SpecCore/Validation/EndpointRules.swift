@@ -259,9 +259,28 @@ extension Validator {
     }
 
     /// Checks the body and returns the factory arguments it adds.
+    /// A body's `contentType` must be one its encoding writes: a JSON media type for JSON, a
+    /// form's for a form, a `multipart/` one for multipart (the boundary is added); any for bytes and text.
+    private mutating func checkBodyContentType(_ contentType: String, encoding: BodyEncoding, of what: String, at location: SourceLocation) {
+        let kind = BodyAlternative.kind(of: contentType)
+        let fits: Bool
+        switch encoding {
+        case .json: fits = kind == .json
+        case .form: fits = kind == .form
+        case .multipart: fits = kind == nil
+        case .binary, .text: fits = true
+        }
+        if !fits {
+            diagnostics.error("contentType '\(contentType)' of \(what) is not one a \(encoding.rawValue) body is written as", at: location)
+        }
+    }
+
     private mutating func checkBody(_ endpoint: EndpointDecl, what: String, fieldNames: [String], partHeaderNames: [[String]]) -> [Argument] {
         if !endpoint.bodies.isEmpty { return checkBodies(endpoint, what: what) }
         guard let body = endpoint.body else {
+            if endpoint.bodyContentType != nil {
+                diagnostics.error("\(what) has a contentType but no body", at: endpoint.bodyContentTypeLocation ?? endpoint.location)
+            }
             if endpoint.encoding != .json {
                 diagnostics.error("\(what) has encoding '\(endpoint.encoding.rawValue)' but no body", at: endpoint.location)
             }
@@ -270,10 +289,16 @@ extension Validator {
         if endpoint.method == .get || endpoint.method == .head {
             diagnostics.error("a \(endpoint.method.rawValue) request cannot have a body (\(what)); send its values as query parameters", at: endpoint.bodyLocation ?? body.location)
         }
+        if let contentType = endpoint.bodyContentType {
+            checkBodyContentType(contentType, encoding: endpoint.encoding, of: what, at: endpoint.bodyContentTypeLocation ?? endpoint.location)
+        }
         switch body {
         case .fields(let fields, let location):
             if endpoint.encoding == .binary {
                 diagnostics.error("the binary body of \(what) is one Data or File value, not fields; write 'body: Data'", at: location)
+            }
+            if endpoint.encoding == .text {
+                diagnostics.error("the text body of \(what) is one String, not fields; write 'body: String'", at: location)
             }
             checkFields(fields, named: fieldNames, of: "the body of \(what)", kind: "field", generics: [], usage: .bodyField(endpoint.encoding))
             if endpoint.encoding == .form {
@@ -305,6 +330,10 @@ extension Validator {
             case .binary:
                 if case .named(let name, _, _) = symbols.resolvedNonOptional(type), name == "Data" || name == "File" {} else {
                     diagnostics.error("the binary body of \(what) must be Data or File (optional: none sent for nil), found '\(type)'", at: type.location)
+                }
+            case .text:
+                if !symbols.isString(type) {
+                    diagnostics.error("the text body of \(what) must be String (optional: none sent for nil), found '\(type)'", at: type.location)
                 }
             case .multipart:
                 diagnostics.error("the multipart body of \(what) must list its parts as fields, like 'body: { image: File }'; found '\(type)'", at: type.location)

@@ -270,7 +270,8 @@ extension WireFieldIR: TemplateObject {
 extension BodyIR: TemplateObject {
     /// Keys: encoding (`json`, `form`, `multipart`, `binary`), isValue (one `body` parameter is the body),
     /// fields (the body's fields, empty when one value is the body), hasFields, optional (no body is sent for nil, or when every field is nil),
-    /// alternatives (the enum of bodies, or false).
+    /// alternatives (the enum of bodies, or false), withContentType (the call that sends the declared
+    /// media type, or empty).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "encoding": .string(encoding.rawValue)
@@ -279,6 +280,7 @@ extension BodyIR: TemplateObject {
         case "hasFields": .bool(fields?.isEmpty == false)
         case "optional": .bool(optional)
         case "alternatives": alternatives.map { .object($0) } ?? false
+        case "withContentType": contentType.map { .string(".withContentType(\(SwiftSpelling.string($0)))") } ?? .string("")
         default: nil
         }
     }

@@ -98,19 +98,21 @@ extension BodyCaseIR: TemplateObject {
         case "type": .string(SwiftSpelling.type(type))
         case "mediaType": .string(mediaType)
         case "send": .string(send)
-        case "sentAs": .string(kind == .json && mediaType.lowercased() != "application/json"
-            ? "Sent as JSON, `application/json` (the document lists `\(mediaType)`)." : "Sent as `\(mediaType)`.")
+        case "sentAs": .string(mediaType.contains("*") ? "Sent as JSON, `application/json` (the document lists `\(mediaType)`)." : "Sent as `\(mediaType)`.")
         default: nil
         }
     }
 
-    /// `.json(value)`, `.form(value)`, `.binary(Data(value.utf8), contentType: "text/plain")`.
+    /// `.json(value)`, `.form(value)`, `.text(value, contentType: "text/plain")`; a JSON or form
+    /// media type other than the plain one is sent as declared (`.withContentType(...)`), a
+    /// wildcard (`*/*`) as JSON.
     private var send: String {
         let contentType = SwiftSpelling.string(mediaType)
+        let declared = ".withContentType(\(contentType))"
         switch kind {
-        case .json: return ".json(value)"
-        case .form: return ".form(value)"
-        case .text: return ".binary(Data(value.utf8), contentType: \(contentType))"
+        case .json: return ".json(value)" + (mediaType == "application/json" || mediaType.contains("*") ? "" : declared)
+        case .form: return ".form(value)" + (mediaType == "application/x-www-form-urlencoded" ? "" : declared)
+        case .text: return ".text(value, contentType: \(contentType))"
         case .data: return isFile ? ".binary(value)" : ".binary(value, contentType: \(contentType))"
         }
     }

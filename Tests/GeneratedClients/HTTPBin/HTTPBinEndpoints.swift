@@ -190,6 +190,24 @@ public enum HTTPBin {
             Endpoint(.post, "/anything/\(path)", HTTPBin.api, body: .json(body), response: .json)
         }
 
+        /// `PATCH /anything/{path}`
+        public static func mergePatch(path: String, name: String? = nil) -> Endpoint<Echo, Never> {
+            Endpoint(
+                .patch, "/anything/\(path)", HTTPBin.api,
+                body: .json(fields: ["name": name]).withContentType("application/merge-patch+json"),
+                response: .json
+            )
+        }
+
+        /// `PUT /anything/{path}`
+        public static func csv(path: String, body: String) -> Endpoint<Echo, Never> {
+            Endpoint(
+                .put, "/anything/\(path)", HTTPBin.api,
+                body: .text(body).withContentType("text/csv"),
+                response: .json
+            )
+        }
+
         /// `PUT /anything/{path}`
         public static func form(
             path: String,
@@ -726,6 +744,18 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
+    public enum AnythingMergePatch: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
+    /// `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
+    public enum AnythingCSV: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.Anything.form`: `PUT /anything/{path}`.
     public enum AnythingForm: ServiceOperation {
         public typealias Response = Echo
@@ -1074,6 +1104,16 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.AnythingJSON.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingMergePatch.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingCSV.Type
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.form`: `PUT /anything/{path}`.
     func send(
@@ -1509,6 +1549,21 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
         try await self.send(HTTPBin.Anything.json(path: path, body: body), as: HTTPBinOperations.AnythingJSON.self)
+    }
+
+    /// `PATCH /anything/{path}`
+    @_alwaysEmitIntoClient
+    public func anythingMergePatch(path: String, name: String? = nil) async throws(APIError<Never>) -> Echo {
+        try await self.send(
+            HTTPBin.Anything.mergePatch(path: path, name: name),
+            as: HTTPBinOperations.AnythingMergePatch.self
+        )
+    }
+
+    /// `PUT /anything/{path}`
+    @_alwaysEmitIntoClient
+    public func anythingCSV(path: String, body: String) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.csv(path: path, body: body), as: HTTPBinOperations.AnythingCSV.self)
     }
 
     /// `PUT /anything/{path}`

@@ -200,7 +200,7 @@ public enum Chirp {
         public var requestBody: RequestBody {
             switch self {
             case .json(let value): .json(value)
-            case .text(let value): .binary(Data(value.utf8), contentType: "text/csv")
+            case .text(let value): .text(value, contentType: "text/csv")
             case .data(let value): .binary(value, contentType: "application/zip")
             }
         }
@@ -214,6 +214,30 @@ public enum Chirp {
             response: .json,
             auth: .bearer,
             errors: [.status(404), .status(409)]
+        )
+    }
+
+    /// Posts as CSV rows, sent as `text/csv`.
+    ///
+    /// `POST /posts/import.csv`
+    public static func importPostsCSV(body: String) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(
+            .post, "/posts/import.csv", Chirp.api,
+            body: .text(body).withContentType("text/csv"),
+            response: .empty,
+            auth: .bearer,
+            errors: [.default]
+        )
+    }
+
+    /// `PATCH /posts/{postID}`
+    public static func patchPost(postID: UUID, text: String? = nil) -> Endpoint<Post, APIErrorResponse> {
+        Endpoint(
+            .patch, "/posts/\(postID)", Chirp.api,
+            body: .json(fields: ["text": text]).withContentType("application/merge-patch+json"),
+            response: .json,
+            auth: .bearer,
+            errors: [.default]
         )
     }
 
@@ -381,6 +405,18 @@ public enum ChirpOperations {
         public typealias Failure = APIErrorResponse
     }
 
+    /// `Chirp.importPostsCSV`: `POST /posts/import.csv`.
+    public enum ImportPostsCSV: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+
+    /// `Chirp.patchPost`: `PATCH /posts/{postID}`.
+    public enum PatchPost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+    }
+
     /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
     public enum UploadAvatar: ServiceOperation {
         public typealias Response = Empty
@@ -492,6 +528,16 @@ public protocol ChirpService: Sendable {
     func send(
         _ endpoint: Endpoint<Post, APIErrorResponse>,
         as operation: ChirpOperations.ReplacePost.Type
+    ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.importPostsCSV`: `POST /posts/import.csv`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.ImportPostsCSV.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
+    /// Sends `Chirp.patchPost`: `PATCH /posts/{postID}`.
+    func send(
+        _ endpoint: Endpoint<Post, APIErrorResponse>,
+        as operation: ChirpOperations.PatchPost.Type
     ) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
     func send(
@@ -657,6 +703,20 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
         try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+    }
+
+    /// Posts as CSV rows, sent as `text/csv`.
+    ///
+    /// `POST /posts/import.csv`
+    @_alwaysEmitIntoClient
+    public func importPostsCSV(body: String) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.importPostsCSV(body: body), as: ChirpOperations.ImportPostsCSV.self)
+    }
+
+    /// `PATCH /posts/{postID}`
+    @_alwaysEmitIntoClient
+    public func patchPost(postID: UUID, text: String? = nil) async throws(APIError<APIErrorResponse>) -> Post {
+        try await self.send(Chirp.patchPost(postID: postID, text: text), as: ChirpOperations.PatchPost.self)
     }
 
     /// `PUT /me/avatar`

@@ -34,6 +34,33 @@ public enum Bodies {
         Endpoint(method, path, api, query: query, body: body, response: .empty)
     }
 
+    /// `PATCH /notes/{id}`
+    public static func patchNote(id: Int, title: Nullable<String>? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .patch, "/notes/\(id)", Bodies.api,
+            body: .json(fields: ["title": title]).withContentType("application/merge-patch+json"),
+            response: .empty
+        )
+    }
+
+    /// `PUT /notes/{id}/image`
+    public static func putNoteImage(id: Int, body: Data) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .put, "/notes/\(id)/image", Bodies.api,
+            body: .binary(body).withContentType("image/png"),
+            response: .empty
+        )
+    }
+
+    /// `POST /notes/import`
+    public static func importNotes(body: String? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(
+            .post, "/notes/import", Bodies.api,
+            body: body.map { RequestBody.text($0).withContentType("text/csv") },
+            response: .empty
+        )
+    }
+
     /// `GET /search.json`
     public static func search(
         page: Int? = nil,
@@ -74,7 +101,7 @@ public enum Bodies {
             switch self {
             case .json(let value): .json(value)
             case .form(let value): .form(value)
-            case .text(let value): .binary(Data(value.utf8), contentType: "text/markdown")
+            case .text(let value): .text(value, contentType: "text/markdown")
             case .data(let value): .binary(value, contentType: "image/png")
             }
         }
@@ -144,8 +171,8 @@ public enum Bodies {
     /// Any other media type is a binary body, sent as application/octet-stream.
     ///
     /// `POST /text`
-    public static func postText(body: Data? = nil) -> Endpoint<Empty, Never> {
-        Endpoint(.post, "/text", Bodies.api, body: body.map { RequestBody.binary($0) }, response: .empty)
+    public static func postText(body: String? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/text", Bodies.api, body: body.map { RequestBody.text($0) }, response: .empty)
     }
 
     /// `POST /json-any`
@@ -170,7 +197,10 @@ public enum Bodies {
         Endpoint(
             .patch, "/query-and-body/\(id)", Bodies.api,
             query: ["name": name2],
-            body: RequestBody.json(fields: ["name": name, "id": id2]).omittedWhenEmpty,
+            body: RequestBody.json(fields: [
+                "name": name,
+                "id": id2
+            ]).withContentType("application/merge-patch+json").omittedWhenEmpty,
             response: .json
         )
     }
@@ -179,6 +209,24 @@ public enum Bodies {
 /// The endpoints of `Bodies` as types, one each: `BodiesService` has a requirement per
 /// operation.
 public enum BodiesOperations {
+    /// `Bodies.patchNote`: `PATCH /notes/{id}`.
+    public enum PatchNote: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
+    public enum PutNoteImage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Bodies.importNotes`: `POST /notes/import`.
+    public enum ImportNotes: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Bodies.search`: `GET /search.json`.
     public enum Search: ServiceOperation {
         public typealias Response = [String: JSONValue]
@@ -270,11 +318,26 @@ public enum BodiesOperations {
     }
 }
 
-/// Every endpoint of `Bodies` as one async method (`service.search(...)`), with
+/// Every endpoint of `Bodies` as one async method (`service.patchNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
 /// implements one `send(_:as:)` per operation, each given the endpoint the call built.
 public protocol BodiesService: Sendable {
+    /// Sends `Bodies.patchNote`: `PATCH /notes/{id}`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PatchNote.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.PutNoteImage.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Bodies.importNotes`: `POST /notes/import`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.ImportNotes.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Bodies.search`: `GET /search.json`.
     func send(
         _ endpoint: Endpoint<[String: JSONValue], Never>,
@@ -372,6 +435,24 @@ public struct LiveBodiesService: BodiesService {
 }
 
 extension BodiesService {
+    /// `PATCH /notes/{id}`
+    @_alwaysEmitIntoClient
+    public func patchNote(id: Int, title: Nullable<String>? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.patchNote(id: id, title: title), as: BodiesOperations.PatchNote.self)
+    }
+
+    /// `PUT /notes/{id}/image`
+    @_alwaysEmitIntoClient
+    public func putNoteImage(id: Int, body: Data) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.putNoteImage(id: id, body: body), as: BodiesOperations.PutNoteImage.self)
+    }
+
+    /// `POST /notes/import`
+    @_alwaysEmitIntoClient
+    public func importNotes(body: String? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.importNotes(body: body), as: BodiesOperations.ImportNotes.self)
+    }
+
     /// `GET /search.json`
     @_alwaysEmitIntoClient
     public func search(
@@ -466,7 +547,7 @@ extension BodiesService {
     ///
     /// `POST /text`
     @_alwaysEmitIntoClient
-    public func postText(body: Data? = nil) async throws(APIError<Never>) {
+    public func postText(body: String? = nil) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.postText(body: body), as: BodiesOperations.PostText.self)
     }
 
