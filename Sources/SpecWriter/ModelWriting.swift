@@ -4,7 +4,7 @@ import SpecCore
 enum ModelWriting {
     /// Keys that make a mapping under `models:` something other than a short-form object: a field
     /// with one of these names needs the long form, where every key under `fields:` is a field.
-    static let shapeKeys: Set<String> = ["fields", "enum", "oneOf", "anyOf"]
+    static let shapeKeys: Set<String> = ["fields", "enum", "oneOf", "anyOf", "alias"]
 
     /// Every model, a blank line between two; `names` gives enum cases the Swift names lowering gives them.
     static func entries(_ models: [ModelDecl], names: NameTable) -> [YAMLEntry] {
@@ -22,8 +22,9 @@ enum ModelWriting {
     static func value(_ model: ModelDecl, caseNames: [String]) -> YAMLBlock {
         switch model.kind {
         case .alias(let type):
-            // The format gives an alias no description and no deprecation (`SpecWriter.problems` says so).
-            return .scalar(type.description)
+            // The long form when it has a doc comment or is deprecated.
+            guard model.description != nil || model.deprecated else { return .scalar(type.description) }
+            return .mapping(documentation(model) + [YAMLEntry("alias", .scalar(type.description))])
         case .object(let fields):
             let documented = model.description != nil || model.deprecated || model.errorMessage != nil || model.additionalProperties != nil
             if !documented, !fields.contains(where: { shapeKeys.contains($0.wireName) }) {

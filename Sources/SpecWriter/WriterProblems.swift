@@ -18,11 +18,7 @@ enum WriterProblems {
     private static func check(_ model: ModelDecl, caseNames: [String], into problems: inout [Diagnostic]) {
         switch model.kind {
         case .alias:
-            if model.description != nil || model.deprecated {
-                problems.append(warning(
-                    "alias '\(model.name)' has a description or is deprecated; the format has no place for either on an alias, so they are left out",
-                    at: model.location))
-            }
+            break
         case .object(let fields):
             check(fields, in: "model '\(model.name)'", into: &problems)
         case .enumeration(let decl):

@@ -33,6 +33,12 @@ extension NodeReader {
                 model.errorMessage = string(pair.value, "errorMessage")
                 model.errorMessageLocation = pair.value.location
             }
+        } else if has("alias") {
+            // The long form of an alias, for a doc comment or a deprecation.
+            let keys = knownKeys(pairs, allowed: ["alias", "description", "deprecated"], in: what)
+            guard let targetNode = keys["alias"]?.value, let target = type(targetNode, "alias '\(name)'") else { return nil }
+            model.kind = .alias(target)
+            readDocumentation(keys, into: &model)
         } else if has("enum") {
             let keys = knownKeys(pairs, allowed: ["enum", "frozen", "description", "deprecated"], in: what)
             guard let enumNode = keys["enum"]?.value else { return nil }

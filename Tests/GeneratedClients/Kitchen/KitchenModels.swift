@@ -7,6 +7,9 @@ public typealias DishID = UUID
 
 public typealias OrderNumber = Int64
 
+/// The number painted on a table, from 1.
+public typealias TableNumber = Int
+
 /// The body of every error response unless an endpoint says otherwise.
 public struct KitchenProblem: Codable, Hashable, Sendable {
     public var code: String
