@@ -22,7 +22,7 @@ extension OpenAPIContext {
             }
             endpoint.query = sendable(endpoint.query, symbols: symbols, what: "query parameter").map { checkedDefault($0, symbols: symbols) }
             endpoint.headers = sendable(endpoint.headers, symbols: symbols, what: "header parameter").map { checkedDefault($0, symbols: symbols) }
-            endpoint.cookies = endpoint.cookies.filter { cookie in
+            endpoint.cookies = sendable(endpoint.cookies, symbols: symbols, what: "cookie parameter").filter { cookie in
                 if symbols.isParameterValue(cookie.type, allowArrays: true) { return true }
                 unsupported("cookie parameter type", "cookie parameter '\(cookie.wireName)' has a type that a cookie cannot hold (\(cookie.type)); it is left out", at: cookie.location)
                 return false
@@ -51,13 +51,14 @@ extension OpenAPIContext {
         }
     }
 
-    /// Query and header parameters of any type but bytes (a `format: binary` string), which a
-    /// parameter cannot carry: those are left out with a warning.
+    /// Query, header and cookie parameters of any type; a string of bytes (`format: binary` or
+    /// `byte`) is its text, a `String` (base64 for `byte`, as the document says the value is).
     private func sendable(_ fields: [FieldDecl], symbols: SymbolTable, what: String) -> [FieldDecl] {
-        fields.filter { field in
-            if symbols.binaryType(field.type) == nil { return true }
-            unsupported("\(what) type", "\(what) '\(field.wireName)' holds bytes (\(field.type)), which cannot be sent as a parameter; it is left out", at: field.location)
-            return false
+        fields.map { field in
+            guard symbols.binaryType(field.type) != nil else { return field }
+            var field = field
+            field.type = Self.binaryAsString(field.type)
+            return field
         }
     }
 
