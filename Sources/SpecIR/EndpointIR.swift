@@ -131,6 +131,8 @@ public struct EndpointIR: Sendable {
     public var responseHeaders: ResponseHeadersIR?
     /// The endpoint as a method of the service protocol.
     public var service: ServiceMethodIR
+    /// The endpoint's own server, in place of the API's (`api.withServer(...)`), if it has one.
+    public var server: String?
 }
 
 /// Where a parameter goes in the request.

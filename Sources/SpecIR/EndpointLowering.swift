@@ -111,7 +111,7 @@ final class EndpointLowering {
             of: endpoint, factory: name, enumName: endpointNames?.errorEnum ?? name, caseNames: endpointNames?.errorCases ?? [])
         let doc = DocText.lines(endpoint.description)
         let service = serviceMethod(endpoint, names: endpointNames, scope: scope, parameters: parameters, doc: doc)
-        return EndpointIR(
+        var lowered = EndpointIR(
             name: name, doc: doc, requestLine: service.requestLine, deprecated: endpoint.deprecated, parameters: parameters,
             method: endpoint.method, path: path,
             query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) },
@@ -121,6 +121,8 @@ final class EndpointLowering {
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum,
             responseHeaders: responseHeaders(of: endpoint, names: endpointNames), service: service)
+        lowered.server = endpoint.server
+        return lowered
     }
 
     /// The service requirements of `items`, one per endpoint in declaration order, groups depth

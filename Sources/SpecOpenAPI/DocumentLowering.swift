@@ -93,7 +93,7 @@ extension OpenAPIContext {
 
     /// A server's URL with every variable at its default, without a trailing `/`; a
     /// scheme-relative one (`//api.example.com`) is taken as `https:`.
-    private func defaultURL(of server: Node) -> String? {
+    func defaultURL(of server: Node) -> String? {
         guard var url = server.string("url") else { return nil }
         if url.hasPrefix("//") { url = "https:" + url }
         for (name, _, variable) in server["variables"]?.pairs ?? [] {

@@ -17,6 +17,8 @@ extension OpenAPIContext {
         var name: String
         /// The group (with `groupByTag`): its Swift name and where its tag is written.
         var group: (name: String, location: SourceLocation)?
+        /// The operation's `servers`, else its path item's.
+        var servers: Node?
     }
 
     /// Every operation in document order, named (names are needed before any model is named, so
@@ -47,12 +49,14 @@ extension OpenAPIContext {
                     var name = endpointName(operation, method: key, path: path, taken: &groups.takenEndpoints[group, default: [:]])
                     name = groups.withoutTagPrefix(name, tag: tagName, group: group)
                     planned.append(PlannedOperation(path: path, pathLocation: pathLocation, method: method, keyLocation: keyLocation,
-                                                    operation: operation, shared: shared, name: name, group: (group, tag.location)))
+                                                    operation: operation, shared: shared, name: name, group: (group, tag.location),
+                                                    servers: operation["servers"] ?? item["servers"]))
                     continue
                 }
                 let name = endpointName(operation, method: key, path: path, taken: &takenNames)
                 planned.append(PlannedOperation(path: path, pathLocation: pathLocation, method: method, keyLocation: keyLocation,
-                                                operation: operation, shared: shared, name: name, group: nil))
+                                                operation: operation, shared: shared, name: name, group: nil,
+                                                servers: operation["servers"] ?? item["servers"]))
             }
         }
         return planned
@@ -82,6 +86,7 @@ extension OpenAPIContext {
             deprecated: operation.flag("deprecated"), auth: nil, pathParameters: [], query: [], headers: [], body: nil,
             bodyLocation: nil, encoding: .json, response: nil, errors: [], timeout: nil, retry: false, file: operation.file)
         if let security = operation["security"], let scheme = auth(security), scheme != defaultAuth { endpoint.auth = scheme }
+        endpoint.server = ownServer(planned.servers)
         let typePrefix = SwiftNames.model(name)
         parameters(planned.shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)
         endpoint.query += fixedQuery.filter { fixed in !endpoint.query.contains { $0.wireName == fixed.wireName } }
@@ -134,6 +139,21 @@ extension OpenAPIContext {
         }
         endpoint.path = path + rest
         return (endpoint, renamedMatrix)
+    }
+
+    /// The server of an operation or path item that has `servers` of its own (GitHub's
+    /// `https://uploads.github.com`, Stripe's `https://files.stripe.com`): the first one's URL with
+    /// its variables' defaults; nil when it is the document's first server. One that is neither an
+    /// absolute http(s) URL nor a path is a warning, and the document's server is used.
+    private func ownServer(_ servers: Node?) -> String? {
+        guard let server = servers?.items.first, let url = defaultURL(of: server) else { return nil }
+        let documentServer = root["servers"]?.items.first.flatMap(defaultURL)
+        guard url != documentServer, !(url.isEmpty && documentServer == nil) else { return nil }
+        guard SpecLoader.isAbsoluteURL(url) || SpecLoader.isRelativePath(url) else {
+            unsupported("server URL", "server URL '\(url)' is neither an absolute http(s) URL nor a path; the operation is sent to the document's server", at: server["url"]?.location ?? server.location)
+            return nil
+        }
+        return url
     }
 
     /// The node, or what its `$ref` points to.

@@ -22,6 +22,7 @@ enum EndpointWriting {
         if let auth = endpoint.auth { entries.append(YAMLEntry("auth", self.auth(auth))) }
         if endpoint.encoding != .json { entries.append(YAMLEntry("encoding", .scalar(endpoint.encoding.rawValue))) }
         if let contentType = endpoint.bodyContentType { entries.append(YAMLEntry("contentType", .scalar(contentType))) }
+        if let server = endpoint.server { entries.append(YAMLEntry("server", .scalar(server))) }
         if !endpoint.pathParameters.isEmpty { entries.append(YAMLEntry("path", .mapping(FieldWriting.entries(endpoint.pathParameters)))) }
         if !endpoint.query.isEmpty { entries.append(YAMLEntry("query", .mapping(FieldWriting.entries(endpoint.query)))) }
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }

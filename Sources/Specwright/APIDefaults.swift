@@ -5,9 +5,9 @@
 public struct APIDefaults: Sendable {
     /// Headers sent with every request of the API, in order; client and endpoint headers override them.
     public var headers: [(name: String, value: String)]
-    /// A relative server URL (`/api/v1`), resolved against the client's base URL as a link is:
-    /// `http://localhost:8080` with `/api/v1` sends to `http://localhost:8080/api/v1/...`. Nil when
-    /// the API's paths go right after the base URL.
+    /// A server URL resolved against the client's base URL as a link is: `http://localhost:8080`
+    /// with `/api/v1` sends to `http://localhost:8080/api/v1/...`; an absolute one (an endpoint's
+    /// own, ``withServer(_:)``) replaces it. Nil when the API's paths go right after the base URL.
     public var server: String?
     /// How dates are read and written in bodies and parameters.
     public var dates: DateCoding
@@ -17,5 +17,14 @@ public struct APIDefaults: Sendable {
         self.headers = headers.map { (name: $0.key, value: $0.value) }
         self.server = server
         self.dates = dates
+    }
+
+    /// The same defaults for an endpoint with a server of its own: an absolute URL
+    /// (`https://uploads.github.com`) it is sent to whatever the client's base URL, or a path the
+    /// base URL resolves.
+    public func withServer(_ server: String) -> APIDefaults {
+        var defaults = self
+        defaults.server = server
+        return defaults
     }
 }

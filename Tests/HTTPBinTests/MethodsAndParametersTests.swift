@@ -14,6 +14,14 @@ import Testing
         client = server.client()
     }
 
+    @Test func anEndpointWithAServerOfItsOwnIsSentThere() async throws {
+        let mark = marker()
+        let echo = try await client.send(HTTPBin.Anything.elsewhere(path: mark))
+        let line = try await server.requestLine(containing: mark)
+        #expect(line == "GET /anything/v2/moved/\(mark) HTTP/1.1")
+        #expect(echo.url.hasSuffix("/anything/v2/moved/\(mark)"))
+    }
+
     @Test func pathArraysAndObjectsGoInTheirStyles() async throws {
         let mark = marker()
         let echo = try await client.send(HTTPBin.Anything.styled(

@@ -39,6 +39,18 @@ import Testing
         #expect(try await client.request(for: nested).url?.absoluteString == "http://h/api/v3/pet")
     }
 
+    @Test func anEndpointsOwnServerReplacesTheAPIs() async throws {
+        let api = APIDefaults(headers: ["X-A": "1"], server: "/api/v3")
+        let upload = Endpoint<Empty, Never>(.post, "/assets", api.withServer("https://uploads.example.com"), response: .empty)
+        let moved = Endpoint<Empty, Never>(.get, "/things", api.withServer("/next"), response: .empty)
+        let client = APIClient(baseURL: try #require(URL(string: "https://api.example.com/root")), transport: transport)
+        let request = try await client.request(for: upload)
+        #expect(request.url?.absoluteString == "https://uploads.example.com/assets")
+        #expect(request.value(forHTTPHeaderField: "X-A") == "1")
+        #expect(try await client.request(for: moved).url?.absoluteString == "https://api.example.com/next/things")
+        #expect(api.withServer("/x").dates == api.dates)
+    }
+
     @Test func serverVariablesMakeAURLOrAnError() throws {
         let url = try InvalidServerURL.url("https://{region}.api.example.com:{port}/v2", ["region": "eu", "port": "8443"])
         #expect(url.absoluteString == "https://eu.api.example.com:8443/v2")

@@ -5,7 +5,7 @@ extension NodeReader {
     /// The keys an endpoint may have.
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
-        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies", "contentType",
+        "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies", "contentType", "server",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -125,6 +125,13 @@ extension NodeReader {
                     endpoint.body = nil
                     endpoint.encoding = .json
                 }
+            }
+        }
+        if let node = keys["server"]?.value, let server = string(node, "server") {
+            if SpecLoader.isAbsoluteURL(server) || SpecLoader.isRelativePath(server) {
+                endpoint.server = server
+            } else {
+                diagnostics.error("server '\(server)' of \(what) must be an absolute http or https URL, or a path such as '/upload'", at: node.location)
             }
         }
         if let node = keys["accept"]?.value, let accept = string(node, "accept") {

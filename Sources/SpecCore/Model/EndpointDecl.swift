@@ -92,6 +92,10 @@ public struct EndpointDecl: Sendable {
     /// The `Accept` header the endpoint sends when the caller sets none, when it is not the one its
     /// decoding implies (OpenAPI: the response's declared media types).
     public var accept: String?
+    /// The server of this endpoint, in place of the API's: an absolute URL
+    /// (`https://uploads.github.com`), or a path the client's base URL resolves (OpenAPI's
+    /// `servers` on an operation or path).
+    public var server: String?
     /// Error models by status (nil status: `default`), in declaration order.
     public var errors: [ErrorDecl]
     /// The timeout in seconds.

@@ -163,7 +163,8 @@ extension EndpointIR: TemplateObject {
     /// Keys: name, doc, requestLine, deprecated, parameters, documentedParameters, responseType, failureType,
     /// method, path, query, hasQuery, headers, hasHeaders, cookies, hasCookies, body (false if none), decoding, auth (false if none),
     /// accept (the `Accept` literal, or false), outcomes (the enum of outcomes, or false), errors, hasErrors,
-    /// timeout (false if none), retry, errorEnum (false if none), responseHeaders (false if none).
+    /// timeout (false if none), retry, errorEnum (false if none), responseHeaders (false if none),
+    /// api (`.api`, or `.api.withServer(...)` for an endpoint with its own server, after the namespace).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -185,6 +186,7 @@ extension EndpointIR: TemplateObject {
         case "body": body.map { .object($0) } ?? false
         case "decoding": .string(response.decoding.rawValue)
         case "accept": .optional(response.accept.map(SwiftSpelling.string))
+        case "api": .string(server.map { ".api.withServer(\(SwiftSpelling.string($0)))" } ?? ".api")
         case "outcomes": response.outcomes.map { .object($0) } ?? false
         case "auth": AuthContext.value(auth)
         case "errors": .list(errors.map { .object($0) })

@@ -190,6 +190,11 @@ public enum HTTPBin {
             Endpoint(.post, "/anything/\(path)", HTTPBin.api, body: .json(body), response: .json)
         }
 
+        /// `GET /moved/{path}`
+        public static func elsewhere(path: String) -> Endpoint<Echo, Never> {
+            Endpoint(.get, "/moved/\(path)", HTTPBin.api.withServer("/anything/v2"), response: .json)
+        }
+
         /// `PATCH /anything/{path}`
         public static func mergePatch(path: String, name: String? = nil) -> Endpoint<Echo, Never> {
             Endpoint(
@@ -744,6 +749,12 @@ public enum HTTPBinOperations {
         public typealias Failure = Never
     }
 
+    /// `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
+    public enum AnythingElsewhere: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+    }
+
     /// `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
     public enum AnythingMergePatch: ServiceOperation {
         public typealias Response = Echo
@@ -1104,6 +1115,11 @@ public protocol HTTPBinService: Sendable {
     func send(
         _ endpoint: Endpoint<Echo, Never>,
         as operation: HTTPBinOperations.AnythingJSON.Type
+    ) async throws(APIError<Never>) -> Echo
+    /// Sends `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
+    func send(
+        _ endpoint: Endpoint<Echo, Never>,
+        as operation: HTTPBinOperations.AnythingElsewhere.Type
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
     func send(
@@ -1549,6 +1565,12 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
         try await self.send(HTTPBin.Anything.json(path: path, body: body), as: HTTPBinOperations.AnythingJSON.self)
+    }
+
+    /// `GET /moved/{path}`
+    @_alwaysEmitIntoClient
+    public func anythingElsewhere(path: String) async throws(APIError<Never>) -> Echo {
+        try await self.send(HTTPBin.Anything.elsewhere(path: path), as: HTTPBinOperations.AnythingElsewhere.self)
     }
 
     /// `PATCH /anything/{path}`

@@ -217,6 +217,19 @@ public enum Chirp {
         )
     }
 
+    /// Sent to the upload host, whatever the API's server.
+    ///
+    /// `POST /media`
+    public static func uploadMedia(body: Data) -> Endpoint<Empty, APIErrorResponse> {
+        Endpoint(
+            .post, "/media", Chirp.api.withServer("https://upload.chirp.example"),
+            body: .binary(body).withContentType("image/png"),
+            response: .empty,
+            auth: .bearer,
+            errors: [.default]
+        )
+    }
+
     /// Posts as CSV rows, sent as `text/csv`.
     ///
     /// `POST /posts/import.csv`
@@ -405,6 +418,12 @@ public enum ChirpOperations {
         public typealias Failure = APIErrorResponse
     }
 
+    /// `Chirp.uploadMedia`: `POST /media`.
+    public enum UploadMedia: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+    }
+
     /// `Chirp.importPostsCSV`: `POST /posts/import.csv`.
     public enum ImportPostsCSV: ServiceOperation {
         public typealias Response = Empty
@@ -529,6 +548,11 @@ public protocol ChirpService: Sendable {
         _ endpoint: Endpoint<Post, APIErrorResponse>,
         as operation: ChirpOperations.ReplacePost.Type
     ) async throws(APIError<APIErrorResponse>) -> Post
+    /// Sends `Chirp.uploadMedia`: `POST /media`.
+    func send(
+        _ endpoint: Endpoint<Empty, APIErrorResponse>,
+        as operation: ChirpOperations.UploadMedia.Type
+    ) async throws(APIError<APIErrorResponse>) -> Empty
     /// Sends `Chirp.importPostsCSV`: `POST /posts/import.csv`.
     func send(
         _ endpoint: Endpoint<Empty, APIErrorResponse>,
@@ -703,6 +727,14 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
         try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+    }
+
+    /// Sent to the upload host, whatever the API's server.
+    ///
+    /// `POST /media`
+    @_alwaysEmitIntoClient
+    public func uploadMedia(body: Data) async throws(APIError<APIErrorResponse>) {
+        _ = try await self.send(Chirp.uploadMedia(body: body), as: ChirpOperations.UploadMedia.self)
     }
 
     /// Posts as CSV rows, sent as `text/csv`.

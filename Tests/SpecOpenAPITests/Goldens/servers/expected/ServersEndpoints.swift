@@ -61,6 +61,21 @@ public enum Servers {
     public static func ping() -> Endpoint<Empty, Never> {
         Endpoint(.get, "/ping", Servers.api, response: .empty)
     }
+
+    /// `POST /assets`
+    public static func uploadAsset() -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/assets", Servers.api.withServer("https://uploads.example.com"), response: .empty)
+    }
+
+    /// `GET /v3/things`
+    public static func listThings() -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/v3/things", Servers.api.withServer("/next"), response: .empty)
+    }
+
+    /// `DELETE /v3/things`
+    public static func deleteThings() -> Endpoint<Empty, Never> {
+        Endpoint(.delete, "/v3/things", Servers.api, response: .empty)
+    }
 }
 
 /// The endpoints of `Servers` as types, one each: `ServersService` has a requirement per
@@ -68,6 +83,24 @@ public enum Servers {
 public enum ServersOperations {
     /// `Servers.ping`: `GET /ping`.
     public enum Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Servers.uploadAsset`: `POST /assets`.
+    public enum UploadAsset: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Servers.listThings`: `GET /v3/things`.
+    public enum ListThings: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
+    /// `Servers.deleteThings`: `DELETE /v3/things`.
+    public enum DeleteThings: ServiceOperation {
         public typealias Response = Empty
         public typealias Failure = Never
     }
@@ -82,6 +115,21 @@ public protocol ServersService: Sendable {
     func send(
         _ endpoint: Endpoint<Empty, Never>,
         as operation: ServersOperations.Ping.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Servers.uploadAsset`: `POST /assets`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ServersOperations.UploadAsset.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Servers.listThings`: `GET /v3/things`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ServersOperations.ListThings.Type
+    ) async throws(APIError<Never>) -> Empty
+    /// Sends `Servers.deleteThings`: `DELETE /v3/things`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: ServersOperations.DeleteThings.Type
     ) async throws(APIError<Never>) -> Empty
 }
 
@@ -109,5 +157,23 @@ extension ServersService {
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
         _ = try await self.send(Servers.ping(), as: ServersOperations.Ping.self)
+    }
+
+    /// `POST /assets`
+    @_alwaysEmitIntoClient
+    public func uploadAsset() async throws(APIError<Never>) {
+        _ = try await self.send(Servers.uploadAsset(), as: ServersOperations.UploadAsset.self)
+    }
+
+    /// `GET /v3/things`
+    @_alwaysEmitIntoClient
+    public func listThings() async throws(APIError<Never>) {
+        _ = try await self.send(Servers.listThings(), as: ServersOperations.ListThings.self)
+    }
+
+    /// `DELETE /v3/things`
+    @_alwaysEmitIntoClient
+    public func deleteThings() async throws(APIError<Never>) {
+        _ = try await self.send(Servers.deleteThings(), as: ServersOperations.DeleteThings.self)
     }
 }
