@@ -1,53 +1,87 @@
 import Foundation
 
-/// A `Decimal` member is read from a JSON number or from its text (`19.99` or `"19.99"`): APIs
-/// that must keep every digit send decimals as strings (Pydantic's `Decimal`, money amounts).
-extension KeyedDecodingContainer {
-    /// The decimal under `key`, from a number or a string of one.
-    public func decode(_ type: Decimal.Type, forKey key: Key) throws -> Decimal {
-        if let text = try? decode(String.self, forKey: key) {
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), Self.isWhole(text) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\"\(text)\" is not a decimal number.")
-            }
-            return value
+/// A type made of decimals that generated code reads from JSON numbers or from their text
+/// (`19.99` or `"19.99"`): `Decimal`, and optionals, arrays and string-keyed maps of such types.
+/// APIs that must keep every digit send decimals as strings (Pydantic's `Decimal`, money amounts).
+public protocol DecimalValues: Decodable {
+    /// Reads the value, each decimal from a number or a string of one.
+    init(decimalsFrom decoder: any Decoder) throws
+}
+
+extension Decimal: DecimalValues {
+    /// A decimal from a number, or from a string that is all one decimal number (`"-12.50"`, `"1.5e3"`).
+    public init(decimalsFrom decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let text = try? container.decode(String.self) else {
+            self = try container.decode(Decimal.self)
+            return
         }
-        return try strictly(Decimal.self, forKey: key)
+        guard DecimalText.isWhole(text), let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a decimal number.")
+        }
+        self = value
+    }
+}
+
+extension Optional: DecimalValues where Wrapped: DecimalValues {
+    /// Nil for `null`, else the wrapped value.
+    public init(decimalsFrom decoder: any Decoder) throws {
+        self = try decoder.singleValueContainer().decodeNil() ? nil : try Wrapped(decimalsFrom: decoder)
+    }
+}
+
+extension Array: DecimalValues where Element: DecimalValues {
+    /// Each element in order.
+    public init(decimalsFrom decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        var elements: [Element] = []
+        while !container.isAtEnd {
+            elements.append(try container.decode(DecimalText<Element>.self).value)
+        }
+        self = elements
+    }
+}
+
+extension Dictionary: DecimalValues where Key == String, Value: DecimalValues {
+    /// Each member by its name.
+    public init(decimalsFrom decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyCodingKey.self)
+        var members: [String: Value] = [:]
+        for key in container.allKeys {
+            members[key.stringValue] = try container.decode(DecimalText<Value>.self, forKey: key).value
+        }
+        self = members
+    }
+}
+
+/// The members of generated models (whose containers are keyed by ``WireKey``) that hold decimals
+/// read them from numbers or strings; other containers are untouched.
+extension KeyedDecodingContainer where Key == WireKey {
+    /// The value under `key`, each decimal from a number or a string of one.
+    public func decode<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value {
+        try decode(DecimalText<Value>.self, forKey: key).value
     }
 
-    /// The decimal under `key`, or nil when it is absent or `null`.
-    public func decodeIfPresent(_ type: Decimal.Type, forKey key: Key) throws -> Decimal? {
+    /// The value under `key`, or nil when it is absent or `null`.
+    public func decodeIfPresent<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decode(Decimal.self, forKey: key)
+        return try decode(type, forKey: key)
     }
+}
 
-    /// The decimals under `key`, each from a number or a string of one.
-    public func decode(_ type: [Decimal].Type, forKey key: Key) throws -> [Decimal] {
-        try decode([DecimalText].self, forKey: key).map(\.value)
+/// A value of decimals as a `Decodable` of its own, for containers and whole bodies.
+struct DecimalText<Value: DecimalValues>: Decodable {
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+        value = try Value(decimalsFrom: decoder)
     }
+}
 
-    /// The decimals under `key`, or nil when it is absent or `null`.
-    public func decodeIfPresent(_ type: [Decimal].Type, forKey key: Key) throws -> [Decimal]? {
-        try decodeIfPresent([DecimalText].self, forKey: key)?.map(\.value)
-    }
-
-    /// The map of decimals under `key`, each from a number or a string of one.
-    public func decode(_ type: [String: Decimal].Type, forKey key: Key) throws -> [String: Decimal] {
-        try decode([String: DecimalText].self, forKey: key).mapValues(\.value)
-    }
-
-    /// The map of decimals under `key`, or nil when it is absent or `null`.
-    public func decodeIfPresent(_ type: [String: Decimal].Type, forKey key: Key) throws -> [String: Decimal]? {
-        try decodeIfPresent([String: DecimalText].self, forKey: key)?.mapValues(\.value)
-    }
-
-    /// The standard decoding of `type` (a generic call reaches the container's own method).
-    private func strictly<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decode(type, forKey: key)
-    }
-
+extension DecimalText where Value == Decimal {
     /// Whether all of `text` is one decimal number, `-12.50` or `1.5e3` (`Decimal(string:)` stops
     /// at the first character it cannot read, so it would take `"1.5abc"` for 1.5).
-    fileprivate static func isWhole(_ text: String) -> Bool {
+    static func isWhole(_ text: String) -> Bool {
         var scalars = Substring(text).unicodeScalars[...]
         func digits() -> Int {
             let count = scalars.prefix { ("0"..."9").contains($0) }.count
@@ -70,37 +104,22 @@ extension KeyedDecodingContainer {
     }
 }
 
-/// One decimal of an array or a map, read from a number or a string of one.
-struct DecimalText: Decodable {
-    let value: Decimal
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if let text = try? container.decode(String.self) {
-            guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")),
-                  KeyedDecodingContainer<AnyCodingKey>.isWhole(text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a decimal number.")
-            }
-            self.value = value
-        } else {
-            self.value = try container.decode(Decimal.self)
-        }
-    }
-}
-
-extension DecimalText {
-    /// A whole JSON body of type `Decimal`, `[Decimal]` or `[String: Decimal]`, each decimal from a
-    /// number or a string of one; nil for any other type.
+/// Whole bodies and union variants of decimals, for generic code that has only a type.
+enum Decimals {
+    /// A whole JSON body of a type made of decimals, each from a number or a string of one; nil
+    /// for any other type.
     static func decode<Value>(_ type: Value.Type, from data: Data, decoder: JSONDecoder) throws -> Value? {
-        if type == Decimal.self { return try decoder.decode(DecimalText.self, from: data).value as? Value }
-        if type == [Decimal].self { return try decoder.decode([DecimalText].self, from: data).map(\.value) as? Value }
-        if type == [String: Decimal].self { return try decoder.decode([String: DecimalText].self, from: data).mapValues(\.value) as? Value }
-        return nil
+        guard let decimals = type as? any DecimalValues.Type else { return nil }
+        return try body(decimals, from: data, decoder: decoder) as? Value
     }
 
-    /// A union variant of type `Decimal`, from a number or a string of one; nil for any other type.
+    /// A union variant of a type made of decimals; nil for any other type.
     static func decode<Value>(_ type: Value.Type, in decoder: any Decoder) throws -> Value? {
-        guard type == Decimal.self else { return nil }
-        return try DecimalText(from: decoder).value as? Value
+        guard let decimals = type as? any DecimalValues.Type else { return nil }
+        return try decimals.init(decimalsFrom: decoder) as? Value
+    }
+
+    private static func body<Value: DecimalValues>(_ type: Value.Type, from data: Data, decoder: JSONDecoder) throws -> Value {
+        try decoder.decode(DecimalText<Value>.self, from: data).value
     }
 }

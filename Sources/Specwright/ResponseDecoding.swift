@@ -105,7 +105,7 @@ public struct SuccessBody: Sendable {
 
     /// The body as JSON of type `type`, with the endpoint's date coding.
     public func json<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let decimals = try DecimalText.decode(type, from: data, decoder: decoder) { return decimals }
+        if let decimals = try Decimals.decode(type, from: data, decoder: decoder) { return decimals }
         return try decoder.decode(type, from: data)
     }
 

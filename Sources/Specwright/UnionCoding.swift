@@ -50,7 +50,7 @@ extension UnionCoding {
     /// apply to it: a `Date` variant follows the API's date coding (`Date(from:)` would read a
     /// number of seconds since 2001, whatever the API says).
     public static func value<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder) throws -> Value {
-        if let decimal = try DecimalText.decode(type, in: decoder) { return decimal }
+        if let decimal = try Decimals.decode(type, in: decoder) { return decimal }
         return try decoder.singleValueContainer().decode(type)
     }
 

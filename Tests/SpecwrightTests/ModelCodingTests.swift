@@ -138,13 +138,16 @@ import Testing
         var total: Decimal
         var tax: Decimal?
 
-        enum CodingKeys: String, CodingKey { case total, tax }
-
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            total = try container.decode(Decimal.self, forKey: .total)
-            tax = try container.decodeIfPresent(Decimal.self, forKey: .tax)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            total = try container.decode(Decimal.self, forKey: "total")
+            tax = try container.decodeIfPresent(Decimal.self, forKey: "tax")
         }
+    }
+
+    /// An app's own `Codable` type, whose container is not keyed by `WireKey`: untouched.
+    struct Own: Decodable {
+        var total: Decimal
     }
 
     @Test func numbersAndTheirTextDecode() throws {
@@ -162,13 +165,15 @@ import Testing
     struct Prices: Decodable {
         var list: [Decimal]
         var byCurrency: [String: Decimal]?
-
-        enum CodingKeys: String, CodingKey { case list, byCurrency }
+        var grid: [[Decimal?]]?
+        var maybe: [String: Decimal?]?
 
         init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            list = try container.decode([Decimal].self, forKey: .list)
-            byCurrency = try container.decodeIfPresent([String: Decimal].self, forKey: .byCurrency)
+            let container = try decoder.container(keyedBy: WireKey.self)
+            list = try container.decode([Decimal].self, forKey: "list")
+            byCurrency = try container.decodeIfPresent([String: Decimal].self, forKey: "byCurrency")
+            grid = try container.decodeIfPresent([[Decimal?]].self, forKey: "grid")
+            maybe = try container.decodeIfPresent([String: Decimal?].self, forKey: "maybe")
         }
     }
 
@@ -178,6 +183,13 @@ import Testing
         #expect(prices.byCurrency == ["eur": try #require(Decimal(string: "9.99"))])
         #expect(try JSONDecoder().decode(Prices.self, from: Data(#"{"list": []}"#.utf8)).byCurrency == nil)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Prices.self, from: Data(#"{"list": ["1", "one"]}"#.utf8)) }
+        let nested = try JSONDecoder().decode(Prices.self, from: Data(#"{"list": [], "grid": [["1.5", null], [2]], "maybe": {"a": null, "b": "0.1"}}"#.utf8))
+        #expect(nested.grid == [[Decimal(string: "1.5"), Decimal?.none], [Decimal(2)]])
+        let expectedMaybe: [String: Decimal?] = ["a": nil, "b": Decimal(string: "0.1")]
+        #expect(nested.maybe == expectedMaybe)
+        // Only generated models' containers read decimals from text.
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Own.self, from: Data(#"{"total": "1.5"}"#.utf8)) }
+        #expect(try JSONDecoder().decode(Own.self, from: Data(#"{"total": 1.5}"#.utf8)).total == Decimal(string: "1.5"))
     }
 
     @Test func aWholeBodyOrAUnionVariantOfDecimalsTakesText() throws {
@@ -188,6 +200,8 @@ import Testing
         let map = try ResponseDecoding<[String: Decimal]>.json.decode(Data(#"{"eur": "3"}"#.utf8), dates: .iso8601)
         #expect(map == ["eur": Decimal(3)])
         #expect(throws: DecodingError.self) { try ResponseDecoding<Decimal>.json.decode(Data(#""12,5""#.utf8), dates: .iso8601) }
+        #expect(try ResponseDecoding<Decimal?>.json.decode(Data("null".utf8), dates: .iso8601) == nil)
+        #expect(try ResponseDecoding<[[Decimal]]>.json.decode(Data(#"[["1"], [2.5]]"#.utf8), dates: .iso8601) == [[1], [try #require(Decimal(string: "2.5"))]])
         struct Amount: Decodable {
             let value: Decimal
             init(from decoder: any Decoder) throws { value = try UnionCoding.value(Decimal.self, in: decoder) }

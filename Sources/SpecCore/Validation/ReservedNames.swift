@@ -42,7 +42,7 @@ extension Validator {
     /// Every public type of the Specwright runtime (a test keeps this list complete).
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "CalendarDate",
-        "CredentialsProvider", "DateCoding", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
+        "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
         "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding", "JSONPart", "JSONValue",
         "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable",
         "ParameterStyle", "ParameterValue", "PartHeader", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue",
