@@ -10,3 +10,21 @@ extension StringEnum {
     /// The raw value.
     public func parameterValues(dates: DateCoding) -> [String] { [rawValue] }
 }
+
+extension StringEnum {
+    /// Reads the raw value. A frozen enum rejects a value it does not list; an open one keeps it
+    /// as `.unknown`, except while a union tries its variants strictly (see ``UnionCoding``).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let raw = try container.decode(String.self)
+        guard let value = Self(rawValue: raw), !(UnionCoding.decodingStrictly && Self.isUnknown(value)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(raw)\" is not a value of \(Self.self).")
+        }
+        self = value
+    }
+
+    /// Whether `value` is an open enum's `.unknown` case (the only case with a payload).
+    private static func isUnknown(_ value: Self) -> Bool {
+        Mirror(reflecting: value).children.first?.label == "unknown"
+    }
+}

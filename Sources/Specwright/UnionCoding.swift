@@ -31,9 +31,19 @@ public enum UnionCoding: Sendable {
 }
 
 extension UnionCoding {
-    /// Decodes an untagged union: the first variant, in declaration order, that the value decodes
-    /// as. When none does, the error lists why each variant failed.
+    /// Whether the variants being tried take only the values their open enums list.
+    @TaskLocal static var decodingStrictly = false
+
+    /// Decodes an untagged union (or the variants one tag selects): the first variant, in
+    /// declaration order, that the value decodes as with every string enum holding a value it
+    /// lists; else the first it decodes as at all (an open enum keeping a value it does not know).
+    /// So of two variants told apart by an enum (OpenAI's messages by `role`), the one whose
+    /// enum lists the value wins. When none decodes, the error lists why each variant failed.
     public static func first<Union>(in decoder: any Decoder, _ variants: [(any Decoder) throws -> Union]) throws -> Union {
+        if variants.count > 1 {
+            let strict = $decodingStrictly.withValue(true) { variants.lazy.compactMap { try? $0(decoder) }.first }
+            if let strict { return strict }
+        }
         var failures: [String] = []
         for variant in variants {
             do { return try variant(decoder) } catch { failures.append("\(error)") }

@@ -31,6 +31,60 @@ import Testing
         }
     }
 
+    /// Open enums, as generated: `.unknown` keeps a value the spec does not list.
+    enum InputRole: StringEnum {
+        case user, system
+        case unknown(String)
+        init(rawValue: String) { self = rawValue == "user" ? .user : rawValue == "system" ? .system : .unknown(rawValue) }
+        var rawValue: String {
+            switch self {
+            case .user: "user"
+            case .system: "system"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    enum OutputRole: StringEnum {
+        case assistant
+        case unknown(String)
+        init(rawValue: String) { self = rawValue == "assistant" ? .assistant : .unknown(rawValue) }
+        var rawValue: String {
+            switch self {
+            case .assistant: "assistant"
+            case .unknown(let value): value
+            }
+        }
+    }
+
+    struct InputMessage: Decodable, Equatable { var role: InputRole; var content: String }
+    struct OutputMessage: Decodable, Equatable { var role: OutputRole; var content: String }
+
+    enum Message: Decodable, Equatable {
+        case input(InputMessage)
+        case output(OutputMessage)
+
+        init(from decoder: any Decoder) throws {
+            self = try UnionCoding.first(in: decoder, [
+                { .input(try InputMessage(from: $0)) },
+                { .output(try OutputMessage(from: $0)) },
+            ])
+        }
+    }
+
+    @Test func aVariantWhoseEnumsListTheValueWinsOverOneThatKeepsItAsUnknown() throws {
+        let decoder = JSONDecoder()
+        #expect(try decoder.decode(Message.self, from: Data(#"{"role":"assistant","content":"hi"}"#.utf8))
+            == .output(OutputMessage(role: .assistant, content: "hi")))
+        #expect(try decoder.decode(Message.self, from: Data(#"{"role":"user","content":"hi"}"#.utf8))
+            == .input(InputMessage(role: .user, content: "hi")))
+        // A value no variant lists goes to the first that decodes, its open enum keeping it.
+        #expect(try decoder.decode(Message.self, from: Data(#"{"role":"tool","content":"x"}"#.utf8))
+            == .input(InputMessage(role: .unknown("tool"), content: "x")))
+        // Outside a union, an open enum keeps any value.
+        #expect(try decoder.decode([OutputRole].self, from: Data(#"["assistant","critic"]"#.utf8)) == [.assistant, .unknown("critic")])
+    }
+
     @Test func anIndirectOptionalFieldCodesLikeAPlainOne() throws {
         let missing = try JSONDecoder().decode(Comment.self, from: Data(#"{"text":"a"}"#.utf8))
         #expect(missing.parent == nil)
