@@ -45,9 +45,14 @@ extension OpenAPIContext {
                       let fieldIndex = fields.firstIndex(where: { $0.wireName == discriminator }) else { continue }
                 let variant = decl.variants[variantIndex]
                 if let values = selectingValues[unionName + "\u{0}" + variant.tag] {
-                    // Keyed by a case name: the property says which values select the variant.
-                    guard symbols.enumeration(fields[fieldIndex].type) == nil else { continue }
+                    // Keyed by a case name: the property says which values select the variant; with
+                    // several, it must be there (the union does not write it).
                     var fields = fields
+                    if values.count > 1, symbols.isOptional(fields[fieldIndex].type) {
+                        fields[fieldIndex].type = symbols.resolvedNonOptional(fields[fieldIndex].type)
+                        models[target].kind = .object(fields)
+                    }
+                    guard symbols.enumeration(fields[fieldIndex].type) == nil else { continue }
                     let enumName = takeName(models[target].name + SwiftNames.model(discriminator))
                     let location = fields[fieldIndex].location
                     models.append(ModelDecl(name: enumName, genericParameters: [], location: location, description: nil, deprecated: false,

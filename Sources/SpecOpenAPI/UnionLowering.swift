@@ -80,9 +80,11 @@ extension OpenAPIContext {
         var union = UnionDecl(variants: result, discriminator: discriminator, discriminatorLocation: schema["discriminator"]?.location ?? schema.location)
         if let defaultRef {
             let location = schema["discriminator"]?.keyLocation("defaultMapping") ?? schema.location
-            if let defaultIndex {
+            if let defaultIndex, keyedByTag[defaultIndex] {
                 union.defaultTag = result[defaultIndex].tag
                 union.defaultLocation = location
+            } else if defaultIndex != nil {
+                unsupported("defaultMapping", "defaultMapping '\(defaultRef)' is a variant that carries the tag itself, which a value without the tag cannot be; a value with an unknown tag fails to decode", at: location)
             } else {
                 unsupported("defaultMapping", "defaultMapping '\(defaultRef)' is not one of the union's variants; a value with an unknown tag fails to decode", at: location)
             }

@@ -39,7 +39,11 @@ extension Validator {
             let location = decl.defaultLocation ?? model.location
             if decl.discriminator == nil {
                 diagnostics.error("'default' of \(what) needs a discriminator: an untagged union tries its variants in order", at: location)
-            } else if !decl.variants.contains(where: { $0.tag == tag }) {
+            } else if let variant = decl.variants.first(where: { $0.tag == tag }) {
+                if let discriminator = decl.discriminator, symbols.tagging(of: variant, discriminator: discriminator) != .byKey {
+                    diagnostics.error("'default' of \(what) is '\(tag)', a variant that carries the tag itself; a value without the tag could not be one, so the default must be a variant whose key is its tag", at: location)
+                }
+            } else {
                 diagnostics.error("'default' of \(what) must be one of its tags, found '\(tag)'\(Suggestions.didYouMean(tag, in: decl.variants.map(\.tag)))", at: location)
             }
         }
@@ -54,6 +58,13 @@ extension Validator {
             checkType(variant.type, usage: decl.discriminator == nil ? .field : .unionVariant, in: "variant '\(variant.tag)' of \(what)",
                       generics: model.genericParameters)
             if let discriminator = decl.discriminator, !discriminator.isEmpty, case .named(let name, _, _) = variant.type, symbols.model(named: name) != nil {
+                if case .byField(let values) = symbols.tagging(of: variant, discriminator: discriminator), values.count > 1,
+                   case .object(let fields)? = symbols.model(named: name)?.kind,
+                   let field = fields.first(where: { $0.wireName == discriminator }), symbols.isOptional(field.type) {
+                    diagnostics.error(
+                        "variant '\(variant.tag)' of \(what) is model '\(name)', whose field '\(discriminator)' selects among several values, so it must be required: a value without it could not be told apart",
+                        at: field.type.location)
+                }
                 if case .unselectable(let found) = symbols.tagging(of: variant, discriminator: discriminator) {
                     diagnostics.error(
                         "variant '\(variant.tag)' of \(what) is \(found); a variant of a union tagged by '\(discriminator)' is an object model without that field (the union writes the tag), an object model that declares it as a string enum (its values select it), or a union tagged by '\(discriminator)'",
