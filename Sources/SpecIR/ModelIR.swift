@@ -125,6 +125,8 @@ public struct UnionIR: Sendable {
     /// Whether a value holds every variant it matches (`anyOf`): a struct with an optional
     /// property per case, rather than an enum.
     public var matchesEvery = false
+    /// Whether that struct's properties are `let`: with lean conformances, when it only decodes.
+    public var immutable = false
 }
 
 /// One arm of a tagged union's `switch` on its tag: the tag values and the variants they select.

@@ -84,6 +84,7 @@ final class ModelLowering: Sendable {
                                 defaultCase: decl.defaultTag.flatMap { tag in decl.variants.firstIndex { $0.tag == tag } })
             union.branches = branches
             union.matchesEvery = decl.matchesEvery
+            union.immutable = usage != nil && conformances.decodes && !conformances.encodes
             return .union(union)
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))

@@ -139,6 +139,13 @@ public struct RequestBody: Sendable {
                     parts += field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
                 }
             }
+            // A part header that would break its line (CR, LF) is an error, as a request header's is.
+            for (name, part) in parts {
+                for header in part.headers where !HeaderValidation.isValid(name: header.name, value: header.value) {
+                    throw EncodingError.invalidValue(header.value, EncodingError.Context(
+                        codingPath: [], debugDescription: "Header '\(header.name)' of part '\(name)' is not a valid header line."))
+                }
+            }
             let (data, boundary) = MultipartEncoding.encode(parts)
             return (data, "multipart/form-data; boundary=\(boundary)")
         case .binary(let data, let contentType):

@@ -174,7 +174,7 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
 
     @Test func aTypedPartCarriesItsContentTypeAndHeaders() throws {
         let body = RequestBody.multipart(fields: [
-            "log": TypedPart("line one\n", headers: ["x-log-type": "unstructured", "x-tags": ["a", "b"], "x-none": String?.none, "x-evil": "a\r\nInjected: 1"]),
+            "log": TypedPart("line one\n", headers: ["x-log-type": "unstructured", "x-tags": ["a", "b"], "x-none": String?.none]),
             "when": TypedPart([sampleDate, sampleDate], contentType: "text/x-date", headers: ["x-n": 2]),
             "meta": TypedPart(JSONPart(["k": 1]), headers: ["x-v": 1]),
             "gone": TypedPart(String?.none, headers: ["x-a": "b"]),
@@ -182,11 +182,14 @@ func parseMultipart(_ data: Data, contentType: String) throws -> [ParsedPart] {
         let encoded = try body.encoded(dates: .seconds)
         let parts = try parseMultipart(encoded.data, contentType: encoded.contentType)
         #expect(parts == [
-            ParsedPart(headers: [#"Content-Disposition: form-data; name="log""#, "x-log-type: unstructured", "x-tags: a,b", "x-evil: aInjected: 1"], body: "line one\n"),
+            ParsedPart(headers: [#"Content-Disposition: form-data; name="log""#, "x-log-type: unstructured", "x-tags: a,b"], body: "line one\n"),
             ParsedPart(headers: [#"Content-Disposition: form-data; name="when""#, "Content-Type: text/x-date", "x-n: 2"], body: "1796026500"),
             ParsedPart(headers: [#"Content-Disposition: form-data; name="when""#, "Content-Type: text/x-date", "x-n: 2"], body: "1796026500"),
             ParsedPart(headers: [#"Content-Disposition: form-data; name="meta""#, "Content-Type: application/json", "x-v: 1"], body: #"{"k":1}"#),
         ])
+        // A value that would end the header line is an error, as for a request header.
+        let evil = RequestBody.multipart(fields: ["log": TypedPart("x", headers: ["x-evil": "a\r\nInjected: 1"])])
+        #expect(throws: EncodingError.self) { try evil.encoded(dates: .iso8601) }
     }
 
     @Test func multipartDataIsABinaryPartWithoutAFileName() throws {

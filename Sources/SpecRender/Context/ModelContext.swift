@@ -117,13 +117,16 @@ extension EnumCaseIR: TemplateObject {
 
 extension UnionIR: TemplateObject {
     /// Keys: name, doc, deprecated, tagged, indirect, conformances, decodes, encodes, discriminator (a string
-    /// literal; tagged unions only), matchesEvery (an `anyOf` struct), cases, branches (the arms of a
+    /// literal; tagged unions only), matchesEvery (an `anyOf` struct), hasKeyed (one of its variants is a
+    /// JSON object), immutable (its properties are `let`), cases, branches (the arms of a
     /// tagged union's switch on the tag),
     /// defaultCase (the case an unknown or missing tag decodes as, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "tagged": .bool(discriminator != nil)
         case "matchesEvery": .bool(matchesEvery)
+        case "hasKeyed": .bool(cases.contains(where: \.keyed))
+        case "immutable": .bool(immutable)
         case "indirect": .bool(indirect)
         case "conformances": .strings(conformances.map(\.rawValue))
         case "decodes": .bool(decodes)

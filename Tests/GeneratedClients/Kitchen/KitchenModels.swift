@@ -911,7 +911,7 @@ public struct Contact: Codable, Hashable, Sendable {
     public var email: EmailContact?
     public var phone: PhoneContact?
 
-    /// Set every variant the value is; at least one.
+    /// A value that is each variant given; give at least one.
     public init(email: EmailContact? = nil, phone: PhoneContact? = nil) {
         self.email = email
         self.phone = phone
@@ -927,7 +927,7 @@ public struct Contact: Codable, Hashable, Sendable {
         }
     }
 
-    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
     public func encode(to encoder: any Encoder) throws {
         var encoded = false
         if let value = self.email {
@@ -938,7 +938,8 @@ public struct Contact: Codable, Hashable, Sendable {
             try value.encode(to: encoder)
             encoded = true
         }
-        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+        if encoded { return }
+        throw UnionCoding.noVariant(self, in: encoder)
     }
 }
 

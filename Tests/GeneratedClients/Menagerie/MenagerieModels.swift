@@ -223,7 +223,7 @@ public struct NoteWriter: Codable, Sendable {
     public var named: Named?
     public var variant2: NoteWriterVariant2?
 
-    /// Set every variant the value is; at least one.
+    /// A value that is each variant given; give at least one.
     public init(named: Named? = nil, variant2: NoteWriterVariant2? = nil) {
         self.named = named
         self.variant2 = variant2
@@ -239,7 +239,7 @@ public struct NoteWriter: Codable, Sendable {
         }
     }
 
-    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
     public func encode(to encoder: any Encoder) throws {
         var encoded = false
         if let value = self.named {
@@ -250,7 +250,8 @@ public struct NoteWriter: Codable, Sendable {
             try value.encode(to: encoder)
             encoded = true
         }
-        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+        if encoded { return }
+        throw UnionCoding.noVariant(self, in: encoder)
     }
 }
 

@@ -8,7 +8,7 @@ public struct Profile: Codable, Sendable {
     public var aged: Aged?
     public var string: String?
 
-    /// Set every variant the value is; at least one.
+    /// A value that is each variant given; give at least one.
     public init(named: Named? = nil, aged: Aged? = nil, string: String? = nil) {
         self.named = named
         self.aged = aged
@@ -26,7 +26,7 @@ public struct Profile: Codable, Sendable {
         }
     }
 
-    /// Encodes the variants set: objects merge into one JSON object; otherwise the first set.
+    /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
     public func encode(to encoder: any Encoder) throws {
         var encoded = false
         if let value = self.named {
@@ -37,11 +37,12 @@ public struct Profile: Codable, Sendable {
             try value.encode(to: encoder)
             encoded = true
         }
-        if !encoded, let value = self.string {
+        if encoded { return }
+        if let value = self.string {
             try UnionCoding.encode(value, to: encoder)
-            encoded = true
+            return
         }
-        if !encoded { throw UnionCoding.noVariant(self, in: encoder) }
+        throw UnionCoding.noVariant(self, in: encoder)
     }
 }
 
