@@ -34,12 +34,32 @@ extension OpenAPIContext {
                 // Stripe's GETs declare an empty form body (`properties: {}`): nothing is lost.
                 var empty = false
                 if case .fields(let fields, _)? = endpoint.body { empty = fields.isEmpty }
-                if case .fields(let fields, _)? = endpoint.body, !empty,
-                   !fields.contains(where: { field in endpoint.query.contains { $0.wireName == field.wireName } }) {
+                // An object's properties: inline, or the fields of the model a `$ref` names.
+                var properties: [FieldDecl]?
+                var optional = endpoint.bodyOptional
+                switch endpoint.body {
+                case .fields(let fields, _)?: properties = fields
+                case .type(let type)?:
+                    if case .named(let name, _, _) = symbols.resolvedNonOptional(type), case .object(let fields)? = symbols.model(named: name)?.kind {
+                        properties = fields
+                        optional = symbols.isOptional(type)
+                    }
+                case nil: break
+                }
+                // A body that need not be sent makes each of its properties optional.
+                properties = properties?.map { field in
+                    var field = field
+                    if optional, !symbols.isOptional(field.type), field.defaultValue == nil { field.type = .optional(field.type) }
+                    return field
+                }
+                let clash = properties?.first { field in endpoint.query.contains { $0.wireName == field.wireName } }
+                if let properties, !empty, clash == nil {
                     // URLSession refuses a GET with a body (NSURLErrorDomain -1103, on Linux and Apple
                     // platforms alike); servers that document one (Rails: Discourse) read the query too.
                     unsupported("body of a GET", "URLSession cannot send a body with a \(endpoint.method.rawValue) request; the fields of the request body of '\(endpoint.name)' are sent as query parameters", at: location)
-                    endpoint.query += fields
+                    endpoint.query += properties
+                } else if let clash {
+                    unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body, and its field '\(clash.wireName)' is named like a query parameter; the request body of '\(endpoint.name)' is left out", at: location)
                 } else if !empty {
                     unsupported("body of a GET", "a \(endpoint.method.rawValue) request cannot have a body; the request body of '\(endpoint.name)' is left out", at: location)
                 }

@@ -64,10 +64,15 @@ public enum Bodies {
     /// `GET /search.json`
     public static func search(
         page: Int? = nil,
-        q: String,
+        q: String? = nil,
         `in`: [String]? = nil
     ) -> Endpoint<[String: JSONValue], Never> {
         Endpoint(.get, "/search.json", Bodies.api, query: ["page": page, "q": q, "in": `in`], response: .json)
+    }
+
+    /// `GET /find`
+    public static func find(term: String? = nil, limit: Int? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.get, "/find", Bodies.api, query: ["term": term, "limit": limit], response: .empty)
     }
 
     /// `GET /lookup`
@@ -233,6 +238,12 @@ public enum BodiesOperations {
         public typealias Failure = Never
     }
 
+    /// `Bodies.find`: `GET /find`.
+    public enum Find: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+    }
+
     /// `Bodies.lookUp`: `GET /lookup`.
     public enum LookUp: ServiceOperation {
         public typealias Response = Empty
@@ -343,6 +354,11 @@ public protocol BodiesService: Sendable {
         _ endpoint: Endpoint<[String: JSONValue], Never>,
         as operation: BodiesOperations.Search.Type
     ) async throws(APIError<Never>) -> [String: JSONValue]
+    /// Sends `Bodies.find`: `GET /find`.
+    func send(
+        _ endpoint: Endpoint<Empty, Never>,
+        as operation: BodiesOperations.Find.Type
+    ) async throws(APIError<Never>) -> Empty
     /// Sends `Bodies.lookUp`: `GET /lookup`.
     func send(
         _ endpoint: Endpoint<Empty, Never>,
@@ -457,10 +473,16 @@ extension BodiesService {
     @_alwaysEmitIntoClient
     public func search(
         page: Int? = nil,
-        q: String,
+        q: String? = nil,
         `in`: [String]? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
         try await self.send(Bodies.search(page: page, q: q, in: `in`), as: BodiesOperations.Search.self)
+    }
+
+    /// `GET /find`
+    @_alwaysEmitIntoClient
+    public func find(term: String? = nil, limit: Int? = nil) async throws(APIError<Never>) {
+        _ = try await self.send(Bodies.find(term: term, limit: limit), as: BodiesOperations.Find.self)
     }
 
     /// `GET /lookup`

@@ -3,6 +3,22 @@
 import Foundation
 import Specwright
 
+public struct Finder: Decodable, Sendable {
+    public let term: String
+    public let limit: Int?
+
+    public init(term: String, limit: Int? = nil) {
+        self.term = term
+        self.limit = limit
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.term = try container.decode(String.self, forKey: "term")
+        self.limit = try container.decodeIfPresent(Int.self, forKey: "limit")
+    }
+}
+
 public struct NewPet: Encodable, Sendable {
     public var name: String
     public var tag: String?
