@@ -177,6 +177,10 @@ final class OpenAPIContext {
         if let known = documents[path] { return known }
         // The bound a Specwright spec's includes have: a document cannot make the generator read
         // without end (a folder linked to its parent gives every path a new name).
+        guard path.utf8.count <= SpecLoader.maxPathLength else {
+            diagnostics.error("the path of a referenced file is longer than \(SpecLoader.maxPathLength) bytes; does a reference lead one folder deeper each time?", at: location)
+            return nil
+        }
         guard files.count < SpecLoader.maxFiles else {
             if !reportedTooManyFiles { diagnostics.error("a document can refer to at most \(SpecLoader.maxFiles) files; '\(path)' would be one more", at: location) }
             reportedTooManyFiles = true

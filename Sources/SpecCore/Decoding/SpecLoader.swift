@@ -15,6 +15,9 @@ public enum SpecLoader {
     static let maxIncludeDepth = 32
     /// The most files one spec may be made of, root included.
     public static let maxFiles = 1_000
+    /// The longest path of a file a document refers to, in bytes (Linux's `PATH_MAX`): relative
+    /// references that each go one folder deeper cannot make paths grow without end.
+    public static let maxPathLength = 4_096
 
     /// Loads `path` with its includes. Returns nil when nothing could be decoded; the diagnostics say why.
     /// - Parameter read: reads a file's bytes (the CLI reads the disk; tests pass files from memory).
