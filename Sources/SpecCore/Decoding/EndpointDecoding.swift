@@ -79,13 +79,9 @@ extension NodeReader {
                 diagnostics.error("unknown encoding '\(text)'; use json, form, multipart, binary or text\(Suggestions.didYouMean(text, in: BodyEncoding.allCases.map(\.rawValue)))", at: node.location)
             }
         }
-        if let node = keys["contentType"]?.value, let text = string(node, "contentType") {
-            if BodyAlternative.isMediaType(text) {
-                endpoint.bodyContentType = text
-                endpoint.bodyContentTypeLocation = node.location
-            } else {
-                diagnostics.error("contentType '\(text)' is not a media type such as image/png or application/merge-patch+json", at: node.location)
-            }
+        if let (contentType, location) = mediaType(keys["contentType"]) {
+            endpoint.bodyContentType = contentType
+            endpoint.bodyContentTypeLocation = location
         }
         if let node = keys["styles"]?.value { applyStyles(node, to: &endpoint, in: what) }
         if let node = keys["optionalBody"]?.value, let flag = bool(node, "optionalBody") {

@@ -13,6 +13,16 @@ extension NodeReader {
         }
     }
 
+    /// A `contentType` value and where it is written, when it is a media type; else an error.
+    func mediaType(_ pair: YAMLPair?) -> (String, SourceLocation)? {
+        guard let node = pair?.value, let text = string(node, "contentType") else { return nil }
+        guard BodyAlternative.isMediaType(text) else {
+            diagnostics.error("contentType '\(text)' is not a media type such as image/png, text/csv or application/merge-patch+json", at: node.location)
+            return nil
+        }
+        return (text, node.location)
+    }
+
     /// One field: short form (`Int = 0`, `[String]`) or long form (`{ type: ..., description: ... }`).
     func field(named name: String, _ node: YAMLNode, at location: SourceLocation, in what: String) -> FieldDecl? {
         guard let pairs = node.mapping else {
@@ -53,13 +63,9 @@ extension NodeReader {
             description: keys["description"].flatMap { string($0.value, "description") },
             swiftName: swiftName,
             deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false)
-        if let node = keys["contentType"]?.value, let text = string(node, "contentType") {
-            if BodyAlternative.isMediaType(text) {
-                field.contentType = text
-                field.contentTypeLocation = node.location
-            } else {
-                diagnostics.error("contentType '\(text)' is not a media type such as image/png or text/csv", at: node.location)
-            }
+        if let (contentType, location) = mediaType(keys["contentType"]) {
+            field.contentType = contentType
+            field.contentTypeLocation = location
         }
         if let node = keys["headers"]?.value, let pairs = mapping(node, "'headers' of \(what)") {
             field.partHeaders = fields(pairs, kind: "part header", in: what)
