@@ -75,6 +75,9 @@ public struct FieldIR: Sendable {
     /// Whether the property holds the members beyond the fields (`[String: decodeType]`, keyed
     /// by their names on the wire) rather than one member.
     public var rest = false
+    /// Whether the value is made of decimals (`Decimal`, `[Decimal?]`...), read from numbers or
+    /// their text (`container.decodeDecimals`).
+    public var decimals = false
 
     /// The initializer's default: the spec's, else `nil` for an optional.
     public var initializerDefault: ValueIR? {

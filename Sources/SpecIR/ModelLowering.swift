@@ -55,9 +55,13 @@ final class ModelLowering: Sendable {
             var cases = zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
                 let (variant, name) = pair
                 var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
-                // An `anyOf` struct's property is `@Indirect` wherever a cycle must be broken; an
-                // enum with lean conformances is `indirect` as a whole.
-                lowered.indirect = (usage == nil || decl.matchesEvery) && recursion.isIndirect(model.name, index)
+                // An enum with lean conformances is `indirect` as a whole; an `anyOf` struct's
+                // properties are then all `@Indirect` too (holding large models inline makes the
+                // compiler emit copy code for their whole layout: GitHub's client built 20 to 75%
+                // slower), and otherwise where a cycle must be broken.
+                lowered.indirect = decl.matchesEvery
+                    ? usage != nil || recursion.isIndirect(model.name, index)
+                    : usage == nil && recursion.isIndirect(model.name, index)
                 lowered.keyed = decl.matchesEvery && isKeyed(variant.type)
                 return lowered
             }
@@ -143,12 +147,23 @@ final class ModelLowering: Sendable {
         var doc = DocText.lines(field.description)
         if field.deprecated { doc = Self.warningDeprecated(doc) }
         let optional = symbols.isOptional(field.type)
-        return FieldIR(
+        var lowered = FieldIR(
             name: name, wireName: field.wireName, type: types.reference(field.type),
             defaultValue: field.defaultValue.map { types.value($0.value, for: field.type) },
             optional: optional, mayBeAbsent: optional || field.defaultValue != nil,
             decodeType: types.reference(optional ? symbols.resolvingAliases(field.type).nonOptional : field.type),
             doc: doc)
+        lowered.decimals = isMadeOfDecimals(field.type, depth: 0)
+        return lowered
+    }
+
+    /// Whether values of the type are decimals, or optionals, arrays or string-keyed maps of them.
+    private func isMadeOfDecimals(_ type: TypeExpr, depth: Int) -> Bool {
+        guard depth < 8 else { return false }
+        switch types.symbols.resolvingAliases(type) {
+        case .named(let name, _, _): return name == BuiltinType.decimal.rawValue
+        case .optional(let inner), .array(let inner), .dictionary(let inner): return isMadeOfDecimals(inner, depth: depth + 1)
+        }
     }
 
     /// `doc` ending with a deprecation warning, after a blank line: where the attribute would make

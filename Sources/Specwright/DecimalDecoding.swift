@@ -54,18 +54,18 @@ extension Dictionary: DecimalValues where Key == String, Value: DecimalValues {
     }
 }
 
-/// The members of generated models (whose containers are keyed by ``WireKey``) that hold decimals
-/// read them from numbers or strings; other containers are untouched.
-extension KeyedDecodingContainer where Key == WireKey {
+/// What generated models call for a member that holds decimals (a name of its own, so the
+/// standard `decode` of every other member, and of an app's own types, is untouched).
+extension KeyedDecodingContainer {
     /// The value under `key`, each decimal from a number or a string of one.
-    public func decode<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value {
+    public func decodeDecimals<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value {
         try decode(DecimalText<Value>.self, forKey: key).value
     }
 
     /// The value under `key`, or nil when it is absent or `null`.
-    public func decodeIfPresent<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+    public func decodeDecimalsIfPresent<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value? {
         guard contains(key), try !decodeNil(forKey: key) else { return nil }
-        return try decode(type, forKey: key)
+        return try decodeDecimals(type, forKey: key)
     }
 }
 

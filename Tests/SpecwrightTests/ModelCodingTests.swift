@@ -140,12 +140,12 @@ import Testing
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            total = try container.decode(Decimal.self, forKey: "total")
-            tax = try container.decodeIfPresent(Decimal.self, forKey: "tax")
+            total = try container.decodeDecimals(Decimal.self, forKey: "total")
+            tax = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "tax")
         }
     }
 
-    /// An app's own `Codable` type, whose container is not keyed by `WireKey`: untouched.
+    /// An app's own `Codable` type, whose synthesized `decode` is the standard one: untouched.
     struct Own: Decodable {
         var total: Decimal
     }
@@ -170,10 +170,10 @@ import Testing
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: WireKey.self)
-            list = try container.decode([Decimal].self, forKey: "list")
-            byCurrency = try container.decodeIfPresent([String: Decimal].self, forKey: "byCurrency")
-            grid = try container.decodeIfPresent([[Decimal?]].self, forKey: "grid")
-            maybe = try container.decodeIfPresent([String: Decimal?].self, forKey: "maybe")
+            list = try container.decodeDecimals([Decimal].self, forKey: "list")
+            byCurrency = try container.decodeDecimalsIfPresent([String: Decimal].self, forKey: "byCurrency")
+            grid = try container.decodeDecimalsIfPresent([[Decimal?]].self, forKey: "grid")
+            maybe = try container.decodeDecimalsIfPresent([String: Decimal?].self, forKey: "maybe")
         }
     }
 
@@ -187,7 +187,7 @@ import Testing
         #expect(nested.grid == [[Decimal(string: "1.5"), Decimal?.none], [Decimal(2)]])
         let expectedMaybe: [String: Decimal?] = ["a": nil, "b": Decimal(string: "0.1")]
         #expect(nested.maybe == expectedMaybe)
-        // Only generated models' containers read decimals from text.
+        // Only generated models, which call decodeDecimals, read decimals from text.
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Own.self, from: Data(#"{"total": "1.5"}"#.utf8)) }
         #expect(try JSONDecoder().decode(Own.self, from: Data(#"{"total": 1.5}"#.utf8)).total == Decimal(string: "1.5"))
     }

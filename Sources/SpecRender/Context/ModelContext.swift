@@ -66,7 +66,8 @@ extension StructIR: TemplateObject {
 }
 
 extension FieldIR: TemplateObject {
-    /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, optional, mayBeAbsent, default (the
+    /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, decodeMethod (`decode`, or
+    /// `decodeDecimals` for a value made of decimals), optional, mayBeAbsent, default (the
     /// spec's default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect,
     /// rest (the property holds the members beyond the fields).
     public func value(forKey key: String) -> TemplateValue? {
@@ -78,6 +79,7 @@ extension FieldIR: TemplateObject {
         case "renamed": .bool(name != wireName)
         case "type": .string(SwiftSpelling.type(type))
         case "decodeType": .string(SwiftSpelling.type(decodeType))
+        case "decodeMethod": .string(decimals ? "decodeDecimals" : "decode")
         case "optional": .bool(optional)
         case "mayBeAbsent": .bool(mayBeAbsent)
         case "default": .value(defaultValue)

@@ -198,7 +198,7 @@ public struct Course: Codable, Hashable, Sendable {
         self.level = try container.decode(Level.self, forKey: "level")
         self.instructor = try container.decode(Instructor.self, forKey: "instructor")
         self.lessons = try container.decode([Lesson].self, forKey: "lessons")
-        self.price = try container.decodeIfPresent(Decimal.self, forKey: "price")
+        self.price = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "price")
         self.enrolled = try container.decodeIfPresent(Bool.self, forKey: "enrolled") ?? false
         self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
     }

@@ -255,7 +255,7 @@ public struct Money: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.amount = try container.decode(Decimal.self, forKey: "amount")
+        self.amount = try container.decodeDecimals(Decimal.self, forKey: "amount")
         self.currency = try container.decodeIfPresent(String.self, forKey: "currency") ?? "EUR"
     }
 
@@ -1143,7 +1143,7 @@ public struct PosTicket: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.posref = try container.decode(String.self, forKey: "pos\\ref")
         self.ticketno = try container.decode(Int.self, forKey: "ticket\"no")
-        self.totalgross = try container.decodeIfPresent(Decimal.self, forKey: "total\\(gross)")
+        self.totalgross = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "total\\(gross)")
         self.printedAt = try container.decode(Date.self, forKey: "printed_at")
     }
 

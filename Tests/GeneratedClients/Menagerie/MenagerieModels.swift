@@ -220,8 +220,8 @@ public indirect enum NoteAbout: Codable, Sendable {
 }
 
 public struct NoteWriter: Codable, Sendable {
-    public var named: Named?
-    public var variant2: NoteWriterVariant2?
+    @Indirect public var named: Named?
+    @Indirect public var variant2: NoteWriterVariant2?
 
     /// A value that is each variant given; give at least one.
     public init(named: Named? = nil, variant2: NoteWriterVariant2? = nil) {

@@ -172,7 +172,7 @@ public struct Settings: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.mode = try container.decodeIfPresent(Mode.self, forKey: "mode") ?? Mode.none
-        self.price = try container.decodeIfPresent(Decimal.self, forKey: "price") ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
+        self.price = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "price") ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
         self.limit = try container.decodeIfPresent(Int.self, forKey: "limit")
         self.ratio = try container.decodeIfPresent(Float.self, forKey: "ratio") ?? 0.25
     }

@@ -4,9 +4,9 @@ import Foundation
 import Specwright
 
 public struct Profile: Codable, Sendable {
-    public var named: Named?
-    public var aged: Aged?
-    public var string: String?
+    @Indirect public var named: Named?
+    @Indirect public var aged: Aged?
+    @Indirect public var string: String?
 
     /// A value that is each variant given; give at least one.
     public init(named: Named? = nil, aged: Aged? = nil, string: String? = nil) {
@@ -195,6 +195,6 @@ public struct Holder: Decodable, Sendable {
         self.looping = try container.decodeIfPresent(Looping.self, forKey: "looping")
         self.value = try container.decodeIfPresent(Value.self, forKey: "value")
         self.input = try container.decodeIfPresent(Input.self, forKey: "input")
-        self.inline = try container.decodeIfPresent(Decimal.self, forKey: "inline")
+        self.inline = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "inline")
     }
 }
