@@ -146,8 +146,6 @@ public struct UnionCaseIR: Sendable {
     public var name: String
     /// The tag on the wire (the discriminator's value) the union writes for the case.
     public var tag: String
-    /// The tag values that select the case when decoding.
-    public var selectors: [String] = []
     /// Whether the union writes the tag; false when the case's value writes its own.
     public var writesTag = true
     /// For an `anyOf` struct: whether the case's values are JSON objects, which several

@@ -67,9 +67,8 @@ final class ModelLowering: Sendable {
             }
             var branches: [UnionBranchIR] = []
             if let discriminator = decl.discriminator {
-                let values = decl.variants.map { types.symbols.tagging(of: $0, discriminator: discriminator) }
-                for (index, tagging) in values.enumerated() {
-                    let selectors = tagging.values(key: decl.variants[index].tag)
+                let taggings = decl.variants.map { types.symbols.tagging(of: $0, discriminator: discriminator) }
+                for (index, tagging) in taggings.enumerated() {
                     switch tagging {
                     case .byField(let values) where values.count == 1:
                         // A field with one value may be left out of the model (optional): the union writes it.
@@ -78,9 +77,8 @@ final class ModelLowering: Sendable {
                         cases[index].writesTag = false
                     case .byKey, .unselectable: break
                     }
-                    cases[index].selectors = selectors
                 }
-                branches = Self.branches(values.enumerated().map { $1.values(key: decl.variants[$0].tag) })
+                branches = Self.branches(taggings.enumerated().map { $1.values(key: decl.variants[$0].tag) })
             }
             var union = UnionIR(declaration: declaration, discriminator: decl.discriminator,
                                 conformances: conformances.list, decodes: conformances.decodes, encodes: conformances.encodes,
