@@ -44,7 +44,7 @@ extension OpenAPIContext {
         let unknown = discriminator == nil ? nil : lowered.firstIndex { if case .unknown = $0.values { true } else { false } }
         guard let discriminator, unknown == nil else {
             if let unknown {
-                unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema, an inline object whose tag property allows one value, or a union tagged by the same property; the union is decoded untagged", at: lowered[unknown].location)
+                unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema, an inline object whose tag property lists its values, or a union tagged by the same property; the union is decoded untagged", at: lowered[unknown].location)
             }
             var names: [String] = []
             let untagged = lowered.map { UnionDecl.Variant(tag: Self.unique(caseName(for: $0.type), taken: &names), type: $0.type, location: $0.location) }
@@ -55,8 +55,8 @@ extension OpenAPIContext {
             // read different parts of one value, so the union keeps each (a struct of optionals).
             if discriminator == nil, schema["oneOf"] == nil, schema["anyOf"] != nil {
                 let kinds = variants.map(jsonKind)
-                let objects = kinds.filter { $0 == "object" }.count, arrays = kinds.filter { $0 == "array" }.count
-                let unknown = kinds.filter { $0 == "any" }.count
+                let objects = kinds.filter { $0 == .object }.count, arrays = kinds.filter { $0 == .array }.count
+                let unknown = kinds.filter { $0 == .unknown }.count
                 union.matchesEvery = objects > 1 || arrays > 1 || (unknown > 0 && objects + arrays + unknown > 1)
             }
             return union
@@ -111,15 +111,20 @@ extension OpenAPIContext {
         return .unknown
     }
 
-    /// What JSON a variant's values are: "object", "array", "scalar", or "any" (a union, or a
-    /// schema that does not say).
-    private func jsonKind(_ variant: Node) -> String {
-        guard let target = followRef(variant) else { return "any" }
+    /// What JSON a variant's values are.
+    private enum JSONKind {
+        case scalar, object, array
+        /// A union, or a schema that does not say.
+        case unknown
+    }
+
+    private func jsonKind(_ variant: Node) -> JSONKind {
+        guard let target = followRef(variant) else { return .unknown }
         switch shape(of: target).shape {
-        case .builtin, .enumeration: return "scalar"
-        case .object, .dictionary: return "object"
-        case .array: return "array"
-        case .union, .any, .reference: return "any"
+        case .builtin, .enumeration: return .scalar
+        case .object, .dictionary: return .object
+        case .array: return .array
+        case .union, .any, .reference: return .unknown
         }
     }
 
