@@ -303,8 +303,7 @@ extension OpenAPIContext {
     /// Whether a media type carries JSON.
     static func isJSON(_ mediaType: String) -> Bool {
         if mediaType == "application/json" { return true } // nearly every media type of a document
-        let base = (mediaType.split(separator: ";", maxSplits: 1).first ?? "").trimming { $0 == " " || $0 == "\t" }.lowercased()
-        return base == "application/json" || base.hasSuffix("+json") || base == "*/*" || base == "application/*" || base == "text/json"
+        return BodyAlternative.kind(of: mediaType) == .json
     }
 }
 
