@@ -65,6 +65,9 @@ public struct APIClient: Sendable {
 
     /// Sends the endpoint and returns its decoded response with the status and headers.
     public func response<Value, Failure>(_ endpoint: Endpoint<Value, Failure>) async throws(APIError<Failure>) -> Response<Value> {
+        if let open = endpoint.response.openStream {
+            return try await streamedResponse(endpoint, open: open)
+        }
         let request = try await request(for: endpoint)
         let credentialHeaders = Self.credentialHeaders(of: endpoint.auth)
         let transport = transport
@@ -86,9 +89,7 @@ public struct APIClient: Sendable {
         }
         let decoder = json.decoder(for: endpoint.api.dates)
         guard (200..<300).contains(httpResponse.statusCode) else {
-            let decoded = try? endpoint.errors.decoding(for: httpResponse.statusCode)?.decoded(data, decoder: decoder)
-            throw .status(StatusError(statusCode: httpResponse.statusCode, headers: httpResponse.headerDictionary, data: data,
-                                      model: decoded?.model, message: decoded?.message, modelDescription: decoded?.description))
+            throw Self.statusError(endpoint, data: data, response: httpResponse, decoder: decoder)
         }
         do {
             let value = try endpoint.response.decode(data, status: httpResponse.statusCode,
@@ -100,6 +101,15 @@ public struct APIClient: Sendable {
                 ? DecodingFailure.json(error, data: data, contentType: contentType)
                 : DecodingFailure(error, data: data, contentType: contentType))
         }
+    }
+
+    /// The error for a non-2xx answer, its body decoded as the endpoint's error model for the status.
+    static func statusError<Value, Failure>(
+        _ endpoint: Endpoint<Value, Failure>, data: Data, response: HTTPURLResponse, decoder: JSONDecoder
+    ) -> APIError<Failure> {
+        let decoded = try? endpoint.errors.decoding(for: response.statusCode)?.decoded(data, decoder: decoder)
+        return .status(StatusError(statusCode: response.statusCode, headers: response.headerDictionary, data: data,
+                                   model: decoded?.model, message: decoded?.message, modelDescription: decoded?.description))
     }
 
     /// The `URLRequest` the client would send for the endpoint, with URL, headers, body and credential.
@@ -156,19 +166,29 @@ public struct APIClient: Sendable {
     private static func sendFollowingRedirects(
         _ request: URLRequest, through transport: any Transport, credentialHeaders: [String]
     ) async throws -> (Data, HTTPURLResponse) {
+        try await followingRedirects(request, credentialHeaders: credentialHeaders, send: transport.send)
+    }
+
+    /// Sends with `send` and follows redirects with the rules of ``Redirects``; `discard` drops
+    /// the body of each redirect.
+    static func followingRedirects<Body>(
+        _ request: URLRequest, credentialHeaders: [String],
+        send: (URLRequest) async throws -> (Body, HTTPURLResponse), discard: (Body) -> Void = { _ in }
+    ) async throws -> (Body, HTTPURLResponse) {
         let origin = request.url
         var request = request
         for _ in 0...Redirects.maxHops {
             try Task.checkCancellation()
-            let (data, response) = try await transport.send(request)
-            guard let next = Redirects.target(of: response, from: request) else { return (data, response) }
+            let (body, response) = try await send(request)
+            guard let next = Redirects.target(of: response, from: request) else { return (body, response) }
+            discard(body)
             request = Redirects.follow(request, to: next, status: response.statusCode, origin: origin, credentialHeaders: credentialHeaders)
         }
         throw URLError(.httpTooManyRedirects)
     }
 
     /// The API error for a transport failure: cancellation, a body over the limit, or `.transport`.
-    private static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
+    static func transportError<Failure>(_ error: any Error) -> APIError<Failure> {
         if error is CancellationError || (error as? URLError)?.code == .cancelled {
             return .cancelled
         }

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// sends the request again, so the others still get their result.
 ///
 /// Requests are identical when their URL and headers are (credentials included, so two users'
-/// requests are never shared).
+/// requests are never shared). Streamed responses are never shared.
 public struct DeduplicationMiddleware: Middleware {
     private let calls = InFlightCalls()
 
@@ -51,6 +51,11 @@ public struct DeduplicationMiddleware: Middleware {
                 }
             }
         }
+    }
+
+    /// Sends a streamed request on as it is: a stream is read once, by one caller, so two are never merged.
+    public func intercept(stream request: URLRequest, info: RequestInfo, next: @escaping StreamHandler) async throws -> (ByteStream, HTTPURLResponse) {
+        try await next(request)
     }
 }
 

@@ -47,12 +47,7 @@ public struct LoggingMiddleware: Middleware {
     /// Sends the request on and reports it.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
         let start = ContinuousClock.now
-        var entry = RequestRecord(
-            method: request.httpMethod ?? info.method.rawValue, url: redactedURL(request.url),
-            headers: (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
-                (name, secretHeaders.contains(name.lowercased()) ? "REDACTED" : value)
-            },
-            status: nil, duration: .zero, requestBytes: request.httpBody?.count ?? 0, responseBytes: 0, error: nil)
+        var entry = record(of: request, info: info)
         do {
             let (data, response) = try await next(request)
             entry.status = response.statusCode
@@ -66,6 +61,43 @@ public struct LoggingMiddleware: Middleware {
             record(entry)
             throw error
         }
+    }
+
+    /// Sends the request on and reports it when its stream ends: the bytes read, and the
+    /// duration from sending it to the end of the stream (or its failure, or its cancellation).
+    public func intercept(stream request: URLRequest, info: RequestInfo, next: @escaping StreamHandler) async throws -> (ByteStream, HTTPURLResponse) {
+        let start = ContinuousClock.now
+        var entry = record(of: request, info: info)
+        let body: ByteStream
+        let response: HTTPURLResponse
+        do {
+            (body, response) = try await next(request)
+        } catch {
+            entry.error = error
+            entry.duration = ContinuousClock.now - start
+            record(entry)
+            throw error
+        }
+        entry.status = response.statusCode
+        let record = record
+        let finished = entry
+        return (body.observed { bytes, error in
+            var entry = finished
+            entry.responseBytes = bytes
+            entry.error = error
+            entry.duration = ContinuousClock.now - start
+            record(entry)
+        }, response)
+    }
+
+    /// The record of `request` before it is sent, secrets redacted.
+    private func record(of request: URLRequest, info: RequestInfo) -> RequestRecord {
+        RequestRecord(
+            method: request.httpMethod ?? info.method.rawValue, url: redactedURL(request.url),
+            headers: (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
+                (name, secretHeaders.contains(name.lowercased()) ? "REDACTED" : value)
+            },
+            status: nil, duration: .zero, requestBytes: request.httpBody?.count ?? 0, responseBytes: 0, error: nil)
     }
 
     private func redactedURL(_ url: URL?) -> String {

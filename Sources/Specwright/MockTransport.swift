@@ -16,17 +16,17 @@ import FoundationNetworking
 public final class MockTransport: Transport, @unchecked Sendable {
     /// A canned answer.
     public struct Answer: Sendable {
-        fileprivate var result: @Sendable (URLRequest) throws -> (Data, Int, [String: String])
+        fileprivate var result: @Sendable (URLRequest) throws -> Canned
 
         /// A status with a body and headers.
         public static func status(_ code: Int, body: Data = Data(), headers: [String: String] = [:]) -> Answer {
-            Answer { _ in (body, code, headers) }
+            Answer { _ in Canned(pieces: [body], status: code, headers: headers) }
         }
 
         /// A status with a JSON body (dates as ISO 8601 unless `encoder` says otherwise).
         public static func status(_ code: Int, json value: some Encodable & Sendable, encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()) -> Answer {
             let data = Result { try encoder.encode(value) }
-            return Answer { _ in (try data.get(), code, ["Content-Type": "application/json"]) }
+            return Answer { _ in Canned(pieces: [try data.get()], status: code, headers: ["Content-Type": "application/json"]) }
         }
 
         /// `200` with a JSON body.
@@ -46,9 +46,51 @@ public final class MockTransport: Transport, @unchecked Sendable {
         public static func respond(_ handler: @escaping @Sendable (URLRequest) throws -> (body: Data, status: Int)) -> Answer {
             Answer { request in
                 let (body, status) = try handler(request)
-                return (body, status, [:])
+                return Canned(pieces: [body], status: status, headers: [:])
             }
         }
+
+        /// A body in pieces, as a network delivers it: a streamed endpoint reads them one at a
+        /// time; with `failure`, the connection is cut after the last one.
+        public static func chunks(
+            _ pieces: [Data], status: Int = 200, headers: [String: String] = [:], failure: URLError? = nil
+        ) -> Answer {
+            Answer { _ in Canned(pieces: pieces, status: status, headers: headers, failure: failure) }
+        }
+
+        /// `200` with server-sent events, one piece per event (`text/event-stream`).
+        public static func events(_ events: [ServerSentEvent], failure: URLError? = nil) -> Answer {
+            chunks(events.map { Data($0.description.utf8) }, headers: ["Content-Type": "text/event-stream"], failure: failure)
+        }
+
+        /// `200` with server-sent events whose data is each value as JSON, then `terminator`
+        /// (such as `[DONE]`) if given.
+        public static func events(
+            json values: [some Encodable & Sendable], terminator: String? = nil,
+            encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()
+        ) -> Answer {
+            let events = Result { try values.map { ServerSentEvent(data: String(decoding: try encoder.encode($0), as: UTF8.self)) } }
+            return Answer { request in
+                let all = try events.get() + (terminator.map { [ServerSentEvent(data: $0)] } ?? [])
+                return try Answer.events(all).result(request)
+            }
+        }
+
+        /// `200` with JSON Lines, one piece per line (`application/jsonl`).
+        public static func lines(
+            _ values: [some Encodable & Sendable], encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder(), failure: URLError? = nil
+        ) -> Answer {
+            let lines = Result { try values.map { try encoder.encode($0) + Data([0x0A]) } }
+            return Answer { _ in Canned(pieces: try lines.get(), status: 200, headers: ["Content-Type": "application/jsonl"], failure: failure) }
+        }
+    }
+
+    /// An answer as it goes out: the body's pieces, and a failure after them.
+    fileprivate struct Canned {
+        var pieces: [Data]
+        var status: Int
+        var headers: [String: String]
+        var failure: URLError?
     }
 
     /// A request no route matched. Its description (and so the `APIError`'s) says which request
@@ -93,8 +135,22 @@ public final class MockTransport: Transport, @unchecked Sendable {
         return requests.filter { $0.httpMethod == method.rawValue && Self.matches(segments, $0.url) }
     }
 
-    /// Records the request and answers it from the first matching route.
+    /// Records the request and answers it from the first matching route, the body whole.
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let (canned, response) = try answer(request)
+        if let failure = canned.failure { throw failure }
+        return (canned.pieces.reduce(Data(), +), response)
+    }
+
+    /// Records the request and answers it from the first matching route, the body in its pieces.
+    public func stream(_ request: URLRequest) async throws -> (ByteStream, HTTPURLResponse) {
+        let (canned, response) = try answer(request)
+        let pieces = canned.pieces.filter { !$0.isEmpty }
+        guard let failure = canned.failure else { return (ByteStream(chunks: pieces), response) }
+        return (ByteStream(source: ChunkSource(pieces, failure: failure)), response)
+    }
+
+    private func answer(_ request: URLRequest) throws -> (Canned, HTTPURLResponse) {
         let (answer, known): (Answer?, [String]) = lock.withLock {
             recorded.append(request)
             guard let index = routes.firstIndex(where: { $0.method.rawValue == request.httpMethod && Self.matches($0.segments, request.url) }) else {
@@ -108,11 +164,11 @@ public final class MockTransport: Transport, @unchecked Sendable {
             let routes = known.isEmpty ? "it has no routes; add one with on(_:_:_:)" : "routes: " + known.joined(separator: ", ")
             throw Unmatched(description: "MockTransport has no route for \(request.httpMethod ?? "?") \(request.url?.path ?? "") (\(routes))")
         }
-        let (body, status, headers) = try answer.result(request)
-        guard let response = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers) else {
+        let canned = try answer.result(request)
+        guard let response = HTTPURLResponse(url: url, statusCode: canned.status, httpVersion: "HTTP/1.1", headerFields: canned.headers) else {
             throw URLError(.badServerResponse)
         }
-        return (body, response)
+        return (canned, response)
     }
 
     private static func matches(_ template: [Substring], _ url: URL?) -> Bool {

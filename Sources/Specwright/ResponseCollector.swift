@@ -227,6 +227,6 @@ final class ResponseCollector: @unchecked Sendable {
 }
 
 /// A task handed to another queue (URLSessionTask is thread-safe, but not marked `Sendable` everywhere).
-private struct TaskBox: @unchecked Sendable {
+struct TaskBox: @unchecked Sendable {
     let task: URLSessionTask
 }

@@ -14,6 +14,9 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         case text
         /// Each status decodes its own way, into one case of an enum of outcomes.
         case byStatus
+        /// The body is read as it arrives: an ``EventStream``, ``JSONLines``, ``JSONSequence`` or
+        /// ``ByteStream``.
+        case stream
 
         /// The `Accept` header of this kind: `application/json` for JSON, `text/plain` for text,
         /// none (any type) otherwise.
@@ -21,7 +24,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
             switch self {
             case .json: "application/json"
             case .text: "text/plain"
-            case .empty, .data, .byStatus: nil
+            case .empty, .data, .byStatus, .stream: nil
             }
         }
     }
@@ -32,17 +35,46 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     /// endpoint's responses are declared with, or nil for any.
     public let accept: String?
     private let decodeBody: @Sendable (SuccessBody) throws -> Response
+    /// For streamed responses: the value made from the body as it starts to arrive.
+    let openStream: (@Sendable (StreamStart) -> Response)?
+    /// How a streamed response reconnects after its connection failed (event streams only).
+    public private(set) var reconnect: ReconnectPolicy = .never
 
     private init(kind: Kind, accept: String?, decode: @escaping @Sendable (SuccessBody) throws -> Response) {
         self.kind = kind
         self.accept = accept
         decodeBody = decode
+        openStream = nil
+    }
+
+    /// A streamed response: `open` makes the value once the head has arrived; reading it reads the body.
+    init(streaming accept: String?, reconnect: ReconnectPolicy = .never, open: @escaping @Sendable (StreamStart) -> Response) {
+        kind = .stream
+        self.accept = accept
+        self.reconnect = reconnect
+        openStream = open
+        decodeBody = { body in open(StreamStart(bytes: ByteStream(body.data), response: nil, contentType: body.contentType,
+                                                decoder: body.decoder, reconnect: nil, policy: .never)) }
+    }
+
+    private init(_ decoding: ResponseDecoding, accept: String?, reconnect: ReconnectPolicy) {
+        kind = decoding.kind
+        self.accept = accept
+        decodeBody = decoding.decodeBody
+        openStream = decoding.openStream
+        self.reconnect = reconnect
     }
 
     /// The same decoding, sending `accept` as the `Accept` header (`application/vnd.github+json`,
     /// `application/json, application/xml`) when the caller sets none.
     public func accepting(_ accept: String) -> ResponseDecoding<Response> {
-        ResponseDecoding(kind: kind, accept: accept, decode: decodeBody)
+        ResponseDecoding(self, accept: accept, reconnect: reconnect)
+    }
+
+    /// The same decoding, reconnecting a dropped event stream as `policy` says
+    /// (``ReconnectPolicy/never`` to stop); other responses ignore it.
+    public func reconnecting(_ policy: ReconnectPolicy) -> ResponseDecoding<Response> {
+        ResponseDecoding(self, accept: accept, reconnect: policy)
     }
 
     /// The value for a response body that came with `status` and `contentType`; throws
@@ -86,7 +118,8 @@ public struct SuccessBody: Sendable {
     public let data: Data
     /// The `Content-Type` it came with, if any.
     public let contentType: String?
-    private let decoder: JSONDecoder
+    /// The endpoint's JSON decoder.
+    let decoder: JSONDecoder
 
     init(status: Int, data: Data, contentType: String?, decoder: JSONDecoder) {
         self.status = status
@@ -105,8 +138,7 @@ public struct SuccessBody: Sendable {
 
     /// The body as JSON of type `type`, with the endpoint's date coding.
     public func json<Value: Decodable>(_ type: Value.Type) throws -> Value {
-        if let decimals = try Decimals.decode(type, from: data, decoder: decoder) { return decimals }
-        return try decoder.decode(type, from: data)
+        try StreamElements.json(type, from: data, decoder: decoder)
     }
 
     /// The body as UTF-8 text (invalid bytes become U+FFFD).

@@ -49,11 +49,11 @@ public struct RetryMiddleware: Middleware {
                 let (data, response) = try await next(request)
                 guard attempt < maxAttempts, statuses.contains(response.statusCode) else { return (data, response) }
                 delay = Self.retryAfter(response).map { min($0, maxDelay) } ?? backoff(after: attempt)
-                guard Self.seconds(clock.now - start) + delay <= maxTotalTime else { return (data, response) }
+                guard (clock.now - start).seconds + delay <= maxTotalTime else { return (data, response) }
             } catch {
                 guard attempt < maxAttempts, Self.isTransient(error) else { throw error }
                 delay = backoff(after: attempt)
-                guard Self.seconds(clock.now - start) + delay <= maxTotalTime else { throw error }
+                guard (clock.now - start).seconds + delay <= maxTotalTime else { throw error }
             }
             try await Task.sleep(for: .seconds(delay)) // throws CancellationError when cancelled: no more attempts
             attempt += 1
@@ -87,10 +87,5 @@ public struct RetryMiddleware: Middleware {
         default:
             return false
         }
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -3,6 +3,19 @@ import Foundation
 import FoundationNetworking
 #endif
 
+/// What ``SessionDelegate`` hands a task's callbacks to: a ``ResponseCollector`` (a whole body) or
+/// a ``SessionStream`` (a body read as it arrives). Called on URLSession's work queue: nothing waits.
+protocol TaskReceiver: AnyObject, Sendable {
+    /// The response head; false to cancel the task.
+    func receive(_ response: URLResponse) -> Bool
+    /// A piece of the body.
+    func receive(_ data: Data)
+    /// The end of the task; `taskResponse` is the task's response, for ends that came without a head.
+    func complete(error: (any Error)?, taskResponse: @autoclosure () -> URLResponse?)
+}
+
+extension ResponseCollector: TaskReceiver {}
+
 /// The delegate of the sessions ``URLSessionTransport`` makes (its default session, and
 /// `URLSessionTransport(configuration:)`).
 ///
@@ -26,8 +39,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     ]
 
     private let lock = NSLock()
-    /// The collector of each running task, by task identifier (unique within the session).
-    private var collectors: [Int: ResponseCollector] = [:]
+    /// The receiver of each running task, by task identifier (unique within the session).
+    private var collectors: [Int: any TaskReceiver] = [:]
 
     /// A session with this kind of delegate: URLSession's `configuration`, redirects and
     /// authentication challenges left to ``APIClient``, body sizes checked as they arrive.
@@ -36,11 +49,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     /// Routes the callbacks of `task` to `collector` until the task completes.
-    func register(_ collector: ResponseCollector, for task: URLSessionTask) {
+    func register(_ collector: any TaskReceiver, for task: URLSessionTask) {
         lock.withLock { collectors[task.taskIdentifier] = collector }
     }
 
-    private func collector(for task: URLSessionTask) -> ResponseCollector? {
+    private func collector(for task: URLSessionTask) -> (any TaskReceiver)? {
         lock.withLock { collectors[task.taskIdentifier] }
     }
 
@@ -70,6 +83,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        Self.answer(challenge, completionHandler: completionHandler)
+    }
+
+    /// Declines a server's request for HTTP credentials (the client sends its own), and leaves TLS
+    /// and client certificates to the system.
+    static func answer(
+        _ challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         let disposition: URLSession.AuthChallengeDisposition =

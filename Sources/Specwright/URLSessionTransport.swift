@@ -28,8 +28,12 @@ import FoundationNetworking
 public struct URLSessionTransport: Transport {
     /// The session that runs the data tasks.
     public let session: URLSession
-    /// The largest response body accepted, in bytes; `nil` for no limit.
+    /// The largest response body accepted, in bytes; `nil` for no limit. Streamed bodies
+    /// (``stream(_:)``) have none: their reader holds what it keeps.
     public let maxResponseBytes: Int?
+    /// How many bytes of a streamed body may wait unread in memory; more wait in a temporary file
+    /// until the reader catches up (see ``stream(_:)``).
+    public var streamBufferBytes = 1 << 20
     /// The session's `timeoutIntervalForResource` when the transport enforces it (Linux, where
     /// URLSession ignores it, and only when set below the default of 7 days).
     private let resourceTimeout: TimeInterval?
@@ -91,6 +95,29 @@ public struct URLSessionTransport: Transport {
         } onCancel: {
             collector.cancelByCaller()
         }
+    }
+}
+
+extension URLSessionTransport {
+    /// Sends `request` and returns when the response head has arrived; the body is read as the
+    /// returned stream is read (see ``ByteStream``).
+    ///
+    /// Memory stays flat however slowly the stream is read: up to ``streamBufferBytes`` wait in
+    /// memory, the rest in a temporary file (removed at once, so nothing is left behind). URLSession
+    /// cannot slow the server down on Linux (a delegate that waits stops every session of the
+    /// process, and a resumed task starts over), so the transfer runs at the network's speed.
+    /// There is no size limit: the reader decides what it keeps. On a session you passed in (whose
+    /// delegate is your own), the body is received whole first, with the size limit, then handed over.
+    public func stream(_ request: URLRequest) async throws -> (ByteStream, HTTPURLResponse) {
+        guard let delegate = session.delegate as? SessionDelegate else {
+            let (data, response) = try await send(request)
+            return (ByteStream(data), response)
+        }
+        let stream = SessionStream(bufferLimit: streamBufferBytes)
+        let task = session.dataTask(with: request)
+        delegate.register(stream, for: task)
+        let response = try await stream.start(task)
+        return (ByteStream(source: stream), response)
     }
 }
 

@@ -1,0 +1,215 @@
+import Foundation
+
+/// A parser of one stream framing: event streams, JSON Lines, JSON text sequences.
+protocol StreamFraming: Sendable {
+    associatedtype Frame: Sendable
+    /// The frames the next piece of the stream completes.
+    mutating func parse(_ bytes: Data) throws(StreamFrameTooLarge) -> [Frame]
+    /// The frames the end of the stream completes.
+    mutating func finish() -> [Frame]
+    /// A parser for the same stream after a reconnection: what the server said to keep (the last
+    /// event ID, the reconnection time) kept, the rest new.
+    func resumed() -> Self
+    /// The ID to resume from (`Last-Event-ID`), if the framing has one.
+    var resumeID: String? { get }
+    /// The wait before reconnecting the server asked for, in milliseconds.
+    var reconnectionTime: Int? { get }
+}
+
+extension ServerSentEventParser: StreamFraming {
+    func resumed() -> ServerSentEventParser {
+        var parser = ServerSentEventParser(maxEventBytes: maxEventBytes)
+        parser.keep(lastEventID: lastEventID, reconnectionTime: reconnectionTime)
+        return parser
+    }
+
+    var resumeID: String? { lastEventID.isEmpty ? nil : lastEventID }
+}
+
+extension JSONLinesParser: StreamFraming {
+    func resumed() -> JSONLinesParser { JSONLinesParser(maxLineBytes: maxLineBytes) }
+    var resumeID: String? { nil }
+    var reconnectionTime: Int? { nil }
+}
+
+extension JSONSequenceParser: StreamFraming {
+    func resumed() -> JSONSequenceParser { JSONSequenceParser(maxRecordBytes: maxRecordBytes) }
+    var resumeID: String? { nil }
+    var reconnectionTime: Int? { nil }
+}
+
+/// What a reconnection brought.
+enum Reconnection: Sendable {
+    /// A 2xx answer: the stream goes on with its body.
+    case resumed(ByteStream)
+    /// `204 No Content`: the server says the stream is over.
+    case ended
+    /// Another status.
+    case refused(Int)
+}
+
+/// Sends the request again with `Last-Event-ID` (nil: none to send).
+typealias Reconnect = @Sendable (_ lastEventID: String?) async throws -> Reconnection
+
+/// Reads the elements of a framed stream: pieces from the transport, split by the framing,
+/// decoded one at a time as the reader asks, reconnecting where the stream allows it. One reader
+/// at a time (the iterator of one loop).
+final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked Sendable {
+    typealias Decode = @Sendable (Framing.Frame) throws -> Element
+
+    private var bytes: ByteStream.AsyncIterator
+    private var stream: ByteStream
+    private var framing: Framing
+    private let decode: Decode
+    /// Whether a frame ends the stream (a sentinel such as `[DONE]`).
+    private let isEnd: @Sendable (Framing.Frame) -> Bool
+    private let reconnect: Reconnect?
+    private let policy: ReconnectPolicy
+    private let contentType: String?
+    private var frames: [Framing.Frame] = []
+    private var position = 0
+    /// Elements delivered so far.
+    private var delivered = 0
+    private var ended = false
+    private var failure: StreamError?
+    /// Whether an element arrived since the last reconnection.
+    private var deliveredSinceReconnect = true
+
+    init(
+        bytes: ByteStream, framing: Framing, contentType: String?, decode: @escaping Decode,
+        isEnd: @escaping @Sendable (Framing.Frame) -> Bool = { _ in false },
+        reconnect: Reconnect? = nil, policy: ReconnectPolicy = .never
+    ) {
+        stream = bytes
+        self.bytes = bytes.makeAsyncIterator()
+        self.framing = framing
+        self.contentType = contentType
+        self.decode = decode
+        self.isEnd = isEnd
+        self.reconnect = reconnect
+        self.policy = policy
+    }
+
+    /// The next element, or nil at the end of the stream.
+    func next() async throws(StreamError) -> Element? {
+        while true {
+            if let failure { throw failure }
+            if position < frames.count {
+                let frame = frames[position]
+                position += 1
+                if position == frames.count {
+                    frames.removeAll(keepingCapacity: true)
+                    position = 0
+                }
+                if isEnd(frame) {
+                    finish()
+                    return nil
+                }
+                do {
+                    let element = try decode(frame)
+                    delivered += 1
+                    deliveredSinceReconnect = true
+                    return element
+                } catch {
+                    throw fail(.decoding(Self.failure(error, frame: frame, contentType: contentType)), event: frame as? ServerSentEvent)
+                }
+            }
+            if ended { return nil }
+            try await read()
+        }
+    }
+
+    /// Reads the next piece of the stream into frames, or reconnects, or ends.
+    private func read() async throws(StreamError) {
+        let piece: Data?
+        do {
+            piece = try await bytes.next()
+        } catch {
+            if error is CancellationError || Task.isCancelled { throw fail(.cancelled) }
+            try await resume(after: error)
+            return
+        }
+        guard let piece else {
+            frames = framing.finish()
+            position = 0
+            ended = true
+            return
+        }
+        do {
+            frames = try framing.parse(piece)
+            position = 0
+        } catch {
+            throw fail(.tooLarge(limit: error.limit))
+        }
+    }
+
+    /// After the connection failed: reconnects as the policy allows, or fails with `error`.
+    private func resume(after error: any Error) async throws(StreamError) {
+        guard let reconnect, policy.maxAttempts > 0 else { throw fail(.transport(error)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var lastError = error
+        var attempts = deliveredSinceReconnect ? 0 : policy.maxAttempts
+        while attempts < policy.maxAttempts {
+            attempts += 1
+            let asked = framing.reconnectionTime.map { TimeInterval($0) / 1000 } ?? policy.delay
+            let delay = min(asked, policy.maxDelay)
+            guard (clock.now - start).seconds + delay <= policy.maxTotalTime else { break }
+            do {
+                try await Task.sleep(for: .seconds(delay))
+            } catch {
+                throw fail(.cancelled)
+            }
+            do {
+                switch try await reconnect(framing.resumeID) {
+                case .resumed(let body):
+                    stream = body
+                    bytes = body.makeAsyncIterator()
+                    framing = framing.resumed()
+                    deliveredSinceReconnect = false
+                    return
+                case .ended:
+                    finish()
+                    return
+                case .refused(let status):
+                    throw fail(.status(status))
+                }
+            } catch let error as StreamError {
+                throw error
+            } catch {
+                if error is CancellationError || Task.isCancelled { throw fail(.cancelled) }
+                lastError = error
+            }
+        }
+        throw fail(.transport(lastError))
+    }
+
+    /// Ends the stream where it is and closes the connection.
+    private func finish() {
+        ended = true
+        frames = []
+        position = 0
+        stream.cancel()
+    }
+
+    private func fail(_ reason: StreamError.Reason, event: ServerSentEvent? = nil) -> StreamError {
+        let error = StreamError(reason, index: delivered, event: event)
+        failure = error
+        finish()
+        return error
+    }
+
+    private static func failure(_ error: any Error, frame: Framing.Frame, contentType: String?) -> DecodingFailure {
+        if let failure = error as? DecodingFailure { return failure }
+        let data = (frame as? Data) ?? (frame as? ServerSentEvent).map { Data($0.data.utf8) } ?? Data()
+        return DecodingFailure.json(error, data: data, contentType: contentType)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Splits JSON Lines (`application/jsonl`, `application/x-ndjson`) into one `Data` per line: lines
+/// end with LF (a CR before it is dropped), blank lines are skipped, and the last line needs no LF.
+/// Bytes may be split anywhere between calls; the lines are the same as for the whole input.
+public struct JSONLinesParser: Sendable {
+    private var splitter: RecordSplitter
+
+    /// A parser that accepts lines of up to `maxLineBytes` bytes (16 MiB by default).
+    public init(maxLineBytes: Int = 16 << 20) {
+        splitter = RecordSplitter(separator: 0x0A, limit: maxLineBytes)
+    }
+
+    /// The most bytes one line may hold.
+    public var maxLineBytes: Int { splitter.limit }
+
+    /// The lines that `bytes`, the next piece of the stream, completes.
+    public mutating func parse(_ bytes: Data) throws(StreamFrameTooLarge) -> [Data] {
+        try splitter.parse(bytes)
+    }
+
+    /// The end of the stream: the last line, if it did not end with LF.
+    public mutating func finish() -> [Data] {
+        splitter.finish()
+    }
+}
+
+/// Splits a JSON text sequence (`application/json-seq`, RFC 7464) into one `Data` per record: each
+/// record starts with RS (U+001E); empty records and the whitespace around a record are dropped.
+/// Bytes may be split anywhere between calls; the records are the same as for the whole input.
+public struct JSONSequenceParser: Sendable {
+    private var splitter: RecordSplitter
+
+    /// A parser that accepts records of up to `maxRecordBytes` bytes (16 MiB by default).
+    public init(maxRecordBytes: Int = 16 << 20) {
+        splitter = RecordSplitter(separator: 0x1E, limit: maxRecordBytes)
+    }
+
+    /// The most bytes one record may hold.
+    public var maxRecordBytes: Int { splitter.limit }
+
+    /// The records that `bytes`, the next piece of the stream, completes.
+    public mutating func parse(_ bytes: Data) throws(StreamFrameTooLarge) -> [Data] {
+        try splitter.parse(bytes)
+    }
+
+    /// The end of the stream: the last record.
+    public mutating func finish() -> [Data] {
+        splitter.finish()
+    }
+}
+
+/// Records separated by one byte, each trimmed of JSON whitespace (space, tab, CR, LF); empty
+/// ones are dropped.
+struct RecordSplitter: Sendable {
+    let separator: UInt8
+    let limit: Int
+    private var pending = Data()
+
+    init(separator: UInt8, limit: Int) {
+        self.separator = separator
+        self.limit = limit
+    }
+
+    mutating func parse(_ bytes: Data) throws(StreamFrameTooLarge) -> [Data] {
+        var records: [Data] = []
+        var start = bytes.startIndex
+        while let end = bytes[start...].firstIndex(of: separator) {
+            guard pending.count + (end - start) <= limit else { throw StreamFrameTooLarge(limit: limit) }
+            if pending.isEmpty {
+                appendTrimmed(bytes[start..<end], to: &records)
+            } else {
+                pending.append(bytes[start..<end])
+                appendTrimmed(pending, to: &records)
+                pending = Data()
+            }
+            start = end + 1
+        }
+        let rest = bytes[start...]
+        // Whitespace between records never needs keeping.
+        if !rest.isEmpty, !(pending.isEmpty && rest.allSatisfy(Self.isWhitespace)) {
+            guard pending.count + rest.count <= limit else { throw StreamFrameTooLarge(limit: limit) }
+            pending.append(rest)
+        }
+        return records
+    }
+
+    mutating func finish() -> [Data] {
+        var records: [Data] = []
+        appendTrimmed(pending, to: &records)
+        pending = Data()
+        return records
+    }
+
+    private func appendTrimmed(_ bytes: Data, to records: inout [Data]) {
+        guard let first = bytes.firstIndex(where: { !Self.isWhitespace($0) }),
+              let last = bytes.lastIndex(where: { !Self.isWhitespace($0) }) else { return }
+        records.append(Data(bytes[first...last]))
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
