@@ -81,7 +81,10 @@ let package = Package(
         ),
 
         // MARK: Fuzzing (Scripts/fuzz builds it as a libFuzzer target; built normally it replays inputs)
-        .executableTarget(name: "SpecwrightFuzz", dependencies: ["SpecCompiler", "SpecRender", "SpecDiagnostics"], path: "Fuzz/SpecwrightFuzz"),
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .executableTarget(name: "SpecwrightFuzz", dependencies: ["SpecCompiler", "SpecRender", "SpecDiagnostics", "FuzzDriver"], path: "Fuzz/SpecwrightFuzz"),
+        // The runtime's stream parsers (`Scripts/fuzz --parsers`): split input parses as whole input.
+        .executableTarget(name: "StreamParserFuzz", dependencies: ["Specwright", "FuzzDriver"], path: "Fuzz/StreamParserFuzz", exclude: ["Seeds"]),
 
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
 

@@ -71,6 +71,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     /// Elements delivered so far.
     private var delivered = 0
     private var ended = false
+    /// The error that ended the stream, once one has.
     private var failure: StreamError?
     /// Whether an element arrived since the last reconnection.
     private var deliveredSinceReconnect = true
@@ -93,7 +94,8 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     /// The next element, or nil at the end of the stream.
     func next() async throws(StreamError) -> Element? {
         while true {
-            if let failure { throw failure }
+            // After the error that ended it, the sequence is over, as for any AsyncSequence.
+            if failure != nil { return nil }
             if position < frames.count {
                 let frame = frames[position]
                 position += 1
