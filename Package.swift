@@ -21,8 +21,9 @@ let strictWarnings: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
 /// The specs whose generated clients are compiled and exercised by the tests: those in Specs/, the
 /// landmine spec kept in Tests/GeneratedClients/Landmine.yaml (every Swift keyword and type name),
-/// and Tests/GeneratedClients/Menagerie.yaml, an OpenAPI 3.1 document.
-let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"]
+/// Tests/GeneratedClients/Menagerie.yaml, an OpenAPI 3.1 document, and
+/// Tests/GeneratedClients/Streams.yaml, the stream server's routes (streamed responses).
+let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie", "Streams"]
 
 let package = Package(
     name: "Specwright",

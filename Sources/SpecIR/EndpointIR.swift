@@ -237,6 +237,16 @@ public enum ResponseDecodingIR: String, Sendable {
     /// JSON into the response type; no body (`Empty`); the bytes as they came (`Data`); the body
     /// as UTF-8 text (`String`).
     case json, empty, data, text
+    /// Read as it arrives: server-sent events, JSON Lines, a JSON text sequence, the bytes.
+    case events, lines, sequence, bytes
+
+    /// Whether the body is read as it arrives.
+    public var isStream: Bool {
+        switch self {
+        case .events, .lines, .sequence, .bytes: true
+        case .json, .empty, .data, .text: false
+        }
+    }
 }
 
 /// An endpoint's success response.
@@ -249,6 +259,10 @@ public struct ResponseIR: Sendable {
     public var accept: String?
     /// The enum of outcomes the type is, when 2xx statuses carry different bodies.
     public var outcomes: OutcomeEnumIR?
+    /// The data of the event that ends an event stream (`[DONE]`).
+    public var terminator: String?
+    /// Whether a dropped event stream reconnects.
+    public var reconnects = false
 }
 
 /// Which statuses an error mapping covers.

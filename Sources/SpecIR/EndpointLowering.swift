@@ -122,6 +122,8 @@ final class EndpointLowering {
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum,
             responseHeaders: responseHeaders(of: endpoint, names: endpointNames), service: service)
         lowered.server = endpoint.server
+        lowered.response.terminator = endpoint.streamTerminator
+        lowered.response.reconnects = endpoint.reconnects
         return lowered
     }
 
@@ -250,6 +252,13 @@ final class EndpointLowering {
     }
 
     private func responseDecoding(_ type: TypeExpr) -> ResponseDecodingIR {
+        switch symbols.stream(type)?.framing {
+        case .events?: return .events
+        case .lines?: return .lines
+        case .sequence?: return .sequence
+        case .bytes?: return .bytes
+        case nil: break
+        }
         guard case .named(let name, _, _) = symbols.resolvingAliases(type) else { return .json }
         switch name {
         case "Empty": return .empty

@@ -54,13 +54,13 @@ import Testing
     }
 
     /// The clients under Tests/GeneratedClients, which the package compiles (its `exampleClients`).
-    static let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie"]
+    static let exampleClients = ["Chirp", "Courses", "Tips", "Articles", "Kitchen", "HTTPBin", "Landmine", "Menagerie", "Streams"]
 
     /// The example clients compiled by the test build (Tests/GeneratedClients) are exactly what their
-    /// specs generate: Specs/, and the landmine spec kept next to the clients.
+    /// specs generate: Specs/, and the test specs kept next to the clients (Landmine, Menagerie, Streams).
     @Test(arguments: exampleClients)
     func exampleClientsAreUpToDate(_ name: String) throws {
-        let specs = Golden.packageRoot.appendingPathComponent(["Landmine", "Menagerie"].contains(name) ? "Tests/GeneratedClients" : "Specs")
+        let specs = Golden.packageRoot.appendingPathComponent(["Landmine", "Menagerie", "Streams"].contains(name) ? "Tests/GeneratedClients" : "Specs")
         let templates = try #require(Golden.templates)
         let result = SpecCompiler.compile(path: "\(name).yaml", templates: templates, read: Golden.reader(in: specs))
         #expect(!result.diagnostics.hasErrors, "\(result.diagnostics.sorted.map(\.description).joined(separator: "\n"))")

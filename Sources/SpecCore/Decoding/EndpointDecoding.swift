@@ -6,6 +6,7 @@ extension NodeReader {
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
         "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies", "contentType", "server",
+        "terminator", "reconnect",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -103,6 +104,14 @@ extension NodeReader {
             default:
                 diagnostics.error("unknown responseEncoding '\(text)'; use json or text\(Suggestions.didYouMean(text, in: ["json", "text"]))", at: node.location)
             }
+        }
+        if let pair = keys["terminator"], let terminator = string(pair.value, "terminator") {
+            endpoint.streamTerminator = terminator
+            endpoint.streamOptionsLocation = pair.key.location
+        }
+        if let pair = keys["reconnect"], let flag = bool(pair.value, "reconnect") {
+            endpoint.reconnects = flag
+            endpoint.streamOptionsLocation = endpoint.streamOptionsLocation ?? pair.key.location
         }
         if let pair = keys["bodies"] {
             if keys["body"] != nil || keys["encoding"] != nil {

@@ -82,6 +82,13 @@ public struct EndpointDecl: Sendable {
     /// Whether the response is plain text (`responseEncoding: text`, OpenAPI's `text/*`): a
     /// `String` of the body as UTF-8, not JSON.
     public var responseIsText = false
+    /// The data of the event that ends an event stream (`terminator: "[DONE]"`, OpenAI's sentinel):
+    /// the stream ends there, cleanly, without decoding it.
+    public var streamTerminator: String?
+    /// Whether a dropped event stream reconnects with `Last-Event-ID` (`reconnect: true`).
+    public var reconnects = false
+    /// Where `terminator` or `reconnect` is written, for the diagnostics about them.
+    public var streamOptionsLocation: SourceLocation?
     /// The 2xx responses, when they carry different bodies (`responses:`, OpenAPI's `200` and
     /// `202`): the endpoint answers with an enum of outcomes, one case per status. Empty when
     /// ``response`` says it all.

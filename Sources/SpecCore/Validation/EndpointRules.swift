@@ -110,10 +110,15 @@ extension Validator {
         }
         checkResponseHeaders(endpoint, names: endpointNames.responseHeaders, what: what)
         if let response = endpoint.response { checkType(response, usage: .response, in: "the response of \(what)") }
-        if endpoint.responseIsText, let response = endpoint.response, !symbols.isString(response) || symbols.isOptional(response) {
+        if endpoint.responseIsText, let response = endpoint.response, symbols.stream(response) == nil, !symbols.isString(response) || symbols.isOptional(response) {
             diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
         }
+        checkStreamOptions(endpoint, what: what)
         for (index, outcome) in endpoint.outcomes.enumerated() {
+            if let stream = symbols.stream(outcome.type) {
+                diagnostics.error("response \(outcome.status.key) of \(what) is a stream ('\(stream.framing.rawValue)'); a streamed response is the endpoint's only one: write it as response:", at: outcome.type.location)
+                continue
+            }
             checkType(outcome.type, usage: .response, in: "response \(outcome.status.key) of \(what)")
             if outcome.content == .text, !symbols.isString(outcome.type) || symbols.isOptional(outcome.type) {
                 diagnostics.error("a text response of \(what) is a String, found '\(outcome.type)'", at: outcome.type.location)
@@ -346,5 +351,17 @@ extension Validator {
             }
             return [Argument(swiftName: "body", kind: "body", location: type.location)]
         }
+    }
+
+    /// `terminator` and `reconnect` belong to an event stream; a stream is read as its framing says,
+    /// never as text.
+    private mutating func checkStreamOptions(_ endpoint: EndpointDecl, what: String) {
+        let stream = endpoint.response.flatMap { symbols.stream($0) }
+        if let stream, endpoint.responseIsText, let response = endpoint.response {
+            diagnostics.error("the response of \(what) is a stream ('\(stream.framing.rawValue)'), which is not read as text; remove responseEncoding", at: response.location)
+        }
+        guard let location = endpoint.streamOptionsLocation, stream?.framing != .events else { return }
+        let option = endpoint.streamTerminator != nil ? "terminator" : "reconnect"
+        diagnostics.error("\(option) applies to a response of server-sent events; the response of \(what) is \(endpoint.response.map { "'\($0)'" } ?? "not a stream"), write response: EventStream<Element>", at: location)
     }
 }

@@ -41,14 +41,17 @@ extension Validator {
 
     /// Every public type of the Specwright runtime (a test keeps this list complete).
     static let runtimeTypeNames: Set<String> = [
-        "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "CalendarDate",
+        "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate",
         "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding", "JSONPart", "JSONValue",
-        "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable",
-        "ParameterStyle", "ParameterValue", "PartHeader", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue",
-        "ResponseTooLargeError", "RetryMiddleware", "ServiceOperation", "StaticCredentials", "StatusError",
-        "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "Transport", "TypedPart", "URLSessionTransport",
-        "UnionCoding", "UnsetStubHandler", "WireKey",
+        "EndpointPath", "ErrorDecoding", "EventStream", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding",
+        "JSONLines", "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware",
+        "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "ParameterStyle",
+        "ParameterValue", "PartHeader", "ReconnectPolicy", "RequestBody", "RequestInfo", "RequestRecord", "Response",
+        "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError", "RetryMiddleware", "ServerSentEvent",
+        "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation", "StaticCredentials", "StatusError",
+        "StreamError", "StreamFrameTooLarge", "StreamHandler", "StringEnum", "StubAnswers", "StyledValue", "SuccessBody",
+        "TokenRefreshError", "TokenStore", "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler",
+        "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

@@ -22,6 +22,9 @@ extension Validator {
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
             return checkType(wrapped, usage: usage == .body(.binary) ? .field : usage, in: what, generics: generics)
         case .named(let name, let arguments, let location):
+            if let stream = symbols.stream(type) {
+                return checkStream(stream.framing, arguments: arguments, usage: usage, in: what, at: location, generics: generics)
+            }
             var resolved = true
             for argument in arguments where !checkType(argument, usage: .field, in: what, generics: generics) { resolved = false }
             if generics.contains(name) {
@@ -58,5 +61,34 @@ extension Validator {
             }
             return resolved
         }
+    }
+
+    /// A streamed response type: only an endpoint's whole response, with one element type
+    /// (`ServerSentEvent` only for events), or none for `ByteStream`.
+    private mutating func checkStream(
+        _ framing: StreamFraming, arguments: [TypeExpr], usage: TypeUsage, in what: String, at location: SourceLocation, generics: [String]
+    ) -> Bool {
+        let name = framing.rawValue
+        guard usage == .response else {
+            diagnostics.error("'\(name)' is a streamed response; it can only be the response of an endpoint, not the type of \(what)", at: location)
+            return false
+        }
+        guard framing.takesElement else {
+            if !arguments.isEmpty { diagnostics.error("'ByteStream' takes no generic argument (\(what)); it is the body's bytes as they arrive", at: location) }
+            return arguments.isEmpty
+        }
+        guard arguments.count == 1, let element = arguments.first else {
+            diagnostics.error("'\(name)' takes one generic argument, the type of each element, like '\(name)<ChatChunk>' (\(what))", at: location)
+            return false
+        }
+        if framing == .events, case .named(StreamFraming.rawEvent, let elementArguments, _) = element, symbols.model(named: StreamFraming.rawEvent) == nil {
+            if !elementArguments.isEmpty { diagnostics.error("'ServerSentEvent' takes no generic arguments (\(what))", at: element.location) }
+            return elementArguments.isEmpty
+        }
+        if case .named("Empty", _, _) = element {
+            diagnostics.error("the elements of \(what) cannot be 'Empty'; a stream of elements without a body is no stream", at: element.location)
+            return false
+        }
+        return checkType(element, usage: .field, in: "the elements of \(what)", generics: generics)
     }
 }

@@ -184,7 +184,7 @@ extension EndpointIR: TemplateObject {
         case "cookies": .list(cookies.map { .object($0) })
         case "hasCookies": .bool(!cookies.isEmpty)
         case "body": body.map { .object($0) } ?? false
-        case "decoding": .string(response.decoding.rawValue)
+        case "decoding": .string(Self.decoding(response))
         case "accept": .optional(response.accept.map(SwiftSpelling.string))
         case "api": .string(server.map { ".api.withServer(\(SwiftSpelling.string($0)))" } ?? ".api")
         case "outcomes": response.outcomes.map { .object($0) } ?? false
@@ -196,6 +196,21 @@ extension EndpointIR: TemplateObject {
         case "errorEnum": errorEnum.map { .object($0) } ?? false
         case "responseHeaders": responseHeaders.map { .object($0) } ?? false
         default: nil
+        }
+    }
+}
+
+extension EndpointIR {
+    /// The `ResponseDecoding` after its dot: `json`, `data`, ..., and for streams the call that
+    /// makes one: `events(terminator: "[DONE]", reconnect: ReconnectPolicy())`, `lines()`, `bytes`.
+    static func decoding(_ response: ResponseIR) -> String {
+        switch response.decoding {
+        case .events:
+            let arguments = [response.terminator.map { "terminator: \(SwiftSpelling.string($0))" },
+                             response.reconnects ? "reconnect: ReconnectPolicy()" : nil].compactMap { $0 }
+            return "events(\(arguments.joined(separator: ", ")))"
+        case .lines, .sequence: return "\(response.decoding.rawValue)()"
+        case .json, .empty, .data, .text, .bytes: return response.decoding.rawValue
         }
     }
 }

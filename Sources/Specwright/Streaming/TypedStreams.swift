@@ -15,15 +15,21 @@ import Foundation
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The error that ends the sequence early.
     public typealias Failure = StreamError
-    private let reader: FrameReader<ServerSentEventParser, Element>
+    private let reader: any ElementSource<Element>
 
-    init(reader: FrameReader<ServerSentEventParser, Element>) {
+    init(reader: any ElementSource<Element>) {
         self.reader = reader
+    }
+
+    /// A stream of these elements, for tests and stub services of code that reads one; with
+    /// `failure`, it ends with that error after them.
+    public init(elements: [Element], failure: StreamError? = nil) {
+        reader = ElementList(elements, failure: failure)
     }
 
     /// Reads the elements one after the other.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: FrameReader<ServerSentEventParser, Element>
+        fileprivate let reader: any ElementSource<Element>
 
         /// The next element, or nil once the stream has ended.
         public mutating func next() async throws(StreamError) -> Element? {
@@ -48,15 +54,21 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
 public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     /// The error that ends the sequence early.
     public typealias Failure = StreamError
-    private let reader: FrameReader<JSONLinesParser, Element>
+    private let reader: any ElementSource<Element>
 
-    init(reader: FrameReader<JSONLinesParser, Element>) {
+    init(reader: any ElementSource<Element>) {
         self.reader = reader
+    }
+
+    /// A stream of these elements, for tests and stub services of code that reads one; with
+    /// `failure`, it ends with that error after them.
+    public init(elements: [Element], failure: StreamError? = nil) {
+        reader = ElementList(elements, failure: failure)
     }
 
     /// Reads the elements one after the other.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: FrameReader<JSONLinesParser, Element>
+        fileprivate let reader: any ElementSource<Element>
 
         /// The next element, or nil once the stream has ended.
         public mutating func next() async throws(StreamError) -> Element? {
@@ -81,15 +93,21 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
 public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// The error that ends the sequence early.
     public typealias Failure = StreamError
-    private let reader: FrameReader<JSONSequenceParser, Element>
+    private let reader: any ElementSource<Element>
 
-    init(reader: FrameReader<JSONSequenceParser, Element>) {
+    init(reader: any ElementSource<Element>) {
         self.reader = reader
+    }
+
+    /// A stream of these elements, for tests and stub services of code that reads one; with
+    /// `failure`, it ends with that error after them.
+    public init(elements: [Element], failure: StreamError? = nil) {
+        reader = ElementList(elements, failure: failure)
     }
 
     /// Reads the elements one after the other.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: FrameReader<JSONSequenceParser, Element>
+        fileprivate let reader: any ElementSource<Element>
 
         /// The next element, or nil once the stream has ended.
         public mutating func next() async throws(StreamError) -> Element? {
@@ -105,6 +123,43 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     /// An iterator over the elements still to come.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(reader: reader)
+    }
+}
+
+/// Where the elements of a typed stream come from: a framed body, or a list.
+protocol ElementSource<Element>: AnyObject, Sendable {
+    associatedtype Element: Sendable
+    /// The next element, or nil at the end.
+    func next() async throws(StreamError) -> Element?
+}
+
+extension FrameReader: ElementSource {}
+
+/// The elements of a stream made from a list, then its failure if it has one.
+final class ElementList<Element: Sendable>: ElementSource, @unchecked Sendable {
+    private let lock = NSLock()
+    private var elements: [Element]
+    private var position = 0
+    private var failure: StreamError?
+
+    init(_ elements: [Element], failure: StreamError?) {
+        self.elements = elements
+        self.failure = failure
+    }
+
+    func next() async throws(StreamError) -> Element? {
+        let next: Result<Element?, StreamError> = lock.withLock {
+            if position < elements.count {
+                defer { position += 1 }
+                return .success(elements[position])
+            }
+            if let failure {
+                self.failure = nil
+                return .failure(failure)
+            }
+            return .success(nil)
+        }
+        return try next.get()
     }
 }
 

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Specwright
+import StreamsClient
+import TestSupport
+import Testing
+
+/// The client generated from Tests/GeneratedClients/Streams.yaml (streamed responses in the spec
+/// format) against the stream server on loopback (Starlette and sse-starlette).
+@Suite struct StreamsClientTests {
+    func service() async throws -> LiveStreamsService {
+        LiveStreamsService(client: APIClient(baseURL: try await StreamsServer.url()))
+    }
+
+    @Test func aChatStreamOfTypedChunksEndsAtItsTerminator() async throws {
+        var words: [String] = []
+        for try await chunk in try await service().chat(body: Prompt(prompt: "one for each word")) {
+            #expect(chunk.id == "chatcmpl-1" && chunk.index == words.count)
+            words.append(chunk.delta.content)
+        }
+        #expect(words == ["one", "for", "each", "word"])
+    }
+
+    @Test func rawEventsKeepTheirTypeAndID() async throws {
+        var events: [String] = []
+        for try await event in try await service().typed() { events.append("\(event.event)#\(event.id ?? "-")") }
+        #expect(events == ["started#1", "delta#2", "delta#3", "ping#3", "finished#4"])
+    }
+
+    @Test func anEndpointThatReconnectsResumesFromTheLastEventID() async throws {
+        let name = StreamsServer.name()
+        var numbers: [Int] = []
+        for try await event in try await service().feed(name: name, count: 8, dropAfter: 3) { numbers.append(event.number) }
+        #expect(numbers == Array(1...8))
+        let stats = try await StreamsServer.stats(name)
+        #expect(stats.connections == 2 && stats.lastEventIDs == [nil, "3"])
+    }
+
+    @Test func jsonLinesAndJSONSequencesDecodeEachElement() async throws {
+        let service = try await service()
+        var rows: [Int] = []
+        for try await row in try await service.export(rows: 30) { rows.append(row.row) }
+        #expect(rows == Array(0..<30))
+        var records: [Int] = []
+        for try await record in try await service.records(count: 5) { records.append(record.record) }
+        #expect(records == Array(0..<5))
+    }
+
+    @Test func aByteStreamDeliversEveryByte() async throws {
+        let name = StreamsServer.name()
+        var count = 0
+        for try await piece in try await service().download(name: name, size: 1_000_000) { count += piece.count }
+        #expect(count == 1_000_000)
+    }
+
+    @Test func aStubServiceAnswersWithAStreamOfElements() async throws {
+        var service = StubStreamsService()
+        service.on(StreamsOperations.Chat.self) { _ in
+            EventStream(elements: [ChatChunk(id: "c", index: 0, delta: ChatDelta(content: "hi"))])
+        }
+        var contents: [String] = []
+        for try await chunk in try await service.chat(body: Prompt(prompt: "hello")) { contents.append(chunk.delta.content) }
+        #expect(contents == ["hi"])
+    }
+}
