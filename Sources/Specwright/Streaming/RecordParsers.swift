@@ -77,8 +77,8 @@ struct RecordSplitter: Sendable {
             start = end + 1
         }
         let rest = bytes[start...]
-        // Whitespace between records never needs keeping.
-        if !rest.isEmpty, !(pending.isEmpty && rest.allSatisfy(Self.isWhitespace)) {
+        if !rest.isEmpty {
+            // Counted whitespace and all, as when the record comes in one piece.
             guard pending.count + rest.count <= limit else { throw StreamFrameTooLarge(limit: limit) }
             pending.append(rest)
         }
