@@ -130,6 +130,10 @@ public struct UnionIR: Sendable {
     public var matchesEvery = false
     /// Whether that struct's properties are `let`: with lean conformances, when it only decodes.
     public var immutable = false
+    /// Whether the union is of server-sent events, chosen by their `event` name: it reads an event
+    /// (`init(event:decoder:)`), each case's tag the event name, and has a case `unknown` for the
+    /// events the spec does not list.
+    public var byEventName = false
 }
 
 /// One arm of a tagged union's `switch` on its tag: the tag values and the variants they select.
@@ -151,6 +155,8 @@ public struct UnionCaseIR: Sendable {
     /// For an `anyOf` struct: whether the case's values are JSON objects, which several
     /// properties set at once merge into.
     public var keyed = false
+    /// For a union of events: whether the event's data is the value as text (`String`), not JSON.
+    public var textData = false
     /// The payload type.
     public var type: TypeRef
     /// Whether the case is `indirect`, since the union contains itself through it.

@@ -87,6 +87,17 @@ final class ModelLowering: Sendable {
             union.branches = branches
             union.matchesEvery = decl.matchesEvery
             union.immutable = usage != nil && conformances.decodes && !conformances.encodes
+            if decl.byEventName {
+                // Read from events, not JSON: no Codable; Hashable as the models are, unless lean.
+                union.byEventName = true
+                for (index, variant) in decl.variants.enumerated() where index < union.cases.count {
+                    union.cases[index].textData = types.symbols.isString(variant.type) && !types.symbols.isOptional(variant.type)
+                }
+                union.conformances = usage == nil ? [.serverSentEventDecodable, .hashable, .sendable] : [.serverSentEventDecodable, .sendable]
+                union.decodes = false
+                union.encodes = false
+                union.indirect = false
+            }
             return .union(union)
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))

@@ -46,4 +46,6 @@ public enum ValueIR: Sendable, Hashable {
 public enum Conformance: String, Sendable, CaseIterable {
     /// The raw value is the protocol's Swift name.
     case codable = "Codable", decodable = "Decodable", encodable = "Encodable", hashable = "Hashable", sendable = "Sendable"
+    /// The element of an event stream chosen by the event's name (unions of events).
+    case serverSentEventDecodable = "ServerSentEventDecodable"
 }

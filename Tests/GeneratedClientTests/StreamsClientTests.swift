@@ -25,8 +25,17 @@ import Testing
 
     @Test func rawEventsKeepTheirTypeAndID() async throws {
         var events: [String] = []
-        for try await event in try await service().typed() { events.append("\(event.event)#\(event.id ?? "-")") }
+        for try await event in try await service().rawEvents() { events.append("\(event.event)#\(event.id ?? "-")") }
         #expect(events == ["started#1", "delta#2", "delta#3", "ping#3", "finished#4"])
+    }
+
+    @Test func aUnionOfEventsIsChosenByTheEventName() async throws {
+        var received: [RunEvent] = []
+        for try await event in try await service().typed() { received.append(event) }
+        #expect(received == [
+            .started(RunStarted(run: "r1")), .delta(TextDelta(text: "Hel")), .delta(TextDelta(text: "lo")),
+            .unknown(ServerSentEvent(event: "ping", data: "", id: "3")), .finished(RunFinished(tokens: 2)),
+        ])
     }
 
     @Test func anEndpointThatReconnectsResumesFromTheLastEventID() async throws {

@@ -56,6 +56,14 @@ extension NodeReader {
             }
             model.kind = .union(decl)
             readDocumentation(keys, into: &model)
+        } else if has("events") {
+            // Server-sent events by their `event` name, for the element of an EventStream.
+            let keys = knownKeys(pairs, allowed: ["events", "description", "deprecated"], in: what)
+            guard let unionNode = keys["events"]?.value else { return nil }
+            var decl = union(unionNode, discriminator: nil, at: location, in: what, keyword: "events")
+            decl.byEventName = true
+            model.kind = .union(decl)
+            readDocumentation(keys, into: &model)
         } else if has("anyOf") {
             // Every variant the value matches: untagged, a struct of optionals.
             let keys = knownKeys(pairs, allowed: ["anyOf", "description", "deprecated"], in: what)

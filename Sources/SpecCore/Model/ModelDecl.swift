@@ -180,6 +180,10 @@ public struct UnionDecl: Sendable {
     /// Whether a value holds every variant it matches (`anyOf`: a struct with an optional property
     /// per variant) rather than one (`oneOf`: an enum). Only for untagged unions.
     public var matchesEvery = false
+    /// Whether the union is of server-sent events told apart by their `event` name (`events:`):
+    /// each variant's key is an event name, its type what the event's data holds. Only the element
+    /// of an `EventStream`.
+    public var byEventName = false
     /// The tag of the variant a tag the union does not list (or no tag) decodes as; nil makes
     /// such a value a decoding error.
     public var defaultTag: String?

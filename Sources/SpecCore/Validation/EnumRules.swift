@@ -31,6 +31,10 @@ extension Validator {
     mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl, caseNames: [String]) {
         let what = "union '\(model.name)'"
         if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
+        if decl.byEventName {
+            checkEventUnion(decl, what: what, caseNames: caseNames)
+            return
+        }
         if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
         if decl.discriminator?.isEmpty == true {
             diagnostics.error("the discriminator of \(what) must name a JSON property", at: decl.discriminatorLocation)
@@ -101,6 +105,20 @@ extension Validator {
             if chain.contains(next.name) || chain.count > 64 { return }
             chain.append(next.name)
             current = next
+        }
+    }
+
+    /// A union of server-sent events: each event's data is a type a field may have, or the text
+    /// (`String`); `unknown` is the case of the events the spec does not list.
+    private mutating func checkEventUnion(_ decl: UnionDecl, what: String, caseNames: [String]) {
+        for (variant, swiftName) in zip(decl.variants, caseNames) {
+            checkType(variant.type, usage: .field, in: "event '\(variant.tag)' of \(what)")
+            if swiftName == "unknown" {
+                diagnostics.error("event '\(variant.tag)' of \(what) would be the case 'unknown', which holds the events the spec does not list; give the event another key", at: variant.location)
+            }
+            if variant.tag.contains(where: { $0 == "\r" || $0 == "\n" }) || variant.tag.isEmpty {
+                diagnostics.error("event '\(variant.tag)' of \(what) is not an event name: one line of text, not empty", at: variant.location)
+            }
         }
     }
 }

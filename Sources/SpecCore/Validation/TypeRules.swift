@@ -3,6 +3,8 @@ import SpecDiagnostics
 /// Where a type expression is used: decides which types are allowed there.
 enum TypeUsage: Equatable {
     case field, alias, parameter, bodyField(BodyEncoding), body(BodyEncoding), response, errorModel, unionVariant
+    /// The element of an `EventStream`: a field's types, and unions of events (`events:`).
+    case eventElement
 
     var allowsFile: Bool {
         switch self {
@@ -20,7 +22,7 @@ extension Validator {
     mutating func checkType(_ type: TypeExpr, usage: TypeUsage, in what: String, generics: [String] = []) -> Bool {
         switch type {
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
-            return checkType(wrapped, usage: usage == .body(.binary) ? .field : usage, in: what, generics: generics)
+            return checkType(wrapped, usage: usage == .body(.binary) || usage == .eventElement ? .field : usage, in: what, generics: generics)
         case .named(let name, let arguments, let location):
             if let stream = symbols.stream(type) {
                 return checkStream(stream.framing, arguments: arguments, usage: usage, in: what, at: location, generics: generics)
@@ -51,6 +53,10 @@ extension Validator {
             guard let model = symbols.model(named: name) else {
                 let candidates = BuiltinType.allCases.map(\.rawValue) + symbols.modelNames + generics + ["Empty"]
                 diagnostics.error("unknown type '\(name)' in \(what)\(Suggestions.didYouMean(name, in: candidates))", at: location)
+                return false
+            }
+            if case .union(let union) = model.kind, union.byEventName, usage != .eventElement {
+                diagnostics.error("'\(name)' is a union of server-sent events (events:); it can only be the element of a response, like 'EventStream<\(name)>', not the type of \(what)", at: location)
                 return false
             }
             let expected = model.genericParameters.count
@@ -89,6 +95,6 @@ extension Validator {
             diagnostics.error("the elements of \(what) cannot be 'Empty'; a stream of elements without a body is no stream", at: element.location)
             return false
         }
-        return checkType(element, usage: .field, in: "the elements of \(what)", generics: generics)
+        return checkType(element, usage: framing == .events ? .eventElement : .field, in: "the elements of \(what)", generics: generics)
     }
 }

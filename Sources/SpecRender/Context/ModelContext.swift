@@ -127,6 +127,7 @@ extension UnionIR: TemplateObject {
         switch key {
         case "tagged": .bool(discriminator != nil)
         case "matchesEvery": .bool(matchesEvery)
+        case "byEventName": .bool(byEventName)
         case "hasKeyed": .bool(cases.contains(where: \.keyed))
         case "immutable": .bool(immutable)
         case "indirect": .bool(indirect)
@@ -162,12 +163,14 @@ struct UnionBranchContext: TemplateObject {
 
 extension UnionCaseIR: TemplateObject {
     /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes
-    /// its own), keyed (an `anyOf` property whose values are JSON objects).
+    /// its own), keyed (an `anyOf` property whose values are JSON objects), textData (an event whose
+    /// data is its text).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
         case "writesTag": .bool(writesTag)
         case "keyed": .bool(keyed)
+        case "textData": .bool(textData)
         case "name": .string(Naming.escaped(name))
         case "member": .string(Naming.escapedMember(name))
         case "tag": .string(SwiftSpelling.string(tag))

@@ -44,7 +44,14 @@ public enum Streams {
     /// Events of several types, by their `event` name.
     ///
     /// `GET /typed`
-    public static func typed() -> Endpoint<EventStream<ServerSentEvent>, Never> {
+    public static func typed() -> Endpoint<EventStream<RunEvent>, Never> {
+        Endpoint(.get, "/typed", Streams.api, response: .events())
+    }
+
+    /// The same events, as they came.
+    ///
+    /// `GET /typed`
+    public static func rawEvents() -> Endpoint<EventStream<ServerSentEvent>, Never> {
         Endpoint(.get, "/typed", Streams.api, response: .events())
     }
 
@@ -104,6 +111,12 @@ public enum StreamsOperations {
 
     /// `Streams.typed`: `GET /typed`.
     public enum Typed: ServiceOperation {
+        public typealias Response = EventStream<RunEvent>
+        public typealias Failure = Never
+    }
+
+    /// `Streams.rawEvents`: `GET /typed`.
+    public enum RawEvents: ServiceOperation {
         public typealias Response = EventStream<ServerSentEvent>
         public typealias Failure = Never
     }
@@ -151,8 +164,13 @@ public protocol StreamsService: Sendable {
     ) async throws(APIError<Never>) -> EventStream<ChatChunk>
     /// Sends `Streams.typed`: `GET /typed`.
     func send(
-        _ endpoint: Endpoint<EventStream<ServerSentEvent>, Never>,
+        _ endpoint: Endpoint<EventStream<RunEvent>, Never>,
         as operation: StreamsOperations.Typed.Type
+    ) async throws(APIError<Never>) -> EventStream<RunEvent>
+    /// Sends `Streams.rawEvents`: `GET /typed`.
+    func send(
+        _ endpoint: Endpoint<EventStream<ServerSentEvent>, Never>,
+        as operation: StreamsOperations.RawEvents.Type
     ) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.feed`: `GET /feed/{name}`.
     func send(
@@ -241,8 +259,16 @@ extension StreamsService {
     ///
     /// `GET /typed`
     @_alwaysEmitIntoClient
-    public func typed() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+    public func typed() async throws(APIError<Never>) -> EventStream<RunEvent> {
         try await self.send(Streams.typed(), as: StreamsOperations.Typed.self)
+    }
+
+    /// The same events, as they came.
+    ///
+    /// `GET /typed`
+    @_alwaysEmitIntoClient
+    public func rawEvents() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+        try await self.send(Streams.rawEvents(), as: StreamsOperations.RawEvents.self)
     }
 
     /// Numbered events; a dropped connection resumes after the last event ID.

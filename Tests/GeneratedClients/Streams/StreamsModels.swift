@@ -141,3 +141,76 @@ public struct Problem: Codable, Hashable, Sendable {
         try container.encode(self.detail, forKey: "detail")
     }
 }
+
+/// What a run reports, told apart by the event's name.
+public enum RunEvent: ServerSentEventDecodable, Hashable, Sendable {
+    case started(RunStarted)
+    case delta(TextDelta)
+    case finished(RunFinished)
+    /// An event the spec does not list, as it came.
+    case unknown(ServerSentEvent)
+
+    /// The case of the event's name, its data read as that event's type.
+    public init(event: ServerSentEvent, decoder: JSONDecoder) throws {
+        switch event.event {
+        case "started": self = .started(try event.decodeData(RunStarted.self, decoder: decoder))
+        case "delta": self = .delta(try event.decodeData(TextDelta.self, decoder: decoder))
+        case "finished": self = .finished(try event.decodeData(RunFinished.self, decoder: decoder))
+        default: self = .unknown(event)
+        }
+    }
+}
+
+public struct RunStarted: Codable, Hashable, Sendable {
+    public var run: String
+
+    public init(run: String) {
+        self.run = run
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.run = try container.decode(String.self, forKey: "run")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.run, forKey: "run")
+    }
+}
+
+public struct TextDelta: Codable, Hashable, Sendable {
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode(String.self, forKey: "text")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.text, forKey: "text")
+    }
+}
+
+public struct RunFinished: Codable, Hashable, Sendable {
+    public var tokens: Int
+
+    public init(tokens: Int) {
+        self.tokens = tokens
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.tokens = try container.decode(Int.self, forKey: "tokens")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.tokens, forKey: "tokens")
+    }
+}
