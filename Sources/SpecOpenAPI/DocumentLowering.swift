@@ -28,6 +28,11 @@ extension OpenAPIContext {
             reserve(SwiftNames.outcomeEnum(operation.name))
             reserve(SwiftNames.headersStruct(operation.name))
             reserve(SwiftNames.bodyEnum(operation.name))
+            if let stream = operation.streamName {
+                reserve(SwiftNames.errorEnum(stream))
+                reserve(SwiftNames.headersStruct(stream))
+                reserve(SwiftNames.bodyEnum(stream))
+            }
         }
         for (name, _, _) in selects == nil ? root["components"]?["schemas"]?.pairs ?? [] : [] {
             if let target = resolve("#/components/schemas/" + Self.encodePointerSegment(name), at: top, in: root.file) {
@@ -35,7 +40,8 @@ extension OpenAPIContext {
             }
         }
         makePendingModels()
-        var endpoints = self.endpoints(operations, auth: auth)
+        let lowered = self.endpoints(operations, auth: auth)
+        var endpoints = lowered.map(\.endpoint)
         makePendingModels()
         if let location = root.keyLocation("webhooks") {
             unsupported("webhooks", "'webhooks' are not supported; they are left out", at: location)
@@ -52,7 +58,7 @@ extension OpenAPIContext {
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
         let fixed: [EndpointDecl]
         (spec.models, fixed) = withTriStateFields(spec.models, endpoints: fixParameters(endpoints, symbols: symbols), symbols: symbols)
-        spec.endpoints = Self.grouped(fixed, operations)
+        spec.endpoints = Self.grouped(fixed, lowered.map(\.operation))
         spec.models = withoutUnusedInlineModels(spec, symbols: symbols)
         spec.models = withErrorMessages(spec, symbols: symbols)
         spec.files = files

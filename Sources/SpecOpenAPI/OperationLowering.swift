@@ -19,6 +19,9 @@ extension OpenAPIContext {
         var group: (name: String, location: SourceLocation)?
         /// The operation's `servers`, else its path item's.
         var servers: Node?
+        /// The name of the endpoint of its stream, when a success response has one beside other
+        /// bodies (OpenAI's `createChatCompletion`: JSON, or events when the request says `stream: true`).
+        var streamName: String?
     }
 
     /// Every operation in document order, named (names are needed before any model is named, so
@@ -59,15 +62,30 @@ extension OpenAPIContext {
                                                 servers: operation["servers"] ?? item["servers"]))
             }
         }
+        // The stream endpoints are named once every operation has its name, so none takes another's.
+        for index in planned.indices where hasStreamAlternative(planned[index].operation) {
+            let base = planned[index].name + "Stream"
+            var name = base
+            var number = 2
+            if let group = planned[index].group?.name {
+                while groups.takenEndpoints[group, default: [:]][name] != nil { name = "\(base)\(number)"; number += 1 }
+                groups.takenEndpoints[group, default: [:]][name] = true
+            } else {
+                while takenNames[name] != nil { name = "\(base)\(number)"; number += 1 }
+                takenNames[name] = true
+            }
+            planned[index].streamName = name
+        }
         return planned
     }
 
-    /// One endpoint per planned operation.
-    func endpoints(_ planned: [PlannedOperation], auth defaultAuth: AuthScheme) -> [EndpointDecl] {
-        planned.map { endpoint($0, auth: defaultAuth) }
+    /// One endpoint per planned operation, and one more for each stream beside other bodies, each
+    /// with the operation it comes from.
+    func endpoints(_ planned: [PlannedOperation], auth defaultAuth: AuthScheme) -> [(endpoint: EndpointDecl, operation: PlannedOperation)] {
+        planned.flatMap { operation in endpoints(operation, auth: defaultAuth).map { ($0, operation) } }
     }
 
-    private func endpoint(_ planned: PlannedOperation, auth defaultAuth: AuthScheme) -> EndpointDecl {
+    private func endpoints(_ planned: PlannedOperation, auth defaultAuth: AuthScheme) -> [EndpointDecl] {
         let (operation, pathLocation, name) = (planned.operation, planned.pathLocation, planned.name)
         // A fragment (AWS: `/#X-Amz-Target=Svc.Op`, `/tags/{arn}#tagKeys`) only tells operations of
         // one path apart, and never goes on the wire: the operation's parameters say what is sent.
@@ -91,7 +109,7 @@ extension OpenAPIContext {
         parameters(planned.shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)
         endpoint.query += fixedQuery.filter { fixed in !endpoint.query.contains { $0.wireName == fixed.wireName } }
         if let body = operation["requestBody"] { requestBody(body, into: &endpoint, typePrefix: typePrefix) }
-        if let responses = operation["responses"] { self.responses(responses, into: &endpoint, typePrefix: typePrefix) }
+        let stream = operation["responses"].flatMap { self.responses($0, into: &endpoint, typePrefix: typePrefix) }
         if let location = operation.keyLocation("callbacks") {
             unsupported("callbacks", "callbacks are not supported; the operation is generated without them", at: location)
         }
@@ -100,7 +118,23 @@ extension OpenAPIContext {
             let location = renamed.pathParameters.first { $0.wireName == swiftName }?.location ?? renamed.pathLocation
             unsupported("matrix parameter name", "path parameter '\(name)' is not a Swift name, so the path names it '\(swiftName)'; its matrix style sends ';\(swiftName)=...'", at: location)
         }
-        return renamed
+        guard let stream, let streamName = planned.streamName else { return [renamed] }
+        return [renamed, Self.streamEndpoint(of: renamed, stream, named: streamName)]
+    }
+
+    /// The endpoint of an operation's stream: the same request, asking for the stream's media type
+    /// and reading it as it arrives.
+    private static func streamEndpoint(of endpoint: EndpointDecl, _ stream: StreamedBody, named name: String) -> EndpointDecl {
+        var streamed = endpoint
+        streamed.name = name
+        streamed.outcomes = []
+        streamed.responseIsText = false
+        streamed.response = stream.type
+        streamed.streamTerminator = stream.terminator
+        streamed.accept = stream.accept
+        let note = "The answer as it arrives (`\(stream.mediaType)`): the request must ask for it as the API says, such as `stream: true`."
+        streamed.description = [endpoint.description, note].compactMap { $0 }.joined(separator: "\n\n")
+        return streamed
     }
 
     /// Path placeholders that are not Swift names (`{item-id}`) are renamed, with their

@@ -4,12 +4,16 @@ import SpecDiagnostics
 extension OpenAPIContext {
     /// The 2xx responses become the response type (none or 204: `Empty`), or an enum of outcomes
     /// when their statuses carry different bodies; 4xx, 5xx and `default` responses with a JSON
-    /// body become typed errors.
-    func responses(_ node: Node, into endpoint: inout EndpointDecl, typePrefix: String) {
+    /// body become typed errors. A stream (events, JSON Lines, a JSON text sequence, or bytes as
+    /// the one body) is the response when it is the only one; beside other bodies it is returned,
+    /// for an endpoint of its own.
+    @discardableResult
+    func responses(_ node: Node, into endpoint: inout EndpointDecl, typePrefix: String) -> StreamedBody? {
         let pairs = node.pairs
         let successes = pairs.filter { $0.key.hasPrefix("2") }.sorted { Self.statusOrder($0.key) < Self.statusOrder($1.key) }
         var outcomes: [OutcomeDecl] = []
         var mediaTypes: [String] = []
+        var streams: [StreamedBody] = []
         for (index, success) in successes.enumerated() {
             guard let status = SuccessStatus(key: success.key) else {
                 unsupported("response status", "response '\(success.key)' is not used: a success status is 200 to 299 or 2XX", at: success.keyLocation)
@@ -17,7 +21,14 @@ extension OpenAPIContext {
             }
             guard let response = followRef(success.value) else { continue }
             let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
-            let bodies = self.bodies(of: response, hint: hint)
+            let content = response["content"]?.pairs ?? []
+            // Bytes are a stream only as the one body of the one success status; else `Data`, as before.
+            let stream = streamedBody(in: content, hint: hint).flatMap { body -> StreamedBody? in
+                guard body.type.description != StreamFraming.bytes.rawValue || successes.count == 1 else { return nil }
+                return body
+            }
+            if let stream { streams.append(stream) }
+            let bodies = stream?.type.description == StreamFraming.bytes.rawValue ? [] : self.bodies(of: response, hint: hint)
             for type in bodies.flatMap(\.mediaTypes) where !mediaTypes.contains(type) { mediaTypes.append(type) }
             for (name, _, raw) in response["headers"]?.pairs ?? [] {
                 // `Content-Type` is the body's, which the client reads itself (OpenAPI ignores it too).
@@ -25,7 +36,7 @@ extension OpenAPIContext {
                       let header = followRef(raw) else { continue }
                 endpoint.responseHeaders.append(responseHeader(name, header, hint: typePrefix + SwiftNames.model(name)))
             }
-            if bodies.isEmpty {
+            if bodies.isEmpty, stream == nil {
                 outcomes.append(OutcomeDecl(status: status, type: .named("Empty", arguments: [], at: success.keyLocation),
                                             description: response.string("description"), location: success.keyLocation))
             }
@@ -46,6 +57,17 @@ extension OpenAPIContext {
             endpoint.responseIsText = first.isText
         }
         endpoint.accept = Self.accept(mediaTypes)
+        errors(pairs, into: &endpoint, typePrefix: typePrefix)
+        guard let stream = streams.first else { return nil }
+        guard outcomes.isEmpty else { return stream }
+        endpoint.response = stream.type
+        endpoint.streamTerminator = stream.terminator
+        endpoint.accept = stream.accept
+        return nil
+    }
+
+    /// 4xx, 5xx and `default` responses with a JSON body become typed errors.
+    private func errors(_ pairs: [(key: String, keyLocation: SourceLocation, value: Node)], into endpoint: inout EndpointDecl, typePrefix: String) {
         var errorTypes: [(status: ErrorStatus, type: TypeExpr, location: SourceLocation)] = []
         for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {
             let status: ErrorStatus
@@ -82,7 +104,9 @@ extension OpenAPIContext {
     /// a body this client reads, and `text/plain` of an object is JSON under another name.
     /// None for a response without content.
     private func bodies(of response: Node, hint: String) -> [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] {
-        guard let content = response["content"]?.pairs, !content.isEmpty else { return [] }
+        // Events, lines and records are streams, read apart (see `streamedBody`).
+        let content = (response["content"]?.pairs ?? []).filter { ![.events, .lines, .sequence].contains(Self.streamFraming(of: $0.key)) }
+        guard !content.isEmpty else { return [] }
         var bodies: [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] = []
         let json = content.filter { Self.isJSON($0.key) }
         if let preferred = json.first {

@@ -30,6 +30,8 @@ enum EndpointWriting {
             entries.append(YAMLEntry("responseEncoding", .inline("text")))
         }
         if let accept = endpoint.accept { entries.append(YAMLEntry("accept", .scalar(accept))) }
+        if let terminator = endpoint.streamTerminator { entries.append(YAMLEntry("terminator", .scalar(terminator))) }
+        if endpoint.reconnects { entries.append(YAMLEntry("reconnect", .inline("true"))) }
         if endpoint.bodyOptional, case .fields? = endpoint.body { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
         if endpoint.bodyOptional, !endpoint.bodies.isEmpty { entries.append(YAMLEntry("optionalBody", .inline("true"))) }
         if !endpoint.cookies.isEmpty { entries.append(YAMLEntry("cookies", .mapping(FieldWriting.entries(endpoint.cookies)))) }

@@ -4,7 +4,7 @@ import SpecCore
 enum ModelWriting {
     /// Keys that make a mapping under `models:` something other than a short-form object: a field
     /// with one of these names needs the long form, where every key under `fields:` is a field.
-    static let shapeKeys: Set<String> = ["fields", "enum", "oneOf", "anyOf", "alias"]
+    static let shapeKeys: Set<String> = ["fields", "enum", "oneOf", "anyOf", "events", "alias"]
 
     /// Every model, a blank line between two; `names` gives enum cases the Swift names lowering gives them.
     static func entries(_ models: [ModelDecl], names: NameTable) -> [YAMLEntry] {
@@ -40,7 +40,7 @@ enum ModelWriting {
             return .mapping(entries)
         case .union(let decl):
             var entries = documentation(model)
-            entries.append(YAMLEntry(decl.matchesEvery ? "anyOf" : "oneOf", .mapping(decl.variants.map { YAMLEntry($0.tag, .scalar($0.type.description)) })))
+            entries.append(YAMLEntry(decl.byEventName ? "events" : decl.matchesEvery ? "anyOf" : "oneOf", .mapping(decl.variants.map { YAMLEntry($0.tag, .scalar($0.type.description)) })))
             // A union without a discriminator is untagged (once the model says so with nil).
             let discriminator: String? = decl.discriminator
             if let discriminator { entries.append(YAMLEntry("discriminator", .scalar(discriminator))) }

@@ -30,6 +30,15 @@ import Testing
         print("cleared " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(due: .null)))).value)
         print("retitled " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(title: "Ship it")))).value)
         print("untouched " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate()))).value)
+        var progress: [String] = []
+        for try await step in try await client.send(Tasks.progress(taskID: 7, steps: 3)) { progress.append("\(step.step):\(step.message)") }
+        print("progress " + progress.joined(separator: "|"))
+        var exported: [String] = []
+        for try await task in try await client.send(Tasks.exportTasks(count: 3)) { exported.append("\(task.id) \(task.title) \(task.due == nil ? "-" : "due")") }
+        print("exported " + exported.joined(separator: "|"))
+        var log: [String] = []
+        for try await event in try await client.send(Tasks.log(taskID: 7)) { log.append("\(event.event)#\(event.id ?? "-"):\(event.data)") }
+        print("log " + log.joined(separator: "|"))
         for rows in [5, 5000, 0] {
             switch try await client.send(Tasks.startExport(rows: rows)) {
             case .ok(let export): print("export \(export.rows) \(export.url)")
@@ -76,6 +85,11 @@ import Testing
             "retitled title='Ship it'",
             "untouched nothing",
             // 200, 202 and 204 carry different bodies: an enum of outcomes, by the status that came.
+            // FastAPI's own streams (OpenAPI's itemSchema in a 3.1 document): events whose data is
+            // a model (contentSchema), JSON Lines of a model, and events it does not type.
+            "progress 0:task 7: step 0|1:task 7: step 1|2:task 7: step 2",
+            "exported 0 Task 0 due|1 Task 1 -|2 Task 2 -",
+            "log line#1:{\"line\": 1}|end#2:done",
             "export 5 https://files.example.com/export-5.csv",
             "queued job-5000 at 3",
             "nothing to export",

@@ -56,8 +56,10 @@ extension NodeReader {
             }
             model.kind = .union(decl)
             readDocumentation(keys, into: &model)
-        } else if has("events") {
-            // Server-sent events by their `event` name, for the element of an EventStream.
+        } else if let events = pairs.first(where: { $0.key.scalar == "events" })?.value.mapping,
+                  !events.contains(where: { Self.fieldKeys.contains($0.key.scalar ?? "") }) {
+            // Server-sent events by their `event` name, for the element of an EventStream (an
+            // `events` field in long form, `{ type: ... }`, stays a field of a short-form object).
             let keys = knownKeys(pairs, allowed: ["events", "description", "deprecated"], in: what)
             guard let unionNode = keys["events"]?.value else { return nil }
             var decl = union(unionNode, discriminator: nil, at: location, in: what, keyword: "events")

@@ -86,3 +86,13 @@ extension ResponseDecoding where Response == ByteStream {
         ResponseDecoding(streaming: nil) { start in start.bytes }
     }
 }
+
+extension Endpoint {
+    /// The same endpoint, reconnecting its event stream after a dropped connection as `policy`
+    /// says (``ReconnectPolicy/never`` to stop); other responses are not affected.
+    public func reconnecting(_ policy: ReconnectPolicy) -> Endpoint {
+        var endpoint = self
+        endpoint.response = response.reconnecting(policy)
+        return endpoint
+    }
+}

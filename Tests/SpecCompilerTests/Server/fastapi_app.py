@@ -10,11 +10,13 @@ import decimal
 import os
 import threading
 import time
-from typing import Annotated, Optional
+from collections.abc import AsyncIterable
+from typing import Annotated, Literal, Optional, Union
 
 import uvicorn
 from fastapi import Cookie, FastAPI, File, Form, Header, Query, Response, UploadFile
 from fastapi.responses import JSONResponse
+from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel
 
 app = FastAPI(title="Tasks", version="1")
@@ -117,6 +119,32 @@ def start_export(rows: Annotated[int, Query()]) -> Export:
     if rows > 1000:
         return JSONResponse(status_code=202, content={"job_id": f"job-{rows}", "position": 3})
     return Export(url=f"https://files.example.com/export-{rows}.csv", rows=rows)
+
+
+class Progress(BaseModel):
+    step: int
+    message: str
+
+
+@app.get("/tasks/{task_id}/progress", operation_id="progress", response_class=EventSourceResponse)
+async def progress(task_id: int, steps: int = 3) -> AsyncIterable[Progress]:
+    """Server-sent events typed by FastAPI (OpenAPI's itemSchema, data as contentSchema)."""
+    for step in range(steps):
+        yield Progress(step=step, message=f"task {task_id}: step {step}")
+
+
+@app.get("/exports/tasks.jsonl", operation_id="exportTasks")
+async def export_tasks(count: int = 3) -> AsyncIterable[Task]:
+    """JSON Lines typed by FastAPI (OpenAPI's itemSchema)."""
+    for number in range(count):
+        yield Task(id=number, title=f"Task {number}", due=LAST if number == 0 else None)
+
+
+@app.get("/tasks/{task_id}/log", operation_id="log", response_class=EventSourceResponse)
+async def log(task_id: int) -> AsyncIterable[ServerSentEvent]:
+    """Events FastAPI does not type: each read as it came."""
+    yield ServerSentEvent(data={"line": 1}, event="line", id="1")
+    yield ServerSentEvent(raw_data="done", event="end", id="2")
 
 
 def main() -> None:
