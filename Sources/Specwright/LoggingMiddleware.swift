@@ -13,11 +13,12 @@ public struct RequestRecord: Sendable {
     public var headers: [(name: String, value: String)]
     /// The response status, or nil when the request failed before a response.
     public var status: Int?
-    /// From handing the request on to getting the response (or the error).
+    /// From handing the request on to getting the response (or the error); for a streamed
+    /// response, to the end of the stream.
     public var duration: Duration
-    /// The request body's size in bytes.
+    /// The request body's size in bytes (an upload's `Content-Length`; 0 when a streamed one has none).
     public var requestBytes: Int
-    /// The response body's size in bytes.
+    /// The response body's size in bytes; for a streamed response, the bytes read before it ended.
     public var responseBytes: Int
     /// The error, when the request failed.
     public var error: (any Error)?
@@ -97,7 +98,9 @@ public struct LoggingMiddleware: Middleware {
             headers: (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { name, value in
                 (name, secretHeaders.contains(name.lowercased()) ? "REDACTED" : value)
             },
-            status: nil, duration: .zero, requestBytes: request.httpBody?.count ?? 0, responseBytes: 0, error: nil)
+            status: nil, duration: .zero,
+            requestBytes: request.httpBody?.count ?? request.value(forHTTPHeaderField: "Content-Length").flatMap { Int($0) } ?? 0,
+            responseBytes: 0, error: nil)
     }
 
     private func redactedURL(_ url: URL?) -> String {

@@ -22,6 +22,7 @@ public struct RequestBody: Sendable {
         case formModel(any Encodable & Sendable)
         case multipart([(name: String, value: any MultipartValue)])
         case binary(Data, contentType: String)
+        case upload(UploadSource, length: Int64?, contentType: String, progress: ProgressHandler?)
     }
 
     private let content: Content
@@ -48,7 +49,7 @@ public struct RequestBody: Sendable {
         case .jsonFields(let fields): fields.isEmpty ? nil : self
         case .formFields(let fields): fields.allSatisfy { $0.value == nil } ? nil : self
         case .multipart(let fields): fields.isEmpty ? nil : self
-        case .json, .formModel, .binary: self
+        case .json, .formModel, .binary, .upload: self
         }
     }
 
@@ -58,7 +59,7 @@ public struct RequestBody: Sendable {
         case .json, .jsonFields: .json
         case .formFields, .formModel: .form
         case .multipart: .multipart
-        case .binary: .binary
+        case .binary, .upload: .binary
         }
     }
 
@@ -102,7 +103,40 @@ public struct RequestBody: Sendable {
         RequestBody(.binary(file.data, contentType: file.contentType))
     }
 
-    /// The bytes and the `Content-Type` header of the body.
+    /// A file's bytes, read as they are sent (never loaded whole), as `contentType`; sent again
+    /// from the start when the request is (a retry, a `307`). `progress` hears of each piece sent.
+    public static func file(_ url: URL, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil) -> RequestBody {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+        return RequestBody(.upload(.file(url), length: size, contentType: contentType, progress: progress))
+    }
+
+    /// The pieces of `bytes`, sent as they come (`Transfer-Encoding: chunked` unless `length`
+    /// gives the `Content-Length`), as `contentType`. A sequence is read once: a request that must
+    /// be sent again (a retry, a `307`) fails with ``UploadNotReplayable``. On Linux, URLSession
+    /// waits for the sequence while it has no bytes ready: see ``URLSessionTransport``.
+    public static func stream<Pieces: AsyncSequence & Sendable>(
+        _ bytes: Pieces, length: Int64? = nil, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
+    ) -> RequestBody where Pieces.Element == Data {
+        RequestBody(.upload(.pieces(PiecePump(bytes)), length: length, contentType: contentType, progress: progress))
+    }
+
+    /// The stream URLSession reads the body from, with its length and media type, for an upload
+    /// (a file, a sequence); nil for a body of bytes in memory.
+    func uploadStream() -> (stream: UploadStream, length: Int64?, contentType: String)? {
+        guard case .upload(let source, let length, let contentType, let progress) = content else { return nil }
+        return (UploadStream(source: source, length: length, progress: progress), length, mediaType ?? contentType)
+    }
+
+    /// The media type of the bytes the body sends, for a new body of the same bytes.
+    var bytesContentType: String? {
+        switch content {
+        case .binary(_, let contentType), .upload(_, _, let contentType, _): mediaType ?? contentType
+        default: mediaType
+        }
+    }
+
+    /// The bytes and the `Content-Type` header of the body; an upload (a file, a sequence) has no
+    /// bytes here, they are read as the request is sent.
     ///
     /// Throws the encoder's error when a value cannot be encoded.
     public func encoded(dates: DateCoding) throws -> (data: Data, contentType: String) {
@@ -150,6 +184,8 @@ public struct RequestBody: Sendable {
             return (data, "multipart/form-data; boundary=\(boundary)")
         case .binary(let data, let contentType):
             return (data, contentType)
+        case .upload(_, _, let contentType, _):
+            return (Data(), contentType)
         }
     }
 

@@ -16,7 +16,7 @@ from collections import defaultdict
 from typing import Optional
 
 import uvicorn
-from fastapi import FastAPI, Header, Request
+from fastapi import FastAPI, Header, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from sse_starlette import EventSourceResponse
 
@@ -176,6 +176,72 @@ async def raw_bytes(name: str, size: int = 1 << 20, piece: int = 1 << 16):
             raise
 
     return StreamingResponse(pieces(), media_type="application/octet-stream", headers={"Content-Length": str(size)})
+
+
+def pattern(start: int, end: int) -> bytes:
+    """Bytes start..<end of the endless pattern 0, 1, ... 255, 0, 1, ..."""
+    block = bytes(range(256))
+    first = start % 256
+    data = (block * ((end - start) // 256 + 2))[first:first + end - start]
+    return data
+
+
+@app.get("/files/{name}")
+async def file(name: str, request: Request, size: int = 1 << 20, drop_at: int = -1):
+    """`size` bytes of the pattern, with ranges (`Range: bytes=N-`: 206 and Content-Range). The
+    first request of a name is cut after `drop_at` bytes when given."""
+    record = stats[name]
+    record["connections"] += 1
+    first = record["connections"] == 1
+    start = 0
+    status = 200
+    headers = {"Accept-Ranges": "bytes"}
+    header = request.headers.get("range")
+    record["last_event_ids"].append(header)
+    if header and header.startswith("bytes="):
+        start = int(header[6:].split("-")[0])
+        if start >= size:
+            return Response(status_code=416, headers={"Content-Range": f"bytes */{size}"})
+        status = 206
+        headers["Content-Range"] = f"bytes {start}-{size - 1}/{size}"
+    headers["Content-Length"] = str(size - start)
+
+    async def pieces():
+        position = start
+        while position < size:
+            end = min(size, position + (1 << 16))
+            if first and drop_at >= 0 and end > drop_at:
+                yield pattern(position, drop_at)
+                raise ConnectionAbortedError("dropped on purpose")
+            yield pattern(position, end)
+            record["sent"] += end - position
+            position = end
+        record["finished"] += 1
+
+    return StreamingResponse(pieces(), status_code=status, media_type="application/octet-stream", headers=headers)
+
+
+@app.put("/uploads/{name}")
+async def upload(name: str, request: Request):
+    """Reads the body as it comes and says what arrived: its length, whether it was the pattern
+    from 0, how it was framed, and the most bytes one read brought."""
+    record = stats[name]
+    record["connections"] += 1
+    received = 0
+    in_order = True
+    largest = 0
+    async for chunk in request.stream():
+        if chunk:
+            largest = max(largest, len(chunk))
+            if in_order and chunk != pattern(received, received + len(chunk)):
+                in_order = False
+            received += len(chunk)
+    record["sent"] = received
+    record["finished"] += 1
+    return {"bytes": received, "in_order": in_order, "largest_read": largest,
+            "content_length": request.headers.get("content-length"),
+            "transfer_encoding": request.headers.get("transfer-encoding"),
+            "content_type": request.headers.get("content-type")}
 
 
 def main() -> None:

@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension APIClient {
+    /// Sends the endpoint and writes its body into `file` as it arrives, never holding more than
+    /// a few pieces in memory, whatever the endpoint's response type (`Data`, `ByteStream`, a
+    /// model): the bytes are written as they came. Returns the response with the file's URL.
+    ///
+    /// With `resume`, a file already there is continued: the request asks for the rest with
+    /// `Range: bytes=<size>-`, and a `206` answer is appended (a `200` rewrites the file; a `416`
+    /// whose `Content-Range` says the file is whole is done). A connection that drops in the
+    /// middle is then resumed the same way, up to 3 times in a row, when the server takes ranges.
+    /// Without it, the file is written from the start. `progress` hears of each piece written.
+    ///
+    /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
+    /// ``APIError/transport(_:)`` with the file system's error. What was written stays, for a
+    /// later `resume`.
+    @discardableResult
+    public func download<Value, Failure>(
+        _ endpoint: Endpoint<Value, Failure>, to file: URL, resume: Bool = false, progress: ProgressHandler? = nil
+    ) async throws(APIError<Failure>) -> Response<URL> {
+        var attempts = 0
+        while true {
+            let existing = resume ? Self.size(of: file) : 0
+            var request = endpoint.bytes()
+            if existing > 0 {
+                request.headers.removeAll { $0.name.lowercased() == "range" }
+                request.headers.append((name: "Range", value: "bytes=\(existing)-"))
+            }
+            let response: Response<ByteStream>
+            do {
+                response = try await self.response(request)
+            } catch {
+                // The file is whole already: the answer is the 416 that says so.
+                if existing > 0, case .status(let status) = error, status.statusCode == 416, Self.isWhole(existing, contentRange: status.headers),
+                   let head = HTTPURLResponse(url: file, statusCode: 416, httpVersion: "HTTP/1.1", headerFields: status.headers) {
+                    return Response(value: file, httpResponse: head)
+                }
+                throw error
+            }
+            let appending = response.statusCode == 206 && existing > 0
+            let start = appending ? existing : 0
+            let length = response.httpResponse.expectedContentLength
+            let expected = Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
+            do {
+                try await Self.write(response.value, to: file, from: start, expected: expected, progress: progress)
+                return Response(value: file, httpResponse: response.httpResponse)
+            } catch let failure as DownloadFailure {
+                let takesRanges = response.statusCode == 206 || response.header("Accept-Ranges")?.lowercased().contains("bytes") == true
+                attempts += 1
+                guard resume, takesRanges, attempts < 3, RetryMiddleware.isTransient(failure.error) else {
+                    throw Self.downloadError(failure.error)
+                }
+            } catch {
+                throw Self.downloadError(error)
+            }
+        }
+    }
+
+    /// A failure of the transfer (not of the file), which a resumed download may get past.
+    private struct DownloadFailure: Error {
+        var error: any Error
+    }
+
+    private static func downloadError<Failure>(_ error: any Error) -> APIError<Failure> {
+        transportError(error)
+    }
+
+    /// Writes the pieces of `bytes` into `file` from `offset` on (cutting what follows).
+    private static func write(_ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, progress: ProgressHandler?) async throws {
+        if offset == 0 || !FileManager.default.fileExists(atPath: file.path) {
+            guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                bytes.cancel()
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+            }
+        }
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.truncate(atOffset: UInt64(offset))
+        var written = offset
+        var iterator = bytes.makeAsyncIterator()
+        while true {
+            let piece: Data?
+            do {
+                piece = try await iterator.next()
+            } catch {
+                throw DownloadFailure(error: error)
+            }
+            guard let piece else { break }
+            try handle.write(contentsOf: piece)
+            written += Int64(piece.count)
+            progress?(TransferProgress(bytes: written, expected: expected))
+        }
+    }
+
+    private static func size(of file: URL) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? NSNumber)?.int64Value ?? 0
+    }
+
+    /// The whole length a `Content-Range` (`bytes 0-99/1000`, `bytes */1000`) gives.
+    private static func total(contentRange: String?) -> Int64? {
+        guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
+        return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Whether a `416`'s `Content-Range: bytes */<total>` says a file of `size` bytes is whole.
+    private static func isWhole(_ size: Int64, contentRange headers: [String: String]) -> Bool {
+        let range = headers.first { $0.key.lowercased() == "content-range" }?.value
+        return total(contentRange: range) == size
+    }
+}
+
+extension Endpoint {
+    /// The same request, its body read as bytes as they arrive.
+    func bytes() -> Endpoint<ByteStream, Failure> {
+        var endpoint = Endpoint<ByteStream, Failure>(method, EndpointPath(stringLiteral: path), api, body: body, response: .bytes,
+                                                     auth: auth, errors: errors, timeout: timeout, retry: retry)
+        endpoint.path = path
+        endpoint.pathTemplate = pathTemplate
+        endpoint.query = query
+        endpoint.headers = headers
+        endpoint.cookies = cookies
+        if let accept = response.accept { endpoint.response = endpoint.response.accepting(accept) }
+        return endpoint
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Specwright
+import TestSupport
+import Testing
+
+/// Downloads to a file and uploads from a file or a sequence, against the stream server on
+/// loopback: what arrived is checked by the server (uploads) or byte by byte (downloads).
+@Suite struct TransferTests {
+    static let api = APIDefaults()
+
+    /// Bytes `start..<end` of the server's pattern 0, 1, ... 255, 0, 1, ...
+    static func pattern(_ start: Int, _ end: Int) -> Data {
+        Data((start..<end).lazy.map { UInt8(truncatingIfNeeded: $0) })
+    }
+
+    struct Received: Decodable, Sendable {
+        var bytes: Int
+        var inOrder: Bool
+        var contentLength: String?
+        var transferEncoding: String?
+        var contentType: String?
+
+        enum CodingKeys: String, CodingKey {
+            case bytes
+            case inOrder = "in_order"
+            case contentLength = "content_length"
+            case transferEncoding = "transfer_encoding"
+            case contentType = "content_type"
+        }
+    }
+
+    /// The progress a transfer reported, in order.
+    final class Reports: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reports: [TransferProgress] = []
+        func add(_ report: TransferProgress) { lock.withLock { reports.append(report) } }
+        var all: [TransferProgress] { lock.withLock { reports } }
+    }
+
+    func client() async throws -> APIClient {
+        APIClient(baseURL: try await StreamsServer.url())
+    }
+
+    func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("specwright-transfer-\(UUID().uuidString)")
+    }
+
+    @Test func aDownloadGoesToTheFileWithItsProgress() async throws {
+        let name = StreamsServer.name()
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let reports = Reports()
+        let size = 3_000_000
+        let endpoint = Endpoint<Data, Never>(.get, "/files/\(name)", Self.api, query: ["size": size], response: .data)
+        let response = try await client().download(endpoint, to: file, progress: reports.add)
+        #expect(response.value == file && response.statusCode == 200)
+        #expect(try Data(contentsOf: file) == Self.pattern(0, size))
+        let all = reports.all
+        #expect(all.last == TransferProgress(bytes: Int64(size), expected: Int64(size)))
+        #expect(zip(all, all.dropFirst()).allSatisfy { $0.bytes < $1.bytes })
+    }
+
+    @Test func aDroppedDownloadResumesWithARange() async throws {
+        let name = StreamsServer.name()
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let size = 2_000_000
+        let endpoint = Endpoint<ByteStream, Never>(.get, "/files/\(name)", Self.api, query: ["size": size, "drop_at": 700_000], response: .bytes)
+        let response = try await client().download(endpoint, to: file, resume: true)
+        #expect(response.statusCode == 206)
+        #expect(try Data(contentsOf: file) == Self.pattern(0, size))
+        let stats = try await StreamsServer.stats(name)
+        #expect(stats.connections == 2)
+        #expect(stats.lastEventIDs.first == .some(nil))
+        #expect(stats.lastEventIDs.last??.hasPrefix("bytes=") == true)
+    }
+
+    @Test func aDownloadContinuesAFileAlreadyThere() async throws {
+        let name = StreamsServer.name()
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Self.pattern(0, 500_000).write(to: file)
+        let endpoint = Endpoint<Data, Never>(.get, "/files/\(name)", Self.api, query: ["size": 1_200_000], response: .data)
+        let reports = Reports()
+        _ = try await client().download(endpoint, to: file, resume: true, progress: reports.add)
+        #expect(try Data(contentsOf: file) == Self.pattern(0, 1_200_000))
+        #expect(try await StreamsServer.stats(name).lastEventIDs == ["bytes=500000-"])
+        #expect(reports.all.first.map { $0.bytes > 500_000 && $0.expected == 1_200_000 } == true)
+        // Whole already: the server's 416 says so, and the file is left as it is.
+        let again = try await client().download(endpoint, to: file, resume: true)
+        #expect(again.statusCode == 416)
+        #expect(try Data(contentsOf: file).count == 1_200_000)
+    }
+
+    @Test func aDownloadThatFailsWithAStatusIsTheUsualError() async throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let endpoint = Endpoint<Data, Never>(.get, "/flaky/\(StreamsServer.name())", Self.api, query: ["failures": 5], response: .data)
+        let client = try await client()
+        do {
+            try await client.download(endpoint, to: file)
+            Issue.record("a 503 was downloaded")
+        } catch {
+            #expect(error.statusCode == 503)
+        }
+    }
+
+    @Test func anUploadFromAFileIsReadAsItIsSent() async throws {
+        let name = StreamsServer.name()
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let size = 3_000_000
+        try Self.pattern(0, size).write(to: file)
+        let reports = Reports()
+        let endpoint = Endpoint<Received, Never>(.put, "/uploads/\(name)", Self.api, body: .binary(Data(), contentType: "video/mp4"), response: .json)
+            .uploading(contentsOf: file, progress: reports.add)
+        let received = try await client().send(endpoint)
+        #expect(received.bytes == size && received.inOrder)
+        #expect(received.contentLength == "\(size)" && received.contentType == "video/mp4")
+        #expect(reports.all.last == TransferProgress(bytes: Int64(size), expected: Int64(size)))
+    }
+
+    @Test func anUploadFromASequenceIsSentAsItComes() async throws {
+        let name = StreamsServer.name()
+        let pieces = AsyncStream<Data> { continuation in
+            for start in stride(from: 0, to: 1_000_000, by: 100_000) { continuation.yield(Self.pattern(start, start + 100_000)) }
+            continuation.finish()
+        }
+        let endpoint = Endpoint<Received, Never>(.put, "/uploads/\(name)", Self.api, response: .json).uploading(pieces)
+        let received = try await client().send(endpoint)
+        #expect(received.bytes == 1_000_000 && received.inOrder)
+        #expect(received.transferEncoding == "chunked" && received.contentLength == nil)
+        #expect(received.contentType == "application/octet-stream")
+    }
+}
