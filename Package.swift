@@ -88,6 +88,7 @@ let package = Package(
         .executableTarget(name: "StreamParserFuzz", dependencies: ["Specwright", "FuzzDriver"], path: "Fuzz/StreamParserFuzz", exclude: ["Seeds"]),
 
         .executableTarget(name: "RuntimeBenchmark", dependencies: ["Specwright"], path: "Benchmarks/RuntimeBenchmark", exclude: ["server.py"]),
+        .executableTarget(name: "TransferBenchmark", dependencies: ["Specwright"], path: "Benchmarks/TransferBenchmark", exclude: ["server.py"]),
 
         // MARK: Tests
         // Helpers every test target shares: golden files, the team's shared data, child processes.
