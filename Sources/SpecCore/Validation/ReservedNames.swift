@@ -43,15 +43,16 @@ extension Validator {
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate",
         "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "EventStream", "File", "HTTPMethod", "Indirect", "InvalidServerURL", "JSONCoding",
-        "JSONLines", "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware",
-        "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "ParameterStyle",
-        "ParameterValue", "PartHeader", "ReconnectPolicy", "RequestBody", "RequestInfo", "RequestRecord", "Response",
-        "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError", "RetryMiddleware", "ServerSentEvent",
-        "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation", "StaticCredentials", "StatusError",
-        "StreamError", "StreamFrameTooLarge", "StreamHandler", "StringEnum", "StubAnswers", "StyledValue", "SuccessBody",
-        "TokenRefreshError", "TokenStore", "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler",
-        "WireKey",
+        "EndpointPath", "ErrorDecoding", "EventStream", "File", "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL",
+        "ItemSequence", "JSONCoding", "JSONLines", "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser",
+        "JSONValue", "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
+        "Nullable", "PageSequence", "Paginated", "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader",
+        "ProgressHandler", "ReconnectPolicy", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
+        "ResponseHeaderValue", "ResponseTooLargeError", "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable",
+        "ServerSentEventParser", "ServiceOperation", "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge",
+        "StreamHandler", "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore",
+        "TransferProgress", "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler",
+        "UploadNotReplayable", "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

@@ -244,6 +244,39 @@ async def upload(name: str, request: Request):
             "content_type": request.headers.get("content-type")}
 
 
+@app.get("/repos/{name}/issues")
+def issues(name: str, request: Request, page: int = 1, per_page: int = 30, total: int = 95):
+    """GitHub's paging: an array per page, the next page in `Link` (with prev, last and first as
+    GitHub sends them); counts the requests."""
+    record = stats[name]
+    record["connections"] += 1
+    record["last_event_ids"].append(f"page={page}")
+    first = (page - 1) * per_page
+    items = [{"number": number} for number in range(first + 1, min(total, first + per_page) + 1)]
+    last = max(1, -(-total // per_page))
+    base = str(request.base_url).rstrip("/") + f"/repos/{name}/issues"
+    links = []
+    if page < last:
+        links.append(f'<{base}?per_page={per_page}&total={total}&page={page + 1}>; rel="next"')
+        links.append(f'<{base}?per_page={per_page}&total={total}&page={last}>; rel="last"')
+    if page > 1:
+        links.append(f'<{base}?per_page={per_page}&total={total}&page={page - 1}>; rel="prev"')
+        links.append(f'<{base}?per_page={per_page}&total={total}&page=1>; rel="first"')
+    return JSONResponse(items, headers={"Link": ", ".join(links)} if links else {})
+
+
+@app.get("/v1/customers/{name}")
+def customers(name: str, limit: int = 10, starting_after: Optional[str] = None, total: int = 25):
+    """Stripe's paging: a list object with `has_more`; the next page starts after an ID."""
+    record = stats[name]
+    record["connections"] += 1
+    record["last_event_ids"].append(starting_after)
+    ids = [f"cus_{number:03d}" for number in range(total)]
+    start = ids.index(starting_after) + 1 if starting_after else 0
+    data = [{"id": id, "object": "customer"} for id in ids[start:start + limit]]
+    return {"object": "list", "data": data, "has_more": start + limit < total, "url": "/v1/customers"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
