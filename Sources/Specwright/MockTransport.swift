@@ -139,7 +139,8 @@ public final class MockTransport: Transport, @unchecked Sendable {
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let (canned, response) = try answer(request)
         if let failure = canned.failure { throw failure }
-        return (canned.pieces.reduce(Data(), +), response)
+        // One piece is the body as the test gave it, not a copy.
+        return (canned.pieces.count == 1 ? canned.pieces[0] : canned.pieces.reduce(into: Data()) { $0.append($1) }, response)
     }
 
     /// Records the request and answers it from the first matching route, the body in its pieces.
