@@ -108,9 +108,16 @@ extension OpenAPIContext {
                 unsupported("event stream", "the events of this stream are not each named by a single `event` value (const or a one-value enum), so they are read as they came, as ServerSentEvent", at: location)
                 return (.named(StreamFraming.rawEvent, arguments: [], at: location), false)
             }
+            var variants: [UnionDecl.Variant] = []
+            for event in events.compactMap({ $0 }) {
+                guard !variants.contains(where: { $0.tag == event.name }) else {
+                    unsupported("event stream", "event '\(event.name)' is listed twice; the first is its case, this one is not read", at: event.location)
+                    continue
+                }
+                variants.append(UnionDecl.Variant(tag: event.name, type: event.data, location: event.location))
+            }
             let name = takeName(hint)
-            var union = UnionDecl(variants: events.compactMap { $0 }.map { UnionDecl.Variant(tag: $0.name, type: $0.data, location: $0.location) },
-                                  discriminatorLocation: location)
+            var union = UnionDecl(variants: variants, discriminatorLocation: location)
             union.byEventName = true
             models.append(ModelDecl(name: name, genericParameters: [], location: location, description: description(of: schema),
                                     deprecated: false, kind: .union(union), file: schema.file))

@@ -131,11 +131,19 @@ public struct APIClient: Sendable {
         if request.value(forHTTPHeaderField: "Accept") == nil, let accept = endpoint.response.accept {
             request.setValue(accept, forHTTPHeaderField: "Accept")
         }
-        if let body = endpoint.body, let upload = body.uploadStream() {
+        var body = endpoint.body
+        if let unprepared = body {
+            do {
+                body = try await unprepared.prepared()
+            } catch {
+                throw .encoding(error)
+            }
+        }
+        if let body, let upload = body.uploadStream() {
             request.httpBodyStream = upload.stream
             request.setValue(upload.contentType, forHTTPHeaderField: "Content-Type")
             if let length = upload.length { request.setValue(String(length), forHTTPHeaderField: "Content-Length") }
-        } else if let body = endpoint.body {
+        } else if let body {
             do {
                 let (data, contentType) = try body.encoded(dates: endpoint.api.dates, encoder: json.encoder(for: endpoint.api.dates))
                 request.httpBody = data

@@ -110,14 +110,24 @@ public struct RequestBody: Sendable {
         return RequestBody(.upload(.file(url), length: size, contentType: contentType, progress: progress))
     }
 
-    /// The pieces of `bytes`, sent as they come (`Transfer-Encoding: chunked` unless `length`
-    /// gives the `Content-Length`), as `contentType`. A sequence is read once: a request that must
-    /// be sent again (a retry, a `307`) fails with ``UploadNotReplayable``. On Linux, URLSession
-    /// waits for the sequence while it has no bytes ready: see ``URLSessionTransport``.
+    /// The pieces of `bytes`, as `contentType`, never held in memory: they are written to a
+    /// temporary file (deleted at once) as they come, when the request is made, and sent from it
+    /// with their `Content-Length`, so the request can be sent again (a retry, a `307`).
+    /// URLSession on Linux reads a body stream synchronously on the queue all its requests share,
+    /// where waiting for an async sequence would stop the tasks that feed it.
     public static func stream<Pieces: AsyncSequence & Sendable>(
-        _ bytes: Pieces, length: Int64? = nil, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
+        _ bytes: Pieces, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
     ) -> RequestBody where Pieces.Element == Data {
-        RequestBody(.upload(.pieces(PiecePump(bytes)), length: length, contentType: contentType, progress: progress))
+        RequestBody(.upload(.pieces(PieceSpool(bytes)), length: nil, contentType: contentType, progress: progress))
+    }
+
+    /// The body ready to be read: a sequence spooled to its file, with its length.
+    func prepared() async throws -> RequestBody {
+        guard case .upload(.pieces(let spool), _, let contentType, let progress) = content else { return self }
+        let (_, length) = try await spool.spooled()
+        var body = RequestBody(.upload(.pieces(spool), length: length, contentType: contentType, progress: progress))
+        body.mediaType = mediaType
+        return body
     }
 
     /// The stream URLSession reads the body from, with its length and media type, for an upload

@@ -39,6 +39,9 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     let openStream: (@Sendable (StreamStart) -> Response)?
     /// How a streamed response reconnects after its connection failed (event streams only).
     public private(set) var reconnect: ReconnectPolicy = .never
+    /// The `Content-Type` a streamed 2xx response must have (when it has one) to be read as the
+    /// stream: `text/event-stream` for events, as browsers' `EventSource` requires.
+    var requiredMediaType: String?
 
     private init(kind: Kind, accept: String?, decode: @escaping @Sendable (SuccessBody) throws -> Response) {
         self.kind = kind
@@ -48,10 +51,11 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
     }
 
     /// A streamed response: `open` makes the value once the head has arrived; reading it reads the body.
-    init(streaming accept: String?, reconnect: ReconnectPolicy = .never, open: @escaping @Sendable (StreamStart) -> Response) {
+    init(streaming accept: String?, requiring mediaType: String? = nil, reconnect: ReconnectPolicy = .never, open: @escaping @Sendable (StreamStart) -> Response) {
         kind = .stream
         self.accept = accept
         self.reconnect = reconnect
+        requiredMediaType = mediaType
         openStream = open
         decodeBody = { body in open(StreamStart(bytes: ByteStream(body.data), response: nil, contentType: body.contentType,
                                                 decoder: body.decoder, reconnect: nil, policy: .never)) }
@@ -63,6 +67,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         decodeBody = decoding.decodeBody
         openStream = decoding.openStream
         self.reconnect = reconnect
+        requiredMediaType = decoding.requiredMediaType
     }
 
     /// The same decoding, sending `accept` as the `Accept` header (`application/vnd.github+json`,

@@ -39,9 +39,7 @@ public struct RetryMiddleware: Middleware {
 
     /// Sends the request, retrying as the policy allows.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
-        // A body read from a sequence is gone once sent: such a request is sent once.
-        let replayable = (request.httpBodyStream as? UploadStream)?.isReplayable ?? true
-        guard info.isRetryable, maxAttempts > 1, replayable else { return try await next(request) }
+        guard info.isRetryable, maxAttempts > 1 else { return try await next(request) }
         let clock = ContinuousClock()
         let start = clock.now
         var attempt = 1

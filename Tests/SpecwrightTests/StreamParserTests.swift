@@ -69,6 +69,15 @@ import Testing
         #expect(parser.reconnectionTime == 40)
     }
 
+    @Test func theLastEventIDIsOnlyThatOfADispatchedEvent() throws {
+        // A connection cut after `id: 8` but before its blank line resumes at event 8, not after it.
+        var parser = ServerSentEventParser()
+        _ = try parser.parse(Data("id: 7\ndata: seven\n\nid: 8\ndata: ei".utf8))
+        #expect(parser.lastEventID == "7")
+        _ = try parser.parse(Data("ght\n\n".utf8))
+        #expect(parser.lastEventID == "8")
+    }
+
     @Test func aByteOrderMarkIsSkippedOnlyAtTheStart() throws {
         #expect(try Self.events("\u{FEFF}data: x\n\n") == [ServerSentEvent(data: "x")])
         #expect(try Self.events("data: x\n\n\u{FEFF}data: y\n\n") == [ServerSentEvent(data: "x")])

@@ -126,9 +126,25 @@ import Testing
             Issue.record("an event that does not match decoded")
         } catch {
             #expect(error.index == 1 && error.event?.id == "41")
-            #expect(error.description.hasPrefix("Event 1 of the stream (event \"delta\", id 41) does not match its model at number:"))
+            #expect(error.description.hasPrefix("Event 2 of the stream (event \"delta\", id 41) does not match its model at number:"))
         }
         // The error ended the sequence: it stays ended.
         #expect(try await iterator.next() == nil)
+    }
+
+    @Test func aJSONAnswerToAnEventStreamIsADecodingErrorWithTheBody() async throws {
+        // A request that did not ask to stream (OpenAI's `stream: true` left out) gets JSON back.
+        let mock = MockTransport()
+        mock.on(.post, "/chat", .json(Numbered(number: 1)))
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: mock)
+        let endpoint = Endpoint<EventStream<Numbered>, Never>(.post, "/chat", Self.api, response: .events(terminator: "[DONE]"))
+        do {
+            _ = try await client.send(endpoint)
+            Issue.record("a JSON body was read as events")
+        } catch {
+            guard case .decoding(let failure) = error else { throw error }
+            #expect(failure.message == "Expected text/event-stream, but the body is application/json")
+            #expect(failure.data == Data(#"{"number":1}"#.utf8))
+        }
     }
 }

@@ -132,7 +132,8 @@ import Testing
         let endpoint = Endpoint<Received, Never>(.put, "/uploads/\(name)", Self.api, response: .json).uploading(pieces)
         let received = try await client().send(endpoint)
         #expect(received.bytes == 1_000_000 && received.inOrder)
-        #expect(received.transferEncoding == "chunked" && received.contentLength == nil)
+        // Spooled to a file first (URLSession on Linux cannot wait for a sequence): its length is known.
+        #expect(received.contentLength == "1000000")
         #expect(received.contentType == "application/octet-stream")
     }
 }

@@ -115,7 +115,7 @@ extension Validator {
         }
         checkStreamOptions(endpoint, what: what)
         for (index, outcome) in endpoint.outcomes.enumerated() {
-            if let stream = symbols.stream(outcome.type) {
+            if let stream = symbols.stream(outcome.type.nonOptional) {
                 diagnostics.error("response \(outcome.status.key) of \(what) is a stream ('\(stream.framing.rawValue)'); a streamed response is the endpoint's only one: write it as response:", at: outcome.type.location)
                 continue
             }

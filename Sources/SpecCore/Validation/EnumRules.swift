@@ -32,6 +32,7 @@ extension Validator {
         let what = "union '\(model.name)'"
         if decl.variants.isEmpty { diagnostics.error("\(what) has no variants", at: model.location) }
         if decl.byEventName {
+            if !model.genericParameters.isEmpty { diagnostics.error("\(what) cannot be generic", at: model.location) }
             checkEventUnion(decl, what: what, caseNames: caseNames)
             return
         }
@@ -111,7 +112,13 @@ extension Validator {
     /// A union of server-sent events: each event's data is a type a field may have, or the text
     /// (`String`); `unknown` is the case of the events the spec does not list.
     private mutating func checkEventUnion(_ decl: UnionDecl, what: String, caseNames: [String]) {
+        var seen: [(swiftName: String, wire: String, location: SourceLocation)] = []
         for (variant, swiftName) in zip(decl.variants, caseNames) {
+            if swiftName.isEmpty {
+                diagnostics.error("event '\(variant.tag)' of \(what) has no characters a Swift case name can use", at: variant.location)
+            } else {
+                checkCollision(swiftName, at: variant.location, wire: variant.tag, what: "events", of: what, renamable: false, seen: &seen)
+            }
             checkType(variant.type, usage: .field, in: "event '\(variant.tag)' of \(what)")
             if swiftName == "unknown" {
                 diagnostics.error("event '\(variant.tag)' of \(what) would be the case 'unknown', which holds the events the spec does not list; give the event another key", at: variant.location)

@@ -42,17 +42,17 @@ extension Validator {
     /// Every public type of the Specwright runtime (a test keeps this list complete).
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate",
-        "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure", "DeduplicationMiddleware", "Empty", "Endpoint",
-        "EndpointPath", "ErrorDecoding", "EventStream", "File", "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL",
-        "ItemSequence", "JSONCoding", "JSONLines", "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser",
-        "JSONValue", "LoggingMiddleware", "Middleware", "MockTransport", "MultipartPart", "MultipartValue", "NextHandler",
-        "Nullable", "PageSequence", "Paginated", "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader",
-        "ProgressHandler", "ReconnectPolicy", "RequestBody", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding",
-        "ResponseHeaderValue", "ResponseTooLargeError", "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable",
-        "ServerSentEventParser", "ServiceOperation", "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge",
-        "StreamHandler", "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore",
-        "TransferProgress", "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler",
-        "UploadNotReplayable", "WireKey",
+        "ConcurrentStreamRead", "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure",
+        "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
+        "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
+        "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
+        "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated",
+        "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
+        "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
+        "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation",
+        "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StringEnum", "StubAnswers",
+        "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "TransferProgress", "Transport", "TypedPart",
+        "URLSessionTransport", "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

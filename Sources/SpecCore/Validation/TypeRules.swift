@@ -22,6 +22,10 @@ extension Validator {
     mutating func checkType(_ type: TypeExpr, usage: TypeUsage, in what: String, generics: [String] = []) -> Bool {
         switch type {
         case .optional(let wrapped), .array(let wrapped), .dictionary(let wrapped):
+            if usage == .response, let stream = symbols.stream(wrapped) {
+                diagnostics.error("'\(stream.framing.rawValue)' is a streamed response, the whole of it: it cannot be optional or held in an array or a map (\(what)); write response: \(wrapped)", at: wrapped.location)
+                return false
+            }
             return checkType(wrapped, usage: usage == .body(.binary) || usage == .eventElement ? .field : usage, in: what, generics: generics)
         case .named(let name, let arguments, let location):
             if let stream = symbols.stream(type) {

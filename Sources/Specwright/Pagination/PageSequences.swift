@@ -24,46 +24,22 @@ public struct PageSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 
     /// Fetches the pages one after the other.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        let client: APIClient
-        let paging: PaginationRule<Page, Item>
-        var next: Endpoint<Page, Failure>?
+        let cursor: PageCursor<Page, Item, Failure>
 
         /// The next page, or nil after the last.
-        nonisolated(nonsending) public mutating func next() async throws(APIError<Failure>) -> Page? {
-            try await nextPage()?.value
+        public mutating func next() async throws(APIError<Failure>) -> Page? {
+            try await cursor.nextPage()?.value
         }
 
         /// The next page, or nil after the last.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError<Failure>) -> Page? {
-            try await nextPage()?.value
-        }
-
-        /// The next page with its items, or nil after the last.
-        nonisolated(nonsending) mutating func nextPage() async throws(APIError<Failure>) -> (value: Page, items: [Item])? {
-            guard let endpoint = next else { return nil }
-            next = nil
-            let response = try await client.response(endpoint)
-            let items = paging.items(response.value)
-            switch paging.next(response, items, endpoint.query) {
-            case .end:
-                break
-            case .query(let changes):
-                var following = endpoint
-                for change in changes {
-                    following.query.removeAll { $0.name == change.name }
-                    following.query.append(change)
-                }
-                next = following
-            case .link(let target):
-                next = try client.following(endpoint, to: target)
-            }
-            return (response.value, items)
+            try await cursor.nextPage()?.value
         }
     }
 
     /// An iterator from the first page.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(client: client, paging: paginated.paging, next: paginated.endpoint)
+        AsyncIterator(cursor: PageCursor(client: client, paging: paginated.paging, first: paginated.endpoint))
     }
 }
 
@@ -75,30 +51,71 @@ public struct ItemSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 
     /// Hands out a page's items, then fetches the next page.
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var pages: PageSequence<Page, Item, Failure>.AsyncIterator
-        var items: [Item] = []
-        var position = 0
+        let cursor: PageCursor<Page, Item, Failure>
 
         /// The next item, or nil after the last page's last.
-        nonisolated(nonsending) public mutating func next() async throws(APIError<Failure>) -> Item? {
-            while position == items.count {
-                guard let page = try await pages.nextPage() else { return nil }
-                items = page.items
-                position = 0
-            }
-            defer { position += 1 }
-            return items[position]
+        public mutating func next() async throws(APIError<Failure>) -> Item? {
+            try await cursor.nextItem()
         }
 
         /// The next item, or nil after the last page's last.
         public mutating func next(isolation actor: isolated (any Actor)?) async throws(APIError<Failure>) -> Item? {
-            try await next()
+            try await cursor.nextItem()
         }
     }
 
     /// An iterator from the first item.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(pages: pages.makeAsyncIterator())
+        AsyncIterator(cursor: PageCursor(client: pages.client, paging: pages.paginated.paging, first: pages.paginated.endpoint))
+    }
+}
+
+/// Where a loop over pages is: the request of the next page (nil after the last), and the items
+/// of the current one not handed out yet. One loop at a time.
+final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unchecked Sendable {
+    private let client: APIClient
+    private let paging: PaginationRule<Page, Item>
+    private var next: Endpoint<Page, Failure>?
+    private var items: [Item] = []
+    private var position = 0
+
+    init(client: APIClient, paging: PaginationRule<Page, Item>, first: Endpoint<Page, Failure>) {
+        self.client = client
+        self.paging = paging
+        next = first
+    }
+
+    /// The next item, fetching pages as needed.
+    func nextItem() async throws(APIError<Failure>) -> Item? {
+        while position == items.count {
+            guard let page = try await nextPage() else { return nil }
+            items = page.items
+            position = 0
+        }
+        defer { position += 1 }
+        return items[position]
+    }
+
+    /// The next page with its items, or nil after the last.
+    func nextPage() async throws(APIError<Failure>) -> (value: Page, items: [Item])? {
+        guard let endpoint = next else { return nil }
+        next = nil
+        let response = try await client.response(endpoint)
+        let items = paging.items(response.value)
+        switch paging.next(response, items, endpoint.query) {
+        case .end:
+            break
+        case .query(let changes):
+            var following = endpoint
+            for change in changes {
+                following.query.removeAll { $0.name == change.name }
+                following.query.append(change)
+            }
+            next = following
+        case .link(let target):
+            next = try client.following(endpoint, to: target, from: response.httpResponse.url)
+        }
+        return (response.value, items)
     }
 }
 
@@ -117,19 +134,33 @@ public struct ForeignPageLink: Error, CustomStringConvertible {
 }
 
 extension APIClient {
-    /// `endpoint` sent to `target` instead (a next page's link): its path and query from the
-    /// link, which must lead under the base URL.
-    func following<Page, Failure>(_ endpoint: Endpoint<Page, Failure>, to target: String) throws(APIError<Failure>) -> Endpoint<Page, Failure> {
-        let base = baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-        guard let url = URL(string: target, relativeTo: baseURL)?.absoluteURL,
-              let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              url.absoluteString.hasPrefix(base + "/") || url.absoluteString == base else {
-            throw .transport(ForeignPageLink(link: target, baseURL: baseURL.absoluteString))
+    /// `endpoint` sent to `target` instead (a next page's link, resolved against the URL of the
+    /// response it came with): its path and query from the link, which must lead under the
+    /// endpoint's server (the client's base URL, or the API's or endpoint's own).
+    func following<Page, Failure>(
+        _ endpoint: Endpoint<Page, Failure>, to target: String, from responseURL: URL?
+    ) throws(APIError<Failure>) -> Endpoint<Page, Failure> {
+        let server = endpoint.api.server.flatMap { URL(string: $0, relativeTo: baseURL)?.absoluteURL } ?? baseURL
+        var prefix = server.absoluteString.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        guard let url = URL(string: target, relativeTo: responseURL ?? server)?.absoluteURL,
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw .transport(ForeignPageLink(link: target, baseURL: prefix))
+        }
+        components.fragment = nil
+        let text = components.string ?? url.absoluteString
+        let path = String(text.dropFirst(prefix.count).prefix { $0 != "?" })
+        guard text.lowercased().hasPrefix(prefix.lowercased()), path.isEmpty || path.hasPrefix("/") else {
+            throw .transport(ForeignPageLink(link: target, baseURL: prefix))
         }
         var following = endpoint
-        let path = String(url.absoluteString.dropFirst(base.count)).split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
         following.path = path.isEmpty ? "/" : path
-        following.query = (components.queryItems ?? []).map { (name: $0.name, value: $0.value ?? "") }
+        // A link's query is form-encoded as a server writes it: `+` is a space (GitHub's `q=a+b`).
+        following.query = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
+            return (name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
+        }
         return following
     }
 }

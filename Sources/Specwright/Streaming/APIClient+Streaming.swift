@@ -32,17 +32,26 @@ extension APIClient {
         guard (200..<300).contains(head.statusCode) else {
             let data: Data
             do {
-                data = try await bytes.collect(upTo: Self.streamedErrorBodyLimit)
+                // The status is the error, however long its body: the body is read up to the limit.
+                data = try await bytes.prefix(upTo: Self.streamedErrorBodyLimit)
             } catch {
                 throw Self.transportError(error)
             }
             throw Self.statusError(endpoint, data: data, response: head, decoder: decoder)
         }
+        let contentType = head.value(forHTTPHeaderField: "Content-Type")
+        if let required = endpoint.response.requiredMediaType, let contentType, !Self.isMediaType(contentType, required) {
+            // Not a stream at all (a JSON answer to a request that did not ask to stream, a proxy's page).
+            let data = (try? await bytes.prefix(upTo: Self.streamedErrorBodyLimit)) ?? Data()
+            throw .decoding(DecodingFailure(
+                message: "Expected \(required), but the body is \(contentType)", codingPath: "", data: data, contentType: contentType,
+                underlying: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected \(required), found \(contentType)."))))
+        }
         let policy = endpoint.response.reconnect
         let reconnect: Reconnect? = policy.maxAttempts > 0 ? { @Sendable lastEventID in
             try await reconnection(endpoint, lastEventID: lastEventID, chain: chain)
         } : nil
-        let value = open(StreamStart(bytes: bytes, response: head, contentType: head.value(forHTTPHeaderField: "Content-Type"),
+        let value = open(StreamStart(bytes: bytes, response: head, contentType: contentType,
                                      decoder: decoder, reconnect: reconnect, policy: policy))
         return Response(value: value, httpResponse: head)
     }
@@ -63,9 +72,16 @@ extension APIClient {
         }
         guard (200..<300).contains(head.statusCode) else {
             bytes.cancel()
+            // A server that is restarting or busy is tried again, within the policy's bounds.
+            if head.statusCode == 429 || (500...599).contains(head.statusCode) { throw URLError(.resourceUnavailable) }
             return .refused(head.statusCode)
         }
         return .resumed(bytes)
+    }
+
+    /// Whether `contentType` (`text/event-stream; charset=utf-8`) is the media type `expected`.
+    static func isMediaType(_ contentType: String, _ expected: String) -> Bool {
+        (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased() == expected
     }
 
     /// The middlewares and the transport, for a streamed response of `endpoint`.

@@ -56,6 +56,18 @@ public struct ByteStream: AsyncSequence, Sendable {
         handle.source.cancel()
     }
 
+    /// The first `limit` bytes still to come (all of them when fewer); the connection is closed
+    /// after them.
+    public func prefix(upTo limit: Int) async throws -> Data {
+        var data = Data()
+        for try await piece in self {
+            data.append(piece.prefix(limit - data.count))
+            if data.count >= limit { break }
+        }
+        cancel()
+        return data
+    }
+
     /// Every piece still to come, joined; throws ``ResponseTooLargeError`` (and closes the
     /// connection) once they pass `limit` bytes.
     public func collect(upTo limit: Int) async throws -> Data {

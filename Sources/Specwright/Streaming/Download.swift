@@ -9,10 +9,12 @@ extension APIClient {
     /// model): the bytes are written as they came. Returns the response with the file's URL.
     ///
     /// With `resume`, a file already there is continued: the request asks for the rest with
-    /// `Range: bytes=<size>-`, and a `206` answer is appended (a `200` rewrites the file; a `416`
-    /// whose `Content-Range` says the file is whole is done). A connection that drops in the
-    /// middle is then resumed the same way, up to 3 times in a row, when the server takes ranges.
-    /// Without it, the file is written from the start. `progress` hears of each piece written.
+    /// `Range: bytes=<size>-`, and a `206` whose `Content-Range` starts there is appended (a `200`,
+    /// or a `206` of another range, rewrites the file; a `416` whose `Content-Range` says the file
+    /// is whole is done). A connection that drops in the middle is then resumed the same way, with
+    /// `If-Range` and the first answer's `ETag` (or `Last-Modified`) so a changed file starts over,
+    /// up to 3 times without progress, when the server takes ranges. Without `resume`, the file is
+    /// written from the start. `progress` hears of each piece written.
     ///
     /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
     /// ``APIError/transport(_:)`` with the file system's error. What was written stays, for a
@@ -22,12 +24,14 @@ extension APIClient {
         _ endpoint: Endpoint<Value, Failure>, to file: URL, resume: Bool = false, progress: ProgressHandler? = nil
     ) async throws(APIError<Failure>) -> Response<URL> {
         var attempts = 0
+        var validator: String?
         while true {
             let existing = resume ? Self.size(of: file) : 0
             var request = endpoint.bytes()
             if existing > 0 {
-                request.headers.removeAll { $0.name.lowercased() == "range" }
+                request.headers.removeAll { ["range", "if-range"].contains($0.name.lowercased()) }
                 request.headers.append((name: "Range", value: "bytes=\(existing)-"))
+                if let validator { request.headers.append((name: "If-Range", value: validator)) }
             }
             let response: Response<ByteStream>
             do {
@@ -40,7 +44,17 @@ extension APIClient {
                 }
                 throw error
             }
-            let appending = response.statusCode == 206 && existing > 0
+            validator = validator ?? response.header("ETag") ?? response.header("Last-Modified")
+            // Only the rest of this file continues it: another range, or the whole, starts over.
+            let appending = response.statusCode == 206 && existing > 0 && Self.start(contentRange: response.header("Content-Range")) == existing
+            if response.statusCode == 206, !appending {
+                response.value.cancel()
+                if existing == 0 { throw .invalidResponse }
+                try? FileManager.default.removeItem(at: file)
+                attempts += 1
+                if attempts >= 3 { throw .invalidResponse }
+                continue
+            }
             let start = appending ? existing : 0
             let length = response.httpResponse.expectedContentLength
             let expected = Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
@@ -49,8 +63,9 @@ extension APIClient {
                 return Response(value: file, httpResponse: response.httpResponse)
             } catch let failure as DownloadFailure {
                 let takesRanges = response.statusCode == 206 || response.header("Accept-Ranges")?.lowercased().contains("bytes") == true
-                attempts += 1
-                guard resume, takesRanges, attempts < 3, RetryMiddleware.isTransient(failure.error) else {
+                // Attempts count since the last one that wrote something.
+                attempts = Self.size(of: file) > start ? 1 : attempts + 1
+                guard resume, takesRanges, attempts <= 3, RetryMiddleware.isTransient(failure.error) else {
                     throw Self.downloadError(failure.error)
                 }
             } catch {
@@ -103,6 +118,12 @@ extension APIClient {
     private static func total(contentRange: String?) -> Int64? {
         guard let contentRange, let slash = contentRange.lastIndex(of: "/") else { return nil }
         return Int64(contentRange[contentRange.index(after: slash)...].trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The first byte a `Content-Range` (`bytes 100-999/1000`) covers.
+    private static func start(contentRange: String?) -> Int64? {
+        guard let contentRange, let space = contentRange.firstIndex(of: " "), let dash = contentRange.firstIndex(of: "-") , space < dash else { return nil }
+        return Int64(contentRange[contentRange.index(after: space)..<dash].trimmingCharacters(in: .whitespaces))
     }
 
     /// Whether a `416`'s `Content-Range: bytes */<total>` says a file of `size` bytes is whole.

@@ -73,8 +73,13 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     private var ended = false
     /// The error that ended the stream, once one has.
     private var failure: StreamError?
-    /// Whether an element arrived since the last reconnection.
-    private var deliveredSinceReconnect = true
+    /// Reconnections since the last element arrived, and when the first of them started: the
+    /// policy bounds both, over however many connections drop before an element comes.
+    private var attempts = 0
+    private var outageStart: ContinuousClock.Instant?
+    /// Whether a reader is in `next()`: one loop at a time reads a stream.
+    private var reading = false
+    private let readingLock = NSLock()
 
     init(
         bytes: ByteStream, framing: Framing, contentType: String?, decode: @escaping Decode,
@@ -91,8 +96,19 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
         self.policy = policy
     }
 
-    /// The next element, or nil at the end of the stream.
+    /// The next element, or nil at the end of the stream. A second loop reading the same stream at
+    /// the same time gets ``ConcurrentStreamRead`` (as `.transport`), not a share of the elements.
     func next() async throws(StreamError) -> Element? {
+        let alone = readingLock.withLock {
+            defer { reading = true }
+            return !reading
+        }
+        guard alone else { throw StreamError(.transport(ConcurrentStreamRead()), index: delivered) }
+        defer { readingLock.withLock { reading = false } }
+        return try await nextElement()
+    }
+
+    private func nextElement() async throws(StreamError) -> Element? {
         while true {
             // After the error that ended it, the sequence is over, as for any AsyncSequence.
             if failure != nil { return nil }
@@ -110,7 +126,8 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
                 do {
                     let element = try decode(frame)
                     delivered += 1
-                    deliveredSinceReconnect = true
+                    attempts = 0
+                    outageStart = nil
                     return element
                 } catch {
                     throw fail(.decoding(Self.failure(error, frame: frame, contentType: contentType)), event: frame as? ServerSentEvent)
@@ -149,9 +166,9 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     private func resume(after error: any Error) async throws(StreamError) {
         guard let reconnect, policy.maxAttempts > 0 else { throw fail(.transport(error)) }
         let clock = ContinuousClock()
-        let start = clock.now
+        let start = outageStart ?? clock.now
+        outageStart = start
         var lastError = error
-        var attempts = deliveredSinceReconnect ? 0 : policy.maxAttempts
         while attempts < policy.maxAttempts {
             attempts += 1
             let asked = framing.reconnectionTime.map { TimeInterval($0) / 1000 } ?? policy.delay
@@ -168,7 +185,6 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
                     stream = body
                     bytes = body.makeAsyncIterator()
                     framing = framing.resumed()
-                    deliveredSinceReconnect = false
                     return
                 case .ended:
                     finish()
@@ -213,5 +229,14 @@ extension Duration {
     var seconds: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
+
+/// Two loops read one stream at the same time; a stream is read by one loop, like any
+/// single-pass sequence.
+public struct ConcurrentStreamRead: Error, CustomStringConvertible {
+    /// What happened.
+    public var description: String {
+        "Another loop is reading this stream at the same time; a stream is read by one loop at a time."
     }
 }

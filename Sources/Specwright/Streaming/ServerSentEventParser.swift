@@ -10,8 +10,12 @@ import Foundation
 public struct ServerSentEventParser: Sendable {
     /// The most bytes one line or one event's data may hold.
     public let maxEventBytes: Int
-    /// The last event ID (`id` field), kept from event to event.
+    /// The last event ID, as of the last blank line: what a reconnection sends as
+    /// `Last-Event-ID`. An `id` field of an event not ended yet is not in it, so a connection cut
+    /// in the middle of an event resumes at that event.
     public private(set) var lastEventID = ""
+    /// The `id` fields read so far, the last event ID once the event they belong to is dispatched.
+    private var idBuffer = ""
     /// The reconnection time the stream last asked for with `retry`, in milliseconds.
     public private(set) var reconnectionTime: Int?
 
@@ -47,6 +51,7 @@ public struct ServerSentEventParser: Sendable {
     /// The end of the stream: an event that did not end with a blank line is dropped, so there is
     /// never one to return (the result is there to match the other parsers).
     public mutating func finish() -> [ServerSentEvent] {
+        idBuffer = lastEventID
         line = []
         data = []
         eventType = ""
@@ -57,6 +62,7 @@ public struct ServerSentEventParser: Sendable {
     /// Starts from what an earlier parser of the same stream knew (after a reconnection).
     mutating func keep(lastEventID: String, reconnectionTime: Int?) {
         self.lastEventID = lastEventID
+        idBuffer = lastEventID
         self.reconnectionTime = reconnectionTime
     }
 
@@ -143,7 +149,7 @@ public struct ServerSentEventParser: Sendable {
             eventType = String(decoding: value, as: UTF8.self)
         } else if field.elementsEqual("id".utf8) {
             if !value.contains(0) {
-                lastEventID = String(decoding: value, as: UTF8.self)
+                idBuffer = String(decoding: value, as: UTF8.self)
             }
         } else if field.elementsEqual("retry".utf8) {
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }) {
@@ -160,6 +166,7 @@ public struct ServerSentEventParser: Sendable {
 
     /// A blank line: the event so far, if it has data.
     private mutating func dispatch(into events: inout [ServerSentEvent]) {
+        lastEventID = idBuffer
         defer {
             data = []
             eventType = ""

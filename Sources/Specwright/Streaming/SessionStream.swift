@@ -76,6 +76,8 @@ final class SessionStream: TaskReceiver, ByteSource, @unchecked Sendable {
                 } catch {
                     return .failure(error)
                 }
+                // One reader at a time: a second one would take the first one's place unanswered.
+                guard reader == nil else { return .failure(ConcurrentStreamRead()) }
                 reader = continuation
                 return nil
             }

@@ -49,7 +49,7 @@ extension ResponseDecoding {
         terminator: String?, reconnect: ReconnectPolicy,
         decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Element
     ) -> ResponseDecoding<EventStream<Element>> {
-        ResponseDecoding<EventStream<Element>>(streaming: "text/event-stream", reconnect: reconnect) { start in
+        ResponseDecoding<EventStream<Element>>(streaming: "text/event-stream", requiring: "text/event-stream", reconnect: reconnect) { start in
             let decoder = start.decoder
             return EventStream(reader: FrameReader(
                 bytes: start.bytes, framing: ServerSentEventParser(), contentType: start.contentType,

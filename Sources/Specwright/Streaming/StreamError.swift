@@ -36,7 +36,7 @@ public struct StreamError: Error, Sendable, LocalizedError, CustomStringConverti
         self.event = event
     }
 
-    /// One sentence: `Event 3 of the stream (event "delta", id 41) does not match its model at
+    /// One sentence: `Event 4 of the stream (event "delta", id 41) does not match its model at
     /// choices[0]: ...`, `The stream failed after 12 elements: The network connection was lost.`
     public var description: String {
         switch reason {
@@ -56,12 +56,13 @@ public struct StreamError: Error, Sendable, LocalizedError, CustomStringConverti
     /// The same sentence, so `localizedDescription` shows it.
     public var errorDescription: String? { description }
 
-    /// `Event 3 of the stream (event "delta", id 41)` or `Element 3 of the stream`.
+    /// `Event 4 of the stream (event "delta", id 41)` or `Element 4 of the stream`, counted from
+    /// 1 (``index`` counts from 0).
     private var element: String {
-        guard let event else { return "Element \(index) of the stream" }
+        guard let event else { return "Element \(index + 1) of the stream" }
         var details = ["event \"\(event.event)\""]
         if let id = event.id { details.append("id \(id)") }
-        return "Event \(index) of the stream (\(details.joined(separator: ", ")))"
+        return "Event \(index + 1) of the stream (\(details.joined(separator: ", ")))"
     }
 
     private static func count(_ index: Int) -> String {

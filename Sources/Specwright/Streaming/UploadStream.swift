@@ -7,18 +7,14 @@ import FoundationNetworking
 enum UploadSource: Sendable {
     /// A file, read as it is sent; sent again from its start when the request is.
     case file(URL)
-    /// A sequence of pieces, read once.
-    case pieces(PiecePump)
+    /// A sequence of pieces, written to a temporary file before the request is sent (see ``PieceSpool``).
+    case pieces(PieceSpool)
 }
 
-/// A request body read as it is sent (`URLRequest.httpBodyStream`): a file or a sequence of
-/// pieces, never loaded whole. Reading counts the bytes for the progress handler.
-///
-/// Its state is under a lock: URLSession reads it from its own queue. URLSession reads it
-/// synchronously on its work queue. From a file that is a disk read; from a
-/// sequence, a read waits while the sequence has no bytes ready, and on Linux every request of the
-/// process waits with it (swift-corelibs-foundation reads body streams on one shared queue):
-/// feed it from a source that keeps ahead of the network, or upload from a file.
+/// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, or a sequence spooled
+/// to one, never loaded whole. Reading counts the bytes for the progress handler. Its state is
+/// under a lock: URLSession reads it on its own queue, synchronously, so a read is a disk read
+/// and never waits for anything else.
 final class UploadStream: InputStream {
     let source: UploadSource
     let length: Int64?
@@ -27,6 +23,8 @@ final class UploadStream: InputStream {
     private var status: Stream.Status = .notOpen
     private var error: (any Error)?
     private var handle: FileHandle?
+    /// Whether the handle is this stream's to close (a file's), not the spool's.
+    private var ownsHandle = true
     private var sent: Int64 = 0
     private weak var streamDelegate: (any StreamDelegate)?
 
@@ -37,11 +35,6 @@ final class UploadStream: InputStream {
         super.init(data: Data())
     }
 
-    /// Whether the body can be sent again (a retry, a redirect that keeps the body): a file can.
-    var isReplayable: Bool {
-        if case .file = source { return true }
-        return false
-    }
 
     override func open() {
         lock.withLock {
@@ -50,17 +43,22 @@ final class UploadStream: InputStream {
             switch source {
             case .file(let url):
                 do {
+                    if ownsHandle { try? handle?.close() }
                     handle = try FileHandle(forReadingFrom: url)
+                    ownsHandle = true
                     status = .open
                 } catch {
                     self.error = error
                     status = .error
                 }
-            case .pieces(let pump):
-                if pump.start() {
+            case .pieces(let spool):
+                // Spooled before the request was made (see `RequestBody.prepared()`).
+                if let spooled = spool.handle, (try? spooled.seek(toOffset: 0)) != nil {
+                    handle = spooled
+                    ownsHandle = false
                     status = .open
                 } else {
-                    error = UploadNotReplayable()
+                    error = CocoaError(.fileReadUnknown)
                     status = .error
                 }
             }
@@ -69,11 +67,10 @@ final class UploadStream: InputStream {
 
     override func close() {
         lock.withLock {
-            try? handle?.close()
+            if ownsHandle { try? handle?.close() }
             handle = nil
             if status != .error { status = .closed }
         }
-        if case .pieces(let pump) = source { pump.stop() }
     }
 
     override var streamStatus: Stream.Status { lock.withLock { status } }
@@ -84,10 +81,7 @@ final class UploadStream: InputStream {
         guard maxLength > 0, lock.withLock({ status == .open }) else { return lock.withLock { status == .atEnd ? 0 : -1 } }
         let piece: Data?
         do {
-            switch source {
-            case .file: piece = try lock.withLock { try handle?.read(upToCount: maxLength) }
-            case .pieces(let pump): piece = try pump.take(upTo: maxLength)
-            }
+            piece = try lock.withLock { try handle?.read(upToCount: maxLength) }
         } catch {
             lock.withLock {
                 self.error = error
@@ -126,136 +120,56 @@ final class UploadStream: InputStream {
     #endif
 }
 
-/// An upload from a sequence was sent a second time (a retry, a redirect): its pieces were read
-/// the first time. Upload from a file to allow it.
-public struct UploadNotReplayable: Error, CustomStringConvertible {
-    /// What happened, and what to do.
-    public var description: String {
-        "The request body is a sequence of bytes that was read when the request was first sent, so it cannot be sent again; upload from a file to allow retries and redirects."
-    }
-}
+/// The pieces of a sequence, written to a temporary file (removed from the file system at once)
+/// before the request goes out, then read from it as the body is sent.
+///
+/// URLSession on Linux reads a body stream synchronously, on the one queue every request of the
+/// process shares: a read that waited for an async sequence would stop the very tasks that feed it
+/// (found by the tests: the pool's threads wait on that queue to start their requests). Spooled,
+/// the upload reads a file, memory stays flat, and the body can be sent again (a retry, a `307`).
+final class PieceSpool: @unchecked Sendable {
+    private let lock = NSLock()
+    private let write: @Sendable (FileHandle) async throws -> Int64
+    private var spooling: Task<(FileHandle, Int64), any Error>?
+    private var result: (handle: FileHandle, length: Int64)?
 
-/// Reads a sequence of pieces ahead of the upload into a bounded buffer, in a task of its own:
-/// the upload takes from the buffer; the task waits while the buffer is full.
-final class PiecePump: @unchecked Sendable {
-    private let condition = NSCondition()
-    private let limit: Int
-    private let makeIterator: @Sendable () -> (@Sendable () async throws -> Data?)
-    private var buffer: [Data] = []
-    private var buffered = 0
-    private var finished = false
-    private var failure: (any Error)?
-    private var started = false
-    private var stopped = false
-    private var room: CheckedContinuation<Void, Never>?
-    private var task: Task<Void, Never>?
-
-    init<Pieces: AsyncSequence & Sendable>(_ sequence: Pieces, limit: Int = 1 << 20) where Pieces.Element == Data {
-        self.limit = limit
-        makeIterator = {
-            let box = PieceIterator(sequence.makeAsyncIterator())
-            return { try await box.next() }
+    init<Pieces: AsyncSequence & Sendable>(_ sequence: Pieces) where Pieces.Element == Data {
+        write = { handle in
+            var count: Int64 = 0
+            for try await piece in sequence {
+                try handle.write(contentsOf: piece)
+                count += Int64(piece.count)
+            }
+            return count
         }
     }
 
-    /// Starts reading the sequence; false when it was started before (its pieces are gone).
-    func start() -> Bool {
-        let first = condition.withLock {
-            defer { started = true }
-            return !started
-        }
-        guard first else { return false }
-        let next = makeIterator()
-        task = Task { [weak self] in
-            do {
-                while let piece = try await next() {
-                    guard let self, await self.put(piece) else { return }
+    /// The spooled file and its length, spooling the sequence on the first call (once: the
+    /// sequence is read once).
+    func spooled() async throws -> (handle: FileHandle, length: Int64) {
+        let task = lock.withLock { () -> Task<(FileHandle, Int64), any Error> in
+            if let spooling { return spooling }
+            let write = write
+            let task = Task {
+                let url = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-upload-\(UUID().uuidString)")
+                guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
                 }
-                self?.end(nil)
-            } catch {
-                self?.end(error)
+                let handle = try FileHandle(forUpdating: url)
+                try? FileManager.default.removeItem(at: url)
+                return (handle, try await write(handle))
             }
+            spooling = task
+            return task
         }
-        return true
+        let (handle, length) = try await task.value
+        lock.withLock { result = (handle, length) }
+        return (handle, length)
     }
 
-    /// Stops reading (the upload ended or was cancelled).
-    func stop() {
-        let waiting: CheckedContinuation<Void, Never>? = condition.withLock {
-            stopped = true
-            buffer = []
-            buffered = 0
-            condition.broadcast()
-            defer { room = nil }
-            return room
-        }
-        waiting?.resume()
-        task?.cancel()
-    }
-
-    /// Puts a piece in the buffer, waiting for room; false once stopped.
-    private func put(_ piece: Data) async -> Bool {
-        while true {
-            let proceed: Bool? = condition.withLock {
-                if stopped { return false }
-                guard buffered < limit else { return nil }
-                buffer.append(piece)
-                buffered += piece.count
-                condition.broadcast()
-                return true
-            }
-            if let proceed { return proceed }
-            await withCheckedContinuation { continuation in
-                let now = condition.withLock {
-                    guard buffered >= limit, !stopped else { return true }
-                    room = continuation
-                    return false
-                }
-                if now { continuation.resume() }
-            }
-        }
-    }
-
-    private func end(_ error: (any Error)?) {
-        condition.withLock {
-            finished = true
-            failure = error
-            condition.broadcast()
-        }
-    }
-
-    /// At most `count` bytes, waiting while none are ready; empty at the end.
-    func take(upTo count: Int) throws -> Data {
-        let (piece, waiting): (Data, CheckedContinuation<Void, Never>?) = try condition.withLock {
-            while buffer.isEmpty, !finished, !stopped { condition.wait() }
-            if buffer.isEmpty {
-                if let failure { throw failure }
-                return (Data(), nil)
-            }
-            var first = buffer.removeFirst()
-            if first.count > count {
-                buffer.insert(first.subdata(in: first.startIndex + count..<first.endIndex), at: 0)
-                first = first.prefix(count)
-            }
-            buffered -= first.count
-            defer { room = nil }
-            return (Data(first), room)
-        }
-        waiting?.resume()
-        return piece
-    }
-}
-
-/// A sequence's iterator in a class, advanced by one task.
-private final class PieceIterator<Iterator: AsyncIteratorProtocol>: @unchecked Sendable where Iterator.Element == Data {
-    private var iterator: Iterator
-
-    init(_ iterator: Iterator) {
-        self.iterator = iterator
-    }
-
-    func next() async throws -> Data? {
-        try await iterator.next()
+    /// The spooled file, once ``spooled()`` has made it.
+    var handle: FileHandle? {
+        lock.withLock { result?.handle }
     }
 }
 
@@ -268,13 +182,13 @@ extension Endpoint {
         return endpoint
     }
 
-    /// The same endpoint sending the pieces of `bytes` as its body, as they come (see
-    /// ``RequestBody/stream(_:length:contentType:progress:)``).
+    /// The same endpoint sending the pieces of `bytes` as its body, spooled to a temporary file as
+    /// they come (see ``RequestBody/stream(_:contentType:progress:)``).
     public func uploading<Pieces: AsyncSequence & Sendable>(
-        _ bytes: Pieces, length: Int64? = nil, contentType: String? = nil, progress: ProgressHandler? = nil
+        _ bytes: Pieces, contentType: String? = nil, progress: ProgressHandler? = nil
     ) -> Endpoint where Pieces.Element == Data {
         var endpoint = self
-        endpoint.body = .stream(bytes, length: length, contentType: contentType ?? body?.bytesContentType ?? "application/octet-stream", progress: progress)
+        endpoint.body = .stream(bytes, contentType: contentType ?? body?.bytesContentType ?? "application/octet-stream", progress: progress)
         return endpoint
     }
 }
