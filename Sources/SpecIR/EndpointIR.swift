@@ -259,6 +259,8 @@ public struct ResponseIR: Sendable {
     public var accept: String?
     /// The enum of outcomes the type is, when 2xx statuses carry different bodies.
     public var outcomes: OutcomeEnumIR?
+    /// How the answers page, when they do.
+    public var pagination: PaginationIR?
     /// The data of the event that ends an event stream (`[DONE]`).
     public var terminator: String?
     /// Whether a dropped event stream reconnects.
@@ -329,4 +331,37 @@ public struct ExtensionIR: Sendable {
     public var scope: [String]
     /// The endpoints, each `.endpoint`, in declaration order.
     public var endpoints: [EndpointItemIR]
+}
+
+/// How an endpoint's answers page: its companion function `<name>Pages`, returning the runtime's
+/// `Paginated` with the rule that reads the pages.
+public struct PaginationIR: Sendable {
+    /// How the ID the next page starts after is read from an item's field.
+    public enum IDConversion: Sendable {
+        /// A `String` as it is.
+        case string
+        /// An integer, as its digits.
+        case integer
+        /// A `UUID`, as its text.
+        case uuid
+    }
+
+    /// The rule, with the Swift names of the fields it reads and the wire names of the query
+    /// parameters it sets.
+    public enum Rule: Sendable {
+        case link
+        case cursor(next: String, parameter: String)
+        case hasMore(hasMore: String, parameter: String, id: String, conversion: IDConversion)
+        case page(parameter: String, size: String?)
+        case offset(parameter: String, size: String?)
+    }
+
+    /// The companion function's name, unescaped.
+    public var name: String
+    /// The type of one item.
+    public var item: TypeRef
+    /// The page's property holding the items, and whether it is optional; nil when a page is the array.
+    public var items: (member: String, optional: Bool)?
+    /// What follows a page.
+    public var rule: Rule
 }

@@ -124,6 +124,7 @@ final class EndpointLowering {
         lowered.server = endpoint.server
         lowered.response.terminator = endpoint.streamTerminator
         lowered.response.reconnects = endpoint.reconnects
+        lowered.response.pagination = endpoint.pagination.flatMap { pagination($0, of: endpoint, factory: name) }
         return lowered
     }
 
@@ -339,5 +340,48 @@ final class EndpointLowering {
 
     private static func auth(_ auth: AuthScheme) -> AuthScheme? {
         auth == .none ? nil : auth
+    }
+
+    /// The companion of a paginated endpoint, its fields' Swift names resolved (validated before).
+    private func pagination(_ decl: PaginationDecl, of endpoint: EndpointDecl, factory: String) -> PaginationIR? {
+        guard let shape = symbols.paginationShape(decl, response: endpoint.response) else { return nil }
+        func member(_ field: FieldDecl?, of model: String?) -> String? {
+            guard let field, let model, case .object(let fields)? = symbols.model(named: model)?.kind,
+                  let index = fields.firstIndex(where: { $0.wireName == field.wireName }) else { return nil }
+            return names.model(named: model)?.fields[safe: index]
+        }
+        let rule: PaginationIR.Rule
+        switch decl.style {
+        case .link:
+            rule = .link
+        case .cursor:
+            guard let next = member(shape.marker, of: shape.pageModel), let parameter = decl.parameter else { return nil }
+            rule = .cursor(next: next, parameter: parameter)
+        case .hasMore:
+            guard let hasMore = member(shape.marker, of: shape.pageModel), let parameter = decl.parameter,
+                  let id = member(shape.idField, of: shape.itemModel), let idField = shape.idField else { return nil }
+            let conversion: PaginationIR.IDConversion
+            switch symbols.resolvedNonOptional(idField.type).description {
+            case "String": conversion = .string
+            case "UUID": conversion = .uuid
+            default: conversion = .integer
+            }
+            rule = .hasMore(hasMore: hasMore, parameter: parameter, id: id, conversion: conversion)
+        case .page:
+            guard let parameter = decl.parameter else { return nil }
+            rule = .page(parameter: parameter, size: decl.size)
+        case .offset:
+            guard let parameter = decl.parameter else { return nil }
+            rule = .offset(parameter: parameter, size: decl.size)
+        }
+        let items = shape.itemsField.flatMap { field in member(field, of: shape.pageModel).map { (member: $0, optional: symbols.isOptional(field.type)) } }
+        return PaginationIR(name: factory + "Pages", item: types.reference(shape.item), items: items, rule: rule)
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil past the end.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

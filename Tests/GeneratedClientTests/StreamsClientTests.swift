@@ -73,4 +73,28 @@ import Testing
         for try await chunk in try await service.chat(body: Prompt(prompt: "hello")) { contents.append(chunk.delta.content) }
         #expect(contents == ["hi"])
     }
+
+    @Test func aLinkPaginatedEndpointGetsEveryItemOnePagePerRequest() async throws {
+        let name = StreamsServer.name()
+        let client = APIClient(baseURL: try await StreamsServer.url())
+        var numbers: [Int] = []
+        for try await issue in client.items(Streams.issuesPages(name: name, perPage: 20, total: 50)) { numbers.append(issue.number) }
+        #expect(numbers == Array(1...50))
+        #expect(try await StreamsServer.stats(name).connections == 3)
+    }
+
+    @Test func aHasMorePaginatedEndpointStartsEachPageAfterTheLastID() async throws {
+        let name = StreamsServer.name()
+        let client = APIClient(baseURL: try await StreamsServer.url())
+        var pages: [Int] = []
+        for try await page in client.pages(Streams.customersPages(name: name, limit: 4, total: 10)) { pages.append(page.data.count) }
+        #expect(pages == [4, 4, 2])
+        #expect(try await StreamsServer.stats(name).lastEventIDs == [nil, "cus_003", "cus_007"])
+        let numbered = StreamsServer.name()
+        var count = 0
+        for try await _ in client.items(Streams.numberedIssuesPages(name: numbered, perPage: 10, total: 30)) { count += 1 }
+        // 30 items in full pages of 10: the fourth request finds the end (an empty page).
+        #expect(count == 30)
+        #expect(try await StreamsServer.stats(numbered).connections == 4)
+    }
 }

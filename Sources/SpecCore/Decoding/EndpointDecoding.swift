@@ -6,7 +6,7 @@ extension NodeReader {
     static let endpointKeys = [
         "request", "description", "auth", "body", "encoding", "response", "path", "query", "headers",
         "errors", "deprecated", "timeout", "retry", "styles", "cookies", "optionalBody", "responseEncoding", "responses", "accept", "responseHeaders", "bodies", "contentType", "server",
-        "terminator", "reconnect",
+        "terminator", "reconnect", "pagination",
     ]
 
     /// Every entry under `endpoints:` (or a group), in declaration order.
@@ -113,6 +113,7 @@ extension NodeReader {
             endpoint.reconnects = flag
             endpoint.streamOptionsLocation = endpoint.streamOptionsLocation ?? pair.key.location
         }
+        if let pair = keys["pagination"] { endpoint.pagination = pagination(pair, in: what) }
         if let pair = keys["bodies"] {
             if keys["body"] != nil || keys["encoding"] != nil {
                 diagnostics.error("\(what) has both \(keys["body"] != nil ? "body" : "encoding") and bodies; write body: (and encoding:) for one, bodies: for one per media type, whose keys say how each is sent", at: pair.key.location)
@@ -294,5 +295,29 @@ extension NodeReader {
         if bytes[1...].allSatisfy({ $0 == 0x58 || $0 == 0x78 }) { return .range(Int(bytes[0] - 0x30)) }
         guard bytes.allSatisfy({ (0x30...0x39).contains($0) }), let code = Int(key) else { return nil }
         return .code(code)
+    }
+
+    /// `pagination: { style: cursor, items: data, next: next_cursor, parameter: cursor }`.
+    private func pagination(_ pair: YAMLPair, in what: String) -> PaginationDecl? {
+        guard let pairs = mapping(pair.value, "pagination of \(what)") else { return nil }
+        let keys = knownKeys(pairs, allowed: ["style", "items", "next", "hasMore", "id", "parameter", "size"], in: "pagination of \(what)")
+        let styles = PaginationDecl.Style.allCases.map(\.rawValue)
+        guard let node = keys["style"]?.value else {
+            diagnostics.error("pagination of \(what) needs a style: \(styles.joined(separator: ", "))", at: pair.key.location)
+            return nil
+        }
+        guard let text = string(node, "style"), let style = PaginationDecl.Style(rawValue: text) else {
+            let text = node.scalar ?? ""
+            diagnostics.error("unknown pagination style '\(text)'; use \(styles.joined(separator: ", "))\(Suggestions.didYouMean(text, in: styles))", at: node.location)
+            return nil
+        }
+        var decl = PaginationDecl(style: style, location: pair.key.location)
+        decl.items = keys["items"].flatMap { string($0.value, "items") }
+        decl.next = keys["next"].flatMap { string($0.value, "next") }
+        decl.hasMore = keys["hasMore"].flatMap { string($0.value, "hasMore") }
+        decl.id = keys["id"].flatMap { string($0.value, "id") }
+        decl.parameter = keys["parameter"].flatMap { string($0.value, "parameter") }
+        decl.size = keys["size"].flatMap { string($0.value, "size") }
+        return decl
     }
 }

@@ -87,6 +87,9 @@ public struct EndpointDecl: Sendable {
     public var streamTerminator: String?
     /// Whether a dropped event stream reconnects with `Last-Event-ID` (`reconnect: true`).
     public var reconnects = false
+    /// How the endpoint's answers page, when they do (`pagination:`): the factory gets a
+    /// companion `<name>Pages` that `client.pages` and `client.items` read.
+    public var pagination: PaginationDecl?
     /// Where `terminator` or `reconnect` is written, for the diagnostics about them.
     public var streamOptionsLocation: SourceLocation?
     /// The 2xx responses, when they carry different bodies (`responses:`, OpenAPI's `200` and

@@ -29,6 +29,11 @@ extension Validator {
                     } else {
                         checkCollision(swiftName, at: endpoint.location, wire: endpoint.name, what: "endpoints", of: "'\(scope)'",
                                        renamable: false, seen: &functions)
+                        // A paginated endpoint's companion `<name>Pages` is a function of the scope too.
+                        if let pagination = endpoint.pagination {
+                            checkCollision(swiftName + "Pages", at: pagination.location, wire: endpoint.name + " (its pages)", what: "endpoints",
+                                           of: "'\(scope)'", renamable: false, seen: &functions)
+                        }
                     }
                 }
                 if groupPath.isEmpty, Self.reservedFunctionNames.contains(swiftName) {
@@ -114,6 +119,7 @@ extension Validator {
             diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
         }
         checkStreamOptions(endpoint, what: what)
+        checkPagination(endpoint, what: what)
         for (index, outcome) in endpoint.outcomes.enumerated() {
             if let stream = symbols.stream(outcome.type.nonOptional) {
                 diagnostics.error("response \(outcome.status.key) of \(what) is a stream ('\(stream.framing.rawValue)'); a streamed response is the endpoint's only one: write it as response:", at: outcome.type.location)

@@ -195,7 +195,47 @@ extension EndpointIR: TemplateObject {
         case "retry": .bool(retry)
         case "errorEnum": errorEnum.map { .object($0) } ?? false
         case "responseHeaders": responseHeaders.map { .object($0) } ?? false
+        case "pagination": response.pagination.map { .object(PaginationContext(pagination: $0)) } ?? false
         default: nil
+        }
+    }
+}
+
+/// A paginated endpoint's companion: pagesName, itemType, rule (the `PaginationRule` expression).
+/// Its other keys are the endpoint's (name, parameters, responseType, failureType).
+struct PaginationContext: TemplateObject {
+    let pagination: PaginationIR
+
+    func value(forKey key: String) -> TemplateValue? {
+        switch key {
+        case "pagesName": .string(Naming.escaped(pagination.name))
+        case "itemType": .string(SwiftSpelling.type(pagination.item))
+        case "rule": .string(rule)
+        default: nil
+        }
+    }
+
+    /// `.link`, `.cursor(items: { $0.data }, next: { $0.nextCursor }, parameter: "cursor")`, ...
+    var rule: String {
+        let items = pagination.items.map { "{ $0.\(Naming.escapedMember($0.member))\($0.optional ? " ?? []" : "") }" } ?? "{ $0 }"
+        let member = { (name: String) in "$0.\(Naming.escapedMember(name))" }
+        switch pagination.rule {
+        case .link:
+            return pagination.items == nil ? ".link" : ".link(items: \(items))"
+        case .cursor(let next, let parameter):
+            return ".cursor(items: \(items), next: { \(member(next)) }, parameter: \(SwiftSpelling.string(parameter)))"
+        case .hasMore(let hasMore, let parameter, let id, let conversion):
+            let idText: String
+            switch conversion {
+            case .string: idText = member(id)
+            case .integer: idText = "String(\(member(id)))"
+            case .uuid: idText = "\(member(id)).uuidString"
+            }
+            return ".hasMore(items: \(items), hasMore: { \(member(hasMore)) }, parameter: \(SwiftSpelling.string(parameter)), id: { \(idText) })"
+        case .page(let parameter, let size):
+            return ".pageNumber(items: \(items), parameter: \(SwiftSpelling.string(parameter))\(size.map { ", sizeParameter: \(SwiftSpelling.string($0))" } ?? ""))"
+        case .offset(let parameter, let size):
+            return ".offset(items: \(items), parameter: \(SwiftSpelling.string(parameter))\(size.map { ", limitParameter: \(SwiftSpelling.string($0))" } ?? ""))"
         }
     }
 }

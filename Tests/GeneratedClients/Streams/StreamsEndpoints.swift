@@ -98,6 +98,97 @@ public enum Streams {
     public static func download(name: String, size: Int? = nil) -> Endpoint<ByteStream, Never> {
         Endpoint(.get, "/bytes/\(name)", Streams.api, query: ["size": size], response: .bytes)
     }
+
+    /// Issues, a page at a time; the next page is in the Link header, as GitHub sends it.
+    ///
+    /// `GET /repos/{name}/issues`
+    public static func issues(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) -> Endpoint<[Issue], Never> {
+        Endpoint(
+            .get, "/repos/\(name)/issues", Streams.api,
+            query: ["page": page, "per_page": perPage, "total": total],
+            response: .json
+        )
+    }
+
+    /// The pages of `issues`, each fetched when a loop reaches it: `client.pages(...)` gives the
+    /// pages, `client.items(...)` their items, none after the last.
+    public static func issuesPages(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) -> Paginated<[Issue], Issue, Never> {
+        Paginated(issues(name: name, page: page, perPage: perPage, total: total), paging: .link)
+    }
+
+    /// Customers, a page at a time, each after the last one's ID, as Stripe pages.
+    ///
+    /// `GET /v1/customers/{name}`
+    public static func customers(
+        name: String,
+        limit: Int? = nil,
+        startingAfter: String? = nil,
+        total: Int? = nil
+    ) -> Endpoint<CustomerList, Never> {
+        Endpoint(
+            .get, "/v1/customers/\(name)", Streams.api,
+            query: ["limit": limit, "starting_after": startingAfter, "total": total],
+            response: .json
+        )
+    }
+
+    /// The pages of `customers`, each fetched when a loop reaches it: `client.pages(...)` gives the
+    /// pages, `client.items(...)` their items, none after the last.
+    public static func customersPages(
+        name: String,
+        limit: Int? = nil,
+        startingAfter: String? = nil,
+        total: Int? = nil
+    ) -> Paginated<CustomerList, Customer, Never> {
+        Paginated(customers(
+            name: name,
+            limit: limit,
+            startingAfter: startingAfter,
+            total: total
+        ), paging: .hasMore(items: { $0.data }, hasMore: { $0.hasMore }, parameter: "starting_after", id: { $0.id }))
+    }
+
+    /// The same issues by page number; a short page is the last.
+    ///
+    /// `GET /repos/{name}/issues`
+    public static func numberedIssues(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) -> Endpoint<[Issue], Never> {
+        Endpoint(
+            .get, "/repos/\(name)/issues", Streams.api,
+            query: ["page": page, "per_page": perPage, "total": total],
+            response: .json
+        )
+    }
+
+    /// The pages of `numberedIssues`, each fetched when a loop reaches it: `client.pages(...)` gives the
+    /// pages, `client.items(...)` their items, none after the last.
+    public static func numberedIssuesPages(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) -> Paginated<[Issue], Issue, Never> {
+        Paginated(numberedIssues(
+            name: name,
+            page: page,
+            perPage: perPage,
+            total: total
+        ), paging: .pageNumber(items: { $0 }, parameter: "page", sizeParameter: "per_page"))
+    }
 }
 
 /// The endpoints of `Streams` as types, one each: `StreamsService` has a requirement per
@@ -150,6 +241,24 @@ public enum StreamsOperations {
         public typealias Response = ByteStream
         public typealias Failure = Never
     }
+
+    /// `Streams.issues`: `GET /repos/{name}/issues`.
+    public enum Issues: ServiceOperation {
+        public typealias Response = [Issue]
+        public typealias Failure = Never
+    }
+
+    /// `Streams.customers`: `GET /v1/customers/{name}`.
+    public enum Customers: ServiceOperation {
+        public typealias Response = CustomerList
+        public typealias Failure = Never
+    }
+
+    /// `Streams.numberedIssues`: `GET /repos/{name}/issues`.
+    public enum NumberedIssues: ServiceOperation {
+        public typealias Response = [Issue]
+        public typealias Failure = Never
+    }
 }
 
 /// Every endpoint of `Streams` as one async method (`service.chat(...)`), with
@@ -197,6 +306,21 @@ public protocol StreamsService: Sendable {
         _ endpoint: Endpoint<ByteStream, Never>,
         as operation: StreamsOperations.Download.Type
     ) async throws(APIError<Never>) -> ByteStream
+    /// Sends `Streams.issues`: `GET /repos/{name}/issues`.
+    func send(
+        _ endpoint: Endpoint<[Issue], Never>,
+        as operation: StreamsOperations.Issues.Type
+    ) async throws(APIError<Never>) -> [Issue]
+    /// Sends `Streams.customers`: `GET /v1/customers/{name}`.
+    func send(
+        _ endpoint: Endpoint<CustomerList, Never>,
+        as operation: StreamsOperations.Customers.Type
+    ) async throws(APIError<Never>) -> CustomerList
+    /// Sends `Streams.numberedIssues`: `GET /repos/{name}/issues`.
+    func send(
+        _ endpoint: Endpoint<[Issue], Never>,
+        as operation: StreamsOperations.NumberedIssues.Type
+    ) async throws(APIError<Never>) -> [Issue]
 }
 
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
@@ -312,5 +436,53 @@ extension StreamsService {
     @_alwaysEmitIntoClient
     public func download(name: String, size: Int? = nil) async throws(APIError<Never>) -> ByteStream {
         try await self.send(Streams.download(name: name, size: size), as: StreamsOperations.Download.self)
+    }
+
+    /// Issues, a page at a time; the next page is in the Link header, as GitHub sends it.
+    ///
+    /// `GET /repos/{name}/issues`
+    @_alwaysEmitIntoClient
+    public func issues(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) async throws(APIError<Never>) -> [Issue] {
+        try await self.send(
+            Streams.issues(name: name, page: page, perPage: perPage, total: total),
+            as: StreamsOperations.Issues.self
+        )
+    }
+
+    /// Customers, a page at a time, each after the last one's ID, as Stripe pages.
+    ///
+    /// `GET /v1/customers/{name}`
+    @_alwaysEmitIntoClient
+    public func customers(
+        name: String,
+        limit: Int? = nil,
+        startingAfter: String? = nil,
+        total: Int? = nil
+    ) async throws(APIError<Never>) -> CustomerList {
+        try await self.send(
+            Streams.customers(name: name, limit: limit, startingAfter: startingAfter, total: total),
+            as: StreamsOperations.Customers.self
+        )
+    }
+
+    /// The same issues by page number; a short page is the last.
+    ///
+    /// `GET /repos/{name}/issues`
+    @_alwaysEmitIntoClient
+    public func numberedIssues(
+        name: String,
+        page: Int? = nil,
+        perPage: Int? = nil,
+        total: Int? = nil
+    ) async throws(APIError<Never>) -> [Issue] {
+        try await self.send(
+            Streams.numberedIssues(name: name, page: page, perPage: perPage, total: total),
+            as: StreamsOperations.NumberedIssues.self
+        )
     }
 }

@@ -142,6 +142,73 @@ public struct Problem: Codable, Hashable, Sendable {
     }
 }
 
+public struct Issue: Codable, Hashable, Sendable {
+    public var number: Int
+
+    public init(number: Int) {
+        self.number = number
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.number = try container.decode(Int.self, forKey: "number")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.number, forKey: "number")
+    }
+}
+
+public struct Customer: Codable, Hashable, Sendable {
+    public var id: String
+    public var object: String
+
+    public init(id: String, object: String) {
+        self.id = id
+        self.object = object
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(String.self, forKey: "object")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.id, forKey: "id")
+        try container.encode(self.object, forKey: "object")
+    }
+}
+
+/// A page of customers, as Stripe lists them.
+public struct CustomerList: Codable, Hashable, Sendable {
+    public var data: [Customer]
+    public var hasMore: Bool
+    public var url: String
+
+    public init(data: [Customer], hasMore: Bool, url: String) {
+        self.data = data
+        self.hasMore = hasMore
+        self.url = url
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.data = try container.decode([Customer].self, forKey: "data")
+        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
+        self.url = try container.decode(String.self, forKey: "url")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(self.data, forKey: "data")
+        try container.encode(self.hasMore, forKey: "has_more")
+        try container.encode(self.url, forKey: "url")
+    }
+}
+
 /// What a run reports, told apart by the event's name.
 public enum RunEvent: ServerSentEventDecodable, Hashable, Sendable {
     case started(RunStarted)
