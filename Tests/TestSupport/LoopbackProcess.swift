@@ -14,7 +14,10 @@ public struct LoopbackProcess: Sendable {
     /// Starts `command(port)` on the first of 20 ports where `probe` answers 200 within `seconds`;
     /// nil when none does (the program is missing, or every port was taken).
     public static func start(_ command: (Int) -> [String], probe: String = "/", seconds: Int = 10) async throws -> LoopbackProcess? {
-        for attempt in 0..<20 {
+        for _ in 0..<20 {
+            // Each try of the process takes the next port of its sequence: two servers started at
+            // once never try the same port, where one's probe would get the other's answer.
+            let attempt = Attempts.next()
             let port = 20_000 + Int((UInt32(getpid()) &* 7_919 &+ UInt32(attempt) &* 104_729) % 40_000)
             let pid = try ChildProcess.spawn(command(port))
             guard let url = URL(string: "http://127.0.0.1:\(port)"), let probeURL = URL(string: url.absoluteString + probe) else { continue }
@@ -36,6 +39,19 @@ public struct LoopbackProcess: Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         return false
+    }
+
+    /// The tries of this process so far.
+    private enum Attempts {
+        nonisolated(unsafe) private static var count: UInt32 = 0
+        private static let lock = NSLock()
+
+        static func next() -> UInt32 {
+            lock.withLock {
+                defer { count &+= 1 }
+                return count
+            }
+        }
     }
 
     /// Stops the server.
