@@ -4,7 +4,7 @@ import SpecYAML
 
 /// Per-target generator settings, from an optional config file next to the specs
 /// (`specwright.json`; JSON is read as YAML, so errors keep their line and column).
-public struct GeneratorConfig: Sendable, Equatable {
+public struct GeneratorConfig: Sendable {
     /// Overrides the specs' `access`.
     public var access: AccessLevel?
     /// How many files models and endpoints are each split into.
@@ -21,6 +21,10 @@ public struct GeneratorConfig: Sendable, Equatable {
     /// Only these operations are generated (with the models they use), each named by its
     /// endpoint or `operationId` or as `METHOD /path`; nil for every one.
     public var operations: [LocatedName]?
+    /// How operations page, by operation (named as in `operations`), as an endpoint's `pagination:`.
+    public var pagination: [PaginationSetting] = []
+    /// The paging conventions of big APIs to recognize (`github`, `stripe`, `openai`).
+    public var paginationConventions: [LocatedName] = []
 
     /// No overrides.
     public init(access: AccessLevel? = nil, shards: Int? = nil, groupByTag: Bool? = nil) {
@@ -34,7 +38,7 @@ public struct GeneratorConfig: Sendable, Equatable {
 /// "templates": "Templates", "operations": ["PostCustomers", "GET /v1/charges"] }`; unknown keys are errors.
 public enum ConfigLoader {
     /// The keys a config file may have.
-    public static let keys = ["access", "shards", "groupByTag", "stubService", "templates", "operations"]
+    public static let keys = ["access", "shards", "groupByTag", "stubService", "templates", "operations", "pagination", "paginationConventions"]
 
     /// The config at `path`, or nil with the diagnostics saying why. `shardLimit` says, in the
     /// message for a `shards` out of range, whose limit `maxShards` is when it is not the generator's.
@@ -104,6 +108,39 @@ public enum ConfigLoader {
                 reader.diagnostics.error("operations must list the operations to generate, like [\"PostCustomers\", \"GET /v1/charges\"]", at: node.location)
             }
         }
+        if let pair = known["pagination"], let pairs = reader.mapping(pair.value, "pagination") {
+            for entry in pairs {
+                guard let name = entry.key.scalar, !name.isEmpty, let decl = reader.pagination(entry, in: "operation '\(name)'") else { continue }
+                config.pagination.append(PaginationSetting(operation: LocatedName(name: name, location: entry.key.location), pagination: decl))
+            }
+        }
+        if let node = known["paginationConventions"]?.value {
+            for item in node.sequence ?? [] {
+                guard let name = reader.string(item, "a pagination convention") else { continue }
+                if PaginationConventions.known.contains(name) {
+                    config.paginationConventions.append(LocatedName(name: name, location: item.location))
+                } else {
+                    reader.diagnostics.error("unknown pagination convention '\(name)'; use \(PaginationConventions.known.joined(separator: ", "))\(Suggestions.didYouMean(name, in: PaginationConventions.known))", at: item.location)
+                }
+            }
+            if node.sequence == nil {
+                reader.diagnostics.error("paginationConventions must list conventions, like [\"github\", \"stripe\"]", at: node.location)
+            }
+        }
         return (reader.diagnostics.hasErrors ? nil : config, reader.diagnostics)
+    }
+}
+
+/// One operation's paging in a config file.
+public struct PaginationSetting: Sendable {
+    /// The operation, named by its endpoint name, `operationId` or `METHOD /path`.
+    public var operation: LocatedName
+    /// How it pages.
+    public var pagination: PaginationDecl
+
+    /// An operation's paging.
+    public init(operation: LocatedName, pagination: PaginationDecl) {
+        self.operation = operation
+        self.pagination = pagination
     }
 }

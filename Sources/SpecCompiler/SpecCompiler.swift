@@ -35,6 +35,10 @@ public struct CompilerOptions: Sendable {
     public var stubService: Bool?
     /// Only these operations, and the models they use, are generated (see ``OperationSelection``).
     public var operations: [LocatedName]?
+    /// How operations page, by name, beside their own `pagination:` (a config's `pagination`).
+    public var pagination: [PaginationSetting] = []
+    /// The paging conventions to recognize (a config's `paginationConventions`).
+    public var paginationConventions: [LocatedName] = []
 
     /// Options with the spec's own settings.
     public init(
@@ -93,7 +97,8 @@ public enum SpecCompiler {
         let (decoded, decodeDiagnostics) = load(
             path: path, limits: options.limits, groupByTag: options.groupByTag, operations: options.operations, read: read)
         var diagnostics = decodeDiagnostics
-        guard let spec = decoded else { return (nil, nil, diagnostics, [path]) }
+        guard let loaded = decoded else { return (nil, nil, diagnostics, [path]) }
+        let spec = PaginationConventions.apply(options.pagination, conventions: options.paginationConventions, to: loaded, diagnostics: &diagnostics)
         let analysis = SpecAnalysis(spec)
         diagnostics.append(contentsOf: Validator.validate(spec, analysis: analysis))
         return diagnostics.hasErrors ? (nil, nil, diagnostics, spec.files) : (spec, analysis, diagnostics, spec.files)

@@ -29,7 +29,7 @@ enum Help {
           --access <level>    public, package or internal; overrides the spec's `access`
           --shards <n>        split the models and the endpoints into <n> files each (1 to 64); default: one per 150 declarations
           --file-prefix <p>   name the files <p>Models.swift ... instead of after the spec's name
-          --config <file>     a specwright.json with `access`, `shards`, `groupByTag`, `stubService`, `templates` and `operations` (flags override it)
+          --config <file>     a specwright.json with `access`, `shards`, `groupByTag`, `stubService`, `templates`, `operations`, `pagination` and `paginationConventions` (flags override it)
           --group-by-tag      OpenAPI input: put each operation in a group named after its first tag
           --prune             also remove the files in <dir> that Specwright generated (they start with
                               its header) and no spec given generates any more; nothing else is touched

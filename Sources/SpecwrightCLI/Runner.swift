@@ -147,10 +147,12 @@ struct Runner {
         case .success(let loaded): templates = loaded
         case .failure(let exit): return .failure(exit)
         }
-        let options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
+        var options = CompilerOptions(access: settings.access ?? config.access, filePrefix: settings.filePrefix,
                                       shards: settings.shards ?? config.shards, groupByTag: settings.groupByTag || config.groupByTag == true,
                                       stableFileSet: settings.stableFileSet, stubService: config.stubService,
                                       operations: config.operations)
+        options.pagination = config.pagination
+        options.paginationConventions = config.paginationConventions
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
             let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {

@@ -297,8 +297,9 @@ extension NodeReader {
         return .code(code)
     }
 
-    /// `pagination: { style: cursor, items: data, next: next_cursor, parameter: cursor }`.
-    private func pagination(_ pair: YAMLPair, in what: String) -> PaginationDecl? {
+    /// `pagination: { style: cursor, items: data, next: next_cursor, parameter: cursor }`, in a
+    /// spec or a config file.
+    public func pagination(_ pair: YAMLPair, in what: String) -> PaginationDecl? {
         guard let pairs = mapping(pair.value, "pagination of \(what)") else { return nil }
         let keys = knownKeys(pairs, allowed: ["style", "items", "next", "hasMore", "id", "parameter", "size"], in: "pagination of \(what)")
         let styles = PaginationDecl.Style.allCases.map(\.rawValue)
