@@ -50,9 +50,9 @@ extension Validator {
         "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
         "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
         "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation",
-        "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StringEnum", "StubAnswers",
-        "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "TransferProgress", "Transport", "TypedPart",
-        "URLSessionTransport", "UnionCoding", "UnsetStubHandler", "WireKey",
+        "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StreamIterator",
+        "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "TransferProgress",
+        "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

@@ -28,23 +28,11 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// Reads the elements one after the other.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: any ElementSource<Element>
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next() async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-    }
+    public typealias AsyncIterator = StreamIterator<Element>
 
     /// An iterator over the elements still to come.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: reader)
+    public func makeAsyncIterator() -> StreamIterator<Element> {
+        StreamIterator(reader: reader)
     }
 }
 
@@ -67,23 +55,11 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// Reads the elements one after the other.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: any ElementSource<Element>
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next() async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-    }
+    public typealias AsyncIterator = StreamIterator<Element>
 
     /// An iterator over the elements still to come.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: reader)
+    public func makeAsyncIterator() -> StreamIterator<Element> {
+        StreamIterator(reader: reader)
     }
 }
 
@@ -106,23 +82,26 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     }
 
     /// Reads the elements one after the other.
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        fileprivate let reader: any ElementSource<Element>
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next() async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-
-        /// The next element, or nil once the stream has ended.
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(StreamError) -> Element? {
-            try await reader.next()
-        }
-    }
+    public typealias AsyncIterator = StreamIterator<Element>
 
     /// An iterator over the elements still to come.
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(reader: reader)
+    public func makeAsyncIterator() -> StreamIterator<Element> {
+        StreamIterator(reader: reader)
+    }
+}
+
+/// Reads the elements of an ``EventStream``, ``JSONLines`` or ``JSONSequence`` one after the other.
+public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol {
+    fileprivate let reader: any ElementSource<Element>
+
+    /// The next element, or nil once the stream has ended.
+    public mutating func next() async throws(StreamError) -> Element? {
+        try await reader.next()
+    }
+
+    /// The next element, or nil once the stream has ended.
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(StreamError) -> Element? {
+        try await reader.next()
     }
 }
 
