@@ -286,10 +286,16 @@ def main() -> None:
     server = uvicorn.Server(config)
 
     def stop_with_parent() -> None:
+        # An ended parent that is not reaped yet still answers kill(pid, 0), but its children
+        # have a new parent already: both are checked, so a server never outlives its tests
+        # (it would hold their output open, and the test runner would wait for it).
         while True:
             try:
                 os.kill(arguments.parent, 0)
             except OSError:
+                server.should_exit = True
+                return
+            if os.getppid() != arguments.parent:
                 server.should_exit = True
                 return
             time.sleep(0.5)
