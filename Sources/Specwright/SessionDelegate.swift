@@ -74,6 +74,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         collector?.complete(error: error, taskResponse: task.response)
     }
 
+    /// A body stream read again from its start: URLSession asks when it resends a request, such
+    /// as on a kept-alive connection the server had closed. An upload's stream is made afresh
+    /// over the same file; another stream cannot be, and the request fails.
+    func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
+        let fresh = (task.originalRequest?.httpBodyStream as? UploadStream)?.restarted()
+        completionHandler(fresh)
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void

@@ -36,6 +36,11 @@ final class UploadStream: InputStream {
     }
 
 
+    /// A stream of the same bytes from their start, with the same progress handler.
+    func restarted() -> UploadStream {
+        UploadStream(source: source, length: length, progress: progress)
+    }
+
     override func open() {
         lock.withLock {
             sent = 0
