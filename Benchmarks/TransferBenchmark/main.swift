@@ -148,6 +148,6 @@ do {
     print(String(format: "upload %d MiB from a file: %.1f s (%.0f MiB/s), peak memory growth %.1f MiB",
                  uploadBytes >> 20, upload.seconds, Double(uploadBytes >> 20) / upload.seconds, Double(upload.growth) / Double(1 << 20)))
 } catch {
-    // Seen after the runs above on a reused connection ("Send failure: Broken pipe"): reported, not hidden.
+    // A failure is reported with the other figures, not hidden behind a crash.
     print("upload \(uploadBytes >> 20) MiB from a file FAILED: \(error)")
 }

@@ -41,6 +41,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let lock = NSLock()
     /// The receiver of each running task, by task identifier (unique within the session).
     private var collectors: [Int: any TaskReceiver] = [:]
+    /// The uploads whose progress a task reports, by task identifier.
+    private var uploads: [Int: UploadStream] = [:]
 
     /// A session with this kind of delegate: URLSession's `configuration`, redirects and
     /// authentication challenges left to ``APIClient``, body sizes checked as they arrive.
@@ -69,8 +71,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         collector(for: dataTask)?.receive(data)
     }
 
+    /// Reports the bytes `task` sends to the progress handler of `upload`.
+    func reportProgress(of task: URLSessionTask, to upload: UploadStream) {
+        lock.withLock { uploads[task.taskIdentifier] = upload }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
+        let upload = lock.withLock { uploads[task.taskIdentifier] }
+        upload?.report(sent: totalBytesSent, expected: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let collector = lock.withLock { collectors.removeValue(forKey: task.taskIdentifier) }
+        let collector = lock.withLock {
+            uploads.removeValue(forKey: task.taskIdentifier)
+            return collectors.removeValue(forKey: task.taskIdentifier)
+        }
         collector?.complete(error: error, taskResponse: task.response)
     }
 

@@ -81,8 +81,18 @@ public struct URLSessionTransport: Transport {
             try await withCheckedThrowingContinuation { continuation in
                 // Our sessions report each piece to the delegate; another session buffers the body.
                 let delegate = session.delegate as? SessionDelegate
-                let task = delegate != nil ? session.dataTask(with: request) : session.dataTask(with: request) { data, response, error in
-                    collector.complete(data: data, response: response, error: error)
+                let task: URLSessionTask
+                if let delegate, let (plain, file, upload) = Self.fileUpload(request) {
+                    // A file upload is URLSession's own: read from disk as it is sent, sent again
+                    // from its start when URLSession resends (a kept-alive connection that died).
+                    task = session.uploadTask(with: plain, fromFile: file)
+                    delegate.reportProgress(of: task, to: upload)
+                } else if delegate != nil {
+                    task = session.dataTask(with: request)
+                } else {
+                    task = session.dataTask(with: request) { data, response, error in
+                        collector.complete(data: data, response: response, error: error)
+                    }
                 }
                 collector.attach(continuation, task: task)
                 if let resourceTimeout {
@@ -114,10 +124,26 @@ extension URLSessionTransport {
             return (ByteStream(data), response)
         }
         let stream = SessionStream(bufferLimit: streamBufferBytes)
-        let task = session.dataTask(with: request)
+        let task: URLSessionTask
+        if let (plain, file, upload) = Self.fileUpload(request) {
+            task = session.uploadTask(with: plain, fromFile: file)
+            delegate.reportProgress(of: task, to: upload)
+        } else {
+            task = session.dataTask(with: request)
+        }
         delegate.register(stream, for: task)
         let response = try await stream.start(task)
         return (ByteStream(source: stream), response)
+    }
+}
+
+extension URLSessionTransport {
+    /// The request without its body stream, and the file to send, for an upload from a file.
+    static func fileUpload(_ request: URLRequest) -> (URLRequest, URL, UploadStream)? {
+        guard let upload = request.httpBodyStream as? UploadStream, case .file(let url) = upload.source else { return nil }
+        var plain = request
+        plain.httpBodyStream = nil
+        return (plain, url, upload)
     }
 }
 

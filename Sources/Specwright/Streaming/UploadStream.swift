@@ -12,7 +12,9 @@ enum UploadSource: Sendable {
 }
 
 /// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, or a sequence spooled
-/// to one, never loaded whole. Reading counts the bytes for the progress handler. Its state is
+/// to one, never loaded whole. On its own sessions, ``URLSessionTransport`` sends a file with
+/// `uploadTask(fromFile:)` instead, which URLSession can send again from the start; this stream
+/// is what other transports read. Reading counts the bytes for the progress handler. Its state is
 /// under a lock: URLSession reads it on its own queue, synchronously, so a read is a disk read
 /// and never waits for anything else.
 final class UploadStream: InputStream {
@@ -35,6 +37,11 @@ final class UploadStream: InputStream {
         super.init(data: Data())
     }
 
+
+    /// Progress URLSession reports for an upload it reads itself (a file's `uploadTask`).
+    func report(sent: Int64, expected: Int64?) {
+        progress?(TransferProgress(bytes: sent, expected: length ?? expected))
+    }
 
     /// A stream of the same bytes from their start, with the same progress handler.
     func restarted() -> UploadStream {
