@@ -57,7 +57,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         self.reconnect = reconnect
         requiredMediaType = mediaType
         openStream = open
-        decodeBody = { body in open(StreamStart(bytes: ByteStream(body.data), response: nil, contentType: body.contentType,
+        decodeBody = { body in open(StreamStart(bytes: ByteStream(body.data), contentType: body.contentType,
                                                 decoder: body.decoder, reconnect: nil, policy: .never)) }
     }
 

@@ -51,7 +51,7 @@ extension APIClient {
         let reconnect: Reconnect? = policy.maxAttempts > 0 ? { @Sendable lastEventID in
             try await reconnection(endpoint, lastEventID: lastEventID, chain: chain)
         } : nil
-        let value = open(StreamStart(bytes: bytes, response: head, contentType: contentType,
+        let value = open(StreamStart(bytes: bytes, contentType: contentType,
                                      decoder: decoder, reconnect: reconnect, policy: policy))
         return Response(value: value, httpResponse: head)
     }

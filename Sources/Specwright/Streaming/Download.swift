@@ -66,10 +66,10 @@ extension APIClient {
                 // Attempts count since the last one that wrote something.
                 attempts = Self.size(of: file) > start ? 1 : attempts + 1
                 guard resume, takesRanges, attempts <= 3, RetryMiddleware.isTransient(failure.error) else {
-                    throw Self.downloadError(failure.error)
+                    throw Self.transportError(failure.error)
                 }
             } catch {
-                throw Self.downloadError(error)
+                throw Self.transportError(error)
             }
         }
     }
@@ -79,9 +79,6 @@ extension APIClient {
         var error: any Error
     }
 
-    private static func downloadError<Failure>(_ error: any Error) -> APIError<Failure> {
-        transportError(error)
-    }
 
     /// Writes the pieces of `bytes` into `file` from `offset` on (cutting what follows).
     private static func write(_ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, progress: ProgressHandler?) async throws {

@@ -6,8 +6,6 @@ import FoundationNetworking
 /// A streamed response as it starts: the body to read and what decoding it needs.
 struct StreamStart: Sendable {
     let bytes: ByteStream
-    /// The head, when the body came from a transport (nil when a buffered body is read as a stream).
-    let response: HTTPURLResponse?
     let contentType: String?
     let decoder: JSONDecoder
     /// Sends the request again, for event streams that reconnect.
