@@ -34,6 +34,10 @@ public struct URLSessionTransport: Transport {
     /// How many bytes of a streamed body may wait unread in memory; more wait in a temporary file
     /// until the reader catches up (see ``stream(_:)``).
     public var streamBufferBytes = 1 << 20
+    /// How many bytes of a streamed body may wait unread in all (memory and temporary file) before
+    /// the stream fails with ``StreamBacklogError``, so that a reader that stalls on an endless
+    /// stream does not fill the disk; `nil` for no limit. 4 GiB by default.
+    public var streamBacklogLimit: Int64? = 4 << 30
     /// The session's `timeoutIntervalForResource` when the transport enforces it (Linux, where
     /// URLSession ignores it, and only when set below the default of 7 days).
     private let resourceTimeout: TimeInterval?
@@ -116,14 +120,15 @@ extension URLSessionTransport {
     /// memory, the rest in a temporary file (removed at once, so nothing is left behind). URLSession
     /// cannot slow the server down on Linux (a delegate that waits stops every session of the
     /// process, and a resumed task starts over), so the transfer runs at the network's speed.
-    /// There is no size limit: the reader decides what it keeps. On a session you passed in (whose
+    /// There is no size limit: the reader decides what it keeps; a reader that falls more than
+    /// ``streamBacklogLimit`` behind ends the stream with ``StreamBacklogError``. On a session you passed in (whose
     /// delegate is your own), the body is received whole first, with the size limit, then handed over.
     public func stream(_ request: URLRequest) async throws -> (ByteStream, HTTPURLResponse) {
         guard let delegate = session.delegate as? SessionDelegate else {
             let (data, response) = try await send(request)
             return (ByteStream(data), response)
         }
-        let stream = SessionStream(bufferLimit: streamBufferBytes)
+        let stream = SessionStream(bufferLimit: streamBufferBytes, backlogLimit: streamBacklogLimit)
         let task: URLSessionTask
         if let (plain, file, upload) = Self.fileUpload(request) {
             task = session.uploadTask(with: plain, fromFile: file)

@@ -153,4 +153,33 @@ import Testing
         #expect(endpoint.service.operation == "User")
         #expect(endpoint.requestLine == "GET /users/{user_id}")
     }
+
+    @Test func anEventNamedTypeStillMakesAUnionOfEvents() throws {
+        let files = try Self.generate("""
+            models:
+              Change:
+                fields:
+                  kind: String
+              Note:
+                fields:
+                  text: String
+              Feed:
+                events:
+                  type: Change
+                  note: Note
+              Holder:
+                fields:
+                  events: { type: Note, description: The last note. }
+            endpoints:
+              feed:
+                request: GET /feed
+                response: EventStream<Feed>
+            """)
+        let text = try #require(files["SnipModels.swift"])
+        let feed = try #require(Self.declaration("public enum Feed", in: text))
+        #expect(feed.contains("case type(Change)"))
+        #expect(feed.contains("case note(Note)"))
+        let holder = try #require(Self.declaration("public struct Holder", in: text))
+        #expect(holder.contains("public var events: Note"))
+    }
 }

@@ -28,4 +28,40 @@ import Testing
         continuation.finish()
         #expect(try await first.value == ["one"])
     }
+
+    @Test func aCancelledStreamEndsItsLoopWithCancelled() async throws {
+        let (pieces, continuation) = AsyncStream<Data>.makeStream()
+        let events = EventStream<String>(reader: FrameReader(
+            bytes: ByteStream(pieces), framing: ServerSentEventParser(), contentType: nil, decode: { $0.data }))
+        continuation.yield(Data("data: one\n\ndata: two\n\n".utf8))
+        var iterator = events.makeAsyncIterator()
+        #expect(try await iterator.next() == "one")
+        events.cancel()
+        continuation.yield(Data("data: three\n\n".utf8))
+        var received: [String] = []
+        do {
+            while let event = try await iterator.next() { received.append(event) }
+            Issue.record("the loop ended cleanly")
+        } catch {
+            guard case .cancelled = error.reason else { throw error }
+        }
+        // Not even "two", which had arrived before the cancel, reaches the loop.
+        #expect(received.isEmpty)
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func aCancelledListStopsWhereItIs() async throws {
+        let stream = JSONLines<Int>(elements: [1, 2, 3])
+        var iterator = stream.makeAsyncIterator()
+        #expect(try await iterator.next() == 1)
+        stream.cancel()
+        do {
+            _ = try await iterator.next()
+            Issue.record("a cancelled list went on")
+        } catch {
+            guard case .cancelled = error.reason else { throw error }
+            #expect(error.index == 1)
+        }
+        #expect(try await iterator.next() == nil)
+    }
 }

@@ -166,6 +166,29 @@ import Testing
         try await Poll.until("the server saw the client go away") { try await StreamsServer.stats(name).disconnects == 1 }
     }
 
+    @Test func cancellingTheStreamItselfEndsTheLoopAndClosesTheConnection() async throws {
+        let client = try await client()
+        let name = StreamsServer.name()
+        let endpoint = Endpoint<EventStream<Numbered>, Never>(.get, "/slow/\(name)", Self.api, query: ["interval": 0.02], response: .events())
+            .reconnecting(ReconnectPolicy(maxAttempts: 3, delay: 0.01))
+        let events = try await client.send(endpoint)
+        var numbers: [Int] = []
+        do {
+            for try await event in events {
+                numbers.append(event.number)
+                // A Stop button: another task cancels the stream, not the loop's task.
+                if numbers.count == 2 { await Task.detached { events.cancel() }.value }
+            }
+            Issue.record("the loop ended cleanly after \(numbers)")
+        } catch {
+            guard case .cancelled = error.reason else { throw error }
+            #expect(error.index == numbers.count)
+        }
+        #expect(numbers.count >= 2)
+        try await Poll.until("the server saw the client go away") { try await StreamsServer.stats(name).disconnects == 1 }
+        #expect(try await StreamsServer.stats(name).connections == 1, "a cancelled stream does not reconnect")
+    }
+
     @Test func aSlowReaderKeepsAtMostTheBufferLimitInMemory() async throws {
         let client = try await client()
         let name = StreamsServer.name()
@@ -189,6 +212,31 @@ import Testing
         #expect(read == size)
         #expect(inOrder, "the bytes from memory and from the file came back in the order sent")
         #expect(stream.bytesInMemory == 0)
+    }
+
+    @Test func aReaderTooFarBehindEndsTheStreamInsteadOfFillingTheDisk() async throws {
+        var transport = URLSessionTransport()
+        transport.streamBufferBytes = 64 << 10
+        transport.streamBacklogLimit = 1 << 20
+        let client = APIClient(baseURL: try await StreamsServer.url(), transport: transport)
+        let name = StreamsServer.name()
+        let bytes = try await client.send(Endpoint<ByteStream, Never>(.get, "/bytes/\(name)", Self.api, query: ["size": 4 << 20], response: .bytes))
+        var iterator = bytes.makeAsyncIterator()
+        _ = try await iterator.next()
+        // The reader waits while the server sends 4 MiB: past 1 MiB unread the transport stops.
+        try await Poll.until("the server stopped sending") {
+            let stats = try await StreamsServer.stats(name)
+            return stats.finished + stats.disconnects == 1
+        }
+        var read = 0
+        do {
+            while let piece = try await iterator.next() { read += piece.count }
+            Issue.record("the stream ended cleanly after \(read) bytes")
+        } catch let error as StreamBacklogError {
+            #expect(error.limit == 1 << 20)
+            #expect(error.description == "The stream's reader fell more than 1 MiB behind; the transfer was stopped.")
+        }
+        #expect(read < 4 << 20)
     }
 
     @Test func anErrorStatusBeforeTheStreamIsTheUsualTypedError() async throws {

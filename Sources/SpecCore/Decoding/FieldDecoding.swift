@@ -5,6 +5,12 @@ extension NodeReader {
     /// The keys of a field's long form.
     static let fieldKeys = ["type", "description", "default", "swiftName", "deprecated", "contentType", "headers"]
 
+    /// Whether `pairs` read as a field in long form: a `type` and only the keys a field has. An
+    /// `events:` mapping with an event named `type` among others is a union of events.
+    static func isLongFormField(_ pairs: [YAMLPair]) -> Bool {
+        pairs.contains { $0.key.scalar == "type" } && pairs.allSatisfy { fieldKeys.contains($0.key.scalar ?? "") }
+    }
+
     /// Every pair of a mapping as a field (model fields, inline bodies) or a parameter, as `kind` says.
     func fields(_ pairs: [YAMLPair], kind: String = "field", in what: String) -> [FieldDecl] {
         pairs.compactMap { pair in

@@ -57,7 +57,7 @@ extension NodeReader {
             model.kind = .union(decl)
             readDocumentation(keys, into: &model)
         } else if let events = pairs.first(where: { $0.key.scalar == "events" })?.value.mapping,
-                  !events.contains(where: { Self.fieldKeys.contains($0.key.scalar ?? "") }) {
+                  !Self.isLongFormField(events) {
             // Server-sent events by their `event` name, for the element of an EventStream (an
             // `events` field in long form, `{ type: ... }`, stays a field of a short-form object).
             let keys = knownKeys(pairs, allowed: ["events", "description", "deprecated"], in: what)

@@ -50,7 +50,7 @@ extension Validator {
         "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
         "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
         "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation",
-        "StaticCredentials", "StatusError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StreamIterator",
+        "StaticCredentials", "StatusError", "StreamBacklogError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StreamIterator",
         "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "TransferProgress",
         "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler", "WireKey",
     ]

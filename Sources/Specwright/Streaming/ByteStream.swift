@@ -87,7 +87,9 @@ public struct ByteStream: AsyncSequence, Sendable {
 protocol ByteSource: AnyObject, Sendable {
     /// The next piece; nil at the end.
     func next() async throws -> Data?
-    /// Stops the transfer; a reader waiting, and every later `next()`, gets `CancellationError`.
+    /// Stops the transfer; every later `next()` gets `CancellationError`, and so does a reader
+    /// waiting (at once for the transport's streams; a stream read from another sequence when that
+    /// sequence's next piece comes).
     func cancel()
 }
 
@@ -161,7 +163,9 @@ final class SequenceSource: ByteSource, @unchecked Sendable {
 
     func next() async throws -> Data? {
         if lock.withLock({ cancelled }) { throw CancellationError() }
-        return try await read()
+        let piece = try await read()
+        if lock.withLock({ cancelled }) { throw CancellationError() }
+        return piece
     }
 
     func cancel() {

@@ -58,7 +58,11 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     typealias Decode = @Sendable (Framing.Frame) throws -> Element
 
     private var bytes: ByteStream.AsyncIterator
+    /// The body being read (replaced by a reconnection), and whether ``cancel()`` was called;
+    /// both under `cancelLock`, since `cancel()` comes from another task than the reader.
     private var stream: ByteStream
+    private var cancelled = false
+    private let cancelLock = NSLock()
     private var framing: Framing
     private let decode: Decode
     /// Whether a frame ends the stream (a sentinel such as `[DONE]`).
@@ -96,6 +100,20 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
         self.policy = policy
     }
 
+    /// Closes the connection and ends the stream: the reader's loop ends with
+    /// ``StreamError/Reason/cancelled``, and no reconnection follows.
+    func cancel() {
+        let current = cancelLock.withLock {
+            cancelled = true
+            return stream
+        }
+        current.cancel()
+    }
+
+    private var isCancelled: Bool {
+        cancelLock.withLock { cancelled }
+    }
+
     /// The next element, or nil at the end of the stream. A second loop reading the same stream at
     /// the same time gets ``ConcurrentStreamRead`` (as `.transport`), not a share of the elements.
     func next() async throws(StreamError) -> Element? {
@@ -112,6 +130,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
         while true {
             // After the error that ended it, the sequence is over, as for any AsyncSequence.
             if failure != nil { return nil }
+            if isCancelled { throw fail(.cancelled) }
             if position < frames.count {
                 let frame = frames[position]
                 position += 1
@@ -144,7 +163,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
         do {
             piece = try await bytes.next()
         } catch {
-            if error is CancellationError || Task.isCancelled { throw fail(.cancelled) }
+            if error is CancellationError || Task.isCancelled || isCancelled { throw fail(.cancelled) }
             try await resume(after: error)
             return
         }
@@ -179,10 +198,18 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
             } catch {
                 throw fail(.cancelled)
             }
+            if isCancelled { throw fail(.cancelled) }
             do {
                 switch try await reconnect(framing.resumeID) {
                 case .resumed(let body):
-                    stream = body
+                    let stillWanted = cancelLock.withLock {
+                        if !cancelled { stream = body }
+                        return !cancelled
+                    }
+                    guard stillWanted else {
+                        body.cancel()
+                        throw fail(.cancelled)
+                    }
                     bytes = body.makeAsyncIterator()
                     framing = framing.resumed()
                     return
@@ -195,7 +222,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
             } catch let error as StreamError {
                 throw error
             } catch {
-                if error is CancellationError || Task.isCancelled { throw fail(.cancelled) }
+                if error is CancellationError || Task.isCancelled || isCancelled { throw fail(.cancelled) }
                 lastError = error
             }
         }
@@ -207,7 +234,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
         ended = true
         frames = []
         position = 0
-        stream.cancel()
+        cancelLock.withLock { stream }.cancel()
     }
 
     private func fail(_ reason: StreamError.Reason, event: ServerSentEvent? = nil) -> StreamError {

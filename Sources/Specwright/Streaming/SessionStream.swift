@@ -15,6 +15,8 @@ import FoundationNetworking
 final class SessionStream: TaskReceiver, ByteSource, @unchecked Sendable {
     private let lock = NSLock()
     private let bufferLimit: Int
+    /// The most unread bytes, in memory and spooled together, before the stream fails.
+    private let backlogLimit: Int64?
     /// The pieces in memory not read yet, from `first` on.
     private var pieces: [Data] = []
     private var first = 0
@@ -31,9 +33,12 @@ final class SessionStream: TaskReceiver, ByteSource, @unchecked Sendable {
     private var cancelled = false
     private var task: URLSessionTask?
 
-    /// A stream that keeps at most `bufferLimit` unread bytes in memory.
-    init(bufferLimit: Int) {
-        self.bufferLimit = max(1, bufferLimit)
+    /// A stream that keeps at most `bufferLimit` unread bytes in memory, and fails with
+    /// ``StreamBacklogError`` once more than `backlogLimit` wait unread in all.
+    init(bufferLimit: Int, backlogLimit: Int64? = nil) {
+        let bufferLimit = max(1, bufferLimit)
+        self.bufferLimit = bufferLimit
+        self.backlogLimit = backlogLimit.map { max(Int64(bufferLimit), $0) }
     }
 
     /// The bytes waiting in memory (for tests of the limit).
@@ -186,6 +191,10 @@ final class SessionStream: TaskReceiver, ByteSource, @unchecked Sendable {
                 buffered += data.count
                 return (nil, .success(nil))
             }
+            let backlog = Int64(buffered) + Int64(spool?.unread ?? 0) + Int64(data.count)
+            if let backlogLimit, backlog > backlogLimit {
+                return (nil, .failure(fail(StreamBacklogError(limit: backlogLimit))))
+            }
             do {
                 if spool == nil { spool = try Spool() }
                 try spool?.write(data)
@@ -278,4 +287,25 @@ private final class Spool {
     deinit {
         try? handle.close()
     }
+}
+
+/// A streamed body whose reader fell more than ``URLSessionTransport/streamBacklogLimit`` bytes
+/// behind: the transfer is stopped rather than fill the disk. A typed stream reports it as
+/// ``StreamError/Reason/transport(_:)``.
+public struct StreamBacklogError: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// The most unread bytes the transport keeps for one stream.
+    public let limit: Int64
+
+    /// An error for a reader more than `limit` bytes behind.
+    public init(limit: Int64) {
+        self.limit = limit
+    }
+
+    /// `The stream's reader fell more than 4 GiB behind; the transfer was stopped.`
+    public var description: String {
+        "The stream's reader fell more than \(ByteCount.text(Int(clamping: limit))) behind; the transfer was stopped."
+    }
+
+    /// The same sentence, so `localizedDescription` shows it.
+    public var errorDescription: String? { description }
 }

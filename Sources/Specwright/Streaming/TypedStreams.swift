@@ -34,6 +34,12 @@ public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> StreamIterator<Element> {
         StreamIterator(reader: reader)
     }
+
+    /// Closes the connection from anywhere (a Stop button), without cancelling the reading task:
+    /// the loop ends with ``StreamError/Reason/cancelled`` and the stream does not reconnect.
+    public func cancel() {
+        reader.cancel()
+    }
 }
 
 /// A response of JSON Lines (`application/jsonl`, `application/x-ndjson`): one `Element` per line,
@@ -60,6 +66,12 @@ public struct JSONLines<Element: Sendable>: AsyncSequence, Sendable {
     /// An iterator over the elements still to come.
     public func makeAsyncIterator() -> StreamIterator<Element> {
         StreamIterator(reader: reader)
+    }
+
+    /// Closes the connection from anywhere (a Stop button), without cancelling the reading task:
+    /// the loop ends with ``StreamError/Reason/cancelled`` and the stream does not reconnect.
+    public func cancel() {
+        reader.cancel()
     }
 }
 
@@ -88,6 +100,12 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> StreamIterator<Element> {
         StreamIterator(reader: reader)
     }
+
+    /// Closes the connection from anywhere (a Stop button), without cancelling the reading task:
+    /// the loop ends with ``StreamError/Reason/cancelled`` and the stream does not reconnect.
+    public func cancel() {
+        reader.cancel()
+    }
 }
 
 /// Reads the elements of an ``EventStream``, ``JSONLines`` or ``JSONSequence`` one after the other.
@@ -109,7 +127,8 @@ public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol {
 protocol ElementSource<Element>: AnyObject, Sendable {
     associatedtype Element: Sendable
     /// The next element, or nil at the end.
-    func next() async throws(StreamError) -> Element?
+    func next() async throws(StreamError) -> Element?    /// Ends the stream: what is left is dropped, and the reader gets ``StreamError/Reason/cancelled``.
+    func cancel()
 }
 
 extension FrameReader: ElementSource {}
@@ -139,6 +158,15 @@ final class ElementList<Element: Sendable>: ElementSource, @unchecked Sendable {
             return .success(nil)
         }
         return try next.get()
+    }
+
+    func cancel() {
+        lock.withLock {
+            // A list read to its end has nothing left to cancel.
+            guard position < elements.count || failure != nil else { return }
+            failure = StreamError(.cancelled, index: position)
+            position = elements.count
+        }
     }
 }
 
