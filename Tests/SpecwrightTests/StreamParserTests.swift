@@ -159,4 +159,16 @@ import Testing
             #expect(try Self.records(bytes, splitAt: [cut]) == whole, "split at \(cut)")
         }
     }
+
+    @Test func jsonSequencesDropScalarsThatMayHaveBeenCutShort() throws {
+        // RFC 7464 section 2.4: a number, true, false or null needs whitespace after it.
+        let bytes = Data("\u{1E}12\n\u{1E}34\u{1E}true \u{1E}nul\u{1E}-5\u{1E}{\"a\":1}\u{1E}\"s\"\u{1E}78".utf8)
+        let whole = try Self.records(bytes)
+        #expect(whole == ["12", "true", "{\"a\":1}", "\"s\""])
+        for cut in 1..<bytes.count {
+            #expect(try Self.records(bytes, splitAt: [cut]) == whole, "split at \(cut)")
+        }
+        // JSON Lines has no such rule: its last line needs no line feed.
+        #expect(try Self.lines(Data("1\n2".utf8)) == ["1", "2"])
+    }
 }
