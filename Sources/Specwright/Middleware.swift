@@ -17,6 +17,10 @@ public struct RequestInfo: Sendable, Hashable {
     /// Whether the response is read as it arrives (an event stream, JSON Lines, a download): the
     /// chain runs ``Middleware/intercept(stream:info:next:)``.
     public var isStreamed = false
+    /// Whether the request resumes an event stream whose connection dropped (with
+    /// `Last-Event-ID`): the stream's ``ReconnectPolicy`` bounds these attempts, so
+    /// ``RetryMiddleware`` does not retry them as well.
+    public var isReconnection = false
 }
 
 /// The rest of the chain after a middleware: the next middlewares, then the transport.

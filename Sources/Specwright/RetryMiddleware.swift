@@ -8,7 +8,9 @@ import FoundationNetworking
 /// Only retryable endpoints are retried: idempotent methods (GET, HEAD, PUT, DELETE, OPTIONS), and
 /// others whose spec says `retry: true`. A request is retried after a transient transport error
 /// (timeout, lost or refused connection) or a status in ``statuses``; never after cancellation,
-/// which stops a wait at once. Attempts and total time are bounded.
+/// which stops a wait at once. Attempts and total time are bounded. The reconnections of an event
+/// stream (``RequestInfo/isReconnection``) are left to the stream's ``ReconnectPolicy``, so the
+/// two bounds do not multiply.
 public struct RetryMiddleware: Middleware {
     /// The most attempts, the first one included.
     public var maxAttempts: Int
@@ -39,7 +41,7 @@ public struct RetryMiddleware: Middleware {
 
     /// Sends the request, retrying as the policy allows.
     public func intercept(_ request: URLRequest, info: RequestInfo, next: @escaping NextHandler) async throws -> (Data, HTTPURLResponse) {
-        guard info.isRetryable, maxAttempts > 1 else { return try await next(request) }
+        guard info.isRetryable, !info.isReconnection, maxAttempts > 1 else { return try await next(request) }
         let clock = ContinuousClock()
         let start = clock.now
         var attempt = 1

@@ -54,6 +54,26 @@ import Testing
         #expect(try await StreamsServer.stats(feed).connections == 1)
     }
 
+    @Test func reconnectionsAreBoundedByTheStreamsPolicyNotMultipliedByRetries() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/feed",
+                .events([ServerSentEvent(data: "{\"number\":1}", id: "1")], failure: URLError(.networkConnectionLost)),
+                .status(503))
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: mock,
+                               middlewares: [RetryMiddleware(maxAttempts: 3, baseDelay: 0, jitter: false)])
+        let endpoint = Endpoint<EventStream<Numbered>, Never>(.get, "/feed", Self.api, response: .events())
+            .reconnecting(ReconnectPolicy(maxAttempts: 2, delay: 0))
+        var numbers: [Int] = []
+        await #expect(throws: StreamError.self) {
+            for try await event in try await client.send(endpoint) { numbers.append(event.number) }
+        }
+        #expect(numbers == [1])
+        // The first request, then two reconnections: the retry middleware sends none of them twice.
+        let sent = mock.requests(.get, "/feed")
+        #expect(sent.count == 3)
+        #expect(sent.dropFirst().allSatisfy { $0.value(forHTTPHeaderField: "Last-Event-ID") == "1" })
+    }
+
     @Test func deduplicationNeverMergesStreams() async throws {
         let client = APIClient(baseURL: try await StreamsServer.url(), middlewares: [DeduplicationMiddleware()])
         let name = StreamsServer.name()

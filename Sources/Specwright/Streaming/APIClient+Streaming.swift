@@ -48,9 +48,15 @@ extension APIClient {
                 underlying: DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "Expected \(required), found \(contentType)."))))
         }
         let policy = endpoint.response.reconnect
-        let reconnect: Reconnect? = policy.maxAttempts > 0 ? { @Sendable lastEventID in
-            try await reconnection(endpoint, lastEventID: lastEventID, chain: chain)
-        } : nil
+        let reconnect: Reconnect?
+        if policy.maxAttempts > 0 {
+            let reconnectionChain = streamChain(for: endpoint, reconnecting: true)
+            reconnect = { @Sendable lastEventID in
+                try await reconnection(endpoint, lastEventID: lastEventID, chain: reconnectionChain)
+            }
+        } else {
+            reconnect = nil
+        }
         let value = open(StreamStart(bytes: bytes, contentType: contentType,
                                      decoder: decoder, reconnect: reconnect, policy: policy))
         return Response(value: value, httpResponse: head)
@@ -84,12 +90,14 @@ extension APIClient {
         (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased() == expected
     }
 
-    /// The middlewares and the transport, for a streamed response of `endpoint`.
-    private func streamChain<Value, Failure>(for endpoint: Endpoint<Value, Failure>) -> StreamHandler {
+    /// The middlewares and the transport, for a streamed response of `endpoint` (`reconnecting`:
+    /// for the requests that resume it).
+    private func streamChain<Value, Failure>(for endpoint: Endpoint<Value, Failure>, reconnecting: Bool = false) -> StreamHandler {
         let credentialHeaders = Self.credentialHeaders(of: endpoint.auth)
         let transport = transport
         var info = endpoint.info
         info.isStreamed = true
+        info.isReconnection = reconnecting
         return middlewares.streamChain(info: info) { request in
             try await Self.followingRedirects(request, credentialHeaders: credentialHeaders, send: transport.stream) { $0.cancel() }
         }
