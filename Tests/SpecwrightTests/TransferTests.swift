@@ -95,6 +95,34 @@ import Testing
         #expect(try Data(contentsOf: file).count == 1_200_000)
     }
 
+    @Test func aFileLongerThanTheServersIsDownloadedAgain() async throws {
+        let name = StreamsServer.name()
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Self.pattern(0, 1_500_000).write(to: file)
+        let endpoint = Endpoint<Data, Never>(.get, "/files/\(name)", Self.api, query: ["size": 1_200_000], response: .data)
+        let response = try await client().download(endpoint, to: file, resume: true)
+        #expect(response.statusCode == 200)
+        #expect(try Data(contentsOf: file) == Self.pattern(0, 1_200_000))
+        // The 416 for 1,500,000 said the server has 1,200,000 bytes: the second request asks for all.
+        #expect(try await StreamsServer.stats(name).lastEventIDs == ["bytes=1500000-", nil])
+    }
+
+    @Test func aBodyShorterThanItsLengthIsACutDownload() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/short", .status(200, body: Data(count: 50), headers: ["Content-Length": "100"]))
+        let client = APIClient(baseURL: URL(string: "https://files.example.com")!, transport: mock)
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            try await client.download(Endpoint<Data, Never>(.get, "/short", Self.api, response: .data), to: file)
+            Issue.record("a body cut at 50 of 100 bytes was a whole download")
+        } catch {
+            guard case .transport(let underlying) = error else { throw error }
+            #expect((underlying as? URLError)?.code == .networkConnectionLost)
+        }
+    }
+
     @Test func aDownloadThatFailsWithAStatusIsTheUsualError() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

@@ -13,8 +13,10 @@ extension APIClient {
     /// or a `206` of another range, rewrites the file; a `416` whose `Content-Range` says the file
     /// is whole is done). A connection that drops in the middle is then resumed the same way, with
     /// `If-Range` and the first answer's `ETag` (or `Last-Modified`) so a changed file starts over,
-    /// up to 3 times without progress, when the server takes ranges. Without `resume`, the file is
-    /// written from the start. `progress` hears of each piece written.
+    /// up to 3 times without progress, when the server takes ranges. A file longer than the
+    /// server's (a `416` for another length) is downloaded again from the start. Without `resume`,
+    /// the file is written from the start. A body shorter than its `Content-Length` is a cut
+    /// connection. `progress` hears of each piece written.
     ///
     /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
     /// ``APIError/transport(_:)`` with the file system's error. What was written stays, for a
@@ -38,9 +40,14 @@ extension APIClient {
                 response = try await self.response(request)
             } catch {
                 // The file is whole already: the answer is the 416 that says so.
-                if existing > 0, case .status(let status) = error, status.statusCode == 416, Self.isWhole(existing, contentRange: status.headers),
-                   let head = HTTPURLResponse(url: file, statusCode: 416, httpVersion: "HTTP/1.1", headerFields: status.headers) {
-                    return Response(value: file, httpResponse: head)
+                if existing > 0, case .status(let status) = error, status.statusCode == 416 {
+                    if Self.isWhole(existing, contentRange: status.headers),
+                       let head = HTTPURLResponse(url: file, statusCode: 416, httpVersion: "HTTP/1.1", headerFields: status.headers) {
+                        return Response(value: file, httpResponse: head)
+                    }
+                    // Longer than what the server has now: not a part of it, so it starts over.
+                    attempts += 1
+                    if attempts < 3, (try? FileManager.default.removeItem(at: file)) != nil { continue }
                 }
                 throw error
             }
@@ -58,8 +65,12 @@ extension APIClient {
             let start = appending ? existing : 0
             let length = response.httpResponse.expectedContentLength
             let expected = Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
+            // A body shorter than its declared length was cut (URLSession decodes a compressed
+            // body, whose declared length is then not the length written).
+            let encoding = response.header("Content-Encoding")?.lowercased() ?? "identity"
+            let complete = length >= 0 && encoding == "identity" ? start + length : nil
             do {
-                try await Self.write(response.value, to: file, from: start, expected: expected, progress: progress)
+                try await Self.write(response.value, to: file, from: start, expected: expected, complete: complete, progress: progress)
                 return Response(value: file, httpResponse: response.httpResponse)
             } catch let failure as DownloadFailure {
                 let takesRanges = response.statusCode == 206 || response.header("Accept-Ranges")?.lowercased().contains("bytes") == true
@@ -80,8 +91,11 @@ extension APIClient {
     }
 
 
-    /// Writes the pieces of `bytes` into `file` from `offset` on (cutting what follows).
-    private static func write(_ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, progress: ProgressHandler?) async throws {
+    /// Writes the pieces of `bytes` into `file` from `offset` on (cutting what follows); a body
+    /// that ends before `complete` bytes is a cut connection.
+    private static func write(
+        _ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, complete: Int64?, progress: ProgressHandler?
+    ) async throws {
         if offset == 0 || !FileManager.default.fileExists(atPath: file.path) {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
                 bytes.cancel()
@@ -104,6 +118,9 @@ extension APIClient {
             try handle.write(contentsOf: piece)
             written += Int64(piece.count)
             progress?(TransferProgress(bytes: written, expected: expected))
+        }
+        if let complete, written < complete {
+            throw DownloadFailure(error: URLError(.networkConnectionLost))
         }
     }
 
