@@ -23,15 +23,22 @@ public final class MockTransport: Transport, @unchecked Sendable {
             Answer { _ in Canned(pieces: [body], status: code, headers: headers) }
         }
 
-        /// A status with a JSON body (dates as ISO 8601 unless `encoder` says otherwise).
-        public static func status(_ code: Int, json value: some Encodable & Sendable, encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()) -> Answer {
+        /// A status with a JSON body (dates as ISO 8601 unless `encoder` says otherwise) and
+        /// `headers` besides its `Content-Type`.
+        public static func status(
+            _ code: Int, json value: some Encodable & Sendable, headers: [String: String] = [:],
+            encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()
+        ) -> Answer {
             let data = Result { try encoder.encode(value) }
-            return Answer { _ in Canned(pieces: [try data.get()], status: code, headers: ["Content-Type": "application/json"]) }
+            let all = headers.merging(["Content-Type": "application/json"]) { given, _ in given }
+            return Answer { _ in Canned(pieces: [try data.get()], status: code, headers: all) }
         }
 
-        /// `200` with a JSON body.
-        public static func json(_ value: some Encodable & Sendable, encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()) -> Answer {
-            status(200, json: value, encoder: encoder)
+        /// `200` with a JSON body, and `headers` (a page's `Link: <...>; rel="next"`).
+        public static func json(
+            _ value: some Encodable & Sendable, headers: [String: String] = [:], encoder: JSONEncoder = DateCoding.iso8601.makeJSONEncoder()
+        ) -> Answer {
+            status(200, json: value, headers: headers, encoder: encoder)
         }
 
         /// `204 No Content`.

@@ -91,6 +91,14 @@ public struct URLSessionTransport: Transport {
                     // from its start when URLSession resends (a kept-alive connection that died).
                     task = session.uploadTask(with: plain, fromFile: file)
                     delegate.reportProgress(of: task, to: upload)
+                } else if delegate == nil, let (plain, file, upload) = Self.fileUpload(request) {
+                    // The same on a session of your own, without progress (its delegate is yours).
+                    let source = upload.source
+                    task = session.uploadTask(with: plain, fromFile: file) { data, response, error in
+                        withExtendedLifetime(source) {
+                            collector.complete(data: data, response: response, error: error)
+                        }
+                    }
                 } else if delegate != nil {
                     task = session.dataTask(with: request)
                 } else {
@@ -143,9 +151,10 @@ extension URLSessionTransport {
 }
 
 extension URLSessionTransport {
-    /// The request without its body stream, and the file to send, for an upload from a file.
+    /// The request without its body stream, and the file to send, for an upload from a file or
+    /// from a sequence spooled to one (the stream keeps the spool, and so its file, alive).
     static func fileUpload(_ request: URLRequest) -> (URLRequest, URL, UploadStream)? {
-        guard let upload = request.httpBodyStream as? UploadStream, case .file(let url) = upload.source else { return nil }
+        guard let upload = request.httpBodyStream as? UploadStream, let url = upload.source.file else { return nil }
         var plain = request
         plain.httpBodyStream = nil
         return (plain, url, upload)

@@ -10,7 +10,7 @@ import Testing
 /// page, none after the last.
 @Suite struct PaginationTests {
     static let api = APIDefaults()
-    struct Issue: Decodable, Sendable, Equatable { var number: Int }
+    struct Issue: Codable, Sendable, Equatable { var number: Int }
     struct Customer: Decodable, Sendable { var id: String }
     struct CustomerList: Decodable, Sendable {
         var data: [Customer]
@@ -66,6 +66,67 @@ import Testing
         for try await _ in try await client().items(byNumber) { count += 1 }
         #expect(count == 25)
         #expect(try await StreamsServer.stats(numbered).connections == 3)
+    }
+
+    @Test func aServerThatCapsThePageSizeStillGivesEveryItem() async throws {
+        let name = StreamsServer.name()
+        // Asked for 50 a page, the server sends 20: a page short of 50 is not the last for that.
+        let byNumber = Paginated(
+            Endpoint<[Issue], Never>(.get, "/repos/\(name)/issues", Self.api, query: ["per_page": 50, "total": 45, "cap": 20], response: .json),
+            paging: .pageNumber(items: { $0 }, parameter: "page", sizeParameter: "per_page"))
+        var numbers: [Int] = []
+        for try await issue in try await client().items(byNumber) { numbers.append(issue.number) }
+        #expect(numbers == Array(1...45))
+        // 20, 20, then 5: shorter than asked and than the pages before, so the last.
+        #expect(try await StreamsServer.stats(name).lastEventIDs == ["page=1", "page=2", "page=3"])
+    }
+
+    static let mockURL = URL(string: "https://api.example.com/v2?api-version=1")!
+
+    @Test func aCursorOrLinkGivenAgainStopsWithPagingLoop() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/customers", .status(200, body: Data(#"{"data": [{"id": "c1"}], "has_more": true}"#.utf8), headers: ["Content-Type": "application/json"]))
+        let client = APIClient(baseURL: Self.mockURL, transport: mock)
+        struct List: Decodable, Sendable { var data: [Customer] }
+        let customers = Paginated(Endpoint<List, Never>(.get, "/customers", Self.api, response: .json),
+                                  paging: .hasMore(items: { $0.data }, hasMore: { _ in true }, parameter: "starting_after", id: { $0.id }))
+        var ids: [String] = []
+        do {
+            for try await customer in client.items(customers) { ids.append(customer.id) }
+            Testing.Issue.record("paging ended cleanly")
+        } catch {
+            guard case .transport(let loop as PagingLoop) = error else { throw error }
+            #expect(loop.request == "GET /customers?starting_after=c1")
+            #expect(loop.pages == 2)
+            #expect(error.localizedDescription.contains("repeats an earlier one after 2 pages"))
+        }
+        // The first page, the one after c1, and nothing more: c1 came again.
+        #expect(ids == ["c1", "c1"])
+        #expect(mock.requests.count == 2)
+
+        // Empty pages whose Link leads to themselves: no busy loop either.
+        let links = MockTransport()
+        links.on(.get, "/issues", .json([Issue](), headers: ["Link": #"<https://api.example.com/v2/issues?page=2&api-version=1>; rel="next""#]))
+        let linked = APIClient(baseURL: Self.mockURL, transport: links)
+        await #expect(throws: APIError<Never>.self) {
+            for try await _ in linked.items(Paginated(Endpoint<[Issue], Never>(.get, "/issues", Self.api, response: .json), paging: .link)) {}
+        }
+        #expect(links.requests.count == 2)
+    }
+
+    @Test func aLinkKeepsTheBaseQueryOnceAndMaxPagesStops() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/issues",
+                .json([Issue(number: 1)], headers: ["Link": #"<https://api.example.com/v2/issues?api-version=1&page=2&key=k>; rel="next""#]),
+                .json([Issue(number: 2)], headers: ["Link": #"<https://api.example.com/v2/issues?api-version=1&page=3&key=k>; rel="next""#]),
+                .json([Issue(number: 3)]))
+        let client = APIClient(baseURL: Self.mockURL, transport: mock, credentials: StaticCredentials(apiKey: "k"))
+        let issues = Paginated(Endpoint<[Issue], Never>(.get, "/issues", Self.api, response: .json, auth: .query("key")), paging: .link)
+        var numbers: [Int] = []
+        for try await issue in client.items(issues.limited(to: 2)) { numbers.append(issue.number) }
+        #expect(numbers == [1, 2])
+        // The base URL's query and the API key come once each, as on the first request.
+        #expect(mock.requests.map { $0.url?.query } == ["api-version=1&key=k", "api-version=1&page=2&key=k"])
     }
 
     @Test func aLinkHeaderReadsAsRFC8288Says() {

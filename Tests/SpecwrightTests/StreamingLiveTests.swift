@@ -128,6 +128,7 @@ import Testing
             #expect((underlying as? URLError)?.code == .networkConnectionLost)
             #expect(error.index == 4)
             #expect(error.description.hasPrefix("The stream failed after 4 elements"))
+            #expect(!error.description.contains("Error Domain"), "a sentence, not a dump: \(error.description)")
         }
         #expect(numbers == [1, 2, 3, 4])
         #expect(try await StreamsServer.stats(name).connections == 1)

@@ -164,4 +164,24 @@ import Testing
         #expect(received.contentLength == "1000000")
         #expect(received.contentType == "application/octet-stream")
     }
+
+    @Test func uploadsGoThroughASessionOfYourOwnToo() async throws {
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let client = APIClient(baseURL: try await StreamsServer.url(), transport: URLSessionTransport(session: session))
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Self.pattern(0, 600_000).write(to: file)
+        let fromFile = StreamsServer.name()
+        let received = try await client.send(Endpoint<Received, Never>(.put, "/uploads/\(fromFile)", Self.api, response: .json).uploading(contentsOf: file))
+        #expect(received.bytes == 600_000 && received.inOrder && received.contentLength == "600000")
+        let fromSequence = StreamsServer.name()
+        let pieces = AsyncStream<Data> { continuation in
+            continuation.yield(Self.pattern(0, 300_000))
+            continuation.yield(Self.pattern(300_000, 400_000))
+            continuation.finish()
+        }
+        let again = try await client.send(Endpoint<Received, Never>(.put, "/uploads/\(fromSequence)", Self.api, response: .json).uploading(pieces))
+        #expect(again.bytes == 400_000 && again.inOrder && again.contentLength == "400000")
+    }
 }

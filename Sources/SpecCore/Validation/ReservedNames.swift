@@ -46,7 +46,7 @@ extension Validator {
         "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
         "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
         "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
-        "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated",
+        "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated", "PagingLoop",
         "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
         "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
         "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation",

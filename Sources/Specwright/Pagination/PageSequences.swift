@@ -2,8 +2,10 @@ import Foundation
 
 extension APIClient {
     /// The pages of `paginated`, each fetched when the loop asks for it: the first request as it
-    /// is, then the next page's as the paging says, until a page is the last. Leaving the loop or
-    /// cancelling the task sends nothing more. A failed request ends the loop with its `APIError`.
+    /// is, then the next page's as the paging says, until a page is the last (or
+    /// ``Paginated/maxPages`` have come). Leaving the loop or cancelling the task sends nothing
+    /// more. A failed request ends the loop with its `APIError`; so does a next page whose request
+    /// repeats an earlier one (a cursor or link the server gives again), with ``PagingLoop``.
     public func pages<Page, Item, Failure>(_ paginated: Paginated<Page, Item, Failure>) -> PageSequence<Page, Item, Failure> {
         PageSequence(client: self, paginated: paginated)
     }
@@ -22,8 +24,9 @@ public struct PageSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
     let client: APIClient
     let paginated: Paginated<Page, Item, Failure>
 
-    /// Fetches the pages one after the other.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    /// Fetches the pages one after the other; `Sendable`, so a view model can keep one and ask
+    /// for a page at a time ("load more").
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let cursor: PageCursor<Page, Item, Failure>
 
         /// The next page, or nil after the last.
@@ -39,7 +42,7 @@ public struct PageSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 
     /// An iterator from the first page.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(cursor: PageCursor(client: client, paging: paginated.paging, first: paginated.endpoint))
+        AsyncIterator(cursor: PageCursor(client: client, paginated: paginated))
     }
 }
 
@@ -49,8 +52,8 @@ public struct ItemSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
     public typealias Failure = APIError<Failure>
     let pages: PageSequence<Page, Item, Failure>
 
-    /// Hands out a page's items, then fetches the next page.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    /// Hands out a page's items, then fetches the next page; `Sendable`, as the pages' iterator.
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let cursor: PageCursor<Page, Item, Failure>
 
         /// The next item, or nil after the last page's last.
@@ -66,7 +69,7 @@ public struct ItemSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 
     /// An iterator from the first item.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(cursor: PageCursor(client: pages.client, paging: pages.paginated.paging, first: pages.paginated.endpoint))
+        AsyncIterator(cursor: PageCursor(client: pages.client, paginated: pages.paginated))
     }
 }
 
@@ -75,14 +78,21 @@ public struct ItemSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unchecked Sendable {
     private let client: APIClient
     private let paging: PaginationRule<Page, Item>
+    private let maxPages: Int?
     private var next: Endpoint<Page, Failure>?
     private var items: [Item] = []
     private var position = 0
+    /// The requests sent so far (path and query), to tell a loop from progress.
+    private var sent: Set<String> = []
+    /// Pages fetched, and the most items one held.
+    private var fetched = 0
+    private var largest = 0
 
-    init(client: APIClient, paging: PaginationRule<Page, Item>, first: Endpoint<Page, Failure>) {
+    init(client: APIClient, paginated: Paginated<Page, Item, Failure>) {
         self.client = client
-        self.paging = paging
-        next = first
+        paging = paginated.paging
+        maxPages = paginated.maxPages
+        next = paginated.endpoint
     }
 
     /// The next item, fetching pages as needed.
@@ -98,11 +108,15 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
 
     /// The next page with its items, or nil after the last.
     func nextPage() async throws(APIError<Failure>) -> (value: Page, items: [Item])? {
-        guard let endpoint = next else { return nil }
+        guard let endpoint = next, fetched < maxPages ?? .max else { return nil }
         next = nil
+        let request = Self.key(of: endpoint)
+        guard sent.insert(request).inserted else { throw .transport(PagingLoop(request: request, pages: fetched)) }
         let response = try await client.response(endpoint)
         let items = paging.items(response.value)
-        switch paging.next(response, items, endpoint.query) {
+        fetched += 1
+        defer { largest = max(largest, items.count) }
+        switch paging.next(response, items, endpoint.query, largest) {
         case .end:
             break
         case .query(let changes):
@@ -117,11 +131,34 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
         }
         return (response.value, items)
     }
+
+    /// `GET /items?cursor=c2`: what makes two page requests the same.
+    private static func key(of endpoint: Endpoint<Page, Failure>) -> String {
+        let query = endpoint.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        return "\(endpoint.method.rawValue) \(endpoint.path)" + (query.isEmpty ? "" : "?" + query)
+    }
+}
+
+/// A next page whose request is one already sent (a cursor, a last ID or a `Link` the server
+/// gives again): following it would fetch the same pages forever, so paging stops with this error.
+public struct PagingLoop: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// The request that would have been sent again, such as `GET /items?cursor=c2`.
+    public var request: String
+    /// The pages fetched before.
+    public var pages: Int
+
+    /// What happened.
+    public var description: String {
+        "The next page's request (\(request)) repeats an earlier one after \(pages) page\(pages == 1 ? "" : "s"); paging stopped, as the server would send the same pages forever."
+    }
+
+    /// The same sentence, so `localizedDescription` shows it.
+    public var errorDescription: String? { description }
 }
 
 /// A next page's link that does not lead under the client's base URL, where its credentials go;
 /// it is not followed.
-public struct ForeignPageLink: Error, CustomStringConvertible {
+public struct ForeignPageLink: Error, Sendable, LocalizedError, CustomStringConvertible {
     /// The link.
     public var link: String
     /// The base URL it is not under.
@@ -131,6 +168,9 @@ public struct ForeignPageLink: Error, CustomStringConvertible {
     public var description: String {
         "The next page's link \(link) is not under the client's base URL \(baseURL), so it is not followed."
     }
+
+    /// The same sentence, so `localizedDescription` shows it.
+    public var errorDescription: String? { description }
 }
 
 extension APIClient {
@@ -155,12 +195,27 @@ extension APIClient {
         }
         var following = endpoint
         following.path = path.isEmpty ? "/" : path
-        // A link's query is form-encoded as a server writes it: `+` is a space (GitHub's `q=a+b`).
-        following.query = (components.percentEncodedQuery ?? "").split(separator: "&").map { pair in
+        // What the request adds to every query again (the server URL's own query, an API key in
+        // the query) is not taken from the link twice.
+        var added = Self.queryPairs(URLComponents(url: server, resolvingAgainstBaseURL: false)?.percentEncodedQuery)
+        let keyNames = endpoint.auth.schemes.compactMap { scheme -> String? in
+            if case .query(let name) = scheme { name } else { nil }
+        }
+        following.query = Self.queryPairs(components.percentEncodedQuery).filter { pair in
+            if keyNames.contains(pair.name) { return false }
+            guard let index = added.firstIndex(where: { $0 == pair }) else { return true }
+            added.remove(at: index)
+            return false
+        }
+        return following
+    }
+
+    /// A query as a server writes it, form-encoded: `+` is a space (GitHub's `q=a+b`).
+    private static func queryPairs(_ query: String?) -> [(name: String, value: String)] {
+        (query ?? "").split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) in String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? String(text) }
             return (name: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
         }
-        return following
     }
 }

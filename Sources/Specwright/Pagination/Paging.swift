@@ -15,15 +15,16 @@ public struct PaginationRule<Page: Sendable, Item: Sendable>: Sendable {
 
     /// The items of a page, in order.
     let items: @Sendable (Page) -> [Item]
-    /// What follows `page`, given its items and the query that fetched it.
-    let next: @Sendable (_ page: Response<Page>, _ items: [Item], _ query: [(name: String, value: String)]) -> Next
+    /// What follows `page`, given its items, the query that fetched it, and the most items an
+    /// earlier page held (0 for the first page).
+    let next: @Sendable (_ page: Response<Page>, _ items: [Item], _ query: [(name: String, value: String)], _ largest: Int) -> Next
 
     /// A cursor paging: `next` reads the next page's cursor from a page (nil or empty at the
     /// end), sent back as the query parameter `parameter` (`next_cursor` into `cursor`).
     public static func cursor(
         items: @escaping @Sendable (Page) -> [Item], next: @escaping @Sendable (Page) -> String?, parameter: String
     ) -> PaginationRule {
-        PaginationRule(items: items) { page, _, _ in
+        PaginationRule(items: items) { page, _, _, _ in
             guard let cursor = next(page.value), !cursor.isEmpty else { return .end }
             return .query([(name: parameter, value: cursor)])
         }
@@ -35,33 +36,34 @@ public struct PaginationRule<Page: Sendable, Item: Sendable>: Sendable {
         items: @escaping @Sendable (Page) -> [Item], hasMore: @escaping @Sendable (Page) -> Bool?,
         parameter: String, id: @escaping @Sendable (Item) -> String
     ) -> PaginationRule {
-        PaginationRule(items: items) { page, items, _ in
+        PaginationRule(items: items) { page, items, _, _ in
             guard hasMore(page.value) == true, let last = items.last else { return .end }
             return .query([(name: parameter, value: id(last))])
         }
     }
 
     /// Page numbers in the query parameter `parameter`, from `first` (when the request sets none)
-    /// up; the last page is one with fewer items than `sizeParameter`'s value says a page holds,
-    /// or without items.
+    /// up; the last page is one without items, or one with fewer items than both
+    /// `sizeParameter`'s value and an earlier page (a server may cap the page size below what
+    /// was asked, so a short first page is followed by one more request).
     public static func pageNumber(
         items: @escaping @Sendable (Page) -> [Item], parameter: String, first: Int = 1, sizeParameter: String? = nil
     ) -> PaginationRule {
-        PaginationRule(items: items) { _, items, query in
-            guard !items.isEmpty, !isShort(items.count, sizeParameter: sizeParameter, in: query) else { return .end }
+        PaginationRule(items: items) { _, items, query, largest in
+            guard !items.isEmpty, !isShort(items.count, largest: largest, sizeParameter: sizeParameter, in: query) else { return .end }
             let current = query.last { $0.name == parameter }.flatMap { Int($0.value) } ?? first
             return .query([(name: parameter, value: String(current + 1))])
         }
     }
 
     /// An offset in the query parameter `parameter` (0 when the request sets none), moved on by
-    /// each page's items; the last page is one with fewer items than `limitParameter`'s value, or
-    /// without items.
+    /// each page's items; the last page is one without items, or one with fewer items than both
+    /// `limitParameter`'s value and an earlier page (as for ``pageNumber(items:parameter:first:sizeParameter:)``).
     public static func offset(
         items: @escaping @Sendable (Page) -> [Item], parameter: String, limitParameter: String? = nil
     ) -> PaginationRule {
-        PaginationRule(items: items) { _, items, query in
-            guard !items.isEmpty, !isShort(items.count, sizeParameter: limitParameter, in: query) else { return .end }
+        PaginationRule(items: items) { _, items, query, largest in
+            guard !items.isEmpty, !isShort(items.count, largest: largest, sizeParameter: limitParameter, in: query) else { return .end }
             let current = query.last { $0.name == parameter }.flatMap { Int($0.value) } ?? 0
             return .query([(name: parameter, value: String(current + items.count))])
         }
@@ -70,16 +72,17 @@ public struct PaginationRule<Page: Sendable, Item: Sendable>: Sendable {
     /// GitHub's paging: the next page is the URL of the response's `Link: <...>; rel="next"`;
     /// without one, the page is the last.
     public static func link(items: @escaping @Sendable (Page) -> [Item]) -> PaginationRule {
-        PaginationRule(items: items) { page, _, _ in
+        PaginationRule(items: items) { page, _, _, _ in
             guard let header = page.header("Link"), let next = LinkHeader.target(of: header, relation: "next") else { return .end }
             return .link(next)
         }
     }
 
-    /// Whether a page of `count` items is shorter than the page size the query asks for.
-    private static func isShort(_ count: Int, sizeParameter: String?, in query: [(name: String, value: String)]) -> Bool {
+    /// Whether a page of `count` items is shorter than the page size the query asks for and than
+    /// the `largest` earlier page: shorter than asked alone may be the server's own cap.
+    private static func isShort(_ count: Int, largest: Int, sizeParameter: String?, in query: [(name: String, value: String)]) -> Bool {
         guard let sizeParameter, let size = query.last(where: { $0.name == sizeParameter }).flatMap({ Int($0.value) }) else { return false }
-        return count < size
+        return count < size && count < largest
     }
 }
 
@@ -95,11 +98,21 @@ public struct Paginated<Page: Sendable, Item: Sendable, Failure: Sendable>: Send
     public var endpoint: Endpoint<Page, Failure>
     /// How its pages follow one another.
     public var paging: PaginationRule<Page, Item>
+    /// The most pages fetched; nil for all of them.
+    public var maxPages: Int?
 
-    /// The first page's request and the paging of the rest.
-    public init(_ endpoint: Endpoint<Page, Failure>, paging: PaginationRule<Page, Item>) {
+    /// The first page's request and the paging of the rest, up to `maxPages` pages.
+    public init(_ endpoint: Endpoint<Page, Failure>, paging: PaginationRule<Page, Item>, maxPages: Int? = nil) {
         self.endpoint = endpoint
         self.paging = paging
+        self.maxPages = maxPages
+    }
+
+    /// The same pages, up to `count` of them: `client.items(API.listIssuesPages().limited(to: 3))`.
+    public func limited(to count: Int) -> Paginated {
+        var limited = self
+        limited.maxPages = max(0, count)
+        return limited
     }
 }
 

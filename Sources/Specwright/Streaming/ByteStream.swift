@@ -35,7 +35,7 @@ public struct ByteStream: AsyncSequence, Sendable {
     }
 
     /// Reads the pieces one after the other.
-    public struct AsyncIterator: AsyncIteratorProtocol {
+    public struct AsyncIterator: AsyncIteratorProtocol, Sendable {
         let handle: ByteSourceHandle
 
         /// The next piece, or nil at the end of the body. Throws when the transfer failed (a cut

@@ -261,9 +261,15 @@ extension Duration {
 
 /// Two loops read one stream at the same time; a stream is read by one loop, like any
 /// single-pass sequence.
-public struct ConcurrentStreamRead: Error, CustomStringConvertible {
+public struct ConcurrentStreamRead: Error, Sendable, LocalizedError, CustomStringConvertible {
+    /// The error a second loop gets (for stubs and tests).
+    public init() {}
+
     /// What happened.
     public var description: String {
         "Another loop is reading this stream at the same time; a stream is read by one loop at a time."
     }
+
+    /// The same sentence, so `localizedDescription` shows it.
+    public var errorDescription: String? { description }
 }

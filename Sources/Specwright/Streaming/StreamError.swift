@@ -41,7 +41,7 @@ public struct StreamError: Error, Sendable, LocalizedError, CustomStringConverti
     public var description: String {
         switch reason {
         case .transport(let error):
-            "The stream failed after \(Self.count(index)): \((error as? LocalizedError)?.errorDescription ?? String(describing: error))"
+            "The stream failed after \(Self.count(index)): \(error.localizedDescription)"
         case .decoding(let failure):
             "\(element) does not match its model\(failure.codingPath.isEmpty ? "" : " at \(failure.codingPath)"): \(failure.message)"
         case .tooLarge(let limit):

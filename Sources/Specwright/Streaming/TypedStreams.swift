@@ -108,8 +108,9 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
     }
 }
 
-/// Reads the elements of an ``EventStream``, ``JSONLines`` or ``JSONSequence`` one after the other.
-public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol {
+/// Reads the elements of an ``EventStream``, ``JSONLines`` or ``JSONSequence`` one after the other;
+/// `Sendable`, so a view model can keep one.
+public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol, Sendable {
     fileprivate let reader: any ElementSource<Element>
 
     /// The next element, or nil once the stream has ended.

@@ -9,12 +9,20 @@ enum UploadSource: Sendable {
     case file(URL)
     /// A sequence of pieces, written to a temporary file before the request is sent (see ``PieceSpool``).
     case pieces(PieceSpool)
+
+    /// The file the body is read from; nil for a sequence not spooled yet.
+    var file: URL? {
+        switch self {
+        case .file(let url): url
+        case .pieces(let spool): spool.file
+        }
+    }
 }
 
 /// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, or a sequence spooled
-/// to one, never loaded whole. On its own sessions, ``URLSessionTransport`` sends a file with
-/// `uploadTask(fromFile:)` instead, which URLSession can send again from the start; this stream
-/// is what other transports read. Reading counts the bytes for the progress handler. Its state is
+/// to one, never loaded whole. ``URLSessionTransport`` sends both with `uploadTask(fromFile:)`
+/// instead, which URLSession can send again from the start (and which needs no stream subclass
+/// on Apple platforms); this stream is what other transports read. Reading counts the bytes for the progress handler. Its state is
 /// under a lock: URLSession reads it on its own queue, synchronously, so a read is a disk read
 /// and never waits for anything else.
 final class UploadStream: InputStream {
@@ -25,8 +33,6 @@ final class UploadStream: InputStream {
     private var status: Stream.Status = .notOpen
     private var error: (any Error)?
     private var handle: FileHandle?
-    /// Whether the handle is this stream's to close (a file's), not the spool's.
-    private var ownsHandle = true
     private var sent: Int64 = 0
     private weak var streamDelegate: (any StreamDelegate)?
 
@@ -52,34 +58,22 @@ final class UploadStream: InputStream {
         lock.withLock {
             sent = 0
             error = nil
-            switch source {
-            case .file(let url):
-                do {
-                    if ownsHandle { try? handle?.close() }
-                    handle = try FileHandle(forReadingFrom: url)
-                    ownsHandle = true
-                    status = .open
-                } catch {
-                    self.error = error
-                    status = .error
-                }
-            case .pieces(let spool):
-                // Spooled before the request was made (see `RequestBody.prepared()`).
-                if let spooled = spool.handle, (try? spooled.seek(toOffset: 0)) != nil {
-                    handle = spooled
-                    ownsHandle = false
-                    status = .open
-                } else {
-                    error = CocoaError(.fileReadUnknown)
-                    status = .error
-                }
+            do {
+                // A sequence is spooled before the request is made (see `RequestBody.prepared()`).
+                guard let url = source.file else { throw CocoaError(.fileReadUnknown) }
+                try? handle?.close()
+                handle = try FileHandle(forReadingFrom: url)
+                status = .open
+            } catch {
+                self.error = error
+                status = .error
             }
         }
     }
 
     override func close() {
         lock.withLock {
-            if ownsHandle { try? handle?.close() }
+            try? handle?.close()
             handle = nil
             if status != .error { status = .closed }
         }
@@ -132,8 +126,9 @@ final class UploadStream: InputStream {
     #endif
 }
 
-/// The pieces of a sequence, written to a temporary file (removed from the file system at once)
-/// before the request goes out, then read from it as the body is sent.
+/// The pieces of a sequence, written to a temporary file before the request goes out, then sent
+/// from it; the file is removed when the body is done with (a process that dies meanwhile leaves
+/// it in the temporary folder, as `specwright-upload-<UUID>`).
 ///
 /// URLSession on Linux reads a body stream synchronously, on the one queue every request of the
 /// process shares: a read that waited for an async sequence would stop the very tasks that feed it
@@ -142,8 +137,10 @@ final class UploadStream: InputStream {
 final class PieceSpool: @unchecked Sendable {
     private let lock = NSLock()
     private let write: @Sendable (FileHandle) async throws -> Int64
-    private var spooling: Task<(FileHandle, Int64), any Error>?
-    private var result: (handle: FileHandle, length: Int64)?
+    private var spooling: Task<(URL, Int64), any Error>?
+    private var result: (file: URL, length: Int64)?
+    /// The file, once made, to remove when the spool goes away.
+    private var made: URL?
 
     init<Pieces: AsyncSequence & Sendable>(_ sequence: Pieces) where Pieces.Element == Data {
         write = { handle in
@@ -158,30 +155,35 @@ final class PieceSpool: @unchecked Sendable {
 
     /// The spooled file and its length, spooling the sequence on the first call (once: the
     /// sequence is read once).
-    func spooled() async throws -> (handle: FileHandle, length: Int64) {
-        let task = lock.withLock { () -> Task<(FileHandle, Int64), any Error> in
+    func spooled() async throws -> (file: URL, length: Int64) {
+        let task = lock.withLock { () -> Task<(URL, Int64), any Error> in
             if let spooling { return spooling }
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-upload-\(UUID().uuidString)")
+            made = url
             let write = write
             let task = Task {
-                let url = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-upload-\(UUID().uuidString)")
                 guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
                 }
-                let handle = try FileHandle(forUpdating: url)
-                try? FileManager.default.removeItem(at: url)
-                return (handle, try await write(handle))
+                let handle = try FileHandle(forWritingTo: url)
+                defer { try? handle.close() }
+                return (url, try await write(handle))
             }
             spooling = task
             return task
         }
-        let (handle, length) = try await task.value
-        lock.withLock { result = (handle, length) }
-        return (handle, length)
+        let (file, length) = try await task.value
+        lock.withLock { result = (file, length) }
+        return (file, length)
     }
 
     /// The spooled file, once ``spooled()`` has made it.
-    var handle: FileHandle? {
-        lock.withLock { result?.handle }
+    var file: URL? {
+        lock.withLock { result?.file }
+    }
+
+    deinit {
+        if let made { try? FileManager.default.removeItem(at: made) }
     }
 }
 

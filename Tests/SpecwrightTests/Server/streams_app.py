@@ -245,9 +245,10 @@ async def upload(name: str, request: Request):
 
 
 @app.get("/repos/{name}/issues")
-def issues(name: str, request: Request, page: int = 1, per_page: int = 30, total: int = 95):
+def issues(name: str, request: Request, page: int = 1, per_page: int = 30, total: int = 95, cap: int = 100):
     """GitHub's paging: an array per page, the next page in `Link` (with prev, last and first as
-    GitHub sends them); counts the requests."""
+    GitHub sends them), at most `cap` items a page whatever was asked; counts the requests."""
+    per_page = min(per_page, cap)
     record = stats[name]
     record["connections"] += 1
     record["last_event_ids"].append(f"page={page}")
