@@ -352,7 +352,7 @@ public struct PaginationIR: Sendable {
         case link
         case cursor(next: String, parameter: String)
         case hasMore(hasMore: String, parameter: String, id: String, conversion: IDConversion)
-        case page(parameter: String, size: String?)
+        case page(parameter: String, size: String?, first: Int)
         case offset(parameter: String, size: String?)
     }
 

@@ -369,7 +369,7 @@ final class EndpointLowering {
             rule = .hasMore(hasMore: hasMore, parameter: parameter, id: id, conversion: conversion)
         case .page:
             guard let parameter = decl.parameter else { return nil }
-            rule = .page(parameter: parameter, size: decl.size)
+            rule = .page(parameter: parameter, size: decl.size, first: decl.first ?? 1)
         case .offset:
             guard let parameter = decl.parameter else { return nil }
             rule = .offset(parameter: parameter, size: decl.size)

@@ -44,6 +44,7 @@ enum EndpointWriting {
             entries.append(YAMLEntry("bodies", .mapping(endpoint.bodies.map { YAMLEntry($0.mediaType, .scalar($0.type.description)) })))
         }
         if let response = endpoint.response { entries.append(YAMLEntry("response", .scalar(response.description))) }
+        if let pagination = endpoint.pagination { entries.append(YAMLEntry("pagination", self.pagination(pagination))) }
         if !endpoint.outcomes.isEmpty {
             entries.append(YAMLEntry("responses", .mapping(endpoint.outcomes.map { outcome in
                 YAMLEntry(spelled: outcome.status.key + (outcome.content.map { " " + $0.rawValue } ?? ""), .scalar(outcome.type.description))
@@ -63,6 +64,18 @@ enum EndpointWriting {
         let styled = styles(endpoint)
         if !styled.isEmpty { entries.append(YAMLEntry("styles", .mapping(styled))) }
         return .mapping(entries)
+    }
+
+    /// `pagination:`, its keys in the format's order, each only when set.
+    static func pagination(_ pagination: PaginationDecl) -> YAMLBlock {
+        let values: [(String, String?)] = [
+            ("style", pagination.style.rawValue), ("items", pagination.items), ("next", pagination.next),
+            ("hasMore", pagination.hasMore), ("id", pagination.id), ("parameter", pagination.parameter),
+            ("size", pagination.size), ("first", pagination.first.map(String.init)),
+        ]
+        return .mapping(values.compactMap { key, value in
+            value.map { YAMLEntry(key, key == "first" ? .inline($0) : .scalar($0)) }
+        })
     }
 
     /// The styles of path parameters (label, matrix), query parameters, headers (json only) and form fields that need one: any but

@@ -7,7 +7,7 @@ enum Command: Equatable {
     case version
     case generate(specs: [String], output: String, settings: GenerateSettings, mode: GenerateMode)
     case validate(specs: [String])
-    case convert(input: String, output: String?, groupByTag: Bool)
+    case convert(input: String, output: String?, groupByTag: Bool, config: String?)
 }
 
 /// What `generate` does with the output folder.
@@ -58,11 +58,12 @@ enum Arguments {
             guard !specs.isEmpty else { throw UsageError(message: "validate needs at least one spec file") }
             return .validate(specs: specs)
         case "convert":
-            let (inputs, options) = try split(rest, allowed: ["--output"], flags: ["--group-by-tag"])
+            let (inputs, options) = try split(rest, allowed: ["--output", "--config"], flags: ["--group-by-tag"])
             if options.help { return .help(topic: "convert") }
             guard let input = inputs.first else { throw UsageError(message: "convert needs an input file (an OpenAPI document or a spec)") }
             guard inputs.count == 1 else { throw UsageError(message: "convert takes one input file, found \(inputs.count)") }
-            return .convert(input: input, output: options.values["--output"], groupByTag: options.flags.contains("--group-by-tag"))
+            return .convert(input: input, output: options.values["--output"], groupByTag: options.flags.contains("--group-by-tag"),
+                            config: options.values["--config"])
         default:
             if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)'") }
             throw UsageError(message: "unknown command '\(first)'\(Suggestions.didYouMean(first, in: commands))")

@@ -9,7 +9,7 @@ enum Help {
           specwright generate <spec>... --output <dir> [--templates <dir>] [--access public|package|internal]
                               [--shards N] [--file-prefix P] [--config <file>] [--group-by-tag] [--prune | --check] [--quiet]
           specwright validate <spec>...
-          specwright convert <input> [--output <file>] [--group-by-tag]
+          specwright convert <input> [--output <file>] [--group-by-tag] [--config <file>]
           specwright help [generate|validate|convert]
           specwright --version
 
@@ -48,7 +48,7 @@ enum Help {
         """
 
     static let convert = """
-        specwright convert <input> [--output <file>] [--group-by-tag]
+        specwright convert <input> [--output <file>] [--group-by-tag] [--config <file>]
 
         Reads an OpenAPI 3 document (or a spec) and writes it as one Specwright spec (format v1):
         the models, endpoints and groups the generator would use, with the includes of a spec joined
@@ -60,6 +60,8 @@ enum Help {
           --output <file>     write the spec to <file> (all or nothing: a failed run leaves an existing
                               file as it was); without it the spec goes to standard output
           --group-by-tag      put each operation in a group named after its first tag
+          --config <file>     a specwright.json whose `operations`, `groupByTag`, `pagination` and
+                              `paginationConventions` shape the spec, as they do for generate
           -h, --help          show this help
         """
 

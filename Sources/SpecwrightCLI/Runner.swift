@@ -52,7 +52,9 @@ struct Runner {
 
     /// `convert`: reads `input` (an OpenAPI document or a spec) and writes it as one spec file to
     /// `output`, all or nothing, or to standard output. Nothing is written when there is an error.
-    func convert(_ input: String, output: String?, groupByTag: Bool = false) -> Int32 {
+    /// A `config` gives what shapes the spec (`operations`, `groupByTag`, `pagination`,
+    /// `paginationConventions`); its other keys are for `generate`.
+    func convert(_ input: String, output: String?, groupByTag: Bool = false, config configPath: String? = nil) -> Int32 {
         if let output {
             if FileSystem.isFolder(output) {
                 printError("error: '\(output)' is a folder; --output names the spec file to write\nRun 'specwright --help' for usage.")
@@ -63,7 +65,18 @@ struct Runner {
                 return 2
             }
         }
-        let options = CompilerOptions(groupByTag: groupByTag)
+        var config = GeneratorConfig()
+        if let configPath {
+            let loaded = ConfigLoader.load(path: configPath, maxShards: CompilerOptions.maxShards, read: { try FileSystem.read($0) })
+            guard let found = loaded.config else {
+                report(loaded.diagnostics.sorted)
+                return 1
+            }
+            config = found
+        }
+        var options = CompilerOptions(groupByTag: groupByTag || config.groupByTag == true, operations: config.operations)
+        options.pagination = config.pagination
+        options.paginationConventions = config.paginationConventions
         let checked = SpecCompiler.check(path: input, options: options) { try FileSystem.read($0, limit: options.limits.maxFileSize) }
         var diagnostics = checked.diagnostics
         if let spec = checked.spec {

@@ -31,8 +31,8 @@ func run(_ command: Command) -> Int32 {
         return 0
     case .validate(let specs):
         return Runner(templatesFolder: nil).validate(specs)
-    case .convert(let input, let output, let groupByTag):
-        return Runner(templatesFolder: nil).convert(input, output: output, groupByTag: groupByTag)
+    case .convert(let input, let output, let groupByTag, let config):
+        return Runner(templatesFolder: nil).convert(input, output: output, groupByTag: groupByTag, config: config)
     case .generate(let specs, let output, let settings, let mode):
         let runner = Runner(templatesFolder: settings.templates)
         switch mode {

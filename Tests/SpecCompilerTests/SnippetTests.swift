@@ -182,4 +182,32 @@ import Testing
         let holder = try #require(Self.declaration("public struct Holder", in: text))
         #expect(holder.contains("public var events: Note"))
     }
+
+    @Test func pagesCountedFromZeroSayWhereTheyStart() throws {
+        let files = try Self.generate("""
+            models:
+              Row:
+                fields:
+                  id: UUID
+              Rows:
+                fields:
+                  data: "[Row]"
+                  more: Bool
+            endpoints:
+              rows:
+                request: GET /rows
+                query: { page: Int?, size: Int? }
+                response: "[Row]"
+                pagination: { style: page, parameter: page, size: size, first: 0 }
+              moreRows:
+                request: GET /more
+                query: { after: String? }
+                response: Rows
+                pagination: { style: hasMore, items: data, hasMore: more, parameter: after }
+            """)
+        let text = try #require(files["SnipEndpoints.swift"])
+        #expect(text.contains(#".pageNumber(items: { $0 }, parameter: "page", first: 0, sizeParameter: "size")"#), "\(text)")
+        // A UUID goes back in the query as the runtime writes one: lowercase.
+        #expect(text.contains("id: { $0.id.uuidString.lowercased() }"), "\(text)")
+    }
 }

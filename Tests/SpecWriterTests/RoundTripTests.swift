@@ -7,8 +7,9 @@ import Testing
 /// byte the files it generates directly; the written text is a fixed point (writing the reloaded
 /// spec gives it again). The Kitchen spec's text is a golden.
 @Suite struct RoundTripTests {
-    /// The specs of Specs/, and the landmine spec (every Swift keyword and type name).
-    static let exampleSpecs = ["Articles", "Chirp", "Courses", "HTTPBin", "Kitchen", "Tips", "Landmine"]
+    /// The specs of Specs/, the landmine spec (every Swift keyword and type name) and the streams
+    /// spec (streams, unions of events, pagination).
+    static let exampleSpecs = ["Articles", "Chirp", "Courses", "HTTPBin", "Kitchen", "Tips", "Landmine", "Streams"]
 
     @Test func everySpecInSpecsIsListed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Support.packageRoot.appendingPathComponent("Specs").path)
@@ -18,7 +19,7 @@ import Testing
 
     @Test(arguments: exampleSpecs)
     func exampleSpecGeneratesTheSameFilesFromItsWrittenForm(_ name: String) throws {
-        let folder = Support.packageRoot.appendingPathComponent(name == "Landmine" ? "Tests/GeneratedClients" : "Specs")
+        let folder = Support.packageRoot.appendingPathComponent(["Landmine", "Streams"].contains(name) ? "Tests/GeneratedClients" : "Specs")
         try Support.roundTrip("\(name).yaml", read: Support.reader(in: folder))
     }
 

@@ -81,6 +81,27 @@ import Testing
         }
     }
 
+    @Test func convertTakesThePagingOfAConfigAndWritesIt() async throws {
+        let cli = try CLI()
+        try cli.write("petstore.yaml", Self.petstore)
+        try cli.write("specwright.json", #"{"pagination": {"listPets": {"style": "offset", "parameter": "limit", "size": "limit"}}}"#)
+        let convert = try await cli.run("convert", "petstore.yaml", "--config", "specwright.json", "--output", "Converted/petstore.yaml")
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let text = try #require(cli.read("Converted/petstore.yaml"))
+        #expect(text.contains("    pagination:\n      style: offset\n      parameter: limit\n      size: limit\n"), "\(text)")
+        #expect(try await cli.run("generate", "petstore.yaml", "--config", "specwright.json", "--output", "Direct").status == 0)
+        #expect(try await cli.run("generate", "Converted/petstore.yaml", "--output", "FromConverted").status == 0)
+        let direct = try #require(cli.read("Direct/PetstoreEndpoints.swift"))
+        #expect(direct.contains("listPetsPages("))
+        #expect(cli.read("FromConverted/PetstoreEndpoints.swift") == direct)
+        // A config that does not load is the error, and nothing is written.
+        try cli.write("broken.json", #"{"pagination": 3}"#)
+        let broken = try await cli.run("convert", "petstore.yaml", "--config", "broken.json", "--output", "Broken.yaml")
+        #expect(broken.status == 1)
+        #expect(broken.stderr.contains("broken.json:1:"), "\(broken.stderr)")
+        #expect(cli.read("Broken.yaml") == nil)
+    }
+
     @Test func groupByTagGroupsOperationsFromTheFlagOrTheConfigAndConvertKeepsTheGroups() async throws {
         let cli = try CLI()
         let tagged = Self.petstore.replacingOccurrences(of: "operationId: listPets", with: "operationId: listPets\n      tags: [pets]")

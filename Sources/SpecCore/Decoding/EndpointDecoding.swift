@@ -301,7 +301,7 @@ extension NodeReader {
     /// spec or a config file.
     public func pagination(_ pair: YAMLPair, in what: String) -> PaginationDecl? {
         guard let pairs = mapping(pair.value, "pagination of \(what)") else { return nil }
-        let keys = knownKeys(pairs, allowed: ["style", "items", "next", "hasMore", "id", "parameter", "size"], in: "pagination of \(what)")
+        let keys = knownKeys(pairs, allowed: ["style", "items", "next", "hasMore", "id", "parameter", "size", "first"], in: "pagination of \(what)")
         let styles = PaginationDecl.Style.allCases.map(\.rawValue)
         guard let node = keys["style"]?.value else {
             diagnostics.error("pagination of \(what) needs a style: \(styles.joined(separator: ", "))", at: pair.key.location)
@@ -319,6 +319,14 @@ extension NodeReader {
         decl.id = keys["id"].flatMap { string($0.value, "id") }
         decl.parameter = keys["parameter"].flatMap { string($0.value, "parameter") }
         decl.size = keys["size"].flatMap { string($0.value, "size") }
+        if let pair = keys["first"] {
+            if let number = pair.value.scalar.flatMap({ Int($0) }), number >= 0 {
+                decl.first = number
+            } else {
+                diagnostics.error("the first page of the pagination of \(what) must be a whole number (0 or 1), found '\(pair.value.scalar ?? "")'", at: pair.value.location)
+            }
+        }
+        decl.written = PaginationDecl.keys.filter { keys[$0] != nil }
         return decl
     }
 }

@@ -31,6 +31,24 @@ public struct PaginationDecl: Sendable {
     public var parameter: String?
     /// `page`, `offset`: the query parameter with the page size; a page with fewer items is the last.
     public var size: String?
+    /// `page`: the number of the first page, when the request sets none (1 unless written).
+    public var first: Int?
+    /// The keys written, in the order of ``keys`` (to warn of those the style does not read).
+    public var written: [String] = []
+
+    /// Every key a `pagination` may have.
+    public static let keys = ["style", "items", "next", "hasMore", "id", "parameter", "size", "first"]
+
+    /// The keys `style` reads, beside `style` and `items`.
+    public static func keys(of style: Style) -> [String] {
+        switch style {
+        case .link: []
+        case .cursor: ["next", "parameter"]
+        case .hasMore: ["hasMore", "id", "parameter"]
+        case .page: ["parameter", "size", "first"]
+        case .offset: ["parameter", "size"]
+        }
+    }
     /// Where `pagination` is written.
     public var location: SourceLocation
 

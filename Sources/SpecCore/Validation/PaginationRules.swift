@@ -68,6 +68,10 @@ extension Validator {
         for need in needs where need.value == nil {
             diagnostics.error("pagination '\(pagination.style.rawValue)' of \(what) needs '\(need.key)'", at: location)
         }
+        let read = ["style", "items"] + PaginationDecl.keys(of: pagination.style)
+        for key in pagination.written where !read.contains(key) {
+            diagnostics.warning("pagination '\(pagination.style.rawValue)' of \(what) does not read '\(key)'; it is ignored", at: location)
+        }
         for (key, value) in [("parameter", pagination.parameter), ("size", pagination.size)] {
             guard let value else { continue }
             if !endpoint.query.contains(where: { $0.wireName == value }) {

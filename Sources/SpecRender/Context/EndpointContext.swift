@@ -229,11 +229,11 @@ struct PaginationContext: TemplateObject {
             switch conversion {
             case .string: idText = member(id)
             case .integer: idText = "String(\(member(id)))"
-            case .uuid: idText = "\(member(id)).uuidString"
+            case .uuid: idText = "\(member(id)).uuidString.lowercased()"
             }
             return ".hasMore(items: \(items), hasMore: { \(member(hasMore)) }, parameter: \(SwiftSpelling.string(parameter)), id: { \(idText) })"
-        case .page(let parameter, let size):
-            return ".pageNumber(items: \(items), parameter: \(SwiftSpelling.string(parameter))\(size.map { ", sizeParameter: \(SwiftSpelling.string($0))" } ?? ""))"
+        case .page(let parameter, let size, let first):
+            return ".pageNumber(items: \(items), parameter: \(SwiftSpelling.string(parameter))\(first == 1 ? "" : ", first: \(first)")\(size.map { ", sizeParameter: \(SwiftSpelling.string($0))" } ?? ""))"
         case .offset(let parameter, let size):
             return ".offset(items: \(items), parameter: \(SwiftSpelling.string(parameter))\(size.map { ", limitParameter: \(SwiftSpelling.string($0))" } ?? ""))"
         }
