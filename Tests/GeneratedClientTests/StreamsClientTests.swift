@@ -97,4 +97,27 @@ import Testing
         #expect(count == 30)
         #expect(try await StreamsServer.stats(numbered).connections == 4)
     }
+
+    /// "Load more": a main-actor model keeps the pages' iterator and asks for a page at a time.
+    @MainActor final class IssuesModel {
+        private var pages: PageSequence<[StreamsClient.Issue], StreamsClient.Issue, Never>.AsyncIterator?
+        private(set) var issues: [StreamsClient.Issue] = []
+
+        func loadMore(client: APIClient, name: String) async throws {
+            var iterator = pages ?? client.pages(Streams.issuesPages(name: name, perPage: 20, total: 50)).makeAsyncIterator()
+            if let page = try await iterator.next() { issues += page }
+            pages = iterator
+        }
+    }
+
+    @Test @MainActor func aViewModelLoadsOnePageAtATime() async throws {
+        let client = APIClient(baseURL: try await StreamsServer.url())
+        let name = StreamsServer.name()
+        let model = IssuesModel()
+        try await model.loadMore(client: client, name: name)
+        #expect(model.issues.map(\.number) == Array(1...20))
+        try await model.loadMore(client: client, name: name)
+        #expect(model.issues.count == 40)
+        #expect(try await StreamsServer.stats(name).connections == 2)
+    }
 }

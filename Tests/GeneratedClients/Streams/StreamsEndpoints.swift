@@ -116,7 +116,7 @@ public enum Streams {
     }
 
     /// The pages of `issues`, each fetched when a loop reaches it: `client.pages(...)` gives the
-    /// pages, `client.items(...)` their items, none after the last.
+    /// pages, `client.items(...)` their items, until the last page.
     public static func issuesPages(
         name: String,
         page: Int? = nil,
@@ -143,7 +143,7 @@ public enum Streams {
     }
 
     /// The pages of `customers`, each fetched when a loop reaches it: `client.pages(...)` gives the
-    /// pages, `client.items(...)` their items, none after the last.
+    /// pages, `client.items(...)` their items, until the last page.
     public static func customersPages(
         name: String,
         limit: Int? = nil,
@@ -175,7 +175,7 @@ public enum Streams {
     }
 
     /// The pages of `numberedIssues`, each fetched when a loop reaches it: `client.pages(...)` gives the
-    /// pages, `client.items(...)` their items, none after the last.
+    /// pages, `client.items(...)` their items, until the last page.
     public static func numberedIssuesPages(
         name: String,
         page: Int? = nil,
