@@ -6,8 +6,8 @@ import Specwright
 
 // The runtime benchmark: N sequential and N concurrent small GETs to a loopback server, through
 // APIClient with every middleware installed and through bare URLSession (both decode the JSON),
-// in one run, alternating, best of three; then the client's own cost per request with an in-process
-// transport. Usage: RuntimeBenchmark [--requests N] [--in-process-only]
+// in one run, alternating, best of three rounds (or --rounds N); then the client's own cost per
+// request with an in-process transport. Usage: RuntimeBenchmark [--requests N] [--rounds N] [--in-process-only]
 
 struct Item: Codable, Sendable {
     var id: Int
@@ -19,6 +19,9 @@ struct Item: Codable, Sendable {
 let count = CommandLine.arguments.firstIndex(of: "--requests").flatMap { index in
     CommandLine.arguments.dropFirst(index + 1).first.flatMap(Int.init)
 } ?? 2000
+let rounds = CommandLine.arguments.firstIndex(of: "--rounds").flatMap { index in
+    CommandLine.arguments.dropFirst(index + 1).first.flatMap(Int.init)
+}.map { max(1, $0) } ?? 3
 let concurrency = 16
 
 // Start the loopback server.
@@ -90,7 +93,7 @@ for index in 0..<50 {
 var results: [String: (client: Double, bare: Double)] = [:]
 for mode in inProcessOnly ? [] : ["sequential", "concurrent"] {
     var bestClient = Double.infinity, bestBare = Double.infinity, bestPlain = Double.infinity
-    for _ in 0..<3 {
+    for _ in 0..<rounds {
         let plainTime = try await timed {
             if mode == "sequential" {
                 for index in 0..<count { _ = try await plain.send(endpoint(index)) }

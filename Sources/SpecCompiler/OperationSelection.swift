@@ -76,12 +76,13 @@ enum OperationSelection {
     /// Whether `name` names the endpoint: its name, its `operationId` (whose camel-cased form the
     /// name is), or its method and path.
     private static func matches(_ name: String, _ endpoint: EndpointDecl) -> Bool {
-        matches(name, name: endpoint.name, method: endpoint.method, path: endpoint.path)
+        matches(name, name: endpoint.name, method: endpoint.method, path: endpoint.path, operationID: endpoint.operationID)
     }
 
     /// Whether `selector` names the endpoint called `name` at `method` and `path`.
-    static func matches(_ selector: String, name: String, method: HTTPMethodName, path: String) -> Bool {
+    static func matches(_ selector: String, name: String, method: HTTPMethodName, path: String, operationID: String? = nil) -> Bool {
         if selector == name || Naming.lowerCamel(selector) == name { return true }
+        if let operationID, selector == operationID || Naming.lowerCamel(selector) == Naming.lowerCamel(operationID) { return true }
         guard let space = selector.firstIndex(of: " ") else { return false }
         return selector[..<space] == method.rawValue && selector[selector.index(after: space)...].drop { $0 == " " } == path
     }

@@ -23,7 +23,7 @@ enum PaginationConventions {
                     return .group(group)
                 case .endpoint(var endpoint):
                     names.append(endpoint.name)
-                    if let index = settings.indices.first(where: { OperationSelection.matches(settings[$0].operation.name, name: endpoint.name, method: endpoint.method, path: endpoint.path) }) {
+                    if let index = settings.indices.first(where: { OperationSelection.matches(settings[$0].operation.name, name: endpoint.name, method: endpoint.method, path: endpoint.path, operationID: endpoint.operationID) }) {
                         used[index] = true
                         if endpoint.pagination == nil { endpoint.pagination = settings[index].pagination }
                     } else if endpoint.pagination == nil, endpoint.method == .get {

@@ -22,7 +22,14 @@ extension OpenAPIContext {
         reserve(SwiftNames.stubService(namespace))
         reserve(SwiftNames.operations(namespace))
         var operations = plannedOperations()
-        if let selects { operations = operations.filter { selects($0.name, $0.method, $0.path) } }
+        if let selects {
+            // By its name, or by its operationId's (the same but with `groupByTag`, which drops the tag's prefix).
+            operations = operations.filter { operation in
+                let idName = operation.operation.string("operationId").map(Naming.lowerCamel)
+                return selects(operation.name, operation.method, operation.path)
+                    || (idName.map { $0 != operation.name && selects($0, operation.method, operation.path) } ?? false)
+            }
+        }
         for operation in operations {
             reserve(SwiftNames.errorEnum(operation.name))
             reserve(SwiftNames.outcomeEnum(operation.name))

@@ -104,6 +104,7 @@ extension OpenAPIContext {
             deprecated: operation.flag("deprecated"), auth: nil, pathParameters: [], query: [], headers: [], body: nil,
             bodyLocation: nil, encoding: .json, response: nil, errors: [], timeout: nil, retry: false, file: operation.file)
         if let security = operation["security"], let scheme = auth(security), scheme != defaultAuth { endpoint.auth = scheme }
+        endpoint.operationID = operation.string("operationId")
         endpoint.server = ownServer(planned.servers)
         let typePrefix = SwiftNames.model(name)
         parameters(planned.shared + (operation["parameters"]?.items ?? []), into: &endpoint, typePrefix: typePrefix)

@@ -87,4 +87,19 @@ import Testing
         let (_, diagnostics) = try compile(options)
         #expect(diagnostics.contains("specwright.json:4:3: error: pagination names 'listCustomer', which is not an operation; did you mean 'listCustomers'?"))
     }
+
+    @Test func withGroupByTagAnOperationIsStillNamedByItsOperationID() throws {
+        let tagged = Self.document.replacingOccurrences(of: "operationId: listRepos", with: "operationId: repos/list-repos\n      tags: [repos]")
+        var options = CompilerOptions(groupByTag: true, operations: [LocatedName(name: "repos/list-repos", location: Self.at(1))])
+        options.pagination = [PaginationSetting(operation: LocatedName(name: "repos/list-repos", location: Self.at(2)),
+                                                pagination: PaginationDecl(style: .link, location: Self.at(2)))]
+        let templates = try #require(Golden.templates)
+        let result = SpecCompiler.compile(path: "lists.yaml", templates: templates, options: options) { _ in [UInt8](tagged.utf8) }
+        let diagnostics = result.diagnostics.sorted.map(\.description)
+        #expect(diagnostics.filter { $0.contains("error") }.isEmpty, "\(diagnostics)")
+        let text = result.files.map(\.contents).joined(separator: "\n")
+        // In the group Repos, the endpoint loses the tag's prefix; the config names it by its ID.
+        #expect(text.contains("paging: .link)"), "\(text)")
+        #expect(!text.contains("listCustomers("), "only the operation named is generated")
+    }
 }

@@ -37,6 +37,9 @@ public struct GroupDecl: Sendable {
 public struct EndpointDecl: Sendable {
     /// The key as written: the factory's name.
     public var name: String
+    /// The OpenAPI `operationId` it comes from, for configs that name it (with `groupByTag` the
+    /// name loses the tag's prefix, the ID keeps it); nil for a spec's endpoints.
+    public var operationID: String?
     /// Where the key is written.
     public var location: SourceLocation
     /// The HTTP method.
