@@ -57,6 +57,12 @@ let api = APIDefaults(headers: ["Accept": "application/json"])
     return try JSONDecoder().decode(Item.self, from: data)
 }
 
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 func timed(_ body: () async throws -> Void) async rethrows -> Double {
     let start = ContinuousClock.now
     try await body()
@@ -93,6 +99,9 @@ for index in 0..<50 {
 var results: [String: (client: Double, bare: Double)] = [:]
 for mode in inProcessOnly ? [] : ["sequential", "concurrent"] {
     var bestClient = Double.infinity, bestBare = Double.infinity, bestPlain = Double.infinity
+    // Each round's own ratios too: a machine that speeds up or slows down between rounds moves
+    // the best times apart, but the ratios within one round much less.
+    var plainRatios: [Double] = [], clientRatios: [Double] = []
     for _ in 0..<rounds {
         let plainTime = try await timed {
             if mode == "sequential" {
@@ -118,11 +127,15 @@ for mode in inProcessOnly ? [] : ["sequential", "concurrent"] {
         }
         bestBare = min(bestBare, bareTime)
         bestClient = min(bestClient, clientTime)
+        plainRatios.append(plainTime / bareTime)
+        clientRatios.append(clientTime / bareTime)
     }
     results[mode] = (bestClient, bestBare)
     print(String(format: "%@ (%d requests%@): URLSession %.3f s; APIClient %.3f s (%+.1f%%); with 4 middlewares %.3f s (%+.1f%%)",
                  mode, count, mode == "concurrent" ? ", \(concurrency) at a time" : "", bestBare,
                  bestPlain, (bestPlain / bestBare - 1) * 100, bestClient, (bestClient / bestBare - 1) * 100))
+    print(String(format: "  median of %d rounds' own ratios: APIClient %+.1f%%, with 4 middlewares %+.1f%%",
+                 rounds, (median(plainRatios) - 1) * 100, (median(clientRatios) - 1) * 100))
 }
 
 // The client's own cost without a network: the same requests answered at once by an in-process transport.
@@ -158,3 +171,12 @@ for _ in 0..<3 {
 }
 print(String(format: "without a network (%d requests, canned answers): APIClient %.1f µs per request; with 4 middlewares %.1f µs",
              count, perRequest.plain / Double(count) * 1e6, perRequest.middlewares / Double(count) * 1e6))
+if let sequential = results["sequential"] {
+    // The client's own work (building, middlewares, decoding, with no transport) against what one
+    // bare loopback request takes: the part of the overhead that is the client's code, steady
+    // where end-to-end ratios move by several percent between runs.
+    let bareRequest = sequential.bare / Double(count)
+    print(String(format: "  the client's own cost per request: %.1f%% of a bare request (%.0f µs); %.1f%% with 4 middlewares",
+                 perRequest.plain / Double(count) / bareRequest * 100, bareRequest * 1e6,
+                 perRequest.middlewares / Double(count) / bareRequest * 100))
+}

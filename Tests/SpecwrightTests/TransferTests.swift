@@ -123,6 +123,31 @@ import Testing
         }
     }
 
+    @Test func aRangeOrValidatorTheCallerSetsIsKept() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/part", .status(206, body: Data([1, 2, 3, 4]), headers: ["Content-Range": "bytes 1-4/100", "Content-Length": "4"]))
+        mock.on(.get, "/rest", .status(206, body: Data(count: 50), headers: ["Content-Range": "bytes 50-99/100", "Content-Length": "50", "ETag": #""v1""#]))
+        let client = APIClient(baseURL: URL(string: "https://files.example.com")!, transport: mock)
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        // A part asked for is the download.
+        var part = Endpoint<Data, Never>(.get, "/part", Self.api, response: .data)
+        part.headers.append((name: "Range", value: "bytes=1-4"))
+        let reports = Reports()
+        try await client.download(part, to: file, progress: reports.add)
+        #expect(try Data(contentsOf: file) == Data([1, 2, 3, 4]))
+        #expect(reports.all.last.map { $0.bytes == 4 && $0.expected == 4 } == true)
+        // A validator kept from an earlier run goes with the first resumption.
+        try Data(count: 50).write(to: file)
+        var rest = Endpoint<Data, Never>(.get, "/rest", Self.api, response: .data)
+        rest.headers.append((name: "If-Range", value: #""v1""#))
+        try await client.download(rest, to: file, resume: true)
+        #expect(try Data(contentsOf: file).count == 100)
+        let sent = try #require(mock.requests(.get, "/rest").first)
+        #expect(sent.value(forHTTPHeaderField: "Range") == "bytes=50-")
+        #expect(sent.value(forHTTPHeaderField: "If-Range") == #""v1""#)
+    }
+
     @Test func aDownloadThatFailsWithAStatusIsTheUsualError() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

@@ -18,6 +18,10 @@ extension APIClient {
     /// the file is written from the start. A body shorter than its `Content-Length` is a cut
     /// connection. `progress` hears of each piece written.
     ///
+    /// A `Range` the endpoint sets itself (without `resume`) asks for that part, written as it
+    /// comes; an `If-Range` it sets (an `ETag` kept from an earlier run) guards a resumption, so
+    /// a file that changed meanwhile is downloaded whole instead of appended to.
+    ///
     /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
     /// ``APIError/transport(_:)`` with the file system's error. What was written stays, for a
     /// later `resume`.
@@ -26,7 +30,10 @@ extension APIClient {
         _ endpoint: Endpoint<Value, Failure>, to file: URL, resume: Bool = false, progress: ProgressHandler? = nil
     ) async throws(APIError<Failure>) -> Response<URL> {
         var attempts = 0
-        var validator: String?
+        // A validator the caller kept from an earlier run (`If-Range: "<etag>"`) guards the first
+        // resumption too; a Range the caller set asks for a part, which is written as it comes.
+        var validator = endpoint.headers.last { $0.name.lowercased() == "if-range" }?.value
+        let partRequested = endpoint.headers.contains { $0.name.lowercased() == "range" }
         while true {
             let existing = resume ? Self.size(of: file) : 0
             var request = endpoint.bytes()
@@ -54,17 +61,22 @@ extension APIClient {
             validator = validator ?? response.header("ETag") ?? response.header("Last-Modified")
             // Only the rest of this file continues it: another range, or the whole, starts over.
             let appending = response.statusCode == 206 && existing > 0 && Self.start(contentRange: response.header("Content-Range")) == existing
-            if response.statusCode == 206, !appending {
+            if response.statusCode == 206, !appending, !(existing == 0 && partRequested) {
                 response.value.cancel()
-                if existing == 0 { throw .invalidResponse }
+                let range = response.header("Content-Range") ?? "none"
+                let unexpected = URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey:
+                    "The server answered 206 with Content-Range \(range), not the rest of the file from byte \(existing)."])
+                if existing == 0 { throw .transport(unexpected) }
                 try? FileManager.default.removeItem(at: file)
                 attempts += 1
-                if attempts >= 3 { throw .invalidResponse }
+                if attempts >= 3 { throw .transport(unexpected) }
                 continue
             }
             let start = appending ? existing : 0
             let length = response.httpResponse.expectedContentLength
-            let expected = Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
+            let part = response.statusCode == 206 && existing == 0 && partRequested
+            let expected = part ? (length >= 0 ? length : nil)
+                : Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
             // A body shorter than its declared length was cut (URLSession decodes a compressed
             // body, whose declared length is then not the length written).
             let encoding = response.header("Content-Encoding")?.lowercased() ?? "identity"
