@@ -74,6 +74,8 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError, CustomStringConv
             error.description
         case .decoding(let failure):
             failure.description
+        case .encoding(let error as CocoaError):
+            "The request body could not be read: \(error.localizedDescription)"
         case .encoding(let error):
             "The request body could not be encoded: \(error)"
         case .missingCredentials:

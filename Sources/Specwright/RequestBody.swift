@@ -121,8 +121,14 @@ public struct RequestBody: Sendable {
         RequestBody(.upload(.pieces(PieceSpool(bytes)), length: nil, contentType: contentType, progress: progress))
     }
 
-    /// The body ready to be read: a sequence spooled to its file, with its length.
+    /// The body ready to be read: a sequence spooled to its file, with its length; a file to
+    /// upload that cannot be read is the error, with its path.
     func prepared() async throws -> RequestBody {
+        if case .upload(.file(let url), _, _, _) = content, !FileManager.default.isReadableFile(atPath: url.path) {
+            // Said now, with the path, rather than as a read failing somewhere in URLSession.
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path,
+                                                             NSLocalizedDescriptionKey: "The file to upload, \(url.path), cannot be read."])
+        }
         guard case .upload(.pieces(let spool), _, let contentType, let progress) = content else { return self }
         let (_, length) = try await spool.spooled()
         var body = RequestBody(.upload(.pieces(spool), length: length, contentType: contentType, progress: progress))

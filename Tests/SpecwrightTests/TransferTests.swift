@@ -148,6 +148,20 @@ import Testing
         #expect(sent.value(forHTTPHeaderField: "If-Range") == #""v1""#)
     }
 
+    @Test func anUploadOfAMissingFileSaysWhichFile() async throws {
+        let mock = MockTransport()
+        let client = APIClient(baseURL: URL(string: "https://files.example.com")!, transport: mock)
+        let missing = temporaryFile()
+        do {
+            _ = try await client.send(Endpoint<Empty, Never>(.put, "/up", Self.api, response: .empty).uploading(contentsOf: missing))
+            Issue.record("a missing file was uploaded")
+        } catch {
+            guard case .encoding = error else { throw error }
+            #expect(error.localizedDescription == "The request body could not be read: The file to upload, \(missing.path), cannot be read.")
+        }
+        #expect(mock.requests.isEmpty, "nothing was sent")
+    }
+
     @Test func aDownloadThatFailsWithAStatusIsTheUsualError() async throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
