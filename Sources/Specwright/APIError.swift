@@ -74,7 +74,7 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError, CustomStringConv
             error.description
         case .decoding(let failure):
             failure.description
-        case .encoding(let error as CocoaError):
+        case .encoding(let error as CocoaError) where [.fileReadNoSuchFile, .fileReadNoPermission].contains(error.code):
             "The request body could not be read: \(error.localizedDescription)"
         case .encoding(let error):
             "The request body could not be encoded: \(error)"

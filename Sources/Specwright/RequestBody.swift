@@ -126,7 +126,8 @@ public struct RequestBody: Sendable {
     func prepared() async throws -> RequestBody {
         if case .upload(.file(let url), _, _, _) = content, !FileManager.default.isReadableFile(atPath: url.path) {
             // Said now, with the path, rather than as a read failing somewhere in URLSession.
-            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path,
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            throw CocoaError(exists ? .fileReadNoPermission : .fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path,
                                                              NSLocalizedDescriptionKey: "The file to upload, \(url.path), cannot be read."])
         }
         guard case .upload(.pieces(let spool), _, let contentType, let progress) = content else { return self }

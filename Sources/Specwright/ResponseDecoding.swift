@@ -70,6 +70,20 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         requiredMediaType = decoding.requiredMediaType
     }
 
+    /// The same decoding, handing `observe` each body it decodes (a whole body; a stream is left
+    /// as it is).
+    func observingBody(_ observe: @escaping @Sendable (Data) -> Void) -> ResponseDecoding<Response> {
+        guard openStream == nil else { return self }
+        let decode = decodeBody
+        var observing = ResponseDecoding(kind: kind, accept: accept) { body in
+            observe(body.data)
+            return try decode(body)
+        }
+        observing.reconnect = reconnect
+        observing.requiredMediaType = requiredMediaType
+        return observing
+    }
+
     /// The same decoding, sending `accept` as the `Accept` header (`application/vnd.github+json`,
     /// `application/json, application/xml`) when the caller sets none.
     public func accepting(_ accept: String) -> ResponseDecoding<Response> {

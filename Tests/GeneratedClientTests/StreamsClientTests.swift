@@ -101,12 +101,16 @@ import Testing
     /// "Load more": a main-actor model keeps the pages' iterator and asks for a page at a time.
     @MainActor final class IssuesModel {
         private var pages: PageSequence<[StreamsClient.Issue], StreamsClient.Issue, Never>.AsyncIterator?
+        private var loading = false
         private(set) var issues: [StreamsClient.Issue] = []
 
         func loadMore(client: APIClient, name: String) async throws {
+            guard !loading else { return }
+            loading = true
+            defer { loading = false }
             var iterator = pages ?? client.pages(Streams.issuesPages(name: name, perPage: 20, total: 50)).makeAsyncIterator()
-            if let page = try await iterator.next() { issues += page }
             pages = iterator
+            if let page = try await iterator.next() { issues += page }
         }
     }
 

@@ -97,21 +97,58 @@ import Testing
         } catch {
             guard case .transport(let loop as PagingLoop) = error else { throw error }
             #expect(loop.request == "GET /customers?starting_after=c1")
-            #expect(loop.pages == 2)
-            #expect(error.localizedDescription.contains("repeats an earlier one after 2 pages"))
+            #expect(loop.pages == 1)
+            #expect(error.localizedDescription.contains("repeats an earlier one after 1 page;"))
         }
-        // The first page, the one after c1, and nothing more: c1 came again.
-        #expect(ids == ["c1", "c1"])
+        // The first page, then the one after c1, which is the first again: it ends there.
+        #expect(ids == ["c1"])
         #expect(mock.requests.count == 2)
 
         // Empty pages whose Link leads to themselves: no busy loop either.
         let links = MockTransport()
         links.on(.get, "/issues", .json([Issue](), headers: ["Link": #"<https://api.example.com/v2/issues?page=2&api-version=1>; rel="next""#]))
         let linked = APIClient(baseURL: Self.mockURL, transport: links)
-        await #expect(throws: APIError<Never>.self) {
+        do {
             for try await _ in linked.items(Paginated(Endpoint<[Issue], Never>(.get, "/issues", Self.api, response: .json), paging: .link)) {}
+            Testing.Issue.record("paging ended cleanly")
+        } catch {
+            guard case .transport(let loop as PagingLoop) = error else { throw error }
+            #expect(loop.request == "GET /issues?page=2")
         }
         #expect(links.requests.count == 2)
+    }
+
+    @Test func aPageThatFailedIsAskedForAgainAndTheSameAnswerTwiceIsALoop() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/issues",
+                .json([Issue(number: 1)], headers: ["Link": #"<https://api.example.com/v2/issues?page=2>; rel="next""#]),
+                .failure(URLError(.timedOut)),
+                .json([Issue(number: 2)]))
+        let client = APIClient(baseURL: Self.mockURL, transport: mock)
+        var pages = client.pages(Paginated(Endpoint<[Issue], Never>(.get, "/issues", Self.api, response: .json), paging: .link)).makeAsyncIterator()
+        #expect(try await pages.next() == [Issue(number: 1)])
+        await #expect(throws: APIError<Never>.self) { _ = try await pages.next() }
+        // "Load more" after the error: the same page is asked for again, and comes.
+        #expect(try await pages.next() == [Issue(number: 2)])
+        #expect(try await pages.next() == nil)
+        #expect(mock.requests.map { $0.url?.query } == ["api-version=1", "api-version=1&page=2", "api-version=1&page=2"])
+
+        // A server that answers every page number past its last with the last page.
+        let clamping = MockTransport()
+        clamping.on(.get, "/issues", .json([Issue(number: 1), Issue(number: 2)]))
+        let clamped = APIClient(baseURL: Self.mockURL, transport: clamping)
+        let byNumber = Paginated(Endpoint<[Issue], Never>(.get, "/issues", Self.api, query: ["per_page": 50], response: .json),
+                                 paging: .pageNumber(items: { $0 }, parameter: "page", sizeParameter: "per_page"))
+        var numbers: [Int] = []
+        do {
+            for try await issue in clamped.items(byNumber) { numbers.append(issue.number) }
+            Testing.Issue.record("paging ended cleanly")
+        } catch {
+            guard case .transport(let loop as PagingLoop) = error else { throw error }
+            #expect(loop.request == "GET /issues?per_page=50&page=2")
+        }
+        #expect(numbers == [1, 2])
+        #expect(clamping.requests.count == 2)
     }
 
     @Test func aLinkKeepsTheBaseQueryOnceAndMaxPagesStops() async throws {

@@ -64,4 +64,29 @@ import Testing
         }
         #expect(try await iterator.next() == nil)
     }
+
+    @Test(.timeLimit(.minutes(1))) func cancellingDuringAReconnectionWaitEndsAtOnce() async throws {
+        let mock = MockTransport()
+        mock.on(.get, "/feed", .events([ServerSentEvent(data: "one", id: "1")], failure: URLError(.networkConnectionLost)))
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: mock)
+        // The reconnection would wait ten minutes: only the cancel can end the loop in time.
+        let endpoint = Endpoint<EventStream<String>, Never>(.get, "/feed", APIDefaults(), response: .events())
+            .reconnecting(ReconnectPolicy(maxAttempts: 3, delay: 600, maxDelay: 600, maxTotalTime: 3600))
+        let events = try await client.send(endpoint)
+        var iterator = events.makeAsyncIterator()
+        #expect(try await iterator.next() == "one")
+        let stopper = Task {
+            try await Task.sleep(for: .milliseconds(200))
+            events.cancel()
+        }
+        do {
+            _ = try await iterator.next()
+            Issue.record("the stream went on")
+        } catch {
+            guard case .cancelled = error.reason else { throw error }
+        }
+        try await stopper.value
+        #expect(mock.requests.count == 1, "no reconnection was sent")
+        #expect(try await iterator.next() == nil)
+    }
 }

@@ -323,7 +323,7 @@ extension NodeReader {
             if let number = pair.value.scalar.flatMap({ Int($0) }), number >= 0 {
                 decl.first = number
             } else {
-                diagnostics.error("the first page of the pagination of \(what) must be a whole number (0 or 1), found '\(pair.value.scalar ?? "")'", at: pair.value.location)
+                diagnostics.error("the first page of the pagination of \(what) must be a whole number, 0 or more (0 or 1 as a rule), found '\(pair.value.scalar ?? "")'", at: pair.value.location)
             }
         }
         decl.written = PaginationDecl.keys.filter { keys[$0] != nil }

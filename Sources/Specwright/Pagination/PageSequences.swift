@@ -74,7 +74,8 @@ public struct ItemSequence<Page: Sendable, Item: Sendable, Failure: Sendable>: A
 }
 
 /// Where a loop over pages is: the request of the next page (nil after the last), and the items
-/// of the current one not handed out yet. One loop at a time.
+/// of the current one not handed out yet. One reader at a time: a second call while one is
+/// fetching gets ``ConcurrentStreamRead`` (copies of an iterator share their cursor).
 final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unchecked Sendable {
     private let client: APIClient
     private let paging: PaginationRule<Page, Item>
@@ -87,6 +88,11 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
     /// Pages fetched, and the most items one held.
     private var fetched = 0
     private var largest = 0
+    /// The last page's body, to tell a server that answers every later request with it.
+    private var previousBody: Data?
+    /// Whether a call is in `nextItem()` or `nextPage()`.
+    private var reading = false
+    private let readingLock = NSLock()
 
     init(client: APIClient, paginated: Paginated<Page, Item, Failure>) {
         self.client = client
@@ -97,8 +103,10 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
 
     /// The next item, fetching pages as needed.
     func nextItem() async throws(APIError<Failure>) -> Item? {
+        try enter()
+        defer { leave() }
         while position == items.count {
-            guard let page = try await nextPage() else { return nil }
+            guard let page = try await fetchPage() else { return nil }
             items = page.items
             position = 0
         }
@@ -108,12 +116,42 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
 
     /// The next page with its items, or nil after the last.
     func nextPage() async throws(APIError<Failure>) -> (value: Page, items: [Item])? {
+        try enter()
+        defer { leave() }
+        return try await fetchPage()
+    }
+
+    private func enter() throws(APIError<Failure>) {
+        let alone = readingLock.withLock {
+            defer { reading = true }
+            return !reading
+        }
+        guard alone else { throw .transport(ConcurrentStreamRead()) }
+    }
+
+    private func leave() {
+        readingLock.withLock { reading = false }
+    }
+
+    /// The next page (call inside `enter()` and `leave()`). A request that fails can be tried
+    /// again: the next call sends it again.
+    private func fetchPage() async throws(APIError<Failure>) -> (value: Page, items: [Item])? {
         guard let endpoint = next, fetched < maxPages ?? .max else { return nil }
-        next = nil
         let request = Self.key(of: endpoint)
-        guard sent.insert(request).inserted else { throw .transport(PagingLoop(request: request, pages: fetched)) }
-        let response = try await client.response(endpoint)
+        guard !sent.contains(request) else { throw .transport(PagingLoop(request: request, pages: fetched)) }
+        let body = BodyRecord()
+        var observed = endpoint
+        observed.response = endpoint.response.observingBody(body.keep)
+        let response = try await client.response(observed)
+        sent.insert(request)
+        next = nil
         let items = paging.items(response.value)
+        // A server that answers a page past its last with the last again (some clamp the page
+        // number) would be paged forever: the same answer twice in a row ends it.
+        if let data = body.data, !items.isEmpty, data == previousBody {
+            throw .transport(PagingLoop(request: request, pages: fetched))
+        }
+        previousBody = body.data
         fetched += 1
         defer { largest = max(largest, items.count) }
         switch paging.next(response, items, endpoint.query, largest) {
@@ -140,20 +178,33 @@ final class PageCursor<Page: Sendable, Item: Sendable, Failure: Sendable>: @unch
 }
 
 /// A next page whose request is one already sent (a cursor, a last ID or a `Link` the server
-/// gives again): following it would fetch the same pages forever, so paging stops with this error.
+/// gives again), or whose answer is the page before's again: following it would fetch the same
+/// pages forever, so paging stops with this error.
 public struct PagingLoop: Error, Sendable, LocalizedError, CustomStringConvertible {
-    /// The request that would have been sent again, such as `GET /items?cursor=c2`.
+    /// The request that repeats an earlier one, or whose answer does, such as `GET /items?cursor=c2`.
     public var request: String
     /// The pages fetched before.
     public var pages: Int
 
     /// What happened.
     public var description: String {
-        "The next page's request (\(request)) repeats an earlier one after \(pages) page\(pages == 1 ? "" : "s"); paging stopped, as the server would send the same pages forever."
+        "The next page (\(request)) repeats an earlier one after \(pages) page\(pages == 1 ? "" : "s"); paging stopped, as the server would send the same pages forever."
     }
 
     /// The same sentence, so `localizedDescription` shows it.
     public var errorDescription: String? { description }
+}
+
+/// The body of a page's answer, kept by its decoding.
+private final class BodyRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var body: Data?
+
+    var data: Data? { lock.withLock { body } }
+
+    func keep(_ data: Data) {
+        lock.withLock { body = data }
+    }
 }
 
 /// A next page's link that does not lead under the client's base URL, where its credentials go;

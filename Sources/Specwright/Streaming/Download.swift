@@ -18,8 +18,8 @@ extension APIClient {
     /// the file is written from the start. A body shorter than its `Content-Length` is a cut
     /// connection. `progress` hears of each piece written.
     ///
-    /// A `Range` the endpoint sets itself (without `resume`) asks for that part, written as it
-    /// comes; an `If-Range` it sets (an `ETag` kept from an earlier run) guards a resumption, so
+    /// A `Range` the endpoint sets itself asks for that part, written as it comes (and not
+    /// resumed: `resume` is ignored); an `If-Range` it sets (an `ETag` kept from an earlier run) guards a resumption, so
     /// a file that changed meanwhile is downloaded whole instead of appended to.
     ///
     /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
@@ -34,6 +34,8 @@ extension APIClient {
         // resumption too; a Range the caller set asks for a part, which is written as it comes.
         var validator = endpoint.headers.last { $0.name.lowercased() == "if-range" }?.value
         let partRequested = endpoint.headers.contains { $0.name.lowercased() == "range" }
+        // A part is written as it comes: resuming it would ask for the rest of the whole file.
+        let resume = resume && !partRequested
         while true {
             let existing = resume ? Self.size(of: file) : 0
             var request = endpoint.bytes()
@@ -58,7 +60,9 @@ extension APIClient {
                 }
                 throw error
             }
-            validator = validator ?? response.header("ETag") ?? response.header("Last-Modified")
+            // A 200 is the file as it is now: its validator replaces one kept from before.
+            let current = response.header("ETag") ?? response.header("Last-Modified")
+            validator = response.statusCode == 206 ? validator ?? current : current
             // Only the rest of this file continues it: another range, or the whole, starts over.
             let appending = response.statusCode == 206 && existing > 0 && Self.start(contentRange: response.header("Content-Range")) == existing
             if response.statusCode == 206, !appending, !(existing == 0 && partRequested) {

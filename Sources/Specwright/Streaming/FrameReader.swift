@@ -62,6 +62,8 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     /// both under `cancelLock`, since `cancel()` comes from another task than the reader.
     private var stream: ByteStream
     private var cancelled = false
+    /// The wait and request of a reconnection under way, which ``cancel()`` stops.
+    private var reconnecting: Task<Reconnection, any Error>?
     private let cancelLock = NSLock()
     private var framing: Framing
     private let decode: Decode
@@ -103,11 +105,12 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     /// Closes the connection and ends the stream: the reader's loop ends with
     /// ``StreamError/Reason/cancelled``, and no reconnection follows.
     func cancel() {
-        let current = cancelLock.withLock {
+        let (current, attempt) = cancelLock.withLock {
             cancelled = true
-            return stream
+            return (stream, reconnecting)
         }
         current.cancel()
+        attempt?.cancel()
     }
 
     private var isCancelled: Bool {
@@ -129,7 +132,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     private func nextElement() async throws(StreamError) -> Element? {
         while true {
             // After the error that ended it, the sequence is over, as for any AsyncSequence.
-            if failure != nil { return nil }
+            if failure != nil || (ended && position == frames.count) { return nil }
             if isCancelled { throw fail(.cancelled) }
             if position < frames.count {
                 let frame = frames[position]
@@ -193,14 +196,32 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
             let asked = framing.reconnectionTime.map { TimeInterval($0) / 1000 } ?? policy.delay
             let delay = min(asked, policy.maxDelay)
             guard (clock.now - start).seconds + delay <= policy.maxTotalTime else { break }
-            do {
+            let resumeID = framing.resumeID
+            // The wait and the request run in a task `cancel()` can stop at once.
+            let attempt = Task { () async throws -> Reconnection in
                 try await Task.sleep(for: .seconds(delay))
-            } catch {
+                return try await reconnect(resumeID)
+            }
+            let running = cancelLock.withLock {
+                if !cancelled { reconnecting = attempt }
+                return !cancelled
+            }
+            guard running else {
+                attempt.cancel()
                 throw fail(.cancelled)
             }
-            if isCancelled { throw fail(.cancelled) }
+            let outcome = await withTaskCancellationHandler {
+                await attempt.result
+            } onCancel: {
+                attempt.cancel()
+            }
+            cancelLock.withLock { reconnecting = nil }
+            if Task.isCancelled || isCancelled {
+                if case .success(.resumed(let body)) = outcome { body.cancel() }
+                throw fail(.cancelled)
+            }
             do {
-                switch try await reconnect(framing.resumeID) {
+                switch try outcome.get() {
                 case .resumed(let body):
                     let stillWanted = cancelLock.withLock {
                         if !cancelled { stream = body }
@@ -267,7 +288,7 @@ public struct ConcurrentStreamRead: Error, Sendable, LocalizedError, CustomStrin
 
     /// What happened.
     public var description: String {
-        "Another loop is reading this stream at the same time; a stream is read by one loop at a time."
+        "Another loop is reading this sequence at the same time; a stream, or a sequence of pages, is read by one loop at a time."
     }
 
     /// The same sentence, so `localizedDescription` shows it.

@@ -41,7 +41,7 @@ public struct StreamError: Error, Sendable, LocalizedError, CustomStringConverti
     public var description: String {
         switch reason {
         case .transport(let error):
-            "The stream failed after \(Self.count(index)): \(error.localizedDescription)"
+            "The stream failed after \(Self.count(index)): \(Self.sentence(error))"
         case .decoding(let failure):
             "\(element) does not match its model\(failure.codingPath.isEmpty ? "" : " at \(failure.codingPath)"): \(failure.message)"
         case .tooLarge(let limit):
@@ -63,6 +63,15 @@ public struct StreamError: Error, Sendable, LocalizedError, CustomStringConverti
         var details = ["event \"\(event.event)\""]
         if let id = event.id { details.append("id \(id)") }
         return "Event \(index + 1) of the stream (\(details.joined(separator: ", ")))"
+    }
+
+    /// What an error says: its own description, or the localized one a `URLError` carries, or
+    /// the value itself (a plain `Error` type).
+    private static func sentence(_ error: any Error) -> String {
+        if let described = (error as? LocalizedError)?.errorDescription { return described }
+        if let message = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String { return message }
+        if error is URLError { return error.localizedDescription }
+        return String(describing: error)
     }
 
     private static func count(_ index: Int) -> String {

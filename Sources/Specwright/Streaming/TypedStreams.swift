@@ -128,7 +128,8 @@ public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol, Sendable
 protocol ElementSource<Element>: AnyObject, Sendable {
     associatedtype Element: Sendable
     /// The next element, or nil at the end.
-    func next() async throws(StreamError) -> Element?    /// Ends the stream: what is left is dropped, and the reader gets ``StreamError/Reason/cancelled``.
+    func next() async throws(StreamError) -> Element?
+    /// Ends the stream: what is left is dropped, and the reader gets ``StreamError/Reason/cancelled``.
     func cancel()
 }
 

@@ -172,7 +172,12 @@ final class PieceSpool: @unchecked Sendable {
             spooling = task
             return task
         }
-        let (file, length) = try await task.value
+        // Cancelling the request stops reading the sequence (a live one may never end).
+        let (file, length) = try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
         lock.withLock { result = (file, length) }
         return (file, length)
     }
