@@ -86,17 +86,19 @@ public struct URLSessionTransport: Transport {
                 // Our sessions report each piece to the delegate; another session buffers the body.
                 let delegate = session.delegate as? SessionDelegate
                 let task: URLSessionTask
-                if let delegate, let (plain, file, upload) = Self.fileUpload(request) {
+                if let (plain, file, upload) = Self.fileUpload(request) {
                     // A file upload is URLSession's own: read from disk as it is sent, sent again
                     // from its start when URLSession resends (a kept-alive connection that died).
-                    task = session.uploadTask(with: plain, fromFile: file)
-                    delegate.reportProgress(of: task, to: upload)
-                } else if delegate == nil, let (plain, file, upload) = Self.fileUpload(request) {
-                    // The same on a session of your own, without progress (its delegate is yours).
-                    let source = upload.source
-                    task = session.uploadTask(with: plain, fromFile: file) { data, response, error in
-                        withExtendedLifetime(source) {
-                            collector.complete(data: data, response: response, error: error)
+                    if let delegate {
+                        task = session.uploadTask(with: plain, fromFile: file)
+                        delegate.reportProgress(of: task, to: upload)
+                    } else {
+                        // On a session of your own, without progress (its delegate is yours).
+                        let source = upload.source
+                        task = session.uploadTask(with: plain, fromFile: file) { data, response, error in
+                            withExtendedLifetime(source) {
+                                collector.complete(data: data, response: response, error: error)
+                            }
                         }
                     }
                 } else if delegate != nil {
@@ -129,8 +131,9 @@ extension URLSessionTransport {
     /// cannot slow the server down on Linux (a delegate that waits stops every session of the
     /// process, and a resumed task starts over), so the transfer runs at the network's speed.
     /// There is no size limit: the reader decides what it keeps; a reader that falls more than
-    /// ``streamBacklogLimit`` behind ends the stream with ``StreamBacklogError``. On a session you passed in (whose
-    /// delegate is your own), the body is received whole first, with the size limit, then handed over.
+    /// ``streamBacklogLimit`` behind ends the stream with ``StreamBacklogError``. On a session you
+    /// passed in (whose delegate is your own), the body is received whole first, with the size
+    /// limit, then handed over.
     public func stream(_ request: URLRequest) async throws -> (ByteStream, HTTPURLResponse) {
         guard let delegate = session.delegate as? SessionDelegate else {
             let (data, response) = try await send(request)

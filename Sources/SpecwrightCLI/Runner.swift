@@ -65,18 +65,13 @@ struct Runner {
                 return 2
             }
         }
-        var config = GeneratorConfig()
-        if let configPath {
-            let loaded = ConfigLoader.load(path: configPath, maxShards: CompilerOptions.maxShards, read: { try FileSystem.read($0) })
-            guard let found = loaded.config else {
-                report(loaded.diagnostics.sorted)
-                return 1
-            }
-            config = found
+        let config: GeneratorConfig
+        switch loadConfig(configPath, stableFileSet: false) {
+        case .success(let loaded): config = loaded
+        case .failure(let exit): return exit.code
         }
         var options = CompilerOptions(groupByTag: groupByTag || config.groupByTag == true, operations: config.operations)
-        options.pagination = config.pagination
-        options.paginationConventions = config.paginationConventions
+        options.setPaging(from: config)
         let checked = SpecCompiler.check(path: input, options: options) { try FileSystem.read($0, limit: options.limits.maxFileSize) }
         var diagnostics = checked.diagnostics
         if let spec = checked.spec {
@@ -140,20 +135,28 @@ struct Runner {
         var code: Int32
     }
 
+    /// The config at `path` (none: the defaults), or the exit status after reporting its errors;
+    /// with `stableFileSet`, `shards` is held to the build plugin's limit.
+    private func loadConfig(_ path: String?, stableFileSet: Bool) -> Result<GeneratorConfig, ExitStatus> {
+        guard let path else { return .success(GeneratorConfig()) }
+        let loaded = stableFileSet
+            ? ConfigLoader.load(path: path, maxShards: OutputLayout.maxStableShards, shardLimit: "the build plugin's limit", read: { try FileSystem.read($0) })
+            : ConfigLoader.load(path: path, maxShards: CompilerOptions.maxShards, read: { try FileSystem.read($0) })
+        guard let config = loaded.config else {
+            report(loaded.diagnostics.sorted)
+            return .failure(ExitStatus(code: 1))
+        }
+        return .success(config)
+    }
+
     /// Every spec's files, or the exit status after reporting the errors of any spec (including two
     /// specs that would write the same file).
     private func compile(_ specs: [String], settings: GenerateSettings) -> Result<[(file: OutputFile, spec: String)], ExitStatus> {
         var diagnostics = DiagnosticBag()
-        var config = GeneratorConfig()
-        if let path = settings.config {
-            let loaded = settings.stableFileSet
-                ? ConfigLoader.load(path: path, maxShards: OutputLayout.maxStableShards, shardLimit: "the build plugin's limit", read: { try FileSystem.read($0) })
-                : ConfigLoader.load(path: path, maxShards: CompilerOptions.maxShards, read: { try FileSystem.read($0) })
-            guard let found = loaded.config else {
-                report(loaded.diagnostics.sorted)
-                return .failure(ExitStatus(code: 1))
-            }
-            config = found
+        let config: GeneratorConfig
+        switch loadConfig(settings.config, stableFileSet: settings.stableFileSet) {
+        case .success(let loaded): config = loaded
+        case .failure(let exit): return .failure(exit)
         }
         let templates: TemplateSet
         switch loadTemplates(from: templatesFolder ?? config.templates, namedAt: templatesFolder == nil ? config.templatesLocation : nil) {
@@ -164,8 +167,7 @@ struct Runner {
                                       shards: settings.shards ?? config.shards, groupByTag: settings.groupByTag || config.groupByTag == true,
                                       stableFileSet: settings.stableFileSet, stubService: config.stubService,
                                       operations: config.operations)
-        options.pagination = config.pagination
-        options.paginationConventions = config.paginationConventions
+        options.setPaging(from: config)
         var files: [(file: OutputFile, spec: String)] = []
         for spec in specs {
             let result = SpecCompiler.compile(path: spec, templates: templates, options: options) {
@@ -208,5 +210,13 @@ struct Runner {
         let (templates, diagnostics) = SpecCompiler.templates(overrides: overrides)
         report(diagnostics.sorted)
         return templates.map { .success($0) } ?? .failure(ExitStatus(code: 1))
+    }
+}
+
+extension CompilerOptions {
+    /// The config's paging: by operation, and the conventions to recognize.
+    mutating func setPaging(from config: GeneratorConfig) {
+        pagination = config.pagination
+        paginationConventions = config.paginationConventions
     }
 }

@@ -19,8 +19,9 @@ extension APIClient {
     /// connection. `progress` hears of each piece written.
     ///
     /// A `Range` the endpoint sets itself asks for that part, written as it comes (and not
-    /// resumed: `resume` is ignored); an `If-Range` it sets (an `ETag` kept from an earlier run) guards a resumption, so
-    /// a file that changed meanwhile is downloaded whole instead of appended to.
+    /// resumed: `resume` is ignored); an `If-Range` it sets (an `ETag` kept from an earlier run)
+    /// guards a resumption, so a file that changed meanwhile is downloaded whole instead of
+    /// appended to.
     ///
     /// A non-2xx status is the usual ``APIError/status(_:)``; a file that cannot be written is
     /// ``APIError/transport(_:)`` with the file system's error. What was written stays, for a
@@ -65,7 +66,7 @@ extension APIClient {
             validator = response.statusCode == 206 ? validator ?? current : current
             // Only the rest of this file continues it: another range, or the whole, starts over.
             let appending = response.statusCode == 206 && existing > 0 && Self.start(contentRange: response.header("Content-Range")) == existing
-            if response.statusCode == 206, !appending, !(existing == 0 && partRequested) {
+            if response.statusCode == 206, !appending, !partRequested {
                 response.value.cancel()
                 let range = response.header("Content-Range") ?? "none"
                 let unexpected = URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey:
@@ -78,8 +79,8 @@ extension APIClient {
             }
             let start = appending ? existing : 0
             let length = response.httpResponse.expectedContentLength
-            let part = response.statusCode == 206 && existing == 0 && partRequested
-            let expected = part ? (length >= 0 ? length : nil)
+            // `resume` is off for a part, so a 206 of a part is written from the start.
+            let expected = response.statusCode == 206 && partRequested ? (length >= 0 ? length : nil)
                 : Self.total(contentRange: response.header("Content-Range")) ?? (length >= 0 ? start + length : nil)
             // A body shorter than its declared length was cut (URLSession decodes a compressed
             // body, whose declared length is then not the length written).

@@ -22,9 +22,9 @@ enum UploadSource: Sendable {
 /// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, or a sequence spooled
 /// to one, never loaded whole. ``URLSessionTransport`` sends both with `uploadTask(fromFile:)`
 /// instead, which URLSession can send again from the start (and which needs no stream subclass
-/// on Apple platforms); this stream is what other transports read. Reading counts the bytes for the progress handler. Its state is
-/// under a lock: URLSession reads it on its own queue, synchronously, so a read is a disk read
-/// and never waits for anything else.
+/// on Apple platforms); this stream is what other transports read. Reading counts the bytes for
+/// the progress handler. Its state is under a lock: a transport may read it on a queue of its
+/// own, synchronously, so a read is a disk read and never waits for anything else.
 final class UploadStream: InputStream {
     let source: UploadSource
     let length: Int64?
