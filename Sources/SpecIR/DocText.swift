@@ -28,6 +28,26 @@ public enum DocText {
         return lines.map(\.trimmingTrailingSpaces)
     }
 
+    /// The lines of a description, then the server's default of a member a request may leave
+    /// out: "The server's default: `false`." after a blank line.
+    public static func lines(_ text: String?, serverDefault: DefaultValue?) -> [String] {
+        let lines = lines(text)
+        guard let serverDefault else { return lines }
+        return lines + (lines.isEmpty ? [] : [""]) + ["The server's default: `\(spelling(serverDefault))`."]
+    }
+
+    /// A default as the document writes it: strings (and enum values) in JSON's quotes.
+    private static func spelling(_ value: DefaultValue) -> String {
+        switch value {
+        case .number(let text): text
+        case .bool(let flag): flag ? "true" : "false"
+        case .string(let text), .word(let text):
+            "\"" + String(String.UnicodeScalarView(text.unicodeScalars.filter { !isUnsafeInSource($0) && $0 != "`" })) + "\""
+        case .emptyArray: "[]"
+        case .emptyObject: "{}"
+        }
+    }
+
     private static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true

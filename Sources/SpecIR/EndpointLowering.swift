@@ -168,7 +168,7 @@ final class EndpointLowering {
 
     private func parameter(_ field: FieldDecl, _ name: String, at location: ParameterLocation) -> ParameterIR {
         ParameterIR(name: name, type: types.reference(field.type), defaultValue: types.defaultArgument(field),
-                    location: location, wireName: field.wireName, doc: DocText.lines(field.description))
+                    location: location, wireName: field.wireName, doc: DocText.lines(field.description, serverDefault: field.serverDefault?.value))
     }
 
     /// A query parameter, header or form field (`location` nil for the fields of a JSON or

@@ -62,6 +62,9 @@ public struct FieldIR: Sendable {
     public var type: TypeRef
     /// The spec's default: used when the key is missing, and as the initializer's default.
     public var defaultValue: ValueIR?
+    /// The server's default (a member requests leave out unless the caller sets it): what a
+    /// missing key decodes as, but not the initializer's default.
+    public var serverDefault: ValueIR?
     /// Whether the type is optional, through aliases too.
     public var optional: Bool
     /// Whether the key may be missing (the type is optional, or there is a default).
@@ -82,6 +85,11 @@ public struct FieldIR: Sendable {
     /// The initializer's default: the spec's, else `nil` for an optional.
     public var initializerDefault: ValueIR? {
         defaultValue ?? (optional ? .null : nil)
+    }
+
+    /// What a missing key decodes as: the spec's default, else the server's.
+    public var decodingDefault: ValueIR? {
+        defaultValue ?? serverDefault
     }
 }
 

@@ -153,15 +153,20 @@ final class ModelLowering: Sendable {
 
     private func field(_ field: FieldDecl, name: String) -> FieldIR {
         let symbols = types.symbols
-        var doc = DocText.lines(field.description)
+        var doc = DocText.lines(field.description, serverDefault: field.serverDefault?.value)
         if field.deprecated { doc = Self.warningDeprecated(doc) }
         let optional = symbols.isOptional(field.type)
+        let decodeType = optional ? symbols.resolvingAliases(field.type).nonOptional : field.type
         var lowered = FieldIR(
             name: name, wireName: field.wireName, type: types.reference(field.type),
             defaultValue: field.defaultValue.map { types.value($0.value, for: field.type) },
             optional: optional, mayBeAbsent: optional || field.defaultValue != nil,
-            decodeType: types.reference(optional ? symbols.resolvingAliases(field.type).nonOptional : field.type),
+            decodeType: types.reference(decodeType),
             doc: doc)
+        // `Nullable<T>?` tells a missing key from `null`: the server's default would blur them.
+        if let value = field.serverDefault, !symbols.isNullable(decodeType) {
+            lowered.serverDefault = types.value(value.value, for: field.type)
+        }
         lowered.decimals = isMadeOfDecimals(field.type, depth: 0)
         return lowered
     }

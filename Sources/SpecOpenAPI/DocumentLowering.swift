@@ -58,16 +58,19 @@ extension OpenAPIContext {
         spec.models = fixTaggedUnions(spec.models, endpoints: endpoints, symbols: SymbolTable(spec))
         spec.models = withoutVariantsLeadingBack(spec)
         // Every model is made now (the unions' variant copies too): one table serves the fix-ups
-        // that follow, which change fields and defaults but add or rename no model.
+        // that follow, which change fields and defaults but add or rename no model, up to the
+        // server's defaults; those change the fields of models, and a second table serves the rest.
         let symbols = SymbolTable(spec)
         spec.models = fixEnumDefaults(spec.models, symbols: symbols)
         spec.models = spec.models.map { withoutDoubleOptionals($0, symbols: symbols) }
         endpoints = endpoints.map { withoutDoubleOptionals($0, symbols: symbols) }
+        (spec.models, endpoints) = withServerDefaults(spec.models, endpoints: endpoints, symbols: symbols)
+        let fieldSymbols = SymbolTable(spec)
         let fixed: [EndpointDecl]
-        (spec.models, fixed) = withTriStateFields(spec.models, endpoints: fixParameters(endpoints, symbols: symbols), symbols: symbols)
+        (spec.models, fixed) = withTriStateFields(spec.models, endpoints: fixParameters(endpoints, symbols: fieldSymbols), symbols: fieldSymbols)
         spec.endpoints = Self.grouped(fixed, lowered.map(\.operation))
-        spec.models = withoutUnusedInlineModels(spec, symbols: symbols)
-        spec.models = withErrorMessages(spec, symbols: symbols)
+        spec.models = withoutUnusedInlineModels(spec, symbols: fieldSymbols)
+        spec.models = withErrorMessages(spec, symbols: fieldSymbols)
         spec.files = files
         summarizeCappedWarnings()
         return spec

@@ -109,14 +109,45 @@ extension OpenAPIContext {
         }
     }
 
-    /// The field without its default when the default is a word that is not a value of the field's enum.
+    /// The field without its default (or server's default) when that is a word that is not a value of the field's enum.
     func checkedDefault(_ field: FieldDecl, symbols: SymbolTable) -> FieldDecl {
-        guard let value = field.defaultValue, case .word(let word) = value.value else { return field }
         var field = field
-        if let decl = symbols.enumeration(field.type), decl.cases.contains(where: { $0.wireValue == word }) { return field }
+        if case .word(let word)? = field.serverDefault?.value, !symbols.isValue(word, of: field.type) { field.serverDefault = nil }
+        guard let value = field.defaultValue, case .word(let word) = value.value, !symbols.isValue(word, of: field.type) else { return field }
         field.defaultValue = nil
         // Without its default, a field or parameter the document does not require may be left out.
         if !requiredFields.contains(field.location) && !symbols.isOptional(field.type) { field.type = .optional(field.type) }
+        return field
+    }
+
+    /// Members a request may leave out are sent only when the caller sets them: the default of
+    /// such a member of a model requests send, or of an inline request body, is the server's
+    /// (documented, not sent; a response without the key still decodes as it). A required member
+    /// keeps its default as the argument's.
+    func withServerDefaults(_ models: [ModelDecl], endpoints: [EndpointDecl], symbols: SymbolTable) -> ([ModelDecl], [EndpointDecl]) {
+        let requested = symbols.modelsReachable(from: endpoints.flatMap(\.requestTypes))
+        let models = models.map { model -> ModelDecl in
+            guard requested.contains(model.name), case .object(let fields) = model.kind else { return model }
+            var model = model
+            model.kind = .object(fields.map { leftOutUnlessSet($0, symbols: symbols) })
+            return model
+        }
+        let endpoints = endpoints.map { endpoint -> EndpointDecl in
+            guard case .fields(let fields, let location)? = endpoint.body else { return endpoint }
+            var endpoint = endpoint
+            endpoint.body = .fields(fields.map { leftOutUnlessSet($0, symbols: symbols) }, at: location)
+            return endpoint
+        }
+        return (models, endpoints)
+    }
+
+    /// A member the document does not require, with its default moved to the server's.
+    private func leftOutUnlessSet(_ field: FieldDecl, symbols: SymbolTable) -> FieldDecl {
+        guard let value = field.defaultValue, !requiredFields.contains(field.location) else { return field }
+        var field = field
+        field.defaultValue = nil
+        field.serverDefault = value
+        if !symbols.isOptional(field.type) { field.type = .optional(field.type) }
         return field
     }
 

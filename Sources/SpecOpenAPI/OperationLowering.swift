@@ -30,7 +30,9 @@ extension OpenAPIContext {
         var planned: [PlannedOperation] = []
         var takenNames: [String: Bool] = [:]
         var groups = GroupNames(schemaNames: (root["components"]?["schemas"]?.keys ?? []).map(SwiftNames.model), namespace: namespace)
-        for (path, pathLocation, rawItem) in root["paths"]?.pairs ?? [] {
+        // Azure's `x-ms-paths` holds more paths, told apart from those of `paths` by a fixed query
+        // (`/analyze?overload=stream`): operations like any other.
+        for (path, pathLocation, rawItem) in (root["paths"]?.pairs ?? []) + (root["x-ms-paths"]?.pairs ?? []) {
             guard let item = followRef(rawItem) else { continue }
             let shared = item["parameters"]?.items ?? []
             // OpenAPI 3.2's `additionalOperations` holds methods by their own spelling (`LINK`, `QUERY`).
@@ -257,13 +259,16 @@ extension OpenAPIContext {
                 // One allowed value (AWS's `X-Amz-Target: Svc.Op`): sent unless the caller says otherwise.
                 defaultValue = LocatedDefault(value: .string(only), location: schema.location)
             }
-            let field = FieldDecl(
+            // A parameter the request may leave out is sent only when the caller sets it: its
+            // default is the server's, said in the doc comment.
+            var field = FieldDecl(
                 wireName: name, location: node.keyLocation("name") ?? node.location,
-                type: required || defaultValue != nil ? type : .optional(type), defaultValue: place == "path" ? nil : defaultValue,
+                type: required ? type : .optional(type), defaultValue: required && place != "path" ? defaultValue : nil,
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
                 style: (place == "query" || place == "header") && node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
                     : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node)
                     : place == "header" && node["explode"]?.scalar == "true" ? .form : nil)
+            if !required { field.serverDefault = defaultValue }
             switch place {
             case "path": endpoint.pathParameters.append(field)
             case "query": endpoint.query.append(field)
@@ -295,6 +300,8 @@ extension OpenAPIContext {
     /// A path parameter's `style` with `explode`: `label`, `matrix` (each exploded or not), `form`
     /// for `simple` with `explode` (an object's members as `key=value`), or nil for `simple`.
     func pathStyle(_ node: Node) -> ParameterStyle? {
+        // GitHub's refs (`heads/main`): the value is one or more segments, its `/` sent as they are.
+        if node.flag("x-multi-segment") { return .segments }
         let explode = node["explode"]?.yaml.scalar == "true"
         switch node.string("style") {
         case "label": return explode ? .labelExploded : .label

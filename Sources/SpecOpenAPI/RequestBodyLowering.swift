@@ -22,7 +22,7 @@ extension OpenAPIContext {
             endpoint.bodyOptional = !body.flag("required")
             return
         }
-        let json = content.first { Self.isJSON($0.key) }
+        let json = content.first { Self.isJSON($0.key) && !isWildcardOfBytes($0.key, $0.value) }
         let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
         let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }
         let chosen: (key: String, keyLocation: SourceLocation, value: Node)
@@ -143,6 +143,17 @@ extension OpenAPIContext {
             }
             return BodyAlternative(mediaType: mediaType, type: type, location: location)
         }
+    }
+
+    /// Whether a body of any media type (`*/*`, `application/*`) holds bytes: its schema is a
+    /// string or absent (GitHub's release asset upload: `*/*` of `{type: string}`, the raw file),
+    /// where an object or array schema there is JSON.
+    private func isWildcardOfBytes(_ mediaType: String, _ media: Node) -> Bool {
+        let base = mediaType.split(separator: ";", maxSplits: 1).first.map { $0.trimming(where: { $0 == " " }).lowercased() } ?? ""
+        guard base == "*/*" || base == "application/*" else { return false }
+        guard let schema = media["schema"] else { return true }
+        let target = followRef(schema) ?? schema
+        return target.keys.isEmpty || target.string("type") == "string"
     }
 
     /// `Data` (a `format: binary` string) as a multipart `File`, also inside optionals and arrays.

@@ -10,16 +10,11 @@ enum FieldWriting {
 
     /// A field's value: its type (and default) as one scalar, or the long form.
     static func value(_ field: FieldDecl) -> YAMLBlock {
-        var defaultValue = field.defaultValue?.value
-        if case .word(let word)? = defaultValue, !word.isEmpty, inlineSpelling(.word(word)) == nil, keyedSpelling(.word(word)) == nil {
-            // An enum value no word form can hold (quotes, line breaks, edge spaces): written as a
-            // string, which an enum-typed field reads as the same value.
-            defaultValue = .string(word)
-        }
+        let defaultValue = field.defaultValue.map { writable($0.value) }
         let inline = defaultValue.flatMap(inlineSpelling)
         var type = field.type.description
         if field.description == nil, field.swiftName == nil, !field.deprecated, field.contentType == nil, field.partHeaders.isEmpty,
-           defaultValue == nil || inline != nil {
+           field.serverDefault == nil, defaultValue == nil || inline != nil {
             return .scalar(inline.map { "\(type) = \($0)" } ?? type)
         }
         var defaultBlock: YAMLBlock?
@@ -35,11 +30,28 @@ enum FieldWriting {
         var entries = [YAMLEntry("type", .scalar(type))]
         if let description = field.description { entries.append(YAMLEntry("description", .text(description))) }
         if let defaultBlock { entries.append(YAMLEntry("default", defaultBlock)) }
+        if let serverDefault = field.serverDefault?.value { entries.append(YAMLEntry("serverDefault", keyedOnly(serverDefault))) }
         if let swiftName = field.swiftName { entries.append(YAMLEntry("swiftName", .scalar(swiftName))) }
         if field.deprecated { entries.append(YAMLEntry("deprecated", .inline("true"))) }
         if let contentType = field.contentType { entries.append(YAMLEntry("contentType", .scalar(contentType))) }
         if !field.partHeaders.isEmpty { entries.append(YAMLEntry("headers", .mapping(self.entries(field.partHeaders)))) }
         return .compactMapping(entries)
+    }
+
+    /// The default, or an enum value no word form can hold (quotes, line breaks, edge spaces) as a
+    /// string, which an enum-typed field reads as the same value.
+    private static func writable(_ value: DefaultValue) -> DefaultValue {
+        if case .word(let word) = value, !word.isEmpty, inlineSpelling(value) == nil, keyedSpelling(value) == nil { return .string(word) }
+        return value
+    }
+
+    /// The default as the value of a key where the inline form is not available: an enum value
+    /// that is no plain word as a string (an enum-typed field reads it as the same value), an
+    /// empty one as nothing after the key.
+    private static func keyedOnly(_ value: DefaultValue) -> YAMLBlock {
+        if let keyed = keyedSpelling(value) { return keyed }
+        if case .word(let word) = value, !word.isEmpty { return .inline(YAMLScalar.quoted(word)) }
+        return .inline("")
     }
 
     /// The default as written after `=` in a type expression, or nil when that cannot say it

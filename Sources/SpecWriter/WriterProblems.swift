@@ -85,7 +85,7 @@ enum WriterProblems {
             if let swiftName = field.swiftName, !Naming.isIdentifier(swiftName) {
                 problems.append(warning("swiftName '\(swiftName)' of '\(field.wireName)' in \(what) is not a Swift identifier", at: field.location))
             }
-            if case .number(let text)? = field.defaultValue?.value, !FieldWriting.isDefaultNumber(text) {
+            if case .number(let text)? = (field.defaultValue ?? field.serverDefault)?.value, !FieldWriting.isDefaultNumber(text) {
                 problems.append(warning(
                     "the default '\(text)' of '\(field.wireName)' in \(what) is not a number the format reads (digits, one '.', an optional '-')",
                     at: field.location))

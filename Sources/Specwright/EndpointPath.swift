@@ -27,6 +27,9 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         case matrix(String)
         /// `matrix` with `explode`: `;id=3;id=4`; an object `;x=1;y=2`.
         case matrixExploded(String)
+        /// The value as path segments: `heads/feature/x` keeps each `/` and encodes each segment
+        /// (`.` and `..` too, so the value cannot climb the path); array elements joined by `,`.
+        case segments
     }
 
     let pieces: [Piece]
@@ -61,6 +64,8 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
                 PercentEncoding.pathLiteral(text)
             case .value(let value):
                 value.parameterValues(dates: dates).map(PercentEncoding.pathSegment).joined(separator: ",")
+            case .styled(let value, .segments):
+                value.parameterValues(dates: dates).map(Self.segments).joined(separator: ",")
             case .styled(let value, let style):
                 Self.expanded(value.parameterValues(dates: dates).map(PercentEncoding.pathSegment), members: nil, style: style)
             case .members(let value, let style):
@@ -69,11 +74,16 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
         }.joined()
     }
 
+    /// `text` split at each `/`, each segment percent-encoded.
+    private static func segments(_ text: String) -> String {
+        text.split(separator: "/", omittingEmptySubsequences: false).map { PercentEncoding.pathSegment(String($0)) }.joined(separator: "/")
+    }
+
     /// An encoded value's expansion: its texts (array elements), or its members as (key, texts).
     private static func expanded(_ texts: [String], members: [(key: String, texts: [String])]?, style: PathStyle) -> String {
         if let members {
             switch style {
-            case .simple, .label, .matrix:
+            case .simple, .label, .matrix, .segments:
                 let flat = members.flatMap { [$0.key] + $0.texts }.joined(separator: ",")
                 return prefix(style) + flat
             case .simpleExploded:
@@ -85,7 +95,7 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
             }
         }
         switch style {
-        case .simple, .simpleExploded, .label, .matrix: return prefix(style) + texts.joined(separator: ",")
+        case .simple, .simpleExploded, .label, .matrix, .segments: return prefix(style) + texts.joined(separator: ",")
         case .labelExploded: return texts.map { "." + $0 }.joined()
         case .matrixExploded(let name):
             let key = PercentEncoding.pathSegment(name)
@@ -96,7 +106,7 @@ public struct EndpointPath: ExpressibleByStringInterpolation, Sendable {
     /// What comes before the value: `.` for `label`, `;name=` for `matrix`, nothing for `simple`.
     private static func prefix(_ style: PathStyle) -> String {
         switch style {
-        case .simple, .simpleExploded, .labelExploded, .matrixExploded: ""
+        case .simple, .simpleExploded, .labelExploded, .matrixExploded, .segments: ""
         case .label: "."
         case .matrix(let name): ";" + PercentEncoding.pathSegment(name) + "="
         }

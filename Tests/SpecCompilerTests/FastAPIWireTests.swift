@@ -30,6 +30,14 @@ import Testing
         print("cleared " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(due: .null)))).value)
         print("retitled " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate(title: "Ship it")))).value)
         print("untouched " + (try await client.send(Tasks.updateTask(taskID: 7, body: TaskUpdate()))).value)
+        print("repo " + (try await client.send(Tasks.updateRepo(repo: "hello", body: RepoUpdate(name: "renamed")))).value)
+        let everything = RepoUpdate(name: "renamed", private: false, hasWiki: true)
+        print("repo " + (try await client.send(Tasks.updateRepo(repo: "hello", body: everything, perPage: 30, xTrace: false, theme: "light"))).value)
+        print("settings " + (try await client.send(Tasks.updateSettings(repo: "hello"))).value)
+        print("settings " + (try await client.send(Tasks.updateSettings(repo: "hello", archived: false))).value)
+        let asset = File(data: Data("bytes".utf8), filename: "a.bin", contentType: "application/octet-stream")
+        print("asset " + (try await client.send(Tasks.uploadAsset(repo: "hello", file: asset))).value)
+        print("asset " + (try await client.send(Tasks.uploadAsset(repo: "hello", file: asset, public: true))).value)
         var progress: [String] = []
         for try await step in try await client.send(Tasks.progress(taskID: 7, steps: 3)) { progress.append("\(step.step):\(step.message)") }
         print("progress " + progress.joined(separator: "|"))
@@ -84,6 +92,14 @@ import Testing
             "cleared due=None",
             "retitled title='Ship it'",
             "untouched nothing",
+            // A default in a request is the server's: nothing the caller did not set is sent, in
+            // a JSON body, the query, a header, a cookie, a form or multipart; what it sets is.
+            "repo query=- headers=- cookies=- body=name='renamed'",
+            "repo query=per_page=30 headers=x-trace cookies=theme body=has_wiki=True,name='renamed',private=False",
+            "settings -",
+            "settings archived",
+            "asset file",
+            "asset file,public",
             // 200, 202 and 204 carry different bodies: an enum of outcomes, by the status that came.
             // FastAPI's own streams (OpenAPI's itemSchema in a 3.1 document): events whose data is
             // a model (contentSchema), JSON Lines of a model, and events it does not type.

@@ -56,6 +56,18 @@ import Testing
         #expect(path("/\([String](), style: .matrixExploded("id"))") == "/;id")
     }
 
+    /// GitHub's `x-multi-segment` refs: the value's `/` are kept, nothing else leaves its segment.
+    @Test func aSegmentsParameterKeepsItsSlashesAndEncodesEachSegment() {
+        func path(_ path: EndpointPath) -> String { path.encoded(dates: .iso8601) }
+        #expect(path("/git/ref/\("heads/test", style: .segments)") == "/git/ref/heads/test")
+        #expect(path("/git/ref/\("heads/feature/a b?c#d", style: .segments)") == "/git/ref/heads/feature/a%20b%3Fc%23d")
+        // `.` and `..` cannot climb the path; an empty segment stays empty.
+        #expect(path("/git/ref/\("../../admin", style: .segments)") == "/git/ref/%2E%2E/%2E%2E/admin")
+        #expect(path("/git/ref/\("tags//v1/.", style: .segments)") == "/git/ref/tags//v1/%2E")
+        #expect(path("/\(["a/b", "c"], style: .segments)") == "/a/b,c")
+        #expect(("/git/ref/\("heads/x", style: .segments)" as EndpointPath).template == "/git/ref/{}")
+    }
+
     @Test func aMapsEntriesGoInTheOrderOfTheirKeysWhateverTheHashOrder() {
         let map = Dictionary(uniqueKeysWithValues: (0..<40).map { ("k\($0 + 10)", $0) })
         let pairs = query(StyledValue(map, style: .deepObject))

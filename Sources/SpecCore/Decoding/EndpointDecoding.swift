@@ -207,7 +207,7 @@ extension NodeReader {
             } else {
                 let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
                 let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
-                    ? "; a header's style is commaDelimited, form (an object's members as key=value) or json, a path parameter's label, labelExploded, matrix, matrixExploded or form"
+                    ? "; a header's style is commaDelimited, form (an object's members as key=value) or json, a path parameter's label, labelExploded, matrix, matrixExploded, segments or form"
                     : Suggestions.didYouMean(name, in: candidates)
                 diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
             }

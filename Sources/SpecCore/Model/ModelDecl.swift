@@ -65,8 +65,13 @@ public struct FieldDecl: Sendable {
     public var location: SourceLocation
     /// The field's type.
     public var type: TypeExpr
-    /// The default value, if any.
+    /// The client's default: the initializer's or factory argument's default, sent unless the
+    /// caller passes another value, and what a missing key decodes as.
     public var defaultValue: LocatedDefault?
+    /// The value the server uses when a request leaves the member out (`serverDefault:`, an
+    /// OpenAPI `default` on a member a request need not send): said in the doc comment, never
+    /// sent; a response without the key decodes as it. Only on an optional member.
+    public var serverDefault: LocatedDefault?
     /// The doc comment text.
     public var description: String?
     /// An explicit Swift name (`swiftName:`).

@@ -23,8 +23,11 @@ public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
     case matrix
     /// `matrix` with OpenAPI's `explode`: an array `;id=3;id=4`, an object `;x=1;y=2`.
     case matrixExploded
+    /// A path parameter that spans segments (GitHub's `x-multi-segment` refs): `heads/main` keeps
+    /// its `/`, each segment percent-encoded (`.` and `..` too, so a value cannot leave its place).
+    case segments
 
     /// The styles of a path parameter: these, and `form` (an object's members as `key=value`,
     /// OpenAPI's `simple` with `explode`).
-    public static let pathStyles: [ParameterStyle] = [.label, .labelExploded, .matrix, .matrixExploded]
+    public static let pathStyles: [ParameterStyle] = [.label, .labelExploded, .matrix, .matrixExploded, .segments]
 }

@@ -98,7 +98,9 @@ extension Validator {
         }
         for parameter in endpoint.pathParameters {
             if symbols.isOptional(parameter.type) { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot be optional", at: parameter.type.location) }
-            if let value = parameter.defaultValue { diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location) }
+            if let value = parameter.defaultValue ?? parameter.serverDefault {
+                diagnostics.error("path parameter '\(parameter.wireName)' of \(what) cannot have a default", at: value.location)
+            }
         }
         arguments += checkBody(endpoint, what: what, fieldNames: endpointNames.bodyFields, partHeaderNames: endpointNames.partHeaders)
         checkParameters(endpoint.query, named: endpointNames.query, kind: "query parameter", of: what, allowArrays: true, structured: true)
@@ -228,7 +230,7 @@ extension Validator {
     private mutating func checkResponseHeaders(_ endpoint: EndpointDecl, names swiftNames: [String], what: String) {
         checkFields(endpoint.responseHeaders, named: swiftNames, of: what, kind: "response header", generics: [], usage: .parameter)
         for header in endpoint.responseHeaders {
-            if let value = header.defaultValue {
+            if let value = header.defaultValue ?? header.serverDefault {
                 diagnostics.error("response header '\(header.wireName)' of \(what) cannot have a default: an absent header is nil", at: value.location)
             }
             if case .named(let name, _, _) = header.type.nonOptional, symbols.model(named: name) == nil, BuiltinType(rawValue: name) == nil {

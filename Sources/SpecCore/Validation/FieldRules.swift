@@ -14,8 +14,12 @@ extension Validator {
             if !field.partHeaders.isEmpty, usage != .bodyField(.multipart) {
                 diagnostics.error("headers apply to the parts of a multipart body; \(what) is not one", at: field.partHeadersLocation ?? field.location)
             }
-            if checkType(field.type, usage: usage, in: what, generics: generics), let defaultValue = field.defaultValue {
-                checkDefault(defaultValue, type: field.type, of: what)
+            if checkType(field.type, usage: usage, in: what, generics: generics) {
+                if let defaultValue = field.defaultValue { checkDefault(defaultValue, type: field.type, of: what) }
+                // Path parameters and response headers take no default at all: said where they are checked.
+                if let serverDefault = field.serverDefault, kind != "path parameter", kind != "response header" {
+                    checkServerDefault(serverDefault, of: field, what: what)
+                }
             }
             if swiftName.isEmpty {
                 diagnostics.error("\(what) has no characters a Swift name can use; set 'swiftName'", at: field.location)
@@ -26,6 +30,20 @@ extension Validator {
                 continue
             }
             checkCollision(swiftName, at: field.location, wire: field.wireName, what: "\(kind)s", of: owner, seen: &seen)
+        }
+    }
+
+    /// A server's default is documentation of an optional member that is not sent: it fits the
+    /// type, and the member has no default of its own (which would be sent).
+    private mutating func checkServerDefault(_ value: LocatedDefault, of field: FieldDecl, what: String) {
+        if field.defaultValue != nil {
+            diagnostics.error("\(what) has both a default, which is sent, and a serverDefault, which is not; keep one", at: value.location)
+        } else if !symbols.isOptional(field.type) {
+            diagnostics.error("\(what) has a serverDefault but type '\(field.type)' is not optional; the server's default applies when the member is left out, so write '\(field.type)?'", at: value.location)
+        } else if case .named(BuiltinType.nullable.rawValue, let arguments, _) = symbols.resolvedNonOptional(field.type), let wrapped = arguments.first {
+            checkDefault(value, type: wrapped, of: what)
+        } else {
+            checkDefault(value, type: field.type, of: what)
         }
     }
 

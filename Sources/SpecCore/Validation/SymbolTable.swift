@@ -88,6 +88,16 @@ public struct SymbolTable: Sendable {
         resolvingAliases(resolvingAliases(type).nonOptional)
     }
 
+    /// Whether `word` is a wire value of the type's enum (through aliases and optionals).
+    public func isValue(_ word: String, of type: TypeExpr) -> Bool {
+        enumeration(type)?.cases.contains { $0.wireValue == word } ?? false
+    }
+
+    /// Whether a type is `Nullable<T>` or `Nullable<T>?`, through aliases.
+    public func isNullable(_ type: TypeExpr) -> Bool {
+        if case .named(BuiltinType.nullable.rawValue, _, _) = resolvedNonOptional(type) { true } else { false }
+    }
+
     /// Whether a type is `String` or `String?`, through aliases.
     public func isString(_ type: TypeExpr) -> Bool {
         if case .named("String", [], _) = resolvedNonOptional(type) { true } else { false }

@@ -268,6 +268,7 @@ struct PathPartContext: TemplateObject {
         case .matrix?: ".matrix(\(SwiftSpelling.string(wireName)))"
         case .matrixExploded?: ".matrixExploded(\(SwiftSpelling.string(wireName)))"
         case .form?: ".simpleExploded"
+        case .segments?: ".segments"
         default: nil
         }
     }

@@ -82,7 +82,7 @@ extension FieldIR: TemplateObject {
         case "decodeMethod": .string(decimals ? "decodeDecimals" : "decode")
         case "optional": .bool(optional)
         case "mayBeAbsent": .bool(mayBeAbsent)
-        case "default": .value(defaultValue)
+        case "default": .value(decodingDefault)
         case "initDefault": .value(initializerDefault)
         case "indirect": .bool(indirect)
         case "rest": .bool(rest)

@@ -45,8 +45,10 @@ public enum Menagerie {
     /// Lists the animals.
     ///
     /// `GET /animals`
+    ///
+    /// - Parameter limit: The server's default: `20`.
     public static func listAnimals(
-        limit: Int = 20,
+        limit: Int? = nil,
         kind: Kind? = nil,
         tag: [String]? = nil,
         xRequestID: UUID? = nil
@@ -191,9 +193,11 @@ extension MenagerieService {
     /// Lists the animals.
     ///
     /// `GET /animals`
+    ///
+    /// - Parameter limit: The server's default: `20`.
     @_alwaysEmitIntoClient
     public func listAnimals(
-        limit: Int = 20,
+        limit: Int? = nil,
         kind: Kind? = nil,
         tag: [String]? = nil,
         xRequestID: UUID? = nil

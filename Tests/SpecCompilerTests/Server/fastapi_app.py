@@ -14,7 +14,7 @@ from collections.abc import AsyncIterable
 from typing import Annotated, Literal, Optional, Union
 
 import uvicorn
-from fastapi import Cookie, FastAPI, File, Form, Header, Query, Response, UploadFile
+from fastapi import Cookie, FastAPI, File, Form, Header, Query, Request, Response, UploadFile
 from fastapi.responses import JSONResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel
@@ -119,6 +119,57 @@ def start_export(rows: Annotated[int, Query()]) -> Export:
     if rows > 1000:
         return JSONResponse(status_code=202, content={"job_id": f"job-{rows}", "position": 3})
     return Export(url=f"https://files.example.com/export-{rows}.csv", rows=rows)
+
+
+class RepoUpdate(BaseModel):
+    name: Optional[str] = None
+    private: bool = False
+    has_wiki: bool = True
+    visibility: Literal["public", "private", "internal"] = "public"
+
+
+def received(request: Request, names: list[str]) -> str:
+    """The query, and which of the named headers and cookies the request held, as they came."""
+    headers = [name for name in names if name in request.headers]
+    cookies = [name for name in names if name in request.cookies]
+    return f"query={request.url.query or '-'} headers={','.join(headers) or '-'} cookies={','.join(cookies) or '-'}"
+
+
+@app.patch("/repos/{repo}", operation_id="updateRepo")
+def update_repo(
+    repo: str,
+    update: RepoUpdate,
+    request: Request,
+    per_page: int = 30,
+    x_trace: Annotated[bool, Header()] = False,
+    theme: Annotated[str, Cookie()] = "light",
+) -> Echo:
+    """Defaults everywhere (GitHub's repository PATCH): a request sends only what its caller set."""
+    body = ",".join(f"{name}={getattr(update, name)!r}" for name in sorted(update.model_fields_set)) or "-"
+    return Echo(value=f"{received(request, ['x-trace', 'theme'])} body={body}")
+
+
+@app.post("/repos/{repo}/settings", operation_id="updateSettings")
+async def update_settings(
+    repo: str,
+    request: Request,
+    archived: Annotated[bool, Form()] = False,
+    topic: Annotated[str, Form()] = "none",
+) -> Echo:
+    """A form with defaults: the fields the request held."""
+    return Echo(value=",".join(sorted((await request.form()).keys())) or "-")
+
+
+@app.post("/repos/{repo}/assets", operation_id="uploadAsset")
+async def upload_asset(
+    repo: str,
+    request: Request,
+    file: UploadFile,
+    label: Annotated[str, Form()] = "asset",
+    public: Annotated[bool, Form()] = True,
+) -> Echo:
+    """Multipart with defaults: the parts the request held."""
+    return Echo(value=",".join(sorted((await request.form()).keys())))
 
 
 class Progress(BaseModel):

@@ -35,13 +35,18 @@ public enum Defaults {
     }
 
     /// `GET /search`
+    ///
+    /// - Parameter page: The server's default: `1`.
+    /// - Parameter perPage: The server's default: `20`.
+    /// - Parameter sort: The server's default: `"created"`.
+    /// - Parameter includeArchived: The server's default: `false`.
     public static func search(
         q: String,
-        page: Int = 1,
-        perPage: Int = 20,
+        page: Int? = nil,
+        perPage: Int? = nil,
         order: Order? = nil,
-        sort: SearchSort = .created,
-        includeArchived: Bool = false
+        sort: SearchSort? = nil,
+        includeArchived: Bool? = nil
     ) -> Endpoint<Settings, Never> {
         Endpoint(
             .get, "/search", Defaults.api,
@@ -101,14 +106,19 @@ public struct LiveDefaultsService: DefaultsService {
 
 extension DefaultsService {
     /// `GET /search`
+    ///
+    /// - Parameter page: The server's default: `1`.
+    /// - Parameter perPage: The server's default: `20`.
+    /// - Parameter sort: The server's default: `"created"`.
+    /// - Parameter includeArchived: The server's default: `false`.
     @_alwaysEmitIntoClient
     public func search(
         q: String,
-        page: Int = 1,
-        perPage: Int = 20,
+        page: Int? = nil,
+        perPage: Int? = nil,
         order: Order? = nil,
-        sort: SearchSort = .created,
-        includeArchived: Bool = false
+        sort: SearchSort? = nil,
+        includeArchived: Bool? = nil
     ) async throws(APIError<Never>) -> Settings {
         try await self.send(
             Defaults.search(

@@ -37,10 +37,12 @@ public enum Params {
     /// `GET /repos/{owner}/{repo}/issues`
     ///
     /// - Parameter perPage: The operation's own.
+    ///
+    ///   The server's default: `30`.
     public static func listIssues(
         owner: String,
         repo: String,
-        perPage: Int = 30,
+        perPage: Int? = nil,
         signature: String? = nil,
         labels: [String]? = nil,
         ids: [Int],
@@ -205,11 +207,13 @@ extension ParamsService {
     /// `GET /repos/{owner}/{repo}/issues`
     ///
     /// - Parameter perPage: The operation's own.
+    ///
+    ///   The server's default: `30`.
     @_alwaysEmitIntoClient
     public func listIssues(
         owner: String,
         repo: String,
-        perPage: Int = 30,
+        perPage: Int? = nil,
         signature: String? = nil,
         labels: [String]? = nil,
         ids: [Int],

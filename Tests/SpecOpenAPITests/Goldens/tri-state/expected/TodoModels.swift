@@ -7,10 +7,12 @@ import Specwright
 public struct TaskUpdate: Encodable, Sendable {
     public var title: Nullable<String>?
     /// With a default it stays optional.
-    public var priority: Int?
+    ///
+    /// The server's default: `3`.
+    public var priority: Nullable<Int>?
     public var done: Bool?
 
-    public init(title: Nullable<String>? = nil, priority: Int? = 3, done: Bool? = nil) {
+    public init(title: Nullable<String>? = nil, priority: Nullable<Int>? = nil, done: Bool? = nil) {
         self.title = title
         self.priority = priority
         self.done = done
