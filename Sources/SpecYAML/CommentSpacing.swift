@@ -50,7 +50,7 @@ struct CommentSpacing {
         }
         guard found else { return }
         var index = 0
-        // Positions the way libyaml counts them: its line breaks, columns in characters.
+        // Positions the way libyaml marks them: lines at LF, CR and CR LF, columns in characters.
         var line = 0
         var column = 0
         while index < source.count {
@@ -76,10 +76,7 @@ struct CommentSpacing {
     /// Whether the byte before `index` ends a line break (then the `#` starts its line).
     private static func isBreakEnd(_ index: Int, in source: UnsafeBufferPointer<UInt8>) -> Bool {
         let previous = source[index - 1]
-        if previous == 0x0A || previous == 0x0D { return true }
-        if previous == 0x85, index >= 2, source[index - 2] == 0xC2 { return true }
-        if previous == 0xA8 || previous == 0xA9, index >= 3, source[index - 3] == 0xE2, source[index - 2] == 0x80 { return true }
-        return false
+        return previous == 0x0A || previous == 0x0D
     }
 
     /// Whether candidates wait to be settled (usually not: then scalars need not be reported).

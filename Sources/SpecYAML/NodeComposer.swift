@@ -20,6 +20,8 @@ struct Anchored {
 struct NodeComposer {
     private let file: String
     private let limits: YAMLLimits
+    /// The stand-ins libyaml read for NEL, LS and PS, when the document holds any.
+    private let separators: LineSeparators?
     /// The collection being composed (at the bottom, the document).
     private var current: Frame
     /// The enclosing collections, outermost first; its count is the nesting depth.
@@ -42,10 +44,11 @@ struct NodeComposer {
     private var indentation: Indentation
     private var comments: CommentSpacing
 
-    /// A composer for `file` (whose bytes are `source`), enforcing `limits`.
-    init(file: String, source: UnsafeBufferPointer<UInt8>, limits: YAMLLimits) {
+    /// A composer for `file` (whose bytes are `source`, read by libyaml with `separators`), enforcing `limits`.
+    init(file: String, source: UnsafeBufferPointer<UInt8>, separators: LineSeparators?, limits: YAMLLimits) {
         self.file = file
         self.limits = limits
+        self.separators = separators
         indentation = Indentation(source: source)
         comments = CommentSpacing(source: source)
         current = Frame(
@@ -95,7 +98,11 @@ struct NodeComposer {
         try countNode(at: location)
         var text = ""
         if let value = data.value, length > 0 {
-            text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+            if let separators {
+                text = separators.text(at: value, count: length)
+            } else {
+                text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+            }
         }
         var tag: String?
         if let raw = data.tag { tag = try StandardTags.check(raw, at: location) }

@@ -3,8 +3,10 @@ import SpecDiagnostics
 /// Positions in the raw input, for the errors that libyaml's marks do not locate
 /// (invalid UTF-8, reader errors) and for reading back the text of a failing line.
 ///
-/// Line breaks are counted as libyaml counts them: LF, CR, CR LF, and NEL, LS, PS.
-/// Only used on error paths, so it favours clarity over speed.
+/// Lines are counted as editors and YAML 1.2 count them: only LF, CR and CR LF break a line;
+/// NEL, LS and PS are ordinary characters (libyaml, which breaks lines there, reads stand-ins for
+/// them: see `LineSeparators`). Columns count Unicode scalars. Only used on error paths, so it
+/// favours clarity over speed.
 enum SourceText {
     /// The location (1-based line, 1-based column in Unicode scalars) of the byte at `offset`.
     static func location(ofByte offset: Int, in bytes: UnsafeBufferPointer<UInt8>, file: String) -> SourceLocation {
@@ -97,11 +99,6 @@ enum SourceText {
             return 1
         case 0x0D:
             return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-        case 0xC2:
-            return index + 1 < bytes.count && bytes[index + 1] == 0x85 ? 2 : 0
-        case 0xE2:
-            guard index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return 0 }
-            return bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 ? 3 : 0
         default:
             return 0
         }

@@ -8,7 +8,8 @@ public enum YAMLParser {
     /// Parses one YAML document. Errors are located Diagnostics (file:line:col, message).
     ///
     /// The input must be UTF-8 (a leading byte order mark is skipped). A stream with no document
-    /// (empty, or only comments) parses as an empty plain scalar at 1:1.
+    /// (empty, or only comments) parses as an empty plain scalar at 1:1. As in YAML 1.2, NEL, LS
+    /// and PS are ordinary characters, and lines are counted at LF, CR and CR LF only.
     public static func parse(_ bytes: [UInt8], file: String, limits: YAMLLimits = .default) -> Result<YAMLNode, Diagnostic> {
         parse(bytes, file: file, limits: limits, collectingDuplicates: false).0
     }
@@ -39,8 +40,9 @@ public enum YAMLParser {
             }
             var duplicates: [Diagnostic] = []
             do throws(Diagnostic) {
-                let root = try EventReader.withReader(over: input) { reader throws(Diagnostic) in
-                    var composer = NodeComposer(file: file, source: input, limits: limits)
+                let separators = try LineSeparators.replacing(in: input, file: file)
+                let root = try EventReader.withReader(over: input, separators: separators) { reader throws(Diagnostic) in
+                    var composer = NodeComposer(file: file, source: input, separators: separators, limits: limits)
                     composer.collectsDuplicates = collectingDuplicates
                     defer { duplicates = composer.duplicates }
                     return try composer.compose(reader)
@@ -58,7 +60,7 @@ public enum YAMLParser {
     /// For the benchmark: walks libyaml's events over the bytes and does nothing else; returns the event count (nil on a libyaml error).
     public static func countEvents(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { input in
-            let count = EventReader.withReader(over: input) { reader -> Int? in
+            let count = EventReader.withReader(over: input, separators: nil) { reader -> Int? in
                 var count = 0
                 while reader.next() {
                     count += 1
