@@ -69,6 +69,9 @@ public struct FieldIR: Sendable {
     public var optional: Bool
     /// Whether the key may be missing (the type is optional, or there is a default).
     public var mayBeAbsent: Bool
+    /// Whether the key is required though its value may be null: a union trying its variants
+    /// strictly does not take a value without it.
+    public var keyRequired = false
     /// The type decoded when the key is present: the type without its optional, through aliases.
     public var decodeType: TypeRef
     /// Doc comment text (a deprecated field says so here: the attribute would make the generated init warn).
@@ -169,6 +172,8 @@ public struct UnionCaseIR: Sendable {
     public var type: TypeRef
     /// Whether the case is `indirect`, since the union contains itself through it.
     public var indirect = false
+    /// The case's place among the union's cases, from 0.
+    public var position = 0
 }
 
 /// A typealias.

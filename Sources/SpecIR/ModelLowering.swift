@@ -55,6 +55,7 @@ final class ModelLowering: Sendable {
             var cases = zip(decl.variants, names?.cases ?? []).enumerated().map { index, pair in
                 let (variant, name) = pair
                 var lowered = UnionCaseIR(name: name, tag: variant.tag, type: types.reference(variant.type))
+                lowered.position = index
                 // An enum with lean conformances is `indirect` as a whole; an `anyOf` struct's
                 // properties are then all `@Indirect` too (holding large models inline makes the
                 // compiler emit copy code for their whole layout: GitHub's client built 20 to 75%
@@ -168,6 +169,7 @@ final class ModelLowering: Sendable {
             lowered.serverDefault = types.value(value.value, for: field.type)
         }
         lowered.decimals = isMadeOfDecimals(field.type, depth: 0)
+        lowered.keyRequired = field.keyRequired && optional && field.defaultValue == nil
         return lowered
     }
 

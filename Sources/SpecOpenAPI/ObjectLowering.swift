@@ -24,10 +24,12 @@ extension OpenAPIContext {
             let defaultValue = self.defaultValue(of: property.schema, type: type)
             let optional = nullable || (!isRequired && defaultValue == nil)
             if nullable && !isRequired { nullableOptionalFields.insert(property.location) }
-            fields.append(FieldDecl(
+            var field = FieldDecl(
                 wireName: property.name, location: property.location, type: optional ? .optional(type) : type,
                 defaultValue: defaultValue, description: description(of: property.schema), swiftName: nil,
-                deprecated: property.schema.flag("deprecated")))
+                deprecated: property.schema.flag("deprecated"))
+            field.keyRequired = nullable && isRequired
+            fields.append(field)
         }
         return Self.namingMembers(fields)
     }

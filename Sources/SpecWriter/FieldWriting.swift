@@ -14,7 +14,7 @@ enum FieldWriting {
         let inline = defaultValue.flatMap(inlineSpelling)
         var type = field.type.description
         if field.description == nil, field.swiftName == nil, !field.deprecated, field.contentType == nil, field.partHeaders.isEmpty,
-           field.serverDefault == nil, defaultValue == nil || inline != nil {
+           field.serverDefault == nil, !field.keyRequired, defaultValue == nil || inline != nil {
             return .scalar(inline.map { "\(type) = \($0)" } ?? type)
         }
         var defaultBlock: YAMLBlock?
@@ -31,6 +31,7 @@ enum FieldWriting {
         if let description = field.description { entries.append(YAMLEntry("description", .text(description))) }
         if let defaultBlock { entries.append(YAMLEntry("default", defaultBlock)) }
         if let serverDefault = field.serverDefault?.value { entries.append(YAMLEntry("serverDefault", keyedOnly(serverDefault))) }
+        if field.keyRequired { entries.append(YAMLEntry("requiredKey", .inline("true"))) }
         if let swiftName = field.swiftName { entries.append(YAMLEntry("swiftName", .scalar(swiftName))) }
         if field.deprecated { entries.append(YAMLEntry("deprecated", .inline("true"))) }
         if let contentType = field.contentType { entries.append(YAMLEntry("contentType", .scalar(contentType))) }

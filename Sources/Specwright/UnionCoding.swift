@@ -71,20 +71,53 @@ extension UnionCoding {
     }
 }
 
+extension KeyedDecodingContainer {
+    /// A member its model requires but allows to be `null`: nil when it is `null`, or missing; but
+    /// while a union tries its variants strictly a missing key fails, so a value that lacks it is
+    /// not taken for that variant.
+    public func decodeRequiredNullable<Value: Decodable>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        try requirePresentWhenStrict(key)
+        return try decodeIfPresent(type, forKey: key)
+    }
+
+    /// ``decodeRequiredNullable(_:forKey:)`` for a value made of decimals.
+    public func decodeDecimalsRequiredNullable<Value: DecimalValues>(_ type: Value.Type, forKey key: Key) throws -> Value? {
+        try requirePresentWhenStrict(key)
+        return try decodeDecimalsIfPresent(type, forKey: key)
+    }
+
+    private func requirePresentWhenStrict(_ key: Key) throws {
+        guard UnionCoding.decodingStrictly, !contains(key) else { return }
+        throw DecodingError.keyNotFound(key, DecodingError.Context(
+            codingPath: codingPath, debugDescription: "The key \"\(key.stringValue)\" is required, though its value may be null."))
+    }
+}
+
 extension UnionCoding {
-    /// Decodes one variant of an `anyOf` union as a single value when the value matches it, else
-    /// records why not in `failures` and gives nil: a value holds every variant it matches.
-    public static func match<Value: Decodable>(_ type: Value.Type, in decoder: any Decoder, failures: inout [String]) -> Value? {
-        do {
-            return try value(type, in: decoder)
-        } catch {
-            failures.append("\(error)")
-            return nil
+    /// The variants of an `anyOf` union that the value is, each decoded (nil where it is not), in
+    /// the order of `variants`: those it decodes as with every string enum holding a value it
+    /// lists and every required key there (Stripe's `deleted_external_account` holds a deleted
+    /// bank account, not also a card whose `object` would be `.unknown("bank_account")`); when it
+    /// is none of them so, every variant it decodes as at all (an open enum keeping a value it
+    /// does not know). Throws when it decodes as none, with why each variant failed.
+    public static func matches<Union>(_ variants: [any Decodable.Type], in decoder: any Decoder, union: Union.Type) throws -> [Any?] {
+        let strict: [Any?] = $decodingStrictly.withValue(true) { variants.map { try? value($0, in: decoder) } }
+        if strict.contains(where: { $0 != nil }) { return strict }
+        var failures: [String] = []
+        let lenient: [Any?] = variants.map { variant in
+            do {
+                return try value(variant, in: decoder)
+            } catch {
+                failures.append("\(error)")
+                return nil
+            }
         }
+        guard lenient.contains(where: { $0 != nil }) else { throw noMatch(union, in: decoder, failures: failures) }
+        return lenient
     }
 
     /// The error for a value that matches no variant of an `anyOf` union, with why each failed.
-    public static func noMatch<Union>(_ union: Union.Type, in decoder: any Decoder, failures: [String]) -> DecodingError {
+    static func noMatch<Union>(_ union: Union.Type, in decoder: any Decoder, failures: [String]) -> DecodingError {
         DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: decoder.codingPath,
             debugDescription: "The value matches no variant of \(Union.self): \(failures.joined(separator: "; "))"

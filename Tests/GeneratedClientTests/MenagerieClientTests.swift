@@ -136,6 +136,28 @@ import FoundationNetworking
         #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Keeper-Key") == "k3y")
     }
 
+    /// Stripe's `deleted_external_account` shape: an `anyOf` value holds exactly the variants it is.
+    @Test func anAnyOfValueHoldsOnlyTheVariantsItValidatesAgainst() throws {
+        // `object` is an open enum of one value in each variant: `badge` is not a card.
+        let badge = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "ba_1", "object": "badge"}"#)
+        #expect(badge.deletedBadge?.id == "ba_1" && badge.deletedCard == nil && badge.deletedLocker == nil)
+        let card = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "card_1", "object": "card"}"#)
+        #expect(card.deletedBadge == nil && card.deletedCard?.object == .card && card.deletedLocker == nil)
+        // A key that is required but may be null: missing, the value is not that variant...
+        #expect(badge.deletedLocker == nil)
+        // ...present as null, it is.
+        let locker = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "lk_1", "lockerNumber": null}"#)
+        #expect(locker.deletedLocker?.id == "lk_1" && locker.deletedLocker?.lockerNumber == nil)
+        #expect(locker.deletedBadge == nil && locker.deletedCard == nil)
+        // A value no variant takes strictly (a new kind of object) keeps every variant that reads it at all.
+        let other = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "x_1", "object": "wallet"}"#)
+        #expect(other.deletedBadge?.object == .unknown("wallet") && other.deletedCard?.object == .unknown("wallet"))
+        #expect(other.deletedLocker?.id == "x_1") // read leniently, the missing required key is nil
+        #expect(throws: DecodingError.self) { try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true}"#) }
+        // Outside a union, a required nullable key may be missing: read as nil, as before.
+        #expect(try JSON.decode(DeletedLocker.self, #"{"deleted": true, "id": "lk_2"}"#).lockerNumber == nil)
+    }
+
     static func decodeRex() throws -> Animal {
         try DateCoding.iso8601.makeJSONDecoder().decode(Animal.self, from: Data(rex.utf8))
     }

@@ -3,7 +3,7 @@ import SpecYAML
 
 extension NodeReader {
     /// The keys of a field's long form.
-    static let fieldKeys = ["type", "description", "default", "serverDefault", "swiftName", "deprecated", "contentType", "headers"]
+    static let fieldKeys = ["type", "description", "default", "serverDefault", "requiredKey", "swiftName", "deprecated", "contentType", "headers"]
 
     /// Whether `pairs` read as a field in long form: a `type` and only the keys a field has. An
     /// `events:` mapping with an event named `type` among others is a union of events.
@@ -70,6 +70,10 @@ extension NodeReader {
             swiftName: swiftName,
             deprecated: keys["deprecated"].flatMap { bool($0.value, "deprecated") } ?? false)
         if let node = keys["serverDefault"]?.value { field.serverDefault = self.defaultValue(node, what) }
+        if let pair = keys["requiredKey"] {
+            field.keyRequired = bool(pair.value, "requiredKey") ?? false
+            field.keyRequiredLocation = pair.value.location
+        }
         if let (contentType, location) = mediaType(keys["contentType"]) {
             field.contentType = contentType
             field.contentTypeLocation = location

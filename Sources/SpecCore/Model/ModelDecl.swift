@@ -72,6 +72,12 @@ public struct FieldDecl: Sendable {
     /// OpenAPI `default` on a member a request need not send): said in the doc comment, never
     /// sent; a response without the key decodes as it. Only on an optional member.
     public var serverDefault: LocatedDefault?
+    /// Whether the key is always there though its value may be `null` (`requiredKey:`, OpenAPI's
+    /// required and nullable): a union variant whose value lacks the key is not that variant. Only
+    /// on an optional member.
+    public var keyRequired = false
+    /// Where `requiredKey` is written, for the error when the member is not optional.
+    public var keyRequiredLocation: SourceLocation?
     /// The doc comment text.
     public var description: String?
     /// An explicit Swift name (`swiftName:`).

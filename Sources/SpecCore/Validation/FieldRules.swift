@@ -21,6 +21,9 @@ extension Validator {
                     checkServerDefault(serverDefault, of: field, what: what)
                 }
             }
+            if field.keyRequired, !symbols.isOptional(field.type) {
+                diagnostics.error("\(what) has requiredKey, which says an optional member's key is always there; '\(field.type)' is not optional, so it is required already", at: field.keyRequiredLocation ?? field.location)
+            }
             if swiftName.isEmpty {
                 diagnostics.error("\(what) has no characters a Swift name can use; set 'swiftName'", at: field.location)
                 continue

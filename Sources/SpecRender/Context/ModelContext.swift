@@ -67,7 +67,9 @@ extension StructIR: TemplateObject {
 
 extension FieldIR: TemplateObject {
     /// Keys: name, member, bareName, wireLiteral, renamed, type, decodeType, decodeMethod (`decode`, or
-    /// `decodeDecimals` for a value made of decimals), optional, mayBeAbsent, default (the
+    /// `decodeDecimals` for a value made of decimals), decodeCall (the container's method that reads
+    /// the member: `decodeMethod`, with `IfPresent` when the key may be missing, or
+    /// `RequiredNullable` when it is required and may be null), optional, mayBeAbsent, default (the
     /// spec's default, or false), initDefault (the initializer's default, or false), doc, deprecated (always false), indirect,
     /// rest (the property holds the members beyond the fields).
     public func value(forKey key: String) -> TemplateValue? {
@@ -80,6 +82,7 @@ extension FieldIR: TemplateObject {
         case "type": .string(SwiftSpelling.type(type))
         case "decodeType": .string(SwiftSpelling.type(decodeType))
         case "decodeMethod": .string(decimals ? "decodeDecimals" : "decode")
+        case "decodeCall": .string((decimals ? "decodeDecimals" : "decode") + (keyRequired ? "RequiredNullable" : mayBeAbsent ? "IfPresent" : ""))
         case "optional": .bool(optional)
         case "mayBeAbsent": .bool(mayBeAbsent)
         case "default": .value(decodingDefault)
@@ -164,13 +167,14 @@ struct UnionBranchContext: TemplateObject {
 extension UnionCaseIR: TemplateObject {
     /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes
     /// its own), keyed (an `anyOf` property whose values are JSON objects), textData (an event whose
-    /// data is its text).
+    /// data is its text), position (its place among the union's cases, from 0).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
         case "writesTag": .bool(writesTag)
         case "keyed": .bool(keyed)
         case "textData": .bool(textData)
+        case "position": .string(String(position))
         case "name": .string(Naming.escaped(name))
         case "member": .string(Naming.escapedMember(name))
         case "tag": .string(SwiftSpelling.string(tag))

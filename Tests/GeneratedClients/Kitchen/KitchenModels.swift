@@ -917,14 +917,11 @@ public struct Contact: Codable, Hashable, Sendable {
         self.phone = phone
     }
 
-    /// Decodes every variant the value matches; at least one must.
+    /// Decodes every variant the value is; at least one must match.
     public init(from decoder: any Decoder) throws {
-        var failures: [String] = []
-        self.email = UnionCoding.match(EmailContact.self, in: decoder, failures: &failures)
-        self.phone = UnionCoding.match(PhoneContact.self, in: decoder, failures: &failures)
-        guard self.email != nil || self.phone != nil else {
-            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
-        }
+        let values = try UnionCoding.matches([EmailContact.self, PhoneContact.self], in: decoder, union: Self.self)
+        self.email = values[0] as? EmailContact
+        self.phone = values[1] as? PhoneContact
     }
 
     /// Encodes the variants set: objects merge into one JSON object; without one, the first set.

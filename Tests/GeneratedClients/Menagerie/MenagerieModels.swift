@@ -229,14 +229,11 @@ public struct NoteWriter: Codable, Sendable {
         self.variant2 = variant2
     }
 
-    /// Decodes every variant the value matches; at least one must.
+    /// Decodes every variant the value is; at least one must match.
     public init(from decoder: any Decoder) throws {
-        var failures: [String] = []
-        self.named = UnionCoding.match(Named.self, in: decoder, failures: &failures)
-        self.variant2 = UnionCoding.match(NoteWriterVariant2.self, in: decoder, failures: &failures)
-        guard self.named != nil || self.variant2 != nil else {
-            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
-        }
+        let values = try UnionCoding.matches([Named.self, NoteWriterVariant2.self], in: decoder, union: Self.self)
+        self.named = values[0] as? Named
+        self.variant2 = values[1] as? NoteWriterVariant2
     }
 
     /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
@@ -270,6 +267,132 @@ public struct NoteWriterVariant2: Codable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
         try container.encode(self.badge, forKey: "badge")
+    }
+}
+
+public struct DeletedKeeperAccount: Decodable, Sendable {
+    @Indirect public var deletedBadge: DeletedBadge?
+    @Indirect public var deletedCard: DeletedCard?
+    @Indirect public var deletedLocker: DeletedLocker?
+
+    /// A value that is each variant given; give at least one.
+    public init(
+        deletedBadge: DeletedBadge? = nil,
+        deletedCard: DeletedCard? = nil,
+        deletedLocker: DeletedLocker? = nil
+    ) {
+        self.deletedBadge = deletedBadge
+        self.deletedCard = deletedCard
+        self.deletedLocker = deletedLocker
+    }
+
+    /// Decodes every variant the value is; at least one must match.
+    public init(from decoder: any Decoder) throws {
+        let values = try UnionCoding.matches([
+            DeletedBadge.self,
+            DeletedCard.self,
+            DeletedLocker.self
+        ], in: decoder, union: Self.self)
+        self.deletedBadge = values[0] as? DeletedBadge
+        self.deletedCard = values[1] as? DeletedCard
+        self.deletedLocker = values[2] as? DeletedLocker
+    }
+}
+
+public struct DeletedBadge: Decodable, Sendable {
+    public let deleted: Bool
+    public let id: String
+    public let object: DeletedBadgeObject
+
+    public init(deleted: Bool, id: String, object: DeletedBadgeObject) {
+        self.deleted = deleted
+        self.id = id
+        self.object = object
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.deleted = try container.decode(Bool.self, forKey: "deleted")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(DeletedBadgeObject.self, forKey: "object")
+    }
+}
+
+public enum DeletedBadgeObject: StringEnum {
+    case badge
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "badge": self = .badge
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .badge: "badge"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct DeletedCard: Decodable, Sendable {
+    public let deleted: Bool
+    public let id: String
+    public let object: DeletedCardObject
+
+    public init(deleted: Bool, id: String, object: DeletedCardObject) {
+        self.deleted = deleted
+        self.id = id
+        self.object = object
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.deleted = try container.decode(Bool.self, forKey: "deleted")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.object = try container.decode(DeletedCardObject.self, forKey: "object")
+    }
+}
+
+public enum DeletedCardObject: StringEnum {
+    case card
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "card": self = .card
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .card: "card"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct DeletedLocker: Decodable, Sendable {
+    public let deleted: Bool
+    public let id: String
+    public let lockerNumber: Int?
+
+    public init(deleted: Bool, id: String, lockerNumber: Int? = nil) {
+        self.deleted = deleted
+        self.id = id
+        self.lockerNumber = lockerNumber
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.deleted = try container.decode(Bool.self, forKey: "deleted")
+        self.id = try container.decode(String.self, forKey: "id")
+        self.lockerNumber = try container.decodeRequiredNullable(Int.self, forKey: "lockerNumber")
     }
 }
 

@@ -110,7 +110,7 @@ public struct Dog: Decodable, Sendable {
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
         self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
         self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
-        self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
+        self.seenAt = try container.decodeRequiredNullable(Moment.self, forKey: "seenAt")
     }
 }
 
@@ -205,7 +205,7 @@ public struct Puppy: Decodable, Sendable {
         self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
         self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
         self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
-        self.seenAt = try container.decodeIfPresent(Moment.self, forKey: "seenAt")
+        self.seenAt = try container.decodeRequiredNullable(Moment.self, forKey: "seenAt")
         self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
     }
 }

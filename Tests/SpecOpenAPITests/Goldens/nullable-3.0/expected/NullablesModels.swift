@@ -37,10 +37,10 @@ public struct User: Decodable, Sendable {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.decode(Int.self, forKey: "id")
         self.name = try container.decode(String.self, forKey: "name")
-        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+        self.nickname = try container.decodeRequiredNullable(String.self, forKey: "nickname")
         self.email = try container.decodeIfPresent(String.self, forKey: "email")
         self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.manager = try container.decodeIfPresent(Manager.self, forKey: "manager")
+        self.manager = try container.decodeRequiredNullable(Manager.self, forKey: "manager")
         self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
         self.tags = try container.decodeIfPresent([String?].self, forKey: "tags")
     }

@@ -39,10 +39,10 @@ public struct User: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.id = try container.decode(Int.self, forKey: "id")
-        self.nickname = try container.decodeIfPresent(String.self, forKey: "nickname")
+        self.nickname = try container.decodeRequiredNullable(String.self, forKey: "nickname")
         self.age = try container.decodeIfPresent(Int.self, forKey: "age")
-        self.score = try container.decodeIfPresent(Double.self, forKey: "score")
-        self.manager = try container.decodeIfPresent(Manager.self, forKey: "manager")
+        self.score = try container.decodeRequiredNullable(Double.self, forKey: "score")
+        self.manager = try container.decodeRequiredNullable(Manager.self, forKey: "manager")
         self.mentor = try container.decodeIfPresent(Manager.self, forKey: "mentor")
         self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
         self.aliases = try container.decodeIfPresent([String?].self, forKey: "aliases")

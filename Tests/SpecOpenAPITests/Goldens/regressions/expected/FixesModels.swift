@@ -61,7 +61,7 @@ public struct Holder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.o = try container.decodeIfPresent(Obj.self, forKey: "o")
+        self.o = try container.decodeRequiredNullable(Obj.self, forKey: "o")
         self.legacy = try container.decode(Legacy.self, forKey: "legacy")
         self.five = try container.decode(Int.self, forKey: "five")
         self.created = try container.decodeIfPresent(CreatePostError2.self, forKey: "created")

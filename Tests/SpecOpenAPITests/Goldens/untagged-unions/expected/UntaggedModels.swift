@@ -15,15 +15,12 @@ public struct Profile: Codable, Sendable {
         self.string = string
     }
 
-    /// Decodes every variant the value matches; at least one must.
+    /// Decodes every variant the value is; at least one must match.
     public init(from decoder: any Decoder) throws {
-        var failures: [String] = []
-        self.named = UnionCoding.match(Named.self, in: decoder, failures: &failures)
-        self.aged = UnionCoding.match(Aged.self, in: decoder, failures: &failures)
-        self.string = UnionCoding.match(String.self, in: decoder, failures: &failures)
-        guard self.named != nil || self.aged != nil || self.string != nil else {
-            throw UnionCoding.noMatch(Self.self, in: decoder, failures: failures)
-        }
+        let values = try UnionCoding.matches([Named.self, Aged.self, String.self], in: decoder, union: Self.self)
+        self.named = values[0] as? Named
+        self.aged = values[1] as? Aged
+        self.string = values[2] as? String
     }
 
     /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
