@@ -66,14 +66,16 @@ extension OpenAPIContext {
             if let item {
                 // OpenAPI 3.2's event schema: `data` (JSON with `contentSchema`), `event`, `id`, `retry`.
                 let element = eventElement(item, hint: hint + "Event", at: location)
-                return StreamedBody(type: stream(framing, element.type, at: location), mediaType: mediaType, terminator: element.isJSON ? "[DONE]" : nil)
+                let terminator = element.sentinel ?? (element.isJSON ? "[DONE]" : nil)
+                return StreamedBody(type: stream(framing, element.type, at: location), mediaType: mediaType, terminator: terminator)
             }
             guard let schema = media["schema"] else {
                 return StreamedBody(type: stream(framing, .named(StreamFraming.rawEvent, arguments: [], at: location), at: location), mediaType: mediaType)
             }
-            // A plain schema (OpenAI's): what each event's data holds, as JSON. `[DONE]`, never JSON, ends it.
-            let element = type(of: schema, hint: hint + "Event").type
-            return StreamedBody(type: stream(framing, element, at: location), mediaType: mediaType, terminator: "[DONE]")
+            // A plain schema (OpenAI's): what each event's data holds, as JSON. `[DONE]`, never
+            // JSON, ends it, or the sentinel the schema names beside the data (`anyOf: [Chunk, {const: "[DONE]"}]`).
+            let data = dataElement(schema, hint: hint + "Event")
+            return StreamedBody(type: stream(framing, data.type, at: location), mediaType: mediaType, terminator: data.sentinel ?? "[DONE]")
         case .lines, .sequence:
             guard let schema = item ?? media["schema"] else {
                 return StreamedBody(type: stream(framing, Self.json(at: location), at: location), mediaType: mediaType)
@@ -93,11 +95,28 @@ extension OpenAPIContext {
     }
 
     /// The element of an event stream from its item schema: a `oneOf` of events told apart by
-    /// their `event` name is a union of events; one event whose data has a `contentSchema` is that
-    /// schema; otherwise each event as it came.
-    private func eventElement(_ item: Node, hint: String, at location: SourceLocation) -> (type: TypeExpr, isJSON: Bool) {
-        let schema = followRef(item) ?? item
-        let variants = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
+    /// their `event` name is a union of events; one event whose data has a `contentSchema` (or a
+    /// schema that is not text) is that schema; otherwise each event as it came. A sentinel the
+    /// schema allows beside the events (an event of constant data, or data that may be one constant
+    /// string) ends the stream.
+    private func eventElement(_ item: Node, hint: String, at location: SourceLocation) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
+        var schema = followRef(item) ?? item
+        var sentinel: String?
+        var variants = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
+        // The events, and an event whose data is one string (`{properties: {data: {const: "[DONE]"}}}`).
+        let constant = variants.firstIndex { variant in
+            let event = followRef(variant) ?? variant
+            return Self.eventName(of: event) == nil && event["properties"]?["data"].flatMap { Self.constantString(followRef($0) ?? $0) } != nil
+        }
+        if let constant, variants.count > 1 {
+            let event = followRef(variants[constant]) ?? variants[constant]
+            sentinel = event["properties"]?["data"].flatMap { Self.constantString(followRef($0) ?? $0) }
+            variants.remove(at: constant)
+            if variants.count == 1 {
+                schema = followRef(variants[0]) ?? variants[0]
+                variants = []
+            }
+        }
         if !variants.isEmpty {
             let events = variants.map { variant -> (name: String, data: TypeExpr, location: SourceLocation)? in
                 let event = followRef(variant) ?? variant
@@ -106,7 +125,7 @@ extension OpenAPIContext {
             }
             guard events.allSatisfy({ $0 != nil }) else {
                 unsupported("event stream", "the events of this stream are not each named by a single `event` value (const or a one-value enum), so they are read as they came, as ServerSentEvent", at: location)
-                return (.named(StreamFraming.rawEvent, arguments: [], at: location), false)
+                return (.named(StreamFraming.rawEvent, arguments: [], at: location), false, sentinel)
             }
             var variants: [UnionDecl.Variant] = []
             for event in events.compactMap({ $0 }) {
@@ -121,19 +140,28 @@ extension OpenAPIContext {
             union.byEventName = true
             models.append(ModelDecl(name: name, genericParameters: [], location: location, description: description(of: schema),
                                     deprecated: false, kind: .union(union), file: schema.file))
-            return (.named(name, arguments: [], at: location), false)
+            return (.named(name, arguments: [], at: location), false, sentinel)
         }
-        return eventData(schema, hint: hint, inUnion: false)
+        let data = eventData(schema, hint: hint, inUnion: false)
+        return (data.type, data.isJSON, data.sentinel ?? sentinel)
     }
 
-    /// What an event's data holds: its `contentSchema` (JSON), else the text (`String`), for the
-    /// case of a union of events; for a whole stream, an event without a content schema is read as it came.
-    private func eventData(_ event: Node, hint: String, inUnion: Bool) -> (type: TypeExpr, isJSON: Bool) {
-        let data = event["properties"]?["data"].map { followRef($0) ?? $0 }
+    /// What an event's data holds: its `contentSchema` (JSON), or a schema that is not text (also
+    /// JSON), else the text (`String`) for the case of a union of events; for a whole stream, an
+    /// event without either is read as it came. With the sentinel the data may be instead.
+    private func eventData(_ event: Node, hint: String, inUnion: Bool) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
+        let declared = event["properties"]?["data"]
+        let data = declared.map { followRef($0) ?? $0 }
         if let content = data?["contentSchema"] {
-            return (type(of: content, hint: hint).type, true)
+            let element = dataElement(content, hint: hint)
+            return (element.type, true, element.sentinel)
         }
-        return (.named(inUnion ? BuiltinType.string.rawValue : StreamFraming.rawEvent, arguments: [], at: event.location), false)
+        if let declared, let data, Self.describesJSON(data) {
+            // `data: {$ref: Chunk}`, or `data: {anyOf: [{$ref: Chunk}, {const: "[DONE]"}]}`.
+            let element = dataElement(declared, hint: hint)
+            return (element.type, true, element.sentinel)
+        }
+        return (.named(inUnion ? BuiltinType.string.rawValue : StreamFraming.rawEvent, arguments: [], at: event.location), false, nil)
     }
 
     /// The one `event` name an event schema allows: `const`, or an enum of one value.

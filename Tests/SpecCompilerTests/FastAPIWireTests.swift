@@ -38,6 +38,17 @@ import Testing
         let asset = File(data: Data("bytes".utf8), filename: "a.bin", contentType: "application/octet-stream")
         print("asset " + (try await client.send(Tasks.uploadAsset(repo: "hello", file: asset))).value)
         print("asset " + (try await client.send(Tasks.uploadAsset(repo: "hello", file: asset, public: true))).value)
+        var chat: [String] = []
+        for try await chunk in try await client.send(Tasks.chatCompletions(words: 3)) { chat.append("\(chunk.index):\(chunk.content)") }
+        print("chat " + chat.joined(separator: "|"))
+        chat = []
+        for try await chunk in try await client.send(Tasks.chatCompletions(words: 2, raw: true)) { chat.append("\(chunk.index):\(chunk.content)") }
+        print("chat raw " + chat.joined(separator: "|"))
+        var history: [String] = []
+        for try await event in try await client.send(Tasks.history(taskID: 7)).events {
+            history.append("\(event.event)#\(event.id ?? "-")@\(event.retry.map(String.init) ?? "-"):\(event.step) \(event.value.message)")
+        }
+        print("history " + history.joined(separator: "|"))
         var progress: [String] = []
         for try await step in try await client.send(Tasks.progress(taskID: 7, steps: 3)) { progress.append("\(step.step):\(step.message)") }
         print("progress " + progress.joined(separator: "|"))
@@ -103,6 +114,12 @@ import Testing
             // 200, 202 and 204 carry different bodies: an enum of outcomes, by the status that came.
             // FastAPI's own streams (OpenAPI's itemSchema in a 3.1 document): events whose data is
             // a model (contentSchema), JSON Lines of a model, and events it does not type.
+            // `anyOf: [ChatChunk, {const: "[DONE]"}]` in the events' contentSchema: typed chunks,
+            // ended by the sentinel as FastAPI writes it (JSON) and as OpenAI does (raw).
+            "chat 0:word0|1:word1|2:word2",
+            "chat raw 0:word0|1:word1",
+            // Each typed event with its name, id and retry (the id is kept for the next events).
+            "history progress#7-0@2000:0 step 0|progress#7-1@-:1 step 1|progress#7-2@-:2 step 2",
             "progress 0:task 7: step 0|1:task 7: step 1|2:task 7: step 2",
             "exported 0 Task 0 due|1 Task 1 -|2 Task 2 -",
             "log line#1:{\"line\": 1}|end#2:done",

@@ -167,6 +167,28 @@ import Testing
         try await Poll.until("the server saw the client go away") { try await StreamsServer.stats(name).disconnects == 1 }
     }
 
+    /// The common way to write it: the sequence in a constant that outlives the loop.
+    @Test func leavingTheLoopClosesTheConnectionWhileTheSequenceIsStillHeld() async throws {
+        let client = try await client()
+        let name = StreamsServer.name()
+        let ticks = try await client.send(Endpoint<EventStream<Numbered>, Never>(.get, "/slow/\(name)", Self.api, query: ["interval": 0.02], response: .events()))
+        for try await tick in ticks where tick.number == 2 { break }
+        try await Poll.until("the server saw the client go away") { try await StreamsServer.stats(name).disconnects == 1 }
+        #expect(try await StreamsServer.stats(name).finished == 0)
+        // The stream is read once: a second loop over it ends at once, cancelled.
+        await #expect(throws: StreamError.self) { for try await _ in ticks {} }
+        withExtendedLifetime(ticks) {}
+    }
+
+    @Test func typedEventsKeepTheirNameIDAndRetry() async throws {
+        let client = try await client()
+        let events = try await client.send(Endpoint<EventStream<Numbered>, Never>(.get, "/feed/\(StreamsServer.name())", Self.api,
+                                                                                  query: ["count": 3, "drop_after": 10], response: .events()))
+        var seen: [String] = []
+        for try await event in events.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.number)") }
+        #expect(seen == ["message#1@50:1", "message#2@50:2", "message#3@50:3"])
+    }
+
     @Test func cancellingTheStreamItselfEndsTheLoopAndClosesTheConnection() async throws {
         let client = try await client()
         let name = StreamsServer.name()

@@ -167,4 +167,26 @@ import Testing
             #expect(failure.data == Data(#"{"number":1}"#.utf8))
         }
     }
+
+    @Test func aSentinelEndsTheStreamAsItIsOrAsAJSONString() async throws {
+        let mock = MockTransport()
+        let events = [ServerSentEvent(data: #"{"number":1}"#), ServerSentEvent(data: #""[DONE]""#), ServerSentEvent(data: #"{"number":2}"#)]
+        mock.on(.post, "/chat", .events(events))
+        let client = APIClient(baseURL: URL(string: "https://api.example.com")!, transport: mock)
+        let endpoint = Endpoint<EventStream<Numbered>, Never>(.post, "/chat", Self.api, response: .events(terminator: "[DONE]"))
+        var numbers: [Int] = []
+        for try await value in try await client.send(endpoint) { numbers.append(value.number) }
+        #expect(numbers == [1])
+    }
+
+    @Test func aStubStreamOfTypedEventsGivesEachItsFields() async throws {
+        let stream = EventStream(events: [TypedEvent(Numbered(number: 1), event: "tick", id: "a", retry: 10), TypedEvent(Numbered(number: 2))])
+        var seen: [String] = []
+        for try await event in stream.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.number)") }
+        #expect(seen == ["tick#a@10:1", "message#-@-1:2"])
+        // The same stream's elements are the values alone.
+        var values: [Int] = []
+        for try await value in EventStream(events: [TypedEvent(Numbered(number: 3))]) { values.append(value.number) }
+        #expect(values == [3])
+    }
 }

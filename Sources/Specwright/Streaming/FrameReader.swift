@@ -120,16 +120,22 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
     /// The next element, or nil at the end of the stream. A second loop reading the same stream at
     /// the same time gets ``ConcurrentStreamRead`` (as `.transport`), not a share of the elements.
     func next() async throws(StreamError) -> Element? {
+        try await nextWithEvent()?.element
+    }
+
+    /// The next element and the event it was read from (nil for lines and records).
+    func nextWithEvent() async throws(StreamError) -> (element: Element, event: ServerSentEvent?)? {
         let alone = readingLock.withLock {
             defer { reading = true }
             return !reading
         }
         guard alone else { throw StreamError(.transport(ConcurrentStreamRead()), index: delivered) }
         defer { readingLock.withLock { reading = false } }
-        return try await nextElement()
+        guard let (element, frame) = try await nextElement() else { return nil }
+        return (element, frame as? ServerSentEvent)
     }
 
-    private func nextElement() async throws(StreamError) -> Element? {
+    private func nextElement() async throws(StreamError) -> (Element, Framing.Frame)? {
         while true {
             // After the error that ended it, the sequence is over, as for any AsyncSequence.
             if failure != nil || (ended && position == frames.count) { return nil }
@@ -150,7 +156,7 @@ final class FrameReader<Framing: StreamFraming, Element: Sendable>: @unchecked S
                     delivered += 1
                     attempts = 0
                     outageStart = nil
-                    return element
+                    return (element, frame)
                 } catch {
                     throw fail(.decoding(Self.failure(error, frame: frame, contentType: contentType)), event: frame as? ServerSentEvent)
                 }

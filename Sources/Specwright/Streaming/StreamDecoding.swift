@@ -13,9 +13,19 @@ struct StreamStart: Sendable {
     let policy: ReconnectPolicy
 }
 
+extension JSONEncoder {
+    /// An encoder that writes `/` as it is, as most servers' JSON does.
+    fileprivate static var withoutEscapingSlashes: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return encoder
+    }
+}
+
 extension ResponseDecoding {
     /// Server-sent events, each event's data decoded as JSON of type `Element`; an event whose
-    /// data is `terminator` (OpenAI's `[DONE]`) ends the stream. Reconnects as `reconnect` says.
+    /// data is `terminator` (OpenAI's `[DONE]`), as it is or as a JSON string (`"[DONE]"`), ends
+    /// the stream. Reconnects as `reconnect` says.
     public static func events<Element: Decodable & Sendable>(
         terminator: String? = nil, reconnect: ReconnectPolicy = .never
     ) -> ResponseDecoding<EventStream<Element>> where Response == EventStream<Element> {
@@ -47,12 +57,14 @@ extension ResponseDecoding {
         terminator: String?, reconnect: ReconnectPolicy,
         decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Element
     ) -> ResponseDecoding<EventStream<Element>> {
-        ResponseDecoding<EventStream<Element>>(streaming: "text/event-stream", requiring: "text/event-stream", reconnect: reconnect) { start in
+        // The sentinel as it is, or as the JSON string a server that writes every data as JSON sends (FastAPI: `"[DONE]"`).
+        let quoted = terminator.flatMap { try? JSONEncoder.withoutEscapingSlashes.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        return ResponseDecoding<EventStream<Element>>(streaming: "text/event-stream", requiring: "text/event-stream", reconnect: reconnect) { start in
             let decoder = start.decoder
             return EventStream(reader: FrameReader(
                 bytes: start.bytes, framing: ServerSentEventParser(), contentType: start.contentType,
                 decode: { event in try decode(event, decoder) },
-                isEnd: { event in terminator != nil && event.data == terminator },
+                isEnd: { event in terminator != nil && (event.data == terminator || event.data == quoted) },
                 reconnect: start.reconnect, policy: start.policy))
         }
     }

@@ -15,7 +15,7 @@ import Foundation
 public struct EventStream<Element: Sendable>: AsyncSequence, Sendable {
     /// The error that ends the sequence early.
     public typealias Failure = StreamError
-    private let reader: any ElementSource<Element>
+    let reader: any ElementSource<Element>
 
     init(reader: any ElementSource<Element>) {
         self.reader = reader
@@ -109,9 +109,16 @@ public struct JSONSequence<Element: Sendable>: AsyncSequence, Sendable {
 }
 
 /// Reads the elements of an ``EventStream``, ``JSONLines`` or ``JSONSequence`` one after the other;
-/// `Sendable`, so a view model can keep one.
+/// `Sendable`, so a view model can keep one. When the last copy of it goes (the loop is left), the
+/// connection is closed, even while the sequence itself is still held: a stream is read once.
 public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol, Sendable {
     fileprivate let reader: any ElementSource<Element>
+    private let end: IterationEnd
+
+    init(reader: any ElementSource<Element>) {
+        self.reader = reader
+        end = IterationEnd(reader)
+    }
 
     /// The next element, or nil once the stream has ended.
     public mutating func next() async throws(StreamError) -> Element? {
@@ -124,11 +131,28 @@ public struct StreamIterator<Element: Sendable>: AsyncIteratorProtocol, Sendable
     }
 }
 
+/// Closes a stream when the iteration that reads it ends: the loop was left (`break`, `return`, a
+/// thrown error) and its iterator released. Shared by the copies of one iterator.
+final class IterationEnd: Sendable {
+    private let reader: any ElementSource
+
+    init(_ reader: any ElementSource) {
+        self.reader = reader
+    }
+
+    deinit {
+        reader.cancel()
+    }
+}
+
 /// Where the elements of a typed stream come from: a framed body, or a list.
 protocol ElementSource<Element>: AnyObject, Sendable {
     associatedtype Element: Sendable
     /// The next element, or nil at the end.
     func next() async throws(StreamError) -> Element?
+    /// The next element with the event it was read from: nil for lines and records, and for a
+    /// list made of elements alone.
+    func nextWithEvent() async throws(StreamError) -> (element: Element, event: ServerSentEvent?)?
     /// Ends the stream: what is left is dropped, and the reader gets ``StreamError/Reason/cancelled``.
     func cancel()
 }
@@ -138,17 +162,26 @@ extension FrameReader: ElementSource {}
 /// The elements of a stream made from a list, then its failure if it has one.
 final class ElementList<Element: Sendable>: ElementSource, @unchecked Sendable {
     private let lock = NSLock()
-    private var elements: [Element]
+    private var elements: [(element: Element, event: ServerSentEvent?)]
     private var position = 0
     private var failure: StreamError?
 
     init(_ elements: [Element], failure: StreamError?) {
-        self.elements = elements
+        self.elements = elements.map { ($0, nil) }
+        self.failure = failure
+    }
+
+    init(events: [(element: Element, event: ServerSentEvent?)], failure: StreamError?) {
+        elements = events
         self.failure = failure
     }
 
     func next() async throws(StreamError) -> Element? {
-        let next: Result<Element?, StreamError> = lock.withLock {
+        try await nextWithEvent()?.element
+    }
+
+    func nextWithEvent() async throws(StreamError) -> (element: Element, event: ServerSentEvent?)? {
+        let next: Result<(element: Element, event: ServerSentEvent?)?, StreamError> = lock.withLock {
             if position < elements.count {
                 defer { position += 1 }
                 return .success(elements[position])

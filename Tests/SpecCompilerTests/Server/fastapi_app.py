@@ -198,6 +198,31 @@ async def log(task_id: int) -> AsyncIterable[ServerSentEvent]:
     yield ServerSentEvent(raw_data="done", event="end", id="2")
 
 
+class ChatChunk(BaseModel):
+    id: str
+    index: int
+    content: str
+
+
+@app.post("/chat/completions", operation_id="chatCompletions", response_class=EventSourceResponse)
+async def chat_completions(words: int = 3, raw: bool = False) -> AsyncIterable[Union[ChatChunk, Literal["[DONE]"]]]:
+    """An OpenAI-style stream documented the FastAPI way: chunks, then the `[DONE]` sentinel, which
+    FastAPI writes as JSON (`"[DONE]"`), or, with `raw`, as OpenAI does (`[DONE]`). A chunk after
+    the sentinel is never read."""
+    for index in range(words):
+        yield ChatChunk(id="chatcmpl-1", index=index, content=f"word{index}")
+    yield ServerSentEvent(raw_data="[DONE]") if raw else "[DONE]"
+    yield ChatChunk(id="after", index=99, content="past the sentinel")
+
+
+@app.get("/tasks/{task_id}/history", operation_id="history", response_class=EventSourceResponse)
+async def history(task_id: int) -> AsyncIterable[Progress]:
+    """Typed events with their own names, ids and a retry: what a client keeps to resume."""
+    for step in range(3):
+        yield ServerSentEvent(data=Progress(step=step, message=f"step {step}"), event="progress",
+                              id=f"{task_id}-{step}", retry=2000 if step == 0 else None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, required=True)
