@@ -5,7 +5,7 @@ extension OpenAPIContext {
     /// The 2xx responses become the response type (none or 204: `Empty`), or an enum of outcomes
     /// when their statuses carry different bodies; 4xx, 5xx and `default` responses with a JSON
     /// body become typed errors. A stream (events, JSON Lines, a JSON text sequence, or bytes as
-    /// the one body) is the response when it is the only one; beside other bodies it is returned,
+    /// the one body of every success status) is the response when it is the only one; beside other bodies it is returned,
     /// for an endpoint of its own.
     @discardableResult
     func responses(_ node: Node, into endpoint: inout EndpointDecl, typePrefix: String) -> StreamedBody? {
@@ -14,6 +14,12 @@ extension OpenAPIContext {
         var outcomes: [OutcomeDecl] = []
         var mediaTypes: [String] = []
         var streams: [StreamedBody] = []
+        // Bytes are a stream when they are the one body of every success status (a download's
+        // 200 and 206); beside another body or an empty status, `Data`.
+        let bytesOnly = !successes.isEmpty && successes.allSatisfy { success in
+            guard let content = followRef(success.value)?["content"]?.pairs, content.count == 1, let only = content.first else { return false }
+            return Self.streamFraming(of: only.key) == .bytes
+        }
         for (index, success) in successes.enumerated() {
             guard let status = SuccessStatus(key: success.key) else {
                 unsupported("response status", "response '\(success.key)' is not used: a success status is 200 to 299 or 2XX", at: success.keyLocation)
@@ -22,12 +28,12 @@ extension OpenAPIContext {
             guard let response = followRef(success.value) else { continue }
             let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
             let content = response["content"]?.pairs ?? []
-            // Bytes are a stream only as the one body of the one success status; else `Data`, as before.
             let stream = streamedBody(in: content, hint: hint).flatMap { body -> StreamedBody? in
-                guard body.type.description != StreamFraming.bytes.rawValue || successes.count == 1 else { return nil }
+                guard body.type.description != StreamFraming.bytes.rawValue || bytesOnly else { return nil }
                 return body
             }
-            if let stream { streams.append(stream) }
+            // One stream of bytes for all the statuses.
+            if let stream, !(bytesOnly && !streams.isEmpty) { streams.append(stream) }
             let bodies = stream?.type.description == StreamFraming.bytes.rawValue ? [] : self.bodies(of: response, hint: hint)
             for type in bodies.flatMap(\.mediaTypes) where !mediaTypes.contains(type) { mediaTypes.append(type) }
             for (name, _, raw) in response["headers"]?.pairs ?? [] {

@@ -16,7 +16,10 @@ extension APIClient {
     /// up to 3 times without progress, when the server takes ranges. A file longer than the
     /// server's (a `416` for another length) is downloaded again from the start. Without `resume`,
     /// the file is written from the start. A body shorter than its `Content-Length` is a cut
-    /// connection. `progress` hears of each piece written.
+    /// connection. `progress` hears when the answer came and of each piece written, with the file's
+    /// validator (``TransferProgress/validator``): keep it, and a later run after a cancel or a
+    /// crash resumes with `resume: true` and that validator as the endpoint's `If-Range`
+    /// (`endpoint.resuming(validator:)`), so a file changed meanwhile is downloaded again whole.
     ///
     /// A `Range` the endpoint sets itself asks for that part, written as it comes (and not
     /// resumed: `resume` is ignored); an `If-Range` it sets (an `ETag` kept from an earlier run)
@@ -87,7 +90,8 @@ extension APIClient {
             let encoding = response.header("Content-Encoding")?.lowercased() ?? "identity"
             let complete = length >= 0 && encoding == "identity" ? start + length : nil
             do {
-                try await Self.write(response.value, to: file, from: start, expected: expected, complete: complete, progress: progress)
+                try await Self.write(response.value, to: file, from: start, expected: expected, complete: complete,
+                                     validator: validator, progress: progress)
                 return Response(value: file, httpResponse: response.httpResponse)
             } catch let failure as DownloadFailure {
                 let takesRanges = response.statusCode == 206 || response.header("Accept-Ranges")?.lowercased().contains("bytes") == true
@@ -109,9 +113,12 @@ extension APIClient {
 
 
     /// Writes the pieces of `bytes` into `file` from `offset` on (cutting what follows); a body
-    /// that ends before `complete` bytes is a cut connection.
+    /// that ends before `complete` bytes is a cut connection. Progress is told first when the
+    /// answer came (with its validator, so a transfer cancelled before its first piece still has
+    /// one), then after each piece.
     private static func write(
-        _ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, complete: Int64?, progress: ProgressHandler?
+        _ bytes: ByteStream, to file: URL, from offset: Int64, expected: Int64?, complete: Int64?, validator: String?,
+        progress: ProgressHandler?
     ) async throws {
         if offset == 0 || !FileManager.default.fileExists(atPath: file.path) {
             guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
@@ -123,6 +130,7 @@ extension APIClient {
         defer { try? handle.close() }
         try handle.truncate(atOffset: UInt64(offset))
         var written = offset
+        progress?(TransferProgress(bytes: written, expected: expected, validator: validator))
         var iterator = bytes.makeAsyncIterator()
         while true {
             let piece: Data?
@@ -134,7 +142,7 @@ extension APIClient {
             guard let piece else { break }
             try handle.write(contentsOf: piece)
             written += Int64(piece.count)
-            progress?(TransferProgress(bytes: written, expected: expected))
+            progress?(TransferProgress(bytes: written, expected: expected, validator: validator))
         }
         if let complete, written < complete {
             throw DownloadFailure(error: URLError(.networkConnectionLost))
@@ -165,6 +173,16 @@ extension APIClient {
 }
 
 extension Endpoint {
+    /// The same endpoint sending `If-Range: <validator>` (an `ETag` or `Last-Modified` kept from
+    /// ``TransferProgress/validator``): ``APIClient/download(_:to:resume:progress:)`` with `resume`
+    /// then continues the file only if it is still the one the validator names. Nil sends none.
+    public func resuming(validator: String?) -> Endpoint {
+        var endpoint = self
+        endpoint.headers.removeAll { $0.name.lowercased() == "if-range" }
+        if let validator { endpoint.headers.append((name: "If-Range", value: validator)) }
+        return endpoint
+    }
+
     /// The same request, its body read as bytes as they arrive.
     func bytes() -> Endpoint<ByteStream, Failure> {
         var endpoint = Endpoint<ByteStream, Failure>(method, EndpointPath(stringLiteral: path), api, body: body, response: .bytes,

@@ -5,11 +5,16 @@ public struct TransferProgress: Sendable, Hashable {
     public var bytes: Int64
     /// The bytes there are in all; nil when the server or the caller did not say.
     public var expected: Int64?
+    /// For a download: the file's validator as the server gave it (its `ETag`, else its
+    /// `Last-Modified`), which a later run sends as `If-Range` to resume the same file only (see
+    /// ``APIClient/download(_:to:resume:progress:)``); nil for uploads and when the server gave none.
+    public var validator: String?
 
     /// A progress with its parts.
-    public init(bytes: Int64, expected: Int64?) {
+    public init(bytes: Int64, expected: Int64?, validator: String? = nil) {
         self.bytes = bytes
         self.expected = expected
+        self.validator = validator
     }
 
     /// The part done, 0 to 1; nil when the total is not known.
