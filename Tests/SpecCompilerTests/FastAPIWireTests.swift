@@ -16,6 +16,20 @@ import Testing
 
         let client = APIClient(baseURL: URL(string: CommandLine.arguments[1])!)
 
+        /// What a download's progress said, and the task to cancel once enough has come.
+        final class Kept: @unchecked Sendable {
+            let lock = NSLock()
+            var validator: String?
+            var task: _Concurrency.Task<Response<URL>, any Error>?
+            func heard(_ progress: TransferProgress) {
+                lock.withLock {
+                    validator = progress.validator ?? validator
+                    if progress.bytes >= 40_000 { task?.cancel() }
+                }
+            }
+        }
+        let whole = Data((0..<200_000).map { UInt8(($0 * 7) % 251) })
+
         let file = File(data: Data("hello\r\n--not-a-boundary".utf8), filename: "notes.txt", contentType: "text/plain")
         let upload = try await client.send(Tasks.upload(file: file, note: "a note, with commas"))
         print("upload \(upload.filename ?? "-")|\(upload.contentType ?? "-")|\(upload.size)|\(upload.note)")
@@ -49,6 +63,30 @@ import Testing
             history.append("\(event.event)#\(event.id ?? "-")@\(event.retry.map(String.init) ?? "-"):\(event.step) \(event.value.message)")
         }
         print("history " + history.joined(separator: "|"))
+        // 200 and 206 of bytes: a stream either way.
+        var streamed = 0
+        for try await piece in try await client.send(Tasks.download(name: "report")) { streamed += piece.count }
+        var part = Tasks.download(name: "report")
+        part.headers.append((name: "Range", value: "bytes=150000-"))
+        let partial = try await client.response(part)
+        var partBytes = Data()
+        for try await piece in partial.value { partBytes.append(piece) }
+        print("download \(streamed) \(partial.statusCode) \(partial.header("Content-Range") ?? "-") \(partBytes == whole.suffix(50_000))")
+        // A cancelled download leaves its validator with the caller, who resumes with it later.
+        let downloaded = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-download-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: downloaded) }
+        let kept = Kept()
+        let first = _Concurrency.Task { try await client.download(Tasks.download(name: "resumed"), to: downloaded, progress: kept.heard) }
+        kept.lock.withLock { kept.task = first }
+        let cancelled = (try? await first.value) == nil
+        let left = (try? Data(contentsOf: downloaded))?.count ?? 0
+        let validator = kept.lock.withLock { kept.validator }
+        let resumed = try await client.download(Tasks.download(name: "resumed").resuming(validator: validator), to: downloaded, resume: true)
+        print("resumed \(cancelled) \(left > 0 && left < 200_000) \(validator ?? "-") \(resumed.statusCode) \(try Data(contentsOf: downloaded) == whole)")
+        let stale = try await client.download(Tasks.download(name: "resumed").resuming(validator: "\"stale\""), to: downloaded, resume: true)
+        print("stale \(stale.statusCode) \(try Data(contentsOf: downloaded) == whole)")
+        let asked = try await client.send(Tasks.downloadRequests(name: "resumed")).map { $0.value.replacing(try Regex("=[0-9]+-"), with: "=N-") }
+        print("asked " + asked.joined(separator: "|"))
         var progress: [String] = []
         for try await step in try await client.send(Tasks.progress(taskID: 7, steps: 3)) { progress.append("\(step.step):\(step.message)") }
         print("progress " + progress.joined(separator: "|"))
@@ -120,6 +158,14 @@ import Testing
             "chat raw 0:word0|1:word1",
             // Each typed event with its name, id and retry (the id is kept for the next events).
             "history progress#7-0@2000:0 step 0|progress#7-1@-:1 step 1|progress#7-2@-:2 step 2",
+            // A file declared 200 and 206 is a byte stream, read as it arrives, whole or in part.
+            "download 200000 206 bytes 150000-199999/200000 true",
+            // Cancelled halfway, the download's progress had given the ETag; resuming with it
+            // asks for the rest only if the file is still that one (If-Range), and appends it.
+            #"resumed true true "resumed-v1" 206 true"#,
+            // A validator that no longer names the file gets it whole.
+            "stale 200 true",
+            #"asked - -|bytes=N- "resumed-v1"|bytes=N- "stale""#,
             "progress 0:task 7: step 0|1:task 7: step 1|2:task 7: step 2",
             "exported 0 Task 0 due|1 Task 1 -|2 Task 2 -",
             "log line#1:{\"line\": 1}|end#2:done",

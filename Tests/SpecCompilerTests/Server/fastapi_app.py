@@ -5,6 +5,7 @@ checks the values as the server understood them. Run with
 `python fastapi_app.py --port N --parent PID`; it exits when the process PID has ended.
 """
 import argparse
+import asyncio
 import datetime
 import decimal
 import os
@@ -15,7 +16,7 @@ from typing import Annotated, Literal, Optional, Union
 
 import uvicorn
 from fastapi import Cookie, FastAPI, File, Form, Header, Query, Request, Response, UploadFile
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from pydantic import BaseModel
 
@@ -221,6 +222,50 @@ async def history(task_id: int) -> AsyncIterable[Progress]:
     for step in range(3):
         yield ServerSentEvent(data=Progress(step=step, message=f"step {step}"), event="progress",
                               id=f"{task_id}-{step}", retry=2000 if step == 0 else None)
+
+
+# What each download request of a name asked for: its Range and If-Range.
+downloads: dict[str, list[dict]] = {}
+BYTES = {"content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
+
+
+def pattern(start: int, end: int) -> bytes:
+    return bytes((index * 7) % 251 for index in range(start, end))
+
+
+@app.get(
+    "/files/{name}",
+    operation_id="download",
+    response_class=Response,
+    responses={
+        200: {"description": "The whole file", **BYTES},
+        206: {"description": "The part asked for", "headers": {"Content-Range": {"schema": {"type": "string"}}}, **BYTES},
+    },
+)
+async def download(name: str, request: Request, size: int = 200_000) -> Response:
+    """A file with an ETag, served in pieces: 200 whole, or 206 from a `Range` when `If-Range` is
+    absent or names the file as it is."""
+    asked = {"range": request.headers.get("range"), "if_range": request.headers.get("if-range")}
+    downloads.setdefault(name, []).append(asked)
+    etag = f'"{name}-v1"'
+    start, status, headers = 0, 200, {"ETag": etag, "Accept-Ranges": "bytes"}
+    if asked["range"] and asked["range"].startswith("bytes=") and asked["if_range"] in (None, etag):
+        start, status = int(asked["range"][6:].split("-")[0]), 206
+        headers["Content-Range"] = f"bytes {start}-{size - 1}/{size}"
+    headers["Content-Length"] = str(size - start)
+
+    async def pieces():
+        for position in range(start, size, 8192):
+            yield pattern(position, min(size, position + 8192))
+            await asyncio.sleep(0.002)
+
+    return StreamingResponse(pieces(), status_code=status, media_type="application/octet-stream", headers=headers)
+
+
+@app.get("/files/{name}/requests", operation_id="downloadRequests")
+def download_requests(name: str) -> list[Echo]:
+    """The Range and If-Range of each download request of a name."""
+    return [Echo(value=f"{asked['range'] or '-'} {asked['if_range'] or '-'}") for asked in downloads.get(name, [])]
 
 
 def main() -> None:
