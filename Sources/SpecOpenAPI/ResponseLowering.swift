@@ -62,19 +62,24 @@ extension OpenAPIContext {
             endpoint.response = first.type.description == "Empty" ? nil : first.type
             endpoint.responseIsText = first.isText
         }
-        endpoint.accept = Self.accept(mediaTypes)
-        errors(pairs, into: &endpoint, typePrefix: typePrefix)
+        let errorMediaTypes = errors(pairs, into: &endpoint, typePrefix: typePrefix)
+        endpoint.accept = Self.accept(mediaTypes, errors: errorMediaTypes)
         guard let stream = streams.first else { return nil }
         guard outcomes.isEmpty else { return stream }
         endpoint.response = stream.type
         endpoint.streamTerminator = stream.terminator
-        endpoint.accept = stream.accept
+        // Bytes are asked for with the error bodies' types too; events, lines and records with
+        // their own type alone (a server that negotiates could answer JSON instead of the stream).
+        endpoint.accept = stream.type.description == StreamFraming.bytes.rawValue
+            ? Self.accept([stream.mediaType], errors: errorMediaTypes) : stream.accept
         return nil
     }
 
-    /// 4xx, 5xx and `default` responses with a JSON body become typed errors.
-    private func errors(_ pairs: [(key: String, keyLocation: SourceLocation, value: Node)], into endpoint: inout EndpointDecl, typePrefix: String) {
+    /// 4xx, 5xx and `default` responses with a JSON body become typed errors. Returns the media
+    /// types of every error response, in order, for `Accept`.
+    private func errors(_ pairs: [(key: String, keyLocation: SourceLocation, value: Node)], into endpoint: inout EndpointDecl, typePrefix: String) -> [String] {
         var errorTypes: [(status: ErrorStatus, type: TypeExpr, location: SourceLocation)] = []
+        var mediaTypes: [String] = []
         for (key, keyLocation, raw) in pairs where !key.hasPrefix("2") {
             let status: ErrorStatus
             if key == "default" {
@@ -89,13 +94,15 @@ extension OpenAPIContext {
                 }
                 continue
             }
-            guard let response = followRef(raw), let content = response["content"]?.pairs,
-                  let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
+            guard let response = followRef(raw), let content = response["content"]?.pairs else { continue }
+            for (mediaType, _, _) in content where !mediaTypes.contains(mediaType) { mediaTypes.append(mediaType) }
+            guard let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
             let hint = typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)")
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))
         }
         endpoint.errors = errorTypes.map { ErrorDecl(status: $0.status, type: $0.type, location: $0.location) }
+        return mediaTypes
     }
 
     /// Sorts `200` before `201` before `2XX`.
@@ -177,14 +184,21 @@ extension OpenAPIContext {
         }
     }
 
-    /// The `Accept` header for the media types the responses are read from, when it is not the
-    /// default of their decoding (`application/json`, `text/plain`, any).
-    private static func accept(_ mediaTypes: [String]) -> String? {
-        let named = mediaTypes.filter { type in
+    /// The `Accept` header: every media type the success responses are read from, then those of
+    /// the error responses (a server that negotiates then writes its errors in a type the client
+    /// declared), when it is not the default of their decoding (`application/json` alone,
+    /// `text/plain` alone; nothing for no body). A wildcard among the success types sends the default; error types
+    /// that are wildcards or cannot be a header value are left out.
+    private static func accept(_ mediaTypes: [String], errors: [String] = []) -> String? {
+        func isNamed(_ type: String) -> Bool {
             !type.contains("*") && type.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) && $0 != "," }
         }
-        guard !named.isEmpty, named.count == mediaTypes.count, named != ["application/json"], named != ["text/plain"] else { return nil }
-        return named.joined(separator: ", ")
+        guard mediaTypes.allSatisfy(isNamed) else { return nil }
+        var all = mediaTypes
+        for type in errors where isNamed(type) && !all.contains(where: { $0.lowercased() == type.lowercased() }) { all.append(type) }
+        // A response without a body sends no Accept of its own: its errors' types are the one to send.
+        guard !all.isEmpty, mediaTypes.isEmpty || (all != ["application/json"] && all != ["text/plain"]) else { return nil }
+        return all.joined(separator: ", ")
     }
 
     /// The auth of a `security` list. Each requirement is an alternative and its schemes go

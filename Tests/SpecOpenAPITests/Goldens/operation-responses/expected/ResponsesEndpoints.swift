@@ -106,7 +106,11 @@ public enum Responses {
 
     /// `DELETE /nothing`
     public static func deleteThing() -> Endpoint<Empty, DeleteThingError422> {
-        Endpoint(.delete, "/nothing", Responses.api, response: .empty, errors: [.status(422, message: { $0.detail })])
+        Endpoint(
+            .delete, "/nothing", Responses.api,
+            response: .empty.accepting("application/problem+json"),
+            errors: [.status(422, message: { $0.detail })]
+        )
     }
 
     /// `POST /no-content`
@@ -116,7 +120,7 @@ public enum Responses {
 
     /// `GET /image`
     public static func getImage() -> Endpoint<Data, Never> {
-        Endpoint(.get, "/image", Responses.api, response: .data.accepting("image/png"))
+        Endpoint(.get, "/image", Responses.api, response: .data.accepting("image/png, text/plain"))
     }
 
     /// `GET /csv`
