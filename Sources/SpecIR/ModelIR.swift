@@ -50,6 +50,9 @@ public struct StructIR: Sendable {
     public var encodes: Bool
     /// Whether the properties are constants: a model only responses use (with lean conformances) is a value one reads.
     public var immutable: Bool
+    /// Whether the model has no members beyond its fields: decoding rejects others when the
+    /// client validates strictly.
+    public var closed = false
 }
 
 /// A stored property.

@@ -37,6 +37,7 @@ final class ModelLowering: Sendable {
         switch model.kind {
         case .object(let fields):
             var structure = structure(declaration, fields, names: names?.fields ?? [], generics: model.genericParameters, model: model.name)
+            structure.closed = model.closed && model.additionalProperties == nil
             if let additional = model.additionalProperties {
                 var rest = FieldIR(
                     name: names?.additionalProperties ?? "additionalProperties", wireName: "", type: .dictionary(types.reference(additional)),

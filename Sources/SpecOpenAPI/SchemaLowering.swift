@@ -85,6 +85,7 @@ extension OpenAPIContext {
         case .object:
             model.kind = .object(fields(of: effective, owner: name))
             // Members beyond the properties, where `additionalProperties` allows them, are kept.
+            model.closed = effective["additionalProperties"]?.scalar == "false"
             if let additional = effective["additionalProperties"], additional.scalar != "false" {
                 if additional.isMapping && !additional.keys.isEmpty {
                     model.additionalProperties = type(of: additional, hint: name + "Value").type

@@ -26,13 +26,14 @@ enum ModelWriting {
             guard model.description != nil || model.deprecated else { return .scalar(type.description) }
             return .mapping(documentation(model) + [YAMLEntry("alias", .scalar(type.description))])
         case .object(let fields):
-            let documented = model.description != nil || model.deprecated || model.errorMessage != nil || model.additionalProperties != nil
+            let documented = model.description != nil || model.deprecated || model.errorMessage != nil || model.additionalProperties != nil || model.closed
             if !documented, !fields.contains(where: { shapeKeys.contains($0.wireName) }) {
                 return .mapping(FieldWriting.entries(fields))
             }
             var entries = documentation(model)
             if let message = model.errorMessage { entries.append(YAMLEntry("errorMessage", .scalar(message))) }
             if let additional = model.additionalProperties { entries.append(YAMLEntry("additionalProperties", .scalar(additional.description))) }
+            if model.closed { entries.append(YAMLEntry("additionalProperties", .inline("false"))) }
             return .mapping(entries + [YAMLEntry("fields", .mapping(FieldWriting.entries(fields)))])
         case .enumeration(let decl):
             var entries = documentation(model) + [YAMLEntry("enum", cases(decl, names: caseNames))]

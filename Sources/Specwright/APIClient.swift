@@ -24,6 +24,8 @@ public struct APIClient: Sendable {
     public let middlewares: [any Middleware]
     /// How JSON bodies are read and written (the API's date coding unless changed).
     public let json: JSONCoding
+    /// How strictly answers are read: lenient unless changed (see ``ResponseValidation``).
+    public let validation: ResponseValidation
     /// The base URL split once: scheme, host and path without a trailing `/`, and its query.
     private let base: (prefix: String, query: String?)?
 
@@ -34,7 +36,8 @@ public struct APIClient: Sendable {
         headers: [String: String] = [:],
         credentials: (any CredentialsProvider)? = nil,
         middlewares: [any Middleware] = [],
-        json: JSONCoding = .standard
+        json: JSONCoding = .standard,
+        validation: ResponseValidation = .lenient
     ) {
         self.baseURL = baseURL
         self.transport = transport
@@ -42,6 +45,7 @@ public struct APIClient: Sendable {
         self.credentials = credentials
         self.middlewares = middlewares
         self.json = json
+        self.validation = validation
         base = Self.split(baseURL)
     }
 
@@ -87,9 +91,13 @@ public struct APIClient: Sendable {
         guard (100..<600).contains(httpResponse.statusCode) else {
             throw .invalidResponse
         }
-        let decoder = json.decoder(for: endpoint.api.dates)
+        let decoder = json.decoder(for: endpoint.api.dates, validation: validation)
         guard (200..<300).contains(httpResponse.statusCode) else {
             throw Self.statusError(endpoint, data: data, response: httpResponse, decoder: decoder)
+        }
+        if validation.requiresDeclaredContentType,
+           let undeclared = endpoint.response.undeclared(httpResponse.value(forHTTPHeaderField: "Content-Type"), bodyIsEmpty: data.isEmpty) {
+            throw .decoding(DecodingFailure(undeclared, data: data, contentType: undeclared.contentType))
         }
         do {
             let value = try endpoint.response.decode(data, status: httpResponse.statusCode,

@@ -30,6 +30,16 @@ public struct JSONCoding: Sendable {
         return decoder
     }
 
+    /// The decoder for an API with `dates`, as `validation` reads: one that rejects the members
+    /// closed models do not list is made for the request.
+    func decoder(for dates: DateCoding, validation: ResponseValidation) -> JSONDecoder {
+        guard validation.rejectsUndeclaredMembers else { return decoder(for: dates) }
+        let decoder = dates.makeJSONDecoder()
+        configureDecoder?(decoder)
+        decoder.userInfo[.rejectsUndeclaredMembers] = true
+        return decoder
+    }
+
     /// The encoder for an API with `dates`.
     public func encoder(for dates: DateCoding) -> JSONEncoder {
         guard let configureEncoder else { return dates.jsonEncoder }

@@ -136,6 +136,37 @@ import FoundationNetworking
         #expect(transport.requests.first?.value(forHTTPHeaderField: "X-Keeper-Key") == "k3y")
     }
 
+    /// Lenient by default, as a client of a server that grows should be; strict on request, as
+    /// swift-openapi-generator's clients are.
+    @Test func strictValidationRejectsUndeclaredMembersAndContentTypes() async throws {
+        let transport = MockTransport()
+        transport.on(.get, "/animals", .status(200, body: Data(#"{"items": [], "cursor": "x"}"#.utf8), headers: ["Content-Type": "application/json"]))
+        let lenient = APIClient(baseURL: Menagerie.baseURL, transport: transport, credentials: StaticCredentials(bearerToken: "t"))
+        #expect(try await lenient.send(Menagerie.listAnimals()).items.isEmpty)
+        let strict = APIClient(baseURL: Menagerie.baseURL, transport: transport, credentials: StaticCredentials(bearerToken: "t"), validation: .strict)
+        do {
+            _ = try await strict.send(Menagerie.listAnimals())
+            Issue.record("a member AnimalPage does not declare decoded")
+        } catch {
+            guard case .decoding(let failure) = error else { throw error }
+            #expect(failure.message == #"The member "cursor" is not one the model declares."#)
+        }
+        // A 2xx of a type the operation does not declare.
+        let html = MockTransport()
+        html.on(.get, "/animals", .status(200, body: Data(#"{"items": []}"#.utf8), headers: ["Content-Type": "text/html"]))
+        let client = { (validation: ResponseValidation) in
+            APIClient(baseURL: Menagerie.baseURL, transport: html, credentials: StaticCredentials(bearerToken: "t"), validation: validation)
+        }
+        #expect(try await client(.lenient).send(Menagerie.listAnimals()).items.isEmpty)
+        do {
+            _ = try await client(ResponseValidation(requiresDeclaredContentType: true)).send(Menagerie.listAnimals())
+            Issue.record("an undeclared content type was read")
+        } catch {
+            guard case .decoding(let failure) = error else { throw error }
+            #expect(failure.message == "The server answered with text/html, which the endpoint does not declare (it declares application/json).")
+        }
+    }
+
     /// Stripe's `deleted_external_account` shape: an `anyOf` value holds exactly the variants it is.
     @Test func anAnyOfValueHoldsOnlyTheVariantsItValidatesAgainst() throws {
         // `object` is an open enum of one value in each variant: `badge` is not a card.

@@ -26,7 +26,11 @@ extension NodeReader {
             let keys = knownKeys(pairs, allowed: ["fields", "description", "deprecated", "errorMessage", "additionalProperties"], in: what)
             model.kind = .object(fields(fieldsPair.value.mapping ?? [], in: what))
             if let pair = keys["additionalProperties"] {
-                model.additionalProperties = type(pair.value, "additionalProperties of \(what)")
+                if case .scalar("false", .plain) = pair.value.value {
+                    model.closed = true
+                } else {
+                    model.additionalProperties = type(pair.value, "additionalProperties of \(what)")
+                }
             }
             readDocumentation(keys, into: &model)
             if let pair = keys["errorMessage"] {

@@ -24,6 +24,9 @@ public struct ModelDecl: Sendable {
     /// For an object: the type of the members beyond its fields, which it keeps
     /// (`additionalProperties:`); nil drops them.
     public var additionalProperties: TypeExpr?
+    /// For an object: whether it has no members beyond its fields (`additionalProperties: false`),
+    /// so a strict client rejects one that has more.
+    public var closed = false
 
     /// Creates the value from all its parts.
     public init(

@@ -46,7 +46,7 @@ extension DeclarationIR {
 
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
-    /// hasFields, decodes, encodes, immutable (`let` properties), knownWireLiterals (the fields' keys,
+    /// hasFields, decodes, encodes, immutable (`let` properties), closed (no members beyond the fields: a strict decoder rejects others), knownWireLiterals (the fields' keys,
     /// which the members beyond them are not).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
@@ -59,6 +59,7 @@ extension StructIR: TemplateObject {
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)
         case "immutable": .bool(immutable)
+        case "closed": .bool(closed)
         case "knownWireLiterals": .strings(fields.filter { !$0.rest }.map { SwiftSpelling.string($0.wireName) })
         default: declaration.value(forKey: key)
         }

@@ -28,7 +28,7 @@ extension APIClient {
             bytes.cancel()
             throw .invalidResponse
         }
-        let decoder = json.decoder(for: endpoint.api.dates)
+        let decoder = json.decoder(for: endpoint.api.dates, validation: validation)
         guard (200..<300).contains(head.statusCode) else {
             let data: Data
             do {
@@ -40,6 +40,10 @@ extension APIClient {
             throw Self.statusError(endpoint, data: data, response: head, decoder: decoder)
         }
         let contentType = head.value(forHTTPHeaderField: "Content-Type")
+        if validation.requiresDeclaredContentType, let undeclared = endpoint.response.undeclared(contentType, bodyIsEmpty: false) {
+            let data = (try? await bytes.prefix(upTo: Self.streamedErrorBodyLimit)) ?? Data()
+            throw .decoding(DecodingFailure(undeclared, data: data, contentType: contentType))
+        }
         if let required = endpoint.response.requiredMediaType, let contentType, !Self.isMediaType(contentType, required) {
             // Not a stream at all (a JSON answer to a request that did not ask to stream, a proxy's page).
             let data = (try? await bytes.prefix(upTo: Self.streamedErrorBodyLimit)) ?? Data()

@@ -56,6 +56,7 @@ public struct AnimalPage: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
+        try container.rejectUndeclaredMembers(in: decoder, declared: ["items", "next"])
         self.items = try container.decode([Animal].self, forKey: "items")
         self.next = try container.decodeIfPresent(URL.self, forKey: "next")
     }

@@ -102,6 +102,7 @@ public struct Strict: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
+        try container.rejectUndeclaredMembers(in: decoder, declared: ["id"])
         self.id = try container.decode(String.self, forKey: "id")
     }
 }
