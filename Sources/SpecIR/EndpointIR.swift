@@ -50,6 +50,8 @@ public struct ServerIR: Sendable {
     public var url: String
     /// The variables, in the document's order.
     public var parameters: [Parameter]
+    /// Whether the URL is a path, resolved against a host the caller gives (`relativeTo:`).
+    public var relative = false
 }
 
 /// `Chirp.endpoint(.get, "/path", as: Item.self)`: an endpoint the spec does not list, with what

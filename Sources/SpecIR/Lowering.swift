@@ -58,7 +58,8 @@ public struct Lowering: Sendable {
 
     /// A server, its variables as parameters named in Swift.
     private static func server(_ server: ServerDecl) -> ServerIR {
-        var taken: [String] = []
+        // A relative server's function takes the host first.
+        var taken: [String] = server.isRelative ? ["relativeTo"] : []
         let parameters = server.variables.enumerated().map { index, variable in
             var name = Naming.lowerCamel(variable.name)
             if name.isEmpty || !Naming.isIdentifier(name) { name = "value\(index + 1)" }
@@ -68,8 +69,13 @@ public struct Lowering: Sendable {
             return ServerIR.Parameter(name: name, variable: variable.name, defaultValue: variable.defaultValue,
                                       doc: DocText.lines(([variable.description].compactMap { $0 } + values).joined(separator: " ")).first)
         }
-        let doc = DocText.lines(server.description.map { "\($0): `\(server.url)`" } ?? "`\(server.url)`")
-        return ServerIR(name: server.name, doc: doc, url: server.url, parameters: parameters)
+        // `A custom domain.` and its URL: one sentence, `A custom domain: ...`.
+        let described = server.description.map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
+        var doc = DocText.lines(described.map { "\($0): `\(server.url)`" } ?? "`\(server.url)`")
+        if server.isRelative { doc += DocText.lines("- Parameter host: The server the path is on, such as `http://localhost:8080`.") }
+        var lowered = ServerIR(name: server.name, doc: doc, url: server.url, parameters: parameters)
+        lowered.relative = server.isRelative
+        return lowered
     }
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {

@@ -119,15 +119,20 @@ extension OpenAPIContext {
         return url
     }
 
-    /// Every server with an absolute URL, named after its description (else `server1`, `server2`...),
-    /// with its variables; none when there is one without variables, which `baseURL` is. Relative
-    /// servers are left to `baseURL` (the first) or left out (a URL relative to nothing cannot be
-    /// chosen on its own).
+    /// Every server with an absolute URL, or a path (`/api`, resolved against a host the caller
+    /// gives) when the first server is absolute, named after its description (else `server1`,
+    /// `server2`...), with its variables; none when there is one without variables, which
+    /// `baseURL` is. When the first server is a path, every endpoint is sent under it (the API's
+    /// relative server, resolved against the client's base URL), so another path could not be
+    /// chosen: the paths are left out then.
     private func servers() -> [ServerDecl] {
         var servers: [ServerDecl] = []
         var taken: [String] = []
-        for (index, server) in (root["servers"]?.items ?? []).enumerated() {
-            guard var template = server.string("url"), let url = defaultURL(of: server), SpecLoader.isAbsoluteURL(url) else { continue }
+        let listed = root["servers"]?.items ?? []
+        let firstIsAbsolute = listed.first.flatMap(defaultURL).map(SpecLoader.isAbsoluteURL) ?? false
+        for (index, server) in listed.enumerated() {
+            guard var template = server.string("url"), let url = defaultURL(of: server),
+                  SpecLoader.isAbsoluteURL(url) || (firstIsAbsolute && SpecLoader.isRelativePath(url)) else { continue }
             if template.hasPrefix("//") { template = "https:" + template }
             var name = Naming.lowerCamel(server.string("description") ?? "")
             if name.isEmpty || name.utf8.count > 40 || !Naming.isIdentifier(name) { name = "server\(index + 1)" }

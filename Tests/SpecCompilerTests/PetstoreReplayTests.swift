@@ -21,7 +21,8 @@ import Testing
         import Specwright
 
         let server = URL(string: CommandLine.arguments[1])!
-        let client = APIClient(baseURL: server.appendingPathComponent("api"))
+        // The document's relative server (`/api`), on the test server's host.
+        let client = APIClient(baseURL: try Petstore.Servers.server2(relativeTo: server))
 
         func answer(_ status: Int, _ headers: [[String]] = [], _ body: String = "") async throws {
             var request = URLRequest(url: server.appendingPathComponent("__answers"))

@@ -51,6 +51,13 @@ import Testing
         #expect(api.withServer("/x").dates == api.dates)
     }
 
+    @Test func aRelativeServerIsResolvedAgainstTheHostGiven() throws {
+        let host = try #require(URL(string: "http://localhost:8080/ignored"))
+        #expect(try InvalidServerURL.url("/api", [:], relativeTo: host).absoluteString == "http://localhost:8080/api")
+        #expect(try InvalidServerURL.url("/api/{v}", ["v": "v3"], relativeTo: host).absoluteString == "http://localhost:8080/api/v3")
+        #expect(throws: InvalidServerURL.self) { try InvalidServerURL.url("/api", [:], relativeTo: try #require(URL(string: "file:///tmp/x"))) }
+    }
+
     @Test func serverVariablesMakeAURLOrAnError() throws {
         let url = try InvalidServerURL.url("https://{region}.api.example.com:{port}/v2", ["region": "eu", "port": "8443"])
         #expect(url.absoluteString == "https://eu.api.example.com:8443/v2")

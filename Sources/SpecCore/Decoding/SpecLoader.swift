@@ -266,9 +266,9 @@ public enum SpecLoader {
         guard let url = reader.string(urlNode, "the URL of \(what)") else { return nil }
         var withDefaults = url
         for variable in server.variables { withDefaults = withDefaults.replacing("{\(variable.name)}", with: variable.defaultValue) }
-        guard isAbsoluteURL(withDefaults) else {
+        guard isAbsoluteURL(withDefaults) || isRelativePath(withDefaults) else {
             reader.diagnostics.error(
-                "\(what) must be an absolute http or https URL (with its variables at their defaults), found '\(withDefaults)'", at: urlNode.location)
+                "\(what) must be an absolute http or https URL or a path such as /api (with its variables at their defaults), found '\(withDefaults)'", at: urlNode.location)
             return nil
         }
         server.url = url

@@ -25,7 +25,8 @@ public struct ServerDecl: Sendable {
 
     /// The name it is known by (a function name is made from it).
     public var name: String
-    /// The absolute URL, with `{name}` for each variable.
+    /// The absolute URL, or a path (`/api`) resolved against a host the caller gives, with
+    /// `{name}` for each variable.
     public var url: String
     /// The doc comment text.
     public var description: String?
@@ -42,4 +43,7 @@ public struct ServerDecl: Sendable {
         self.variables = variables
         self.location = location
     }
+
+    /// Whether the URL is a path, which a client resolves against a host of its own.
+    public var isRelative: Bool { url.hasPrefix("/") }
 }

@@ -29,7 +29,8 @@ extension EndpointsFileIR: TemplateObject {
 }
 
 extension ServerIR: TemplateObject {
-    /// Keys: name, doc, urlLiteral, parameters (each name, variableLiteral, defaultLiteral, doc), hasParameters.
+    /// Keys: name, doc, urlLiteral, parameters (each name, variableLiteral, defaultLiteral, doc),
+    /// hasParameters, relative (a path resolved against a host the caller gives).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -38,6 +39,7 @@ extension ServerIR: TemplateObject {
         case "urlLiteral": .string(SwiftSpelling.string(url))
         case "parameters": .list(parameters.map { .object($0) })
         case "hasParameters": .bool(!parameters.isEmpty)
+        case "relative": .bool(relative)
         default: nil
         }
     }

@@ -29,6 +29,12 @@ public enum Servers {
 
         /// A scheme-relative server, taken as https: `https://mirror.example.com/api`
         public static let aSchemeRelativeServerTakenAsHTTPS = URL(string: "https://mirror.example.com/api")!
+
+        /// A path on a host the caller gives: `/staging/{version}`
+        /// - Parameter host: The server the path is on, such as `http://localhost:8080`.
+        public static func aPathOnAHostTheCallerGives(relativeTo host: URL, version: String = "v2") throws(InvalidServerURL) -> URL {
+            try InvalidServerURL.url("/staging/{version}", ["version": version], relativeTo: host)
+        }
     }
 
     /// What every endpoint of this API shares: headers sent with every request, and date coding.
