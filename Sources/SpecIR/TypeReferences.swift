@@ -34,6 +34,8 @@ final class TypeReferences: Sendable {
         switch value {
         case .number(let text):
             if case .named("Decimal", _, _) = symbols.resolvedNonOptional(type) { return .number(text, decimal: true) }
+            // Its digits as written: a string literal keeps the scale (`"99.90"`).
+            if case .named(BuiltinType.exactDecimal.rawValue, _, _) = symbols.resolvedNonOptional(type) { return .string(text) }
             return .number(text, decimal: false)
         case .bool(let flag): return .bool(flag)
         case .emptyArray: return .emptyArray

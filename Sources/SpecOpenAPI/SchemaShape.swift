@@ -75,10 +75,10 @@ extension OpenAPIContext {
                 }
                 if nonNull.isEmpty { return (schema, true, .any) }
                 if let strings = stringValues(nonNull) { return (schema, nullable, strings) }
-                // A number written as a number or as its text (Pydantic's Decimal): exactly, as Decimal.
+                // A number written as a number or as its text (Pydantic's Decimal): its digits and scale, as ExactDecimal.
                 let types = nonNull.map { $0.keys.contains("$ref") ? "" : $0.string("type") ?? "" }.sorted()
                 if types == ["number", "string"], nonNull.allSatisfy({ $0["enum"] == nil && $0["format"].map { ["decimal", "double", "float"].contains($0.scalar ?? "") } ?? true }) {
-                    return (schema, nullable, .builtin(.decimal))
+                    return (schema, nullable, .builtin(.exactDecimal))
                 }
                 return (schema, nullable, .union(nonNull))
             }

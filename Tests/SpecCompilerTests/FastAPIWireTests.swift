@@ -35,7 +35,9 @@ import Testing
         print("upload \(upload.filename ?? "-")|\(upload.contentType ?? "-")|\(upload.size)|\(upload.note)")
         print("cookie " + (try await client.send(Tasks.preferences(theme: "high-contrast"))).value)
         print("tags " + (try await client.send(Tasks.tags(xTags: ["a", "b c", "d"]))).joined(separator: "|"))
-        print("price " + (try await client.send(Tasks.price(amount: Decimal(string: "19.990")!))).value)
+        print("price " + (try await client.send(Tasks.price(amount: "19.990"))).value)
+        let sent = try await client.send(Tasks.amounts(body: AmountsInput(total: "12345678901234567.89", fee: "99.90")))
+        print("amounts \(sent.parsed ?? "-") \(sent.total) \(sent.fee) \(sent.total == "12345678901234567.89" && sent.fee == "99.90")")
         print("invoice \(try await client.send(Tasks.invoice()).total)")
         print("missing task is nil: \(try await client.send(Tasks.task(taskID: 0)) == nil)")
         guard let task = try await client.send(Tasks.task(taskID: 7)), let due = task.due else { fatalError("task 7 has a due date") }
@@ -127,9 +129,11 @@ import Testing
             // `simple` style; URLSession cannot send a header twice). FastAPI reads each line of a
             // repeated header as one element and does not split commas, so it sees one element.
             "tags a,b c,d",
-            // A Decimal (`anyOf: [number, string]`) is a Decimal: sent exactly, and read from the
-            // string Pydantic writes with every digit.
-            "price 19.99",
+            // A Decimal (`anyOf: [number, string]`) is an ExactDecimal: sent as its text, every
+            // digit and the scale, and read from the string Pydantic writes the same way (Pydantic's
+            // output schema of a Decimal is a string).
+            "price 19.990",
+            "amounts 12345678901234567.89|99.90 12345678901234567.89 99.90 true",
             "invoice 1234567890.123456789",
             // `Optional[Task]` is `Task?`: null decodes as nil.
             "missing task is nil: true",

@@ -82,8 +82,10 @@ public enum BuiltinType: String, Sendable, CaseIterable {
     case string = "String", int = "Int", int32 = "Int32", int64 = "Int64", double = "Double", float = "Float"
     /// Booleans, timestamps, plain days (`2026-11-30`), UUIDs, URLs and base64 bytes.
     case bool = "Bool", date = "Date", calendarDate = "CalendarDate", uuid = "UUID", url = "URL", data = "Data"
-    /// Exact decimals, any JSON value (`JSONValue` in Swift) and a multipart or binary body's file.
-    case decimal = "Decimal", json = "JSON", file = "File"
+    /// Decimals (Foundation's, sent as a JSON number), decimals kept as their digits and scale
+    /// (`ExactDecimal`, sent as a JSON string: Pydantic's `Decimal`), any JSON value (`JSONValue`
+    /// in Swift) and a multipart or binary body's file.
+    case decimal = "Decimal", exactDecimal = "ExactDecimal", json = "JSON", file = "File"
     /// `Nullable<T>`: a value or an explicit `null`; as `Nullable<T>?`, absent, `null` or a value
     /// (a PATCH field that can be cleared). The one built-in type with a generic argument.
     case nullable = "Nullable"

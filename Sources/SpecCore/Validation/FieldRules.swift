@@ -104,7 +104,7 @@ extension Validator {
                 return false
             }
             return true
-        case (.bool, .bool?), (.string, .string?):
+        case (.bool, .bool?), (.string, .string?), (.number, .exactDecimal?):
             return true
         case (.word, .bool?):
             hint = "; write true or false"
@@ -112,7 +112,7 @@ extension Validator {
         case (.word(let word), .string?):
             hint = "; a String default is quoted, like \"\(word)\""
             return false
-        case (_, let type?) where ![.string, .int, .int32, .int64, .double, .float, .decimal, .bool].contains(type):
+        case (_, let type?) where ![.string, .int, .int32, .int64, .double, .float, .decimal, .exactDecimal, .bool].contains(type):
             hint = "; defaults are supported for numbers, Bool, String, enums, arrays ([]) and dictionaries ({})"
             return false
         default:

@@ -44,6 +44,18 @@ class Invoice(BaseModel):
     total: decimal.Decimal
 
 
+class Amounts(BaseModel):
+    total: decimal.Decimal
+    fee: decimal.Decimal
+    parsed: Optional[str] = None
+
+
+@app.post("/amounts", operation_id="amounts")
+def amounts(body: Amounts) -> Amounts:
+    """Decimals as Pydantic parsed them (their exact text), sent back as Pydantic writes them."""
+    return Amounts(total=body.total, fee=body.fee, parsed=f"{body.total}|{body.fee}")
+
+
 class TaskUpdate(BaseModel):
     title: Optional[str] = None
     due: Optional[datetime.datetime] = None
