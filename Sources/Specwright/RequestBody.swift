@@ -20,7 +20,7 @@ public struct RequestBody: Sendable {
         case jsonFields([(name: String, value: any Encodable & Sendable)])
         case formFields(KeyValuePairs<String, (any ParameterValue)?>)
         case formModel(any Encodable & Sendable)
-        case multipart([(name: String, value: any MultipartValue)])
+        case multipart(MultipartForm)
         case binary(Data, contentType: String)
         case upload(UploadSource, length: Int64?, contentType: String, progress: ProgressHandler?)
     }
@@ -48,7 +48,7 @@ public struct RequestBody: Sendable {
         switch content {
         case .jsonFields(let fields): fields.isEmpty ? nil : self
         case .formFields(let fields): fields.allSatisfy { $0.value == nil } ? nil : self
-        case .multipart(let fields): fields.isEmpty ? nil : self
+        case .multipart(let form): form.parts.isEmpty ? nil : self
         case .json, .formModel, .binary, .upload: self
         }
     }
@@ -85,7 +85,24 @@ public struct RequestBody: Sendable {
 
     /// A `multipart/form-data` body with these fields in this order; `nil` values are left out.
     public static func multipart(fields: KeyValuePairs<String, (any MultipartValue)?>) -> RequestBody {
-        RequestBody(.multipart(fields.compactMap { name, value in value.map { (name: name, value: $0) } }))
+        RequestBody(.multipart(MultipartForm(fields.compactMap { name, value in value.map { MultipartForm.Part(name: name, value: $0) } })))
+    }
+
+    /// A `multipart/form-data` body of these parts, in their order.
+    public static func multipart(_ form: MultipartForm) -> RequestBody {
+        RequestBody(.multipart(form))
+    }
+
+    /// The parts of a multipart body; nil for any other.
+    var multipartForm: MultipartForm? {
+        if case .multipart(let form) = content { form } else { nil }
+    }
+
+    /// The same body (its media type kept) with `form` as its parts.
+    func replacingMultipart(_ form: MultipartForm) -> RequestBody {
+        var body = RequestBody(.multipart(form))
+        body.mediaType = mediaType
+        return body
     }
 
     /// Text sent as its UTF-8 bytes, `text/plain` unless `contentType` says otherwise (`text/csv`).
@@ -179,15 +196,21 @@ public struct RequestBody: Sendable {
             return (FormEncoding.encode(parameterPairs(fields, dates: dates)), "application/x-www-form-urlencoded")
         case .formModel(let value):
             return (FormEncoding.encode(try FormEncoding.pairs(of: value, dates: dates)), "application/x-www-form-urlencoded")
-        case .multipart(let fields):
+        case .multipart(let form):
             var parts: [(name: String, part: MultipartPart)] = []
-            for field in fields {
+            for field in form.parts {
+                let made: [MultipartPart]
                 if let json = field.value as? JSONPart {
-                    parts.append((name: field.name, part: try json.part(encoder: encoder)))
+                    made = [try json.part(encoder: encoder)]
                 } else if let typed = field.value as? TypedPart {
-                    parts += try typed.parts(encoder: encoder, dates: dates).map { (name: field.name, part: $0) }
+                    made = try typed.parts(encoder: encoder, dates: dates)
                 } else {
-                    parts += field.value.multipartParts(dates: dates).map { (name: field.name, part: $0) }
+                    made = field.value.multipartParts(dates: dates)
+                }
+                parts += made.map { part in
+                    var part = part
+                    if let filename = field.filename { part.filename = filename }
+                    return (name: field.name, part: part)
                 }
             }
             // A part header that would break its line (CR, LF) is an error, as a request header's is.

@@ -131,6 +131,16 @@ import Testing
         try await client.send(Petstore.multipartUploadTyped(log: "here be logs!\nand more lines\nwheee\n", logXLogType: .unstructured,
                                                              metadata: MultipartUploadTypedBodyMetadata(createdAt: since), keyword: ["fun", "joy"]))
         print("multipartUploadTyped")
+        // The same with a file name for the text part, the parts in the caller's order, and a
+        // part the document does not declare.
+        try await answer(202)
+        try await client.send(Petstore.multipartUploadTyped(log: "here be logs!", metadata: MultipartUploadTypedBodyMetadata(createdAt: since), keyword: ["fun"])
+            .multipart { form in
+                form.setFilename("process.log", forPart: "log")
+                form.move("keyword", before: "log")
+                form.append("extra", "undeclared", filename: "extra.txt")
+            })
+        print("multipartUploadTyped reordered")
 
         var request = URLRequest(url: server.appendingPathComponent("__requests"))
         request.httpMethod = "GET"
@@ -143,7 +153,8 @@ import Testing
                 print("> \(item["method"] ?? "") \(item["target"] ?? "") multipart")
                 for part in parts {
                     let partHeaders = (part["headers"] as? [[String]] ?? []).map { "\($0[0]): \($0[1])" }.joined(separator: "; ")
-                    print(">   \(part["name"] ?? "") [\(partHeaders)] \((part["text"] as? String ?? "").debugDescription)")
+                    let filename = (part["filename"] as? String).map { " (\($0))" } ?? ""
+                    print(">   \(part["name"] ?? "")\(filename) [\(partHeaders)] \((part["text"] as? String ?? "").debugDescription)")
                 }
                 continue
             }
@@ -173,6 +184,7 @@ import Testing
         "avatar status 412 model efgh body \"efgh\"",
         "avatar status 500 model - body efgh",
         "multipartUploadTyped",
+        "multipartUploadTyped reordered",
         // The requests as the server parsed them: method, target, the headers the peer's tests
         // check, the body (JSON as canonical JSON). Where the client sets no Accept (an answer
         // without content), URLSession sends its own `*/*`.
@@ -203,6 +215,11 @@ import Testing
         ">   metadata [content-type: application/json] \"{\\\"createdAt\\\":\\\"2023-01-18T10:04:11Z\\\"}\"",
         ">   keyword [] \"fun\"",
         ">   keyword [] \"joy\"",
+        "> POST /api/pets/multipart-typed multipart",
+        ">   keyword [] \"fun\"",
+        ">   log (process.log) [] \"here be logs!\"",
+        ">   metadata [content-type: application/json] \"{\\\"createdAt\\\":\\\"2023-01-18T10:04:11Z\\\"}\"",
+        ">   extra (extra.txt) [] \"undeclared\"",
     ]
 
     @Test(SharedData.needs("openapi", "swift-openapi-generator's petstore consumer expectations, replayed on the wire"))

@@ -67,6 +67,7 @@ class Handler(BaseHTTPRequestHandler):
                 b"Content-Type: " + content_type.encode("latin-1") + b"\r\n\r\n" + body)
             record["parts"] = [{
                 "name": part.get_param("name", header="content-disposition"),
+                "filename": part.get_param("filename", header="content-disposition"),
                 "headers": sorted([name.lower(), str(value)] for name, value in part.items()
                                   if name.lower() != "content-disposition"),
                 "text": part.get_payload(decode=True).decode("utf-8", "replace"),
