@@ -2,13 +2,18 @@ import Specwright
 import Foundation
 
 /// One fuzz input for the stream parsers: the first byte picks the framing (event stream, JSON
-/// Lines, JSON text sequence), the next eight seed where the rest is split. The invariant: the
-/// split input gives the same elements as the whole, or both fail with the parser's typed error.
-/// A small limit makes the too-large path reachable.
+/// Lines, JSON text sequence, or a multipart body), the next eight seed where the rest is split.
+/// The invariant: the split input gives the same elements as the whole, or both fail with the
+/// parser's typed error. A small limit makes the too-large path reachable. A multipart body is
+/// read whole; its parts written again and read back are the same parts.
 enum StreamInput {
     static func run(_ bytes: [UInt8]) {
         guard bytes.count >= 9 else { return }
-        let framing = bytes[0] % 3
+        if bytes[0] % 4 == 3 {
+            MultipartInput.run(Data(bytes[9...]))
+            return
+        }
+        let framing = bytes[0] % 4
         var seed: UInt64 = 0
         for byte in bytes[1..<9] { seed = seed << 8 | UInt64(byte) }
         let stream = Data(bytes[9...])

@@ -237,8 +237,8 @@ public struct BodyCaseIR: Sendable {
 /// How a success response decodes.
 public enum ResponseDecodingIR: String, Sendable {
     /// JSON into the response type; no body (`Empty`); the bytes as they came (`Data`); the body
-    /// as UTF-8 text (`String`).
-    case json, empty, data, text
+    /// as UTF-8 text (`String`); a multipart body's parts into the response model.
+    case json, empty, data, text, multipart
     /// Read as it arrives: server-sent events, JSON Lines, a JSON text sequence, the bytes.
     case events, lines, sequence, bytes
 
@@ -246,7 +246,7 @@ public enum ResponseDecodingIR: String, Sendable {
     public var isStream: Bool {
         switch self {
         case .events, .lines, .sequence, .bytes: true
-        case .json, .empty, .data, .text: false
+        case .json, .empty, .data, .text, .multipart: false
         }
     }
 }

@@ -116,7 +116,7 @@ final class EndpointLowering {
             method: endpoint.method, path: path,
             query: query.map { wireField($0, $1, at: .query) }, headers: headers.map { wireField($0, $1, at: .header) },
             cookies: cookies.map { wireField($0, $1, at: .cookie) }, body: body,
-            response: ResponseIR(type: endpoint.outcomes.isEmpty ? service.endpointResponse : .named(endpointNames?.outcomeEnum ?? name, scope: [], arguments: []), decoding: endpoint.responseIsText ? .text : responseDecoding(response),
+            response: ResponseIR(type: endpoint.outcomes.isEmpty ? service.endpointResponse : .named(endpointNames?.outcomeEnum ?? name, scope: [], arguments: []), decoding: endpoint.responseIsText ? .text : endpoint.responseIsMultipart ? .multipart : responseDecoding(response),
                                  accept: endpoint.accept, outcomes: outcomes(of: endpoint, names: endpointNames)),
             failure: failure, auth: Self.auth(endpoint.auth ?? spec.auth), errors: errors,
             timeout: endpoint.timeout, retry: endpoint.retry, errorEnum: errorEnum,

@@ -64,6 +64,14 @@ extension OpenAPIContext {
         }
         let errorMediaTypes = errors(pairs, into: &endpoint, typePrefix: typePrefix)
         endpoint.accept = Self.accept(mediaTypes, errors: errorMediaTypes)
+        if let (mediaType, type) = multipartResponse(successes, typePrefix: typePrefix) {
+            // A multipart answer of an object: its parts are the object's members.
+            endpoint.response = type
+            endpoint.outcomes = []
+            endpoint.responseIsMultipart = true
+            endpoint.accept = Self.accept([mediaType], errors: errorMediaTypes)
+            return nil
+        }
         guard let stream = streams.first else { return nil }
         guard outcomes.isEmpty else { return stream }
         endpoint.response = stream.type
@@ -103,6 +111,15 @@ extension OpenAPIContext {
         }
         endpoint.errors = errorTypes.map { ErrorDecl(status: $0.status, type: $0.type, location: $0.location) }
         return mediaTypes
+    }
+
+    /// The media type and type of the one success response when it is multipart and nothing else,
+    /// with an object schema (the petstore's `multipartDownloadTyped`).
+    private func multipartResponse(_ successes: [(key: String, keyLocation: SourceLocation, value: Node)], typePrefix: String) -> (String, TypeExpr)? {
+        guard successes.count == 1, let response = followRef(successes[0].value), let content = response["content"]?.pairs,
+              content.count == 1, let (mediaType, _, media) = content.first, mediaType.lowercased().hasPrefix("multipart/"),
+              let schema = media["schema"], isObjectSchema(followRef(schema) ?? schema) else { return nil }
+        return (mediaType, type(of: schema, hint: typePrefix + "Response").type)
     }
 
     /// Sorts `200` before `201` before `2XX`.

@@ -28,6 +28,8 @@ enum EndpointWriting {
         if !endpoint.headers.isEmpty { entries.append(YAMLEntry("headers", .mapping(FieldWriting.entries(endpoint.headers)))) }
         if endpoint.responseIsText || endpoint.outcomes.contains(where: { $0.isText && $0.content == nil }) {
             entries.append(YAMLEntry("responseEncoding", .inline("text")))
+        } else if endpoint.responseIsMultipart {
+            entries.append(YAMLEntry("responseEncoding", .inline("multipart")))
         }
         if let accept = endpoint.accept { entries.append(YAMLEntry("accept", .scalar(accept))) }
         if let terminator = endpoint.streamTerminator { entries.append(YAMLEntry("terminator", .scalar(terminator))) }

@@ -67,6 +67,12 @@ public struct MultipartForm: Sendable {
 }
 
 extension Endpoint {
+    /// The same request, its multipart answer read as its parts, each with its name, file name,
+    /// headers (a part's `X-Log-Type`) and bytes, rather than decoded into the response model.
+    public func receivingParts() -> Endpoint<[ReceivedPart], Failure> {
+        reading(.parts)
+    }
+
     /// The same endpoint with its multipart body changed by `edit` (see ``MultipartForm``); an
     /// endpoint whose body is not multipart is returned as it is.
     public func multipart(_ edit: (inout MultipartForm) -> Void) -> Endpoint {

@@ -12,6 +12,8 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
         case data
         /// The body is returned as UTF-8 text.
         case text
+        /// The body is multipart, its parts decoded into a model by their names.
+        case multipart
         /// Each status decodes its own way, into one case of an enum of outcomes.
         case byStatus
         /// The body is read as it arrives: an ``EventStream``, ``JSONLines``, ``JSONSequence`` or
@@ -24,6 +26,7 @@ public struct ResponseDecoding<Response: Sendable>: Sendable {
             switch self {
             case .json: "application/json"
             case .text: "text/plain"
+            case .multipart: "multipart/form-data"
             case .empty, .data, .byStatus, .stream: nil
             }
         }
@@ -171,6 +174,28 @@ extension ResponseDecoding where Response: Decodable {
     public static var json: ResponseDecoding<Response> {
         ResponseDecoding(kind: .json, accept: Kind.json.accept) { body in
             try body.json(Response.self)
+        }
+    }
+}
+
+extension ResponseDecoding where Response: Decodable {
+    /// Reads a multipart body (`multipart/form-data`, `multipart/mixed`), and decodes the model from
+    /// its parts by their names: a `String` member from a part's text, `Data` or ``File`` from its
+    /// bytes, an array from every part of its name, anything else from JSON (a part of JSON, or
+    /// text: an enum's value, a date, a number). A body that is not multipart is a decoding error.
+    public static var multipart: ResponseDecoding<Response> {
+        ResponseDecoding(kind: .multipart, accept: Kind.multipart.accept) { body in
+            let parts = try MultipartParsing.parts(of: body.data, contentType: body.contentType ?? "")
+            return try MultipartDecoder.decode(Response.self, from: parts, json: body.decoder)
+        }
+    }
+}
+
+extension ResponseDecoding where Response == [ReceivedPart] {
+    /// Reads a multipart body as its parts, each with its name, file name, headers and bytes.
+    public static var parts: ResponseDecoding<[ReceivedPart]> {
+        ResponseDecoding(kind: .multipart, accept: Kind.multipart.accept) { body in
+            try MultipartParsing.parts(of: body.data, contentType: body.contentType ?? "")
         }
     }
 }

@@ -48,6 +48,7 @@ extension ResponseDecoding {
         switch kind {
         case .json: return ["application/json"]
         case .text: return ["text/plain"]
+        case .multipart: return ["multipart/*"]
         case .empty, .data, .byStatus, .stream: return nil
         }
     }

@@ -141,6 +141,19 @@ import Testing
                 form.append("extra", "undeclared", filename: "extra.txt")
             })
         print("multipartUploadTyped reordered")
+        // multipartDownloadTyped_200: a multipart answer decoded into its declared parts, and
+        // read as parts with their headers.
+        let parts = ["--__X_BOUNDARY__", "Content-Disposition: form-data; name=\"log\"", "x-log-type: unstructured", "",
+                     "here be logs!\nand more lines\nwheee\n", "--__X_BOUNDARY__",
+                     "Content-Disposition: form-data; name=\"metadata\"; filename=\"process.json\"", "Content-Type: application/json; charset=utf-8", "",
+                     "{\"createdAt\":\"2023-01-18T10:04:11Z\"}", "--__X_BOUNDARY__", "Content-Disposition: form-data; name=\"keyword\"", "", "fun",
+                     "--__X_BOUNDARY__", "Content-Disposition: form-data; name=\"keyword\"", "", "joy", "--__X_BOUNDARY__--", ""].joined(separator: "\r\n")
+        try await answer(200, [["content-type", "multipart/form-data; boundary=__X_BOUNDARY__"]], parts)
+        let typed = try await client.send(Petstore.multipartDownloadTyped())
+        print("multipartDownloadTyped \(typed.log.debugDescription) \(typed.metadata?.createdAt == since) \(typed.keyword ?? [])")
+        try await answer(200, [["content-type", "multipart/form-data; boundary=__X_BOUNDARY__"]], parts)
+        let received = try await client.send(Petstore.multipartDownloadTyped().receivingParts())
+        print("parts " + received.map { "\($0.name ?? "-")[\($0.header("x-log-type") ?? "-")]\($0.filename.map { " " + $0 } ?? "")" }.joined(separator: "|"))
 
         var request = URLRequest(url: server.appendingPathComponent("__requests"))
         request.httpMethod = "GET"
@@ -185,6 +198,8 @@ import Testing
         "avatar status 500 model - body efgh",
         "multipartUploadTyped",
         "multipartUploadTyped reordered",
+        #"multipartDownloadTyped "here be logs!\nand more lines\nwheee\n" true ["fun", "joy"]"#,
+        "parts log[unstructured]|metadata[-] process.json|keyword[-]|keyword[-]",
         // The requests as the server parsed them: method, target, the headers the peer's tests
         // check, the body (JSON as canonical JSON). Where the client sets no Accept (an answer
         // without content), URLSession sends its own `*/*`.
@@ -220,6 +235,8 @@ import Testing
         ">   log (process.log) [] \"here be logs!\"",
         ">   metadata [content-type: application/json] \"{\\\"createdAt\\\":\\\"2023-01-18T10:04:11Z\\\"}\"",
         ">   extra (extra.txt) [] \"undeclared\"",
+        "> GET /api/pets/multipart-typed [accept: multipart/form-data] ",
+        "> GET /api/pets/multipart-typed [accept: multipart/form-data] ",
     ]
 
     @Test(SharedData.needs("openapi", "swift-openapi-generator's petstore consumer expectations, replayed on the wire"))

@@ -101,8 +101,10 @@ extension NodeReader {
             case "text":
                 endpoint.responseIsText = true
                 if endpoint.response == nil, keys["responses"] == nil { endpoint.response = .named("String", arguments: [], at: node.location) }
+            case "multipart":
+                endpoint.responseIsMultipart = true
             default:
-                diagnostics.error("unknown responseEncoding '\(text)'; use json or text\(Suggestions.didYouMean(text, in: ["json", "text"]))", at: node.location)
+                diagnostics.error("unknown responseEncoding '\(text)'; use json, text or multipart\(Suggestions.didYouMean(text, in: ["json", "text", "multipart"]))", at: node.location)
             }
         }
         if let pair = keys["terminator"], let terminator = string(pair.value, "terminator") {

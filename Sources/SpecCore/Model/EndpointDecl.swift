@@ -85,6 +85,9 @@ public struct EndpointDecl: Sendable {
     /// Whether the response is plain text (`responseEncoding: text`, OpenAPI's `text/*`): a
     /// `String` of the body as UTF-8, not JSON.
     public var responseIsText = false
+    /// Whether the response is a multipart body (`responseEncoding: multipart`, OpenAPI's
+    /// `multipart/*`), its parts decoded into the response model by their names.
+    public var responseIsMultipart = false
     /// The data of the event that ends an event stream (`terminator: "[DONE]"`, OpenAI's sentinel):
     /// the stream ends there, cleanly, without decoding it.
     public var streamTerminator: String?

@@ -120,6 +120,15 @@ extension Validator {
         if endpoint.responseIsText, let response = endpoint.response, symbols.stream(response) == nil, !symbols.isString(response) || symbols.isOptional(response) {
             diagnostics.error("a text response of \(what) is a String, found '\(response)'", at: response.location)
         }
+        if endpoint.responseIsMultipart {
+            let model = endpoint.response.flatMap { type -> ModelDecl? in
+                if case .named(let name, _, _) = symbols.resolvedNonOptional(type) { return symbols.model(named: name) } else { return nil }
+            }
+            let isObject = model.map { if case .object = $0.kind { true } else { false } } ?? false
+            if !isObject || !endpoint.outcomes.isEmpty {
+                diagnostics.error("a multipart response of \(what) is an object model, whose fields are its parts; found '\(endpoint.response?.description ?? "none")'", at: endpoint.response?.location ?? endpoint.location)
+            }
+        }
         checkStreamOptions(endpoint, what: what)
         checkPagination(endpoint, what: what)
         for (index, outcome) in endpoint.outcomes.enumerated() {

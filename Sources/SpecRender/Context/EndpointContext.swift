@@ -252,7 +252,7 @@ extension EndpointIR {
                              response.reconnects ? "reconnect: ReconnectPolicy()" : nil].compactMap { $0 }
             return "events(\(arguments.joined(separator: ", ")))"
         case .lines, .sequence: return "\(response.decoding.rawValue)()"
-        case .json, .empty, .data, .text, .bytes: return response.decoding.rawValue
+        case .json, .empty, .data, .text, .bytes, .multipart: return response.decoding.rawValue
         }
     }
 }

@@ -43,7 +43,7 @@ extension OutcomeCaseIR: TemplateObject {
         case .text: return "\(member)(body.text)"
         case .data: return "\(member)(body.data)"
         case .empty: return member
-        case .events, .lines, .sequence, .bytes: return "\(member)(body.data)"   // never an outcome: validation rejects it
+        case .events, .lines, .sequence, .bytes, .multipart: return "\(member)(body.data)"   // never an outcome: validation rejects it
         }
     }
 }

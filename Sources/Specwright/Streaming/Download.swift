@@ -185,14 +185,19 @@ extension Endpoint {
 
     /// The same request, its body read as bytes as they arrive.
     func bytes() -> Endpoint<ByteStream, Failure> {
-        var endpoint = Endpoint<ByteStream, Failure>(method, EndpointPath(stringLiteral: path), api, body: body, response: .bytes,
-                                                     auth: auth, errors: errors, timeout: timeout, retry: retry)
+        reading(.bytes)
+    }
+
+    /// The same request, its answer read as `response` says, asking for what this one asks for.
+    func reading<Other>(_ response: ResponseDecoding<Other>) -> Endpoint<Other, Failure> {
+        var endpoint = Endpoint<Other, Failure>(method, EndpointPath(stringLiteral: path), api, body: body, response: response,
+                                                auth: auth, errors: errors, timeout: timeout, retry: retry)
         endpoint.path = path
         endpoint.pathTemplate = pathTemplate
         endpoint.query = query
         endpoint.headers = headers
         endpoint.cookies = cookies
-        if let accept = response.accept { endpoint.response = endpoint.response.accepting(accept) }
+        if let accept = self.response.accept { endpoint.response = endpoint.response.accepting(accept) }
         return endpoint
     }
 }
