@@ -161,6 +161,9 @@ extension OpenAPIContext {
             let element = dataElement(declared, hint: hint)
             return (element.type, true, element.sentinel)
         }
+        if let data, let media = data.string("contentMediaType"), Self.isJSON(media) {
+            unsupported("event stream", "the events' data is JSON, but with no contentSchema nothing says what it holds; each event is read as it came, as \(inUnion ? "text" : "ServerSentEvent")", at: data.location)
+        }
         return (.named(inUnion ? BuiltinType.string.rawValue : StreamFraming.rawEvent, arguments: [], at: event.location), false, nil)
     }
 
