@@ -22,7 +22,9 @@ enum MultipartInput {
         guard let parts = first else { return }
         _ = try? ResponseDecoding<Model>.multipart.decode(body, contentType: "multipart/form-data; boundary=b", dates: .iso8601)
         let plain = parts.filter { part in
-            [part.name, part.filename].allSatisfy { text in text.map { !$0.contains(where: { "%\\\"\r\n".contains($0) }) } ?? true } && part.name != nil
+            // The writer escapes `"`, CR and LF as browsers do (`%22`); the reader undoes `%22` only.
+            [part.name, part.filename].allSatisfy { text in text.map { !$0.unicodeScalars.contains(where: { "%\\\"\r\n".unicodeScalars.contains($0) }) } ?? true }
+                && part.name != nil
         }
         var form = MultipartForm()
         for part in plain { form.append(part.name ?? "", part.data, filename: part.filename) }
@@ -31,6 +33,6 @@ enum MultipartInput {
         }
         let back = (try? MultipartParsing.parts(of: data, contentType: contentType)) ?? []
         precondition(back.map(\.name) == plain.map(\.name) && back.map(\.filename) == plain.map(\.filename) && back.map(\.data) == plain.map(\.data),
-                     "parts written again read back otherwise")
+                     "parts written again read back otherwise: \(plain.map { ($0.name, $0.filename, $0.data.count) }) became \(back.map { ($0.name, $0.filename, $0.data.count) })")
     }
 }
