@@ -41,8 +41,12 @@ extension OpenAPIContext {
             let isString = target.map { $0.keys.isEmpty || ($0.string("type") == "string" && $0["format"] == nil) } ?? true
             let isText = BodyAlternative.kind(of: first.key) == .text && isString
             endpoint.encoding = isText ? .text : .binary
-            let type = isText ? BuiltinType.string : .data
-            endpoint.body = .type(.named(type.rawValue, arguments: [], at: first.keyLocation))
+            // A byte stream (`application/octet-stream`, or bytes of any type) can be sent as it is
+            // produced: a `ByteStream`, made from `Data`, a file or a sequence. Another type is `Data`.
+            let base = first.key.split(separator: ";", maxSplits: 1).first.map { $0.trimming(where: { $0 == " " }).lowercased() } ?? ""
+            let streamed = ["application/octet-stream", "*/*", "application/*"].contains(base)
+            let type = isText ? BuiltinType.string.rawValue : streamed ? StreamFraming.bytes.rawValue : BuiltinType.data.rawValue
+            endpoint.body = .type(.named(type, arguments: [], at: first.keyLocation))
             let plain = isText ? "text/plain" : "application/octet-stream"
             if first.key.lowercased() != plain, BodyAlternative.isMediaType(first.key), !first.key.contains("*") {
                 endpoint.bodyContentType = first.key

@@ -43,7 +43,7 @@ import Testing
         // A release asset (`*/*` of a string) is the file's bytes, not JSON text. (Its endpoint has
         // a server of its own, uploads.github.com: cleared, it goes to the client's.)
         var upload = GitHubV3RESTAPI.reposUploadReleaseAsset(owner: "octokit-fixture-org", repo: "release-assets", releaseID: 1,
-                                                             body: Data("Hello, world!\n".utf8), name: "test-upload.txt", label: "test")
+                                                             body: ByteStream(Data("Hello, world!\n".utf8)), name: "test-upload.txt", label: "test")
         upload.api.server = nil
         await send(upload)
         // A ref (`x-multi-segment`) keeps its slashes; each segment is still encoded.

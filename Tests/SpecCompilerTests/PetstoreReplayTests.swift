@@ -119,11 +119,11 @@ import Testing
         // uploadAvatarForPet: bytes up, bytes down (a ByteStream: application/octet-stream is the one
         // success body); 412's JSON string is its error model; 500's text is the raw body.
         try await answer(200, [["content-type", "application/octet-stream"]], "efgh")
-        print("avatar \(String(decoding: try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: Data("abcd".utf8))).collect(upTo: 1 << 20), as: UTF8.self))")
+        print("avatar \(String(decoding: try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: ByteStream(Data("abcd".utf8)))).collect(upTo: 1 << 20), as: UTF8.self))")
         try await answer(412, [["content-type", "application/json"]], "\"efgh\"")
-        do { _ = try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: Data("abcd".utf8))) } catch { print("avatar \(failure(error))") }
+        do { _ = try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: ByteStream(Data("abcd".utf8)))) } catch { print("avatar \(failure(error))") }
         try await answer(500, [["content-type", "text/plain"]], "efgh")
-        do { _ = try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: Data("abcd".utf8))) } catch { print("avatar \(failure(error))") }
+        do { _ = try await client.send(Petstore.uploadAvatarForPet(petID: 1, body: ByteStream(Data("abcd".utf8)))) } catch { print("avatar \(failure(error))") }
 
         // multipartUploadTyped_202: the text part with its own `x-log-type` header, the object
         // part as JSON, the array as one part per element.

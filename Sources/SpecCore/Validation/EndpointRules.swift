@@ -350,8 +350,8 @@ extension Validator {
             checkType(type, usage: .body(endpoint.encoding), in: "the body of \(what)")
             switch endpoint.encoding {
             case .binary:
-                if case .named(let name, _, _) = symbols.resolvedNonOptional(type), name == "Data" || name == "File" {} else {
-                    diagnostics.error("the binary body of \(what) must be Data or File (optional: none sent for nil), found '\(type)'", at: type.location)
+                if case .named(let name, _, _) = symbols.resolvedNonOptional(type), ["Data", "File", StreamFraming.bytes.rawValue].contains(name) {} else {
+                    diagnostics.error("the binary body of \(what) must be Data, File or ByteStream (optional: none sent for nil), found '\(type)'", at: type.location)
                 }
             case .text:
                 if !symbols.isString(type) {

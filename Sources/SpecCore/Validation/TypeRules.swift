@@ -26,6 +26,10 @@ extension Validator {
                 diagnostics.error("'\(stream.framing.rawValue)' is a streamed response, the whole of it: it cannot be optional or held in an array or a map (\(what)); write response: \(wrapped)", at: wrapped.location)
                 return false
             }
+            // An optional binary body of a byte stream (none sent for nil) is a binary body still.
+            if case .optional = type, usage == .body(.binary), symbols.stream(wrapped)?.framing == .bytes {
+                return checkType(wrapped, usage: usage, in: what, generics: generics)
+            }
             return checkType(wrapped, usage: usage == .body(.binary) || usage == .eventElement ? .field : usage, in: what, generics: generics)
         case .named(let name, let arguments, let location):
             if let stream = symbols.stream(type) {
@@ -74,13 +78,15 @@ extension Validator {
     }
 
     /// A streamed response type: only an endpoint's whole response, with one element type
-    /// (`ServerSentEvent` only for events), or none for `ByteStream`.
+    /// (`ServerSentEvent` only for events), or none for `ByteStream`, which is also a binary
+    /// request body (bytes sent as they are produced).
     private mutating func checkStream(
         _ framing: StreamFraming, arguments: [TypeExpr], usage: TypeUsage, in what: String, at location: SourceLocation, generics: [String]
     ) -> Bool {
         let name = framing.rawValue
-        guard usage == .response else {
-            diagnostics.error("'\(name)' is a streamed response; it can only be the response of an endpoint, not the type of \(what)", at: location)
+        guard usage == .response || (framing == .bytes && usage == .body(.binary)) else {
+            let binary = framing == .bytes ? ", or a binary body (encoding: binary)" : ""
+            diagnostics.error("'\(name)' is a streamed response; it can only be the response of an endpoint\(binary), not the type of \(what)", at: location)
             return false
         }
         guard framing.takesElement else {

@@ -129,6 +129,14 @@ final class ChunkSource: ByteSource, @unchecked Sendable {
         self.failure = failure
     }
 
+    /// Every piece, when none has been read yet and no failure follows them: the whole body.
+    var whole: Data? {
+        lock.withLock {
+            guard position == 0, !cancelled, failure == nil else { return nil }
+            return chunks.count == 1 ? chunks[0] : chunks.reduce(into: Data()) { $0.append($1) }
+        }
+    }
+
     func next() async throws -> Data? {
         try lock.withLock {
             if cancelled { throw CancellationError() }

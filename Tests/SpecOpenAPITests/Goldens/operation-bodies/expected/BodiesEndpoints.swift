@@ -169,7 +169,7 @@ public enum Bodies {
     }
 
     /// `PUT /blobs/{id}`
-    public static func putBlob(id: String, body: Data) -> Endpoint<Empty, Never> {
+    public static func putBlob(id: String, body: ByteStream) -> Endpoint<Empty, Never> {
         Endpoint(.put, "/blobs/\(id)", Bodies.api, body: .binary(body), response: .empty)
     }
 
@@ -561,7 +561,7 @@ extension BodiesService {
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
-    public func putBlob(id: String, body: Data) async throws(APIError<Never>) {
+    public func putBlob(id: String, body: ByteStream) async throws(APIError<Never>) {
         _ = try await self.send(Bodies.putBlob(id: id, body: body), as: BodiesOperations.PutBlob.self)
     }
 

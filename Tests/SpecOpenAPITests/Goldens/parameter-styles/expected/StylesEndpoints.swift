@@ -69,7 +69,7 @@ public enum Styles {
         words: [String]? = nil,
         tags: [String]? = nil,
         limit: SearchLimit? = nil,
-        price: Decimal? = nil,
+        price: ExactDecimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil,
         xPoint: SearchXPoint? = nil
@@ -239,7 +239,7 @@ extension StylesService {
         words: [String]? = nil,
         tags: [String]? = nil,
         limit: SearchLimit? = nil,
-        price: Decimal? = nil,
+        price: ExactDecimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil,
         xPoint: SearchXPoint? = nil

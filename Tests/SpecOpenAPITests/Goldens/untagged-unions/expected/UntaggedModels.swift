@@ -178,9 +178,9 @@ public struct Holder: Decodable, Sendable {
     public let looping: Looping?
     public let value: Value?
     public let input: Input?
-    public let inline: Decimal?
+    public let inline: ExactDecimal?
 
-    public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: Decimal? = nil) {
+    public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: ExactDecimal? = nil) {
         self.looping = looping
         self.value = value
         self.input = input
@@ -192,6 +192,6 @@ public struct Holder: Decodable, Sendable {
         self.looping = try container.decodeIfPresent(Looping.self, forKey: "looping")
         self.value = try container.decodeIfPresent(Value.self, forKey: "value")
         self.input = try container.decodeIfPresent(Input.self, forKey: "input")
-        self.inline = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "inline")
+        self.inline = try container.decodeIfPresent(ExactDecimal.self, forKey: "inline")
     }
 }
