@@ -89,6 +89,18 @@ import Testing
         print("stale \(stale.statusCode) \(try Data(contentsOf: downloaded) == whole)")
         let asked = try await client.send(Tasks.downloadRequests(name: "resumed")).map { $0.value.replacing(try Regex("=[0-9]+-"), with: "=N-") }
         print("asked " + asked.joined(separator: "|"))
+        // A byte stream body: a sequence as it is produced (chunked), bytes in memory and a file
+        // (each with its length).
+        let recording = AsyncStream<Data> { continuation in
+            for piece in 0..<4 { continuation.yield(Data(repeating: UInt8(piece), count: 100_000)) }
+            continuation.finish()
+        }
+        print("recording " + (try await client.send(Tasks.uploadRecording(name: "live", body: ByteStream(recording)))).value)
+        print("recording " + (try await client.send(Tasks.uploadRecording(name: "memory", body: ByteStream(Data(repeating: 7, count: 1000))))).value)
+        let recorded = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-recording-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: recorded) }
+        try Data((0..<300_000).map { UInt8(($0 * 7) % 251) }).write(to: recorded)
+        print("recording " + (try await client.send(Tasks.uploadRecording(name: "file", body: ByteStream(contentsOf: recorded)))).value)
         var progress: [String] = []
         for try await step in try await client.send(Tasks.progress(taskID: 7, steps: 3)) { progress.append("\(step.step):\(step.message)") }
         print("progress " + progress.joined(separator: "|"))
@@ -170,6 +182,9 @@ import Testing
             // A validator that no longer names the file gets it whole.
             "stale 200 true",
             #"asked - -|bytes=N- "resumed-v1"|bytes=N- "stale""#,
+            "recording chunked 400000 10b20ddf66f9",
+            "recording length 1000 1000 df1329c8b6c7",
+            "recording length 300000 300000 b1cf7538cf80",
             "progress 0:task 7: step 0|1:task 7: step 1|2:task 7: step 2",
             "exported 0 Task 0 due|1 Task 1 -|2 Task 2 -",
             "log line#1:{\"line\": 1}|end#2:done",

@@ -8,6 +8,7 @@ import argparse
 import asyncio
 import datetime
 import decimal
+import hashlib
 import os
 import threading
 import time
@@ -278,6 +279,21 @@ async def download(name: str, request: Request, size: int = 200_000) -> Response
 def download_requests(name: str) -> list[Echo]:
     """The Range and If-Range of each download request of a name."""
     return [Echo(value=f"{asked['range'] or '-'} {asked['if_range'] or '-'}") for asked in downloads.get(name, [])]
+
+
+@app.put(
+    "/recordings/{name}",
+    operation_id="uploadRecording",
+    openapi_extra={"requestBody": {"required": True, "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}},
+)
+async def upload_recording(name: str, request: Request) -> Echo:
+    """A byte stream upload: its framing (chunked, or a Content-Length), its size and a digest of its bytes."""
+    framing = "chunked" if request.headers.get("transfer-encoding", "").lower() == "chunked" else f"length {request.headers.get('content-length')}"
+    size, digest = 0, hashlib.sha256()
+    async for piece in request.stream():
+        size += len(piece)
+        digest.update(piece)
+    return Echo(value=f"{framing} {size} {digest.hexdigest()[:12]}")
 
 
 def main() -> None:
