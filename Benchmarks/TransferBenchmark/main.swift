@@ -10,7 +10,12 @@ import Specwright
 // 2. a download to a file through APIClient.download (default 2 GiB) and an upload from a file
 //    through Endpoint.uploading(contentsOf:) (default 1 GiB), each with its peak memory growth:
 //    the process's resident size sampled every 10 ms during the transfer, over the size before.
-// Usage: TransferBenchmark [--stream-mib N] [--download-mib N] [--upload-mib N]
+// 3. uploads side by side: from a file (endpoint.uploading(contentsOf:)), from a sequence of 1 MiB
+//    pieces sent chunked (endpoint.uploading(_:)), and the bare URLSession references,
+//    uploadTask(fromFile:) and a data task reading InputStream(url:) as its httpBodyStream; each
+//    with MiB/s, the ratio to the bare body stream, and peak memory growth; then two file uploads
+//    in a row on the kept-alive connection.
+// Usage: TransferBenchmark [--stream-mib N] [--download-mib N] [--upload-mib N] [--skip-download]
 
 func option(_ name: String, default value: Int) -> Int {
     CommandLine.arguments.firstIndex(of: name).flatMap { CommandLine.arguments.dropFirst($0 + 1).first.flatMap(Int.init) } ?? value
@@ -122,6 +127,7 @@ let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spec
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 let downloaded = folder.appendingPathComponent("download.bin")
+if !CommandLine.arguments.contains("--skip-download") {
 let download = try await measured {
     try await client.download(Endpoint<Data, Never>(.get, "/bytes", api, query: ["size": downloadBytes], response: .data), to: downloaded)
 }
@@ -130,6 +136,7 @@ precondition(downloadedSize == downloadBytes, "downloaded \(downloadedSize) byte
 try FileManager.default.removeItem(at: downloaded)
 print(String(format: "download %d MiB to a file: %.1f s (%.0f MiB/s), peak memory growth %.1f MiB",
              downloadBytes >> 20, download.seconds, Double(downloadBytes >> 20) / download.seconds, Double(download.growth) / Double(1 << 20)))
+}
 
 // 3. An upload from a file (written first, outside the measurement).
 let source = folder.appendingPathComponent("upload.bin")
@@ -140,14 +147,55 @@ for _ in 0..<(uploadBytes >> 20) { try writer.write(contentsOf: block) }
 try writer.close()
 struct Received: Decodable, Sendable { var bytes: Int }
 var received = 0
+let uploadMiB = Double(uploadBytes >> 20)
+func report(_ label: String, _ result: (seconds: Double, growth: Int), reference: Double?) {
+    let rate = uploadMiB / result.seconds
+    let ratio = reference.map { String(format: ", %.2fx the bare body stream's rate", rate / (uploadMiB / $0)) } ?? ""
+    print(String(format: "upload %d MiB %@: %.1f s (%.0f MiB/s%@), peak memory growth %.1f MiB",
+                 uploadBytes >> 20, label, result.seconds, rate, ratio, Double(result.growth) / Double(1 << 20)))
+}
+/// The bare references: a task on the delegate session, its completion counted by `counter`.
+func bare(_ task: URLSessionTask) async throws {
+    let box = BareTask(task: task)
+    _ = try await withCheckedThrowingContinuation { continuation in
+        counter.start(continuation)
+        box.task.resume()
+    }
+}
+struct BareTask: @unchecked Sendable { let task: URLSessionTask }
+var bareRequest = URLRequest(url: base.appendingPathComponent("upload"))
+bareRequest.httpMethod = "PUT"
 do {
+    let bareStream = try await measured {
+        var request = bareRequest
+        request.httpBodyStream = InputStream(url: source)
+        try await bare(bareSession.dataTask(with: request))
+    }
+    report("bare httpBodyStream (chunked)", bareStream, reference: nil)
+    let bareFile = try await measured { try await bare(bareSession.uploadTask(with: bareRequest, fromFile: source)) }
+    report("bare uploadTask(fromFile:)", bareFile, reference: bareStream.seconds)
     let upload = try await measured {
         received = try await client.send(Endpoint<Received, Never>(.put, "/upload", api, response: .json).uploading(contentsOf: source)).bytes
     }
     precondition(received == uploadBytes, "the server received \(received) bytes")
-    print(String(format: "upload %d MiB from a file: %.1f s (%.0f MiB/s), peak memory growth %.1f MiB",
-                 uploadBytes >> 20, upload.seconds, Double(uploadBytes >> 20) / upload.seconds, Double(upload.growth) / Double(1 << 20)))
+    report("from a file", upload, reference: bareStream.seconds)
+    let pieces = AsyncStream<Data> { continuation in
+        for _ in 0..<(uploadBytes >> 20) { continuation.yield(block) }
+        continuation.finish()
+    }
+    let sequence = try await measured {
+        received = try await client.send(Endpoint<Received, Never>(.put, "/upload", api, response: .json).uploading(pieces)).bytes
+    }
+    precondition(received == uploadBytes, "the server received \(received) bytes")
+    report("from a sequence (chunked)", sequence, reference: bareStream.seconds)
+    for round in 1...2 {
+        let again = try await measured {
+            received = try await client.send(Endpoint<Received, Never>(.put, "/upload", api, response: .json).uploading(contentsOf: source)).bytes
+        }
+        precondition(received == uploadBytes, "the server received \(received) bytes")
+        report("from a file, again (\(round))", again, reference: bareStream.seconds)
+    }
 } catch {
     // A failure is reported with the other figures, not hidden behind a crash.
-    print("upload \(uploadBytes >> 20) MiB from a file FAILED: \(error)")
+    print("upload \(uploadBytes >> 20) MiB FAILED: \(error)")
 }

@@ -120,26 +120,47 @@ public struct RequestBody: Sendable {
         RequestBody(.binary(file.data, contentType: file.contentType))
     }
 
-    /// A file's bytes, read as they are sent (never loaded whole), as `contentType`; sent again
-    /// from the start when the request is (a retry, a `307`). `progress` hears of each piece sent.
+    /// A file's bytes, read as they are sent (never loaded whole), as `contentType`, with their
+    /// `Content-Length`; sent again from the start when the request is (a retry, a `307`).
+    /// `progress` hears of each piece sent. ``URLSessionTransport`` sends it with
+    /// `Expect: 100-continue` (a server that ignores it costs a second's wait), so a kept-alive
+    /// connection the server had closed is found before the body goes out; on Linux it reads the
+    /// file through a body stream, in URLSession's 64 KiB reads.
     public static func file(_ url: URL, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil) -> RequestBody {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
         return RequestBody(.upload(.file(url), length: size, contentType: contentType, progress: progress))
     }
 
-    /// The pieces of `bytes`, as `contentType`, never held in memory: they are written to a
-    /// temporary file (deleted at once) as they come, when the request is made, and sent from it
-    /// with their `Content-Length`, so the request can be sent again (a retry, a `307`).
-    /// URLSession on Linux reads a body stream synchronously on the queue all its requests share,
-    /// where waiting for an async sequence would stop the tasks that feed it.
+    /// The pieces of `bytes`, as `contentType`, sent as they are produced (a recording, a
+    /// generated export): chunked (`Transfer-Encoding: chunked`, no `Content-Length`), never held
+    /// in memory, the sequence read only as fast as the connection takes the pieces.
+    ///
+    /// ``URLSessionTransport`` sends it with `Expect: 100-continue`, so nothing of the sequence goes
+    /// out on a kept-alive connection the server had closed; on Linux it feeds the pieces through a
+    /// pipe that URLSession reads without waiting (its upload pauses until the next piece), on Apple
+    /// platforms through a streamed upload task. The body is sent once: a second send (a retry, a
+    /// `307`) or URLSession asking for the body anew fails the request with
+    /// ``SequenceResendError``, and an error of the sequence fails it with that error (the server
+    /// never sees a complete body). Cancelling the request stops reading the sequence. `progress`
+    /// hears of the bytes sent, without a total. For a body that can be sent again, or a server
+    /// that needs a `Content-Length`, use ``spooledStream(_:contentType:progress:)``.
     public static func stream<Pieces: AsyncSequence & Sendable>(
         _ bytes: Pieces, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
     ) -> RequestBody where Pieces.Element == Data {
-        RequestBody(.upload(.pieces(PieceSpool(bytes)), length: nil, contentType: contentType, progress: progress))
+        RequestBody(.upload(.live(LivePieces(bytes)), length: nil, contentType: contentType, progress: progress))
     }
 
-    /// The body ready to be read: a sequence spooled to its file, with its length; a file to
-    /// upload that cannot be read is the error, with its path.
+    /// The pieces of `bytes`, as `contentType`, written to a temporary file (deleted when done)
+    /// as they come, when the request is made, then sent from it with their `Content-Length`, so
+    /// the request can be sent again (a retry, a `307`). Nothing is sent before the sequence ends.
+    public static func spooledStream<Pieces: AsyncSequence & Sendable>(
+        _ bytes: Pieces, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
+    ) -> RequestBody where Pieces.Element == Data {
+        RequestBody(.upload(.spooled(PieceSpool(bytes)), length: nil, contentType: contentType, progress: progress))
+    }
+
+    /// The body ready to be read: a spooled sequence written to its file, with its length; a file
+    /// to upload that cannot be read is the error, with its path.
     func prepared() async throws -> RequestBody {
         if case .upload(.file(let url), _, _, _) = content, !FileManager.default.isReadableFile(atPath: url.path) {
             // Said now, with the path, rather than as a read failing somewhere in URLSession.
@@ -147,9 +168,9 @@ public struct RequestBody: Sendable {
             throw CocoaError(exists ? .fileReadNoPermission : .fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: url.path,
                                                              NSLocalizedDescriptionKey: "The file to upload, \(url.path), cannot be read."])
         }
-        guard case .upload(.pieces(let spool), _, let contentType, let progress) = content else { return self }
+        guard case .upload(.spooled(let spool), _, let contentType, let progress) = content else { return self }
         let (_, length) = try await spool.spooled()
-        var body = RequestBody(.upload(.pieces(spool), length: length, contentType: contentType, progress: progress))
+        var body = RequestBody(.upload(.spooled(spool), length: length, contentType: contentType, progress: progress))
         body.mediaType = mediaType
         return body
     }

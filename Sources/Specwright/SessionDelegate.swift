@@ -16,6 +16,17 @@ protocol TaskReceiver: AnyObject, Sendable {
 
 extension ResponseCollector: TaskReceiver {}
 
+/// What ``SessionDelegate`` tells the body of an upload task about it (see ``UploadTasks``).
+/// Called on URLSession's work queue: nothing waits.
+protocol UploadBody: AnyObject, Sendable {
+    /// URLSession has sent `total` bytes of the body.
+    func sent(_ total: Int64)
+    /// The body again from its start, when URLSession resends the request; nil fails it.
+    func newBodyStream() -> InputStream?
+    /// The task ended with `error`, having sent `sent` bytes: the error it fails with instead, if any.
+    func complete(error: (any Error)?, sent: Int64?) -> (any Error)?
+}
+
 /// The delegate of the sessions ``URLSessionTransport`` makes (its default session, and
 /// `URLSessionTransport(configuration:)`).
 ///
@@ -41,8 +52,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let lock = NSLock()
     /// The receiver of each running task, by task identifier (unique within the session).
     private var collectors: [Int: any TaskReceiver] = [:]
-    /// The uploads whose progress a task reports, by task identifier.
-    private var uploads: [Int: UploadStream] = [:]
+    /// The bodies of upload tasks, by task identifier.
+    private var uploads: [Int: any UploadBody] = [:]
 
     /// A session with this kind of delegate: URLSession's `configuration`, redirects and
     /// authentication challenges left to ``APIClient``, body sizes checked as they arrive.
@@ -71,30 +82,30 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         collector(for: dataTask)?.receive(data)
     }
 
-    /// Reports the bytes `task` sends to the progress handler of `upload`.
-    func reportProgress(of task: URLSessionTask, to upload: UploadStream) {
+    /// Tells `upload` what becomes of `task`'s body until the task completes.
+    func register(_ upload: any UploadBody, for task: URLSessionTask) {
         lock.withLock { uploads[task.taskIdentifier] = upload }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64, totalBytesExpectedToSend: Int64) {
         let upload = lock.withLock { uploads[task.taskIdentifier] }
-        upload?.report(sent: totalBytesSent, expected: totalBytesExpectedToSend > 0 ? totalBytesExpectedToSend : nil)
+        upload?.sent(totalBytesSent)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let collector = lock.withLock {
-            uploads.removeValue(forKey: task.taskIdentifier)
-            return collectors.removeValue(forKey: task.taskIdentifier)
+        let (collector, upload) = lock.withLock {
+            (collectors.removeValue(forKey: task.taskIdentifier), uploads.removeValue(forKey: task.taskIdentifier))
         }
-        collector?.complete(error: error, taskResponse: task.response)
+        let replaced = upload?.complete(error: error, sent: task.countOfBytesSent)
+        collector?.complete(error: replaced ?? error, taskResponse: task.response)
     }
 
-    /// A body stream read again from its start: URLSession asks when it resends a request, such
-    /// as on a kept-alive connection the server had closed. An upload's stream is made afresh
-    /// over the same file; another stream cannot be, and the request fails.
+    /// The body from its start: URLSession asks for a streamed upload's body, and again when it
+    /// resends a request. A file's stream is made afresh; a sequence sent as it is produced
+    /// cannot be, and its request fails (see ``LiveUpload``); another body has none.
     func urlSession(_ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping @Sendable (InputStream?) -> Void) {
-        let fresh = (task.originalRequest?.httpBodyStream as? UploadStream)?.restarted()
-        completionHandler(fresh)
+        let upload = lock.withLock { uploads[task.taskIdentifier] }
+        completionHandler(upload?.newBodyStream())
     }
 
     func urlSession(

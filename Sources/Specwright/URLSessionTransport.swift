@@ -76,49 +76,42 @@ public struct URLSessionTransport: Transport {
     /// task waits forever.
     public static let defaultSession = SessionDelegate.makeSession(configuration: .default)
 
-    /// Runs a data task for `request`.
+    /// Runs a data task for `request` (an upload task for a file or a sequence, see
+    /// ``RequestBody/file(_:contentType:progress:)`` and ``RequestBody/stream(_:contentType:progress:)``).
     public func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let collector = ResponseCollector(request: request, limit: maxResponseBytes)
-        let session = session
+        // Our sessions report each piece to the delegate; another session buffers the body.
+        let delegate = session.delegate as? SessionDelegate
+        let request = try await UploadTasks.spooledIfForeign(request, delegate: delegate)
+        let (task, runsOn) = try Self.task(for: request, on: session, delegate: delegate) { data, response, error in
+            collector.complete(data: data, response: response, error: error)
+        }
         let resourceTimeout = resourceTimeout
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                // Our sessions report each piece to the delegate; another session buffers the body.
-                let delegate = session.delegate as? SessionDelegate
-                let task: URLSessionTask
-                if let (plain, file, upload) = Self.fileUpload(request) {
-                    // A file upload is URLSession's own: read from disk as it is sent, sent again
-                    // from its start when URLSession resends (a kept-alive connection that died).
-                    if let delegate {
-                        task = session.uploadTask(with: plain, fromFile: file)
-                        delegate.reportProgress(of: task, to: upload)
-                    } else {
-                        // On a session of your own, without progress (its delegate is yours).
-                        let source = upload.source
-                        task = session.uploadTask(with: plain, fromFile: file) { data, response, error in
-                            withExtendedLifetime(source) {
-                                collector.complete(data: data, response: response, error: error)
-                            }
-                        }
-                    }
-                } else if delegate != nil {
-                    task = session.dataTask(with: request)
-                } else {
-                    task = session.dataTask(with: request) { data, response, error in
-                        collector.complete(data: data, response: response, error: error)
-                    }
-                }
                 collector.attach(continuation, task: task)
                 if let resourceTimeout {
                     collector.startDeadline(after: resourceTimeout)
                 }
-                delegate?.register(collector, for: task)
+                runsOn?.register(collector, for: task)
                 task.resume()
                 collector.didStart()
             }
         } onCancel: {
             collector.cancelByCaller()
         }
+    }
+
+    /// The task for `request`: an upload's (see ``UploadTasks``), else a data task, delegate-driven
+    /// on our sessions and ending through `completion` on another; with the delegate of the
+    /// session it runs on.
+    static func task(
+        for request: URLRequest, on session: URLSession, delegate: SessionDelegate?, completion: @escaping UploadTasks.Completion
+    ) throws -> (URLSessionTask, SessionDelegate?) {
+        if let upload = try UploadTasks.task(for: request, on: session, delegate: delegate, completion: completion) {
+            return upload
+        }
+        return delegate == nil ? (session.dataTask(with: request, completionHandler: completion), nil) : (session.dataTask(with: request), delegate)
     }
 }
 
@@ -140,27 +133,10 @@ extension URLSessionTransport {
             return (ByteStream(data), response)
         }
         let stream = SessionStream(bufferLimit: streamBufferBytes, backlogLimit: streamBacklogLimit)
-        let task: URLSessionTask
-        if let (plain, file, upload) = Self.fileUpload(request) {
-            task = session.uploadTask(with: plain, fromFile: file)
-            delegate.reportProgress(of: task, to: upload)
-        } else {
-            task = session.dataTask(with: request)
-        }
-        delegate.register(stream, for: task)
+        let (task, runsOn) = try Self.task(for: request, on: session, delegate: delegate) { _, _, _ in }
+        (runsOn ?? delegate).register(stream, for: task)
         let response = try await stream.start(task)
         return (ByteStream(source: stream), response)
-    }
-}
-
-extension URLSessionTransport {
-    /// The request without its body stream, and the file to send, for an upload from a file or
-    /// from a sequence spooled to one (the stream keeps the spool, and so its file, alive).
-    static func fileUpload(_ request: URLRequest) -> (URLRequest, URL, UploadStream)? {
-        guard let upload = request.httpBodyStream as? UploadStream, let url = upload.source.file else { return nil }
-        var plain = request
-        plain.httpBodyStream = nil
-        return (plain, url, upload)
     }
 }
 

@@ -7,32 +7,37 @@ import FoundationNetworking
 enum UploadSource: Sendable {
     /// A file, read as it is sent; sent again from its start when the request is.
     case file(URL)
-    /// A sequence of pieces, written to a temporary file before the request is sent (see ``PieceSpool``).
-    case pieces(PieceSpool)
+    /// A sequence sent as it is produced, once (see ``LiveUpload``).
+    case live(LivePieces)
+    /// A sequence written to a temporary file before the request is sent (see ``PieceSpool``).
+    case spooled(PieceSpool)
 
-    /// The file the body is read from; nil for a sequence not spooled yet.
+    /// The file the body is read from; nil for a live sequence and a sequence not spooled yet.
     var file: URL? {
         switch self {
         case .file(let url): url
-        case .pieces(let spool): spool.file
+        case .live: nil
+        case .spooled(let spool): spool.file
         }
     }
 }
 
-/// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, or a sequence spooled
-/// to one, never loaded whole. ``URLSessionTransport`` sends both with `uploadTask(fromFile:)`
-/// instead, which URLSession can send again from the start (and which needs no stream subclass
-/// on Apple platforms); this stream is what other transports read. Reading counts the bytes for
-/// the progress handler. Its state is under a lock: a transport may read it on a queue of its
-/// own, synchronously, so a read is a disk read and never waits for anything else.
+/// A request body read as it is sent (`URLRequest.httpBodyStream`): a file, a sequence spooled to
+/// one, or a live sequence, never loaded whole. This is what a transport reads; how
+/// ``URLSessionTransport`` sends each kind is told in ``RequestBody/file(_:contentType:progress:)``
+/// and ``RequestBody/stream(_:contentType:progress:)``. A file's stream sends exactly the length
+/// it was given (a file that shrank meanwhile is an error, one that grew is cut there), counting
+/// the bytes for the progress handler; a live sequence's stream waits in `read` for the next
+/// piece. State is under a lock: a transport may read on a queue of its own.
 final class UploadStream: InputStream {
     let source: UploadSource
     let length: Int64?
-    private let progress: ProgressHandler?
+    let progress: ProgressHandler?
     private let lock = NSLock()
     private var status: Stream.Status = .notOpen
     private var error: (any Error)?
     private var handle: FileHandle?
+    private var live: LiveReader?
     private var sent: Int64 = 0
     private weak var streamDelegate: (any StreamDelegate)?
 
@@ -42,7 +47,6 @@ final class UploadStream: InputStream {
         self.progress = progress
         super.init(data: Data())
     }
-
 
     /// Progress URLSession reports for an upload it reads itself (a file's `uploadTask`).
     func report(sent: Int64, expected: Int64?) {
@@ -56,13 +60,16 @@ final class UploadStream: InputStream {
 
     override func open() {
         lock.withLock {
-            sent = 0
-            error = nil
+            guard status == .notOpen else { return }
             do {
-                // A sequence is spooled before the request is made (see `RequestBody.prepared()`).
-                guard let url = source.file else { throw CocoaError(.fileReadUnknown) }
-                try? handle?.close()
-                handle = try FileHandle(forReadingFrom: url)
+                switch source {
+                case .live(let pieces):
+                    live = try LiveReader(pieces)
+                case .file, .spooled:
+                    // A sequence is spooled before the request is made (see `RequestBody.prepared()`).
+                    guard let url = source.file else { throw CocoaError(.fileReadUnknown) }
+                    handle = try FileHandle(forReadingFrom: url)
+                }
                 status = .open
             } catch {
                 self.error = error
@@ -72,11 +79,14 @@ final class UploadStream: InputStream {
     }
 
     override func close() {
-        lock.withLock {
+        let live = lock.withLock {
             try? handle?.close()
             handle = nil
             if status != .error { status = .closed }
+            defer { self.live = nil }
+            return self.live
         }
+        live?.stop()
     }
 
     override var streamStatus: Stream.Status { lock.withLock { status } }
@@ -85,17 +95,25 @@ final class UploadStream: InputStream {
 
     override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
         guard maxLength > 0, lock.withLock({ status == .open }) else { return lock.withLock { status == .atEnd ? 0 : -1 } }
+        if let live = lock.withLock({ live }) {
+            return readLive(live, into: buffer, maxLength: maxLength)
+        }
+        let wanted = length.map { Int(clamping: min(Int64(maxLength), $0 - lock.withLock { sent })) } ?? maxLength
+        guard wanted > 0 else {
+            lock.withLock { status = .atEnd }
+            return 0
+        }
         let piece: Data?
         do {
-            piece = try lock.withLock { try handle?.read(upToCount: maxLength) }
+            piece = try lock.withLock { try handle?.read(upToCount: wanted) }
         } catch {
-            lock.withLock {
-                self.error = error
-                status = .error
-            }
-            return -1
+            return failed(error)
         }
         guard let piece, !piece.isEmpty else {
+            if let length, lock.withLock({ sent }) < length {
+                // Cut short, the body would not match its Content-Length.
+                return failed(CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "The file to upload became shorter than its \(length) bytes while it was being sent."]))
+            }
             lock.withLock { status = .atEnd }
             return 0
         }
@@ -106,6 +124,30 @@ final class UploadStream: InputStream {
         }
         progress?(TransferProgress(bytes: total, expected: length))
         return piece.count
+    }
+
+    private func readLive(_ live: LiveReader, into buffer: UnsafeMutablePointer<UInt8>, maxLength: Int) -> Int {
+        let count = live.pipe.read(into: buffer, count: maxLength)
+        if let failure = live.failure { return failed(failure) }
+        if count < 0 { return failed(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        if count == 0 {
+            lock.withLock { status = .atEnd }
+            return 0
+        }
+        let total = lock.withLock {
+            sent += Int64(count)
+            return sent
+        }
+        progress?(TransferProgress(bytes: total, expected: nil))
+        return count
+    }
+
+    private func failed(_ error: any Error) -> Int {
+        lock.withLock {
+            if self.error == nil { self.error = error }
+            status = .error
+        }
+        return -1
     }
 
     override func getBuffer(_ buffer: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>, length: UnsafeMutablePointer<Int>) -> Bool {
@@ -126,14 +168,40 @@ final class UploadStream: InputStream {
     #endif
 }
 
+/// A live sequence read through ``UploadStream`` (by a transport other than URLSession's): the
+/// pieces go into a pipe the stream reads, waiting. An error of the sequence stops the pipe, and
+/// the reader gets the error, never the end of a body cut short.
+final class LiveReader: @unchecked Sendable {
+    let pipe: PiecePipe
+    private let upload: LiveUpload
+    private let lock = NSLock()
+    private var error: (any Error)?
+
+    init(_ pieces: LivePieces) throws {
+        pipe = try PiecePipe()
+        upload = try LiveUpload(pieces, sink: pipe, progress: nil)
+        upload.start { [pipe, weak self] error in
+            self?.lock.withLock { self?.error = error }
+            pipe.stop()
+        }
+    }
+
+    /// What the sequence failed with, if it has.
+    var failure: (any Error)? {
+        lock.withLock { error }
+    }
+
+    /// The body is done with: stops reading the sequence.
+    func stop() {
+        _ = upload.complete(error: nil, sent: nil)
+    }
+}
+
 /// The pieces of a sequence, written to a temporary file before the request goes out, then sent
-/// from it; the file is removed when the body is done with (a process that dies meanwhile leaves
-/// it in the temporary folder, as `specwright-upload-<UUID>`).
-///
-/// URLSession on Linux reads a body stream synchronously, on the one queue every request of the
-/// process shares: a read that waited for an async sequence would stop the very tasks that feed it
-/// (found by the tests: the pool's threads wait on that queue to start their requests). Spooled,
-/// the upload reads a file, memory stays flat, and the body can be sent again (a retry, a `307`).
+/// from it with their `Content-Length` (``RequestBody/spooledStream(_:contentType:progress:)``);
+/// the file is removed when the body is done with (a process that dies meanwhile leaves it in the
+/// temporary folder, as `specwright-upload-<UUID>`). Memory stays flat, and the body can be sent
+/// again (a retry, a `307`), which a sequence sent as it is produced cannot.
 final class PieceSpool: @unchecked Sendable {
     private let lock = NSLock()
     private let write: @Sendable (FileHandle) async throws -> Int64
@@ -151,6 +219,25 @@ final class PieceSpool: @unchecked Sendable {
             }
             return count
         }
+    }
+
+    /// A spool of the pieces `loop` hands over (a live sequence taken by a send that spools it).
+    init(loop: @escaping LivePieces.Loop) {
+        write = { handle in
+            let count = Counter()
+            try await loop { piece in
+                try handle.write(contentsOf: piece)
+                count.add(piece.count)
+            }
+            return count.total
+        }
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count: Int64 = 0
+        func add(_ bytes: Int) { lock.withLock { count += Int64(bytes) } }
+        var total: Int64 { lock.withLock { count } }
     }
 
     /// The spooled file and its length, spooling the sequence on the first call (once: the
@@ -201,13 +288,24 @@ extension Endpoint {
         return endpoint
     }
 
-    /// The same endpoint sending the pieces of `bytes` as its body, spooled to a temporary file as
-    /// they come (see ``RequestBody/stream(_:contentType:progress:)``).
+    /// The same endpoint sending the pieces of `bytes` as its body as they are produced, chunked,
+    /// once (see ``RequestBody/stream(_:contentType:progress:)``).
     public func uploading<Pieces: AsyncSequence & Sendable>(
         _ bytes: Pieces, contentType: String? = nil, progress: ProgressHandler? = nil
     ) -> Endpoint where Pieces.Element == Data {
         var endpoint = self
         endpoint.body = .stream(bytes, contentType: contentType ?? body?.bytesContentType ?? "application/octet-stream", progress: progress)
+        return endpoint
+    }
+
+    /// The same endpoint sending the pieces of `bytes` written to a temporary file first, with
+    /// their `Content-Length`, so the request can be sent again (see
+    /// ``RequestBody/spooledStream(_:contentType:progress:)``).
+    public func uploadingSpooled<Pieces: AsyncSequence & Sendable>(
+        _ bytes: Pieces, contentType: String? = nil, progress: ProgressHandler? = nil
+    ) -> Endpoint where Pieces.Element == Data {
+        var endpoint = self
+        endpoint.body = .spooledStream(bytes, contentType: contentType ?? body?.bytesContentType ?? "application/octet-stream", progress: progress)
         return endpoint
     }
 }

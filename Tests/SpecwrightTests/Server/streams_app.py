@@ -19,6 +19,7 @@ import uvicorn
 from fastapi import FastAPI, Header, Request, Response
 from fastapi.responses import JSONResponse, StreamingResponse
 from sse_starlette import EventSourceResponse
+from starlette.requests import ClientDisconnect
 
 app = FastAPI(title="Streams", version="1")
 stats: dict = defaultdict(lambda: {"connections": 0, "last_event_ids": [], "disconnects": 0, "sent": 0, "finished": 0})
@@ -221,26 +222,56 @@ async def file(name: str, request: Request, size: int = 1 << 20, drop_at: int = 
     return StreamingResponse(pieces(), status_code=status, media_type="application/octet-stream", headers=headers)
 
 
+# The client connections (host, port) whose next request is dropped unanswered (see /keepalive).
+drop_next: set = set()
+
+
+@app.get("/keepalive/{name}")
+def keepalive(name: str, request: Request):
+    """Answers, keeps the connection open, and drops the next request that comes on it without an
+    answer, as a server closing a kept-alive connection would; records the client's port."""
+    record = stats[name]
+    record["connections"] += 1
+    record["last_event_ids"].append(str(request.client.port))
+    drop_next.add((request.client.host, request.client.port))
+    return {"port": request.client.port}
+
+
 @app.put("/uploads/{name}")
 async def upload(name: str, request: Request):
     """Reads the body as it comes and says what arrived: its length, whether it was the pattern
-    from 0, how it was framed, and the most bytes one read brought."""
+    from 0, how it was framed, and the most bytes one read brought. `sent` counts the bytes
+    received so far, `disconnects` a client gone before the end; `last_event_ids` records each
+    request's client port. A request on a connection /keepalive marked is dropped unanswered."""
     record = stats[name]
     record["connections"] += 1
+    record["last_event_ids"].append(str(request.client.port))
+    client = (request.client.host, request.client.port)
+    if client in drop_next:
+        drop_next.discard(client)
+        # uvicorn's receive callable is bound to the connection's cycle, which holds the transport.
+        cycle = getattr(request.receive, "__self__", None)
+        cycle.transport.close()
+        return Response(status_code=500)
     received = 0
     in_order = True
     largest = 0
-    async for chunk in request.stream():
-        if chunk:
-            largest = max(largest, len(chunk))
-            if in_order and chunk != pattern(received, received + len(chunk)):
-                in_order = False
-            received += len(chunk)
-    record["sent"] = received
+    try:
+        async for chunk in request.stream():
+            if chunk:
+                largest = max(largest, len(chunk))
+                if in_order and chunk != pattern(received, received + len(chunk)):
+                    in_order = False
+                received += len(chunk)
+                record["sent"] = received
+    except ClientDisconnect:
+        record["disconnects"] += 1
+        raise
     record["finished"] += 1
     return {"bytes": received, "in_order": in_order, "largest_read": largest,
             "content_length": request.headers.get("content-length"),
             "transfer_encoding": request.headers.get("transfer-encoding"),
+            "expect": request.headers.get("expect"),
             "content_type": request.headers.get("content-type")}
 
 
