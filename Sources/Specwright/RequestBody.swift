@@ -135,15 +135,16 @@ public struct RequestBody: Sendable {
     /// generated export): chunked (`Transfer-Encoding: chunked`, no `Content-Length`), never held
     /// in memory, the sequence read only as fast as the connection takes the pieces.
     ///
-    /// ``URLSessionTransport`` sends it with `Expect: 100-continue`, so nothing of the sequence goes
-    /// out on a kept-alive connection the server had closed; on Linux it feeds the pieces through a
-    /// pipe that URLSession reads without waiting (its upload pauses until the next piece), on Apple
-    /// platforms through a streamed upload task. The body is sent once: a second send (a retry, a
-    /// `307`) or URLSession asking for the body anew fails the request with
-    /// ``SequenceResendError``, and an error of the sequence fails it with that error (the server
-    /// never sees a complete body). Cancelling the request stops reading the sequence. `progress`
-    /// hears of the bytes sent, without a total. For a body that can be sent again, or a server
-    /// that needs a `Content-Length`, use ``spooledStream(_:contentType:progress:)``.
+    /// On Apple platforms ``URLSessionTransport`` sends it through a streamed upload task. On
+    /// Linux URLSession cannot send a body as it is produced without holding up every request of
+    /// the process (Docs/Benchmarks.md), so the pieces are written to a temporary file as they
+    /// come and sent from it, with their `Content-Length`, once the sequence ends. Either way it
+    /// goes with `Expect: 100-continue`, and is sent once: a second send (a retry, a `307`) or
+    /// URLSession asking for the body anew fails the request with ``SequenceResendError``, and an
+    /// error of the sequence fails it with that error (the server never sees a complete body).
+    /// Cancelling the request stops reading the sequence. `progress` hears of the bytes sent. For a
+    /// body that can be sent again, or a server that needs a `Content-Length`, use
+    /// ``spooledStream(_:contentType:progress:)``.
     public static func stream<Pieces: AsyncSequence & Sendable>(
         _ bytes: Pieces, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil
     ) -> RequestBody where Pieces.Element == Data {

@@ -82,7 +82,7 @@ public struct URLSessionTransport: Transport {
         let collector = ResponseCollector(request: request, limit: maxResponseBytes)
         // Our sessions report each piece to the delegate; another session buffers the body.
         let delegate = session.delegate as? SessionDelegate
-        let request = try await UploadTasks.spooledIfForeign(request, delegate: delegate)
+        let request = try await UploadTasks.spooledOnLinux(request)
         let (task, runsOn) = try Self.task(for: request, on: session, delegate: delegate) { data, response, error in
             collector.complete(data: data, response: response, error: error)
         }
@@ -128,6 +128,7 @@ extension URLSessionTransport {
     /// passed in (whose delegate is your own), the body is received whole first, with the size
     /// limit, then handed over.
     public func stream(_ request: URLRequest) async throws -> (ByteStream, HTTPURLResponse) {
+        let request = try await UploadTasks.spooledOnLinux(request)
         guard let delegate = session.delegate as? SessionDelegate else {
             let (data, response) = try await send(request)
             return (ByteStream(data), response)

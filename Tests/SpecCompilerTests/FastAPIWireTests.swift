@@ -89,8 +89,7 @@ import Testing
         print("stale \(stale.statusCode) \(try Data(contentsOf: downloaded) == whole)")
         let asked = try await client.send(Tasks.downloadRequests(name: "resumed")).map { $0.value.replacing(try Regex("=[0-9]+-"), with: "=N-") }
         print("asked " + asked.joined(separator: "|"))
-        // A byte stream body: a sequence as it is produced (chunked), bytes in memory and a file
-        // (each with its length).
+        // A byte stream body: a sequence, bytes in memory and a file.
         let recording = AsyncStream<Data> { continuation in
             for piece in 0..<4 { continuation.yield(Data(repeating: UInt8(piece), count: 100_000)) }
             continuation.finish()
@@ -182,7 +181,9 @@ import Testing
             // A validator that no longer names the file gets it whole.
             "stale 200 true",
             #"asked - -|bytes=N- "resumed-v1"|bytes=N- "stale""#,
-            "recording chunked 400000 10b20ddf66f9",
+            // (On Linux the sequence is written to a file as it comes and sent with its length:
+            // URLSession there cannot send a body as it is produced; see Docs/Benchmarks.md.)
+            "recording length 400000 400000 10b20ddf66f9",
             "recording length 1000 1000 df1329c8b6c7",
             "recording length 300000 300000 b1cf7538cf80",
             "progress 0:task 7: step 0|1:task 7: step 1|2:task 7: step 2",

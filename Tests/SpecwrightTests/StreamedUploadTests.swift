@@ -42,6 +42,7 @@ import Testing
                     }
                 }
                 yield(upTo: early)
+                ended?.yielded()
                 do {
                     try await serverReceived(early / 2, of: name)
                 } catch {
@@ -62,10 +63,15 @@ import Testing
     final class Ended: @unchecked Sendable {
         private let lock = NSLock()
         private var wasCancelled = false
+        private var wasProduced = false
         func cancelled() { lock.withLock { wasCancelled = true } }
+        func yielded() { lock.withLock { wasProduced = true } }
         var isCancelled: Bool { lock.withLock { wasCancelled } }
+        /// Whether the early pieces were handed over.
+        var produced: Bool { lock.withLock { wasProduced } }
     }
 
+    #if !canImport(FoundationNetworking)
     @Test func aSequenceIsSentChunkedAsItIsProduced() async throws {
         let name = StreamsServer.name()
         let (early, total) = (4 * Self.piece, 10 * Self.piece + 123)
@@ -82,6 +88,25 @@ import Testing
         #expect(zip(all, all.dropFirst()).allSatisfy { $0.bytes < $1.bytes })
         #expect(try await StreamsServer.stats(name).finished == 1)
     }
+    #else
+    /// URLSession on Linux cannot send a body as it is produced without holding up every request
+    /// of the process (Docs/Benchmarks.md): a sequence is written to a file as it comes, and sent
+    /// from it, with its length, once it has ended.
+    @Test func onLinuxASequenceIsSentWithItsLengthOnceItHasEnded() async throws {
+        let name = StreamsServer.name()
+        let total = 10 * Self.piece + 123
+        let reports = TransferTests.Reports()
+        let pieces = AsyncStream<Data> { continuation in
+            for start in stride(from: 0, to: total, by: Self.piece) { continuation.yield(Self.pattern(start, min(total, start + Self.piece))) }
+            continuation.finish()
+        }
+        let client = APIClient(baseURL: try await StreamsServer.url())
+        let received = try await client.send(endpoint(name).uploading(pieces, progress: reports.add))
+        #expect(received.bytes == total && received.inOrder)
+        #expect(received.contentLength == "\(total)" && received.transferEncoding == nil && received.expect == "100-continue")
+        #expect(reports.all.last?.bytes == Int64(total))
+    }
+    #endif
 
     @Test func cancellingStopsTheSequenceAndTheRequest() async throws {
         let name = StreamsServer.name()
@@ -89,7 +114,12 @@ import Testing
         let client = APIClient(baseURL: try await StreamsServer.url())
         // The sequence never ends after its first pieces.
         let upload = Task { try await client.send(endpoint(name).uploading(Self.produced(name, early: 2 * Self.piece, total: .max, ended: ended))) }
+        #if canImport(FoundationNetworking)
+        // Spooled on Linux: nothing reaches the server before the end; the pieces are read.
+        try await Poll.until("the first pieces were read") { ended.produced }
+        #else
         try await Self.serverReceived(Self.piece, of: name)
+        #endif
         upload.cancel()
         let result = await upload.result
         guard case .failure(let error) = result, case .cancelled? = error as? APIError<Never> else {
@@ -97,7 +127,12 @@ import Testing
             return
         }
         try await Poll.until("the sequence was cancelled") { ended.isCancelled }
+        #if canImport(FoundationNetworking)
+        let seen = try await StreamsServer.stats(name)
+        #expect(seen.connections == 0, "\(seen)")
+        #else
         try await Poll.until("the server saw the client go") { try await StreamsServer.stats(name).disconnects == 1 }
+        #endif
         #expect(try await StreamsServer.stats(name).finished == 0)
     }
 
@@ -108,7 +143,9 @@ import Testing
         let pieces = AsyncThrowingStream<Data, any Error> { continuation in
             let producer = Task {
                 continuation.yield(Self.pattern(0, 2 * Self.piece))
+                #if !canImport(FoundationNetworking)
                 try await Self.serverReceived(Self.piece, of: name)
+                #endif
                 continuation.finish(throwing: Broken())
             }
             continuation.onTermination = { _ in producer.cancel() }
@@ -121,8 +158,10 @@ import Testing
             guard case .transport(let underlying) = error else { throw error }
             #expect(underlying is Broken)
         }
-        // The server never saw a complete body.
+        // The server never saw a complete body (on Linux, none at all: the sequence had not ended).
+        #if !canImport(FoundationNetworking)
         try await Poll.until("the server saw the client go") { try await StreamsServer.stats(name).disconnects == 1 }
+        #endif
         #expect(try await StreamsServer.stats(name).finished == 0)
     }
 
@@ -186,22 +225,28 @@ import Testing
         }
     }
 
-    /// On Linux a sequence goes out on a connection of its own, never on one kept alive.
+    /// A sequence on a kept-alive connection the server closed: on Linux, spooled, it is sent
+    /// again whole on a new one, as a file is; on Apple platforms it goes out on a new connection.
     @Test func aSequenceOnAConnectionTheServerClosedIsSentOnANewOne() async throws {
         let name = StreamsServer.name()
-        let (_, port) = try await keptAliveConnection()
+        let (keptAlive, port) = try await keptAliveConnection()
+        #if canImport(FoundationNetworking)
+        let client = keptAlive
+        #else
         let client = APIClient(baseURL: try await StreamsServer.url())
+        #endif
         let total = 5 * Self.piece
         let pieces = AsyncStream<Data> { continuation in
             for start in stride(from: 0, to: total, by: Self.piece) { continuation.yield(Self.pattern(start, start + Self.piece)) }
             continuation.finish()
         }
         let received = try await client.send(endpoint(name).uploading(pieces))
-        #expect(received.bytes == total && received.inOrder && received.transferEncoding == "chunked")
         let ports = try await StreamsServer.stats(name).lastEventIDs
         #if canImport(FoundationNetworking)
-        #expect(ports.count == 1 && ports.first != port)
+        #expect(received.bytes == total && received.inOrder && received.contentLength == "\(total)")
+        #expect(ports.count == 2 && ports.first == port && ports.last != port)
         #else
+        #expect(received.bytes == total && received.inOrder && received.transferEncoding == "chunked")
         #expect(ports.last != port)
         #endif
     }

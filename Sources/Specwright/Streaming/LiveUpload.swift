@@ -107,6 +107,8 @@ final class LiveUpload: @unchecked Sendable {
                     try await self.sink.write(piece)
                     self.lock.withLock { self.produced += Int64(piece.count) }
                 }
+                // A cancelled reader's loop ends too (`AsyncStream` gives nil): no end of the body.
+                try Task.checkCancellation()
                 endOfSequence()
             } catch {
                 fail(error)

@@ -217,6 +217,9 @@ final class PieceSpool: @unchecked Sendable {
                 try handle.write(contentsOf: piece)
                 count += Int64(piece.count)
             }
+            // A sequence's loop also ends when its reader is cancelled (`AsyncStream` gives nil):
+            // that is no end of the body, which would go out cut short as if whole.
+            try Task.checkCancellation()
             return count
         }
     }
@@ -229,6 +232,7 @@ final class PieceSpool: @unchecked Sendable {
                 try handle.write(contentsOf: piece)
                 count.add(piece.count)
             }
+            try Task.checkCancellation()
             return count.total
         }
     }

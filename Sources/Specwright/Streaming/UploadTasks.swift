@@ -13,30 +13,29 @@ import FoundationNetworking
 ///   the transfer between reads, about a sixth as fast. libcurl frames a body stream as chunked
 ///   even with a `Content-Length`; an empty `Transfer-Encoding` header (which libcurl leaves out)
 ///   stops that, so the `Content-Length` alone frames the body.
-/// - A live sequence goes through `uploadTask(fromFile:)` on the read end of a ``PiecePipe``
-///   (`/proc/self/fd/N`) with `Transfer-Encoding: chunked`: URLSession's file reader waits for
-///   the pipe without holding its work queue (it pauses the transfer until a piece arrives),
-///   where a body stream would have to block that queue, which every task of the process shares.
-///   The length URLSession finds for the path is the link's, and the chunked framing ignores it.
-/// - Both are sent with `Expect: 100-continue`: on a kept-alive connection the server had closed,
+/// - A live sequence is spooled to a file first and sent from it (``spooledOnLinux(_:)`` says why).
+/// - Uploads are sent with `Expect: 100-continue`: on a kept-alive connection the server had closed,
 ///   nothing of the body has gone out when libcurl finds the connection dead, so it resends the
 ///   request on a new one from the start; without it the send fails ("Broken pipe").
 ///
 /// On Apple platforms a file is URLSession's `uploadTask(fromFile:)`, and a sequence a streamed
 /// upload task reading a bound stream pair (``BoundStreamSink``). On a session whose delegate is
-/// not ``SessionDelegate``, a file is `uploadTask(fromFile:)`; a sequence is spooled to a file
-/// first on Linux (see ``spooledIfForeign(_:delegate:)``), and on Apple platforms its task's end is
-/// seen through its completion handler.
+/// not ``SessionDelegate``, a file is `uploadTask(fromFile:)`, and on Apple platforms a sequence's
+/// task's end is seen through its completion handler.
 enum UploadTasks {
     typealias Completion = @Sendable (Data?, URLResponse?, (any Error)?) -> Void
 
-    /// On Linux, for a session whose delegate is not ours, `request` with its live sequence
-    /// written to a temporary file first and sent from it with its `Content-Length`: such a
-    /// session's upload did not resume after waiting for a piece in the tests (its paused
-    /// transfer stalled), and nothing would see URLSession ask for the body again.
-    static func spooledIfForeign(_ request: URLRequest, delegate: SessionDelegate?) async throws -> URLRequest {
+    /// On Linux, `request` with its live sequence written to a temporary file first and sent from
+    /// it with its `Content-Length`. URLSession there cannot send a body as it is produced without
+    /// holding up every request of the process: it reads a body stream synchronously on the one
+    /// queue all sessions share (a read that waits for the next piece stops them all), and ends
+    /// the body at the first read with nothing available. Its file reader can pause the transfer,
+    /// and a pipe behind it did send chunked bodies, but its paused uploads kept that queue busy
+    /// (77 to 93% of a core while waiting) and at times never resumed (Docs/Benchmarks.md); a
+    /// sequence is sent whole, after its end, until that can be done reliably.
+    static func spooledOnLinux(_ request: URLRequest) async throws -> URLRequest {
         #if canImport(FoundationNetworking)
-        guard delegate == nil, let stream = request.httpBodyStream as? UploadStream, case .live(let pieces) = stream.source else { return request }
+        guard let stream = request.httpBodyStream as? UploadStream, case .live(let pieces) = stream.source else { return request }
         guard let loop = pieces.take() else { throw SequenceResendError(bytesProduced: nil) }
         let spool = PieceSpool(loop: loop)
         let (_, length) = try await spool.spooled()
@@ -63,9 +62,11 @@ enum UploadTasks {
             plain.setValue("100-continue", forHTTPHeaderField: "Expect")
         }
         #endif
+        #if !canImport(FoundationNetworking)
         if case .live(let pieces) = stream.source {
             return try live(pieces, progress: stream.progress, request: plain, on: session, delegate: delegate, completion: completion)
         }
+        #endif
         guard let file = stream.source.file else { throw CocoaError(.fileReadUnknown) }
         #if canImport(FoundationNetworking)
         if let delegate, let length = stream.length {
@@ -91,10 +92,9 @@ enum UploadTasks {
         return (task, nil)
     }
 
-    /// The task sending a live sequence, chunked, its reading started, and its session's delegate.
-    /// On Linux it runs on a session of its own, made like `session` and invalidated when the task
-    /// ends: a new connection, never one kept alive that the server may have closed (libcurl's
-    /// resend on such a connection did not always resume the paused body in the tests).
+    #if !canImport(FoundationNetworking)
+    /// The task sending a live sequence, chunked, its reading started, and its session's delegate
+    /// (Apple platforms: a streamed upload task reading a bound stream pair).
     private static func live(
         _ pieces: LivePieces, progress: ProgressHandler?, request: URLRequest, on session: URLSession,
         delegate: SessionDelegate?, completion: @escaping Completion
@@ -103,30 +103,6 @@ enum UploadTasks {
         chunked.setValue(nil, forHTTPHeaderField: "Content-Length")
         let task: URLSessionTask
         let upload: LiveUpload
-        #if canImport(FoundationNetworking)
-        let pipe = try PiecePipe()
-        let path = "/proc/self/fd/\(pipe.readDescriptor)"
-        guard FileManager.default.fileExists(atPath: path) else {
-            pipe.stop()
-            throw CocoaError(.fileReadUnsupportedScheme, userInfo: [NSLocalizedDescriptionKey:
-                "A sequence is sent as it is produced through \(path), and /proc is not mounted; RequestBody.spooledStream(_:) sends it from a file."])
-        }
-        upload = try LiveUpload(pieces, sink: pipe, progress: progress)
-        chunked.setValue("chunked", forHTTPHeaderField: "Transfer-Encoding")
-        let url = URL(fileURLWithPath: path)
-        var runsOn = delegate
-        if delegate != nil {
-            let own = SessionDelegate.makeSession(configuration: session.configuration)
-            runsOn = own.delegate as? SessionDelegate
-            task = own.uploadTask(with: chunked, fromFile: url)
-            runsOn?.register(upload, for: task)
-            upload.whenComplete = { own.finishTasksAndInvalidate() }
-        } else {
-            task = session.uploadTask(with: chunked, fromFile: url) { data, response, error in
-                completion(data, response, upload.complete(error: error, sent: nil) ?? error)
-            }
-        }
-        #else
         let sink = try BoundStreamSink()
         upload = try LiveUpload(pieces, sink: sink, progress: progress)
         let runsOn = delegate
@@ -139,7 +115,6 @@ enum UploadTasks {
                 completion(data, response, upload.complete(error: error, sent: nil) ?? error)
             }
         }
-        #endif
         let box = TaskBox(task: task)
         upload.start { _ in
             // `cancel()` enters URLSession's work queue, where this may be called.
@@ -147,6 +122,7 @@ enum UploadTasks {
         }
         return (task, runsOn)
     }
+    #endif
 }
 
 extension LiveUpload: UploadBody {
