@@ -27,7 +27,7 @@ enum MultipartInput {
                 && part.name != nil
         }
         var form = MultipartForm()
-        for part in plain { form.append(part.name ?? "", part.data, filename: part.filename) }
+        for part in plain { form.append(part.data, named: part.name ?? "", filename: part.filename) }
         guard let (data, contentType) = try? RequestBody.multipart(form).encoded(dates: .iso8601) else {
             preconditionFailure("a form of parts read from a body did not encode")
         }

@@ -132,7 +132,7 @@ extension OpenAPIContext {
         let firstIsAbsolute = listed.first.flatMap(defaultURL).map(SpecLoader.isAbsoluteURL) ?? false
         for (index, server) in listed.enumerated() {
             guard var template = server.string("url"), let url = defaultURL(of: server),
-                  SpecLoader.isAbsoluteURL(url) || (firstIsAbsolute && SpecLoader.isRelativePath(url)) else { continue }
+                  SpecLoader.isAbsoluteURL(url) || (firstIsAbsolute && template.hasPrefix("/") && SpecLoader.isRelativePath(url)) else { continue }
             if template.hasPrefix("//") { template = "https:" + template }
             var name = Naming.lowerCamel(server.string("description") ?? "")
             if name.isEmpty || name.utf8.count > 40 || !Naming.isIdentifier(name) { name = "server\(index + 1)" }

@@ -24,7 +24,12 @@ extension OpenAPIContext {
         }
         let json = content.first { Self.isJSON($0.key) && !isWildcardOfBytes($0.key, $0.value) }
         let form = content.first { $0.key.lowercased().hasPrefix("application/x-www-form-urlencoded") }
-        let multipart = content.first { $0.key.lowercased().hasPrefix("multipart/") }
+        // A multipart media type of a file and nothing else (Azure's `{type: object, format: file}`
+        // beside `application/octet-stream`) is the same bytes: the other type sends them.
+        let bytesBeside = content.contains { Self.streamFraming(of: $0.key) == .bytes }
+        let multipart = content.first { entry in
+            entry.key.lowercased().hasPrefix("multipart/") && !(bytesBeside && isFileSchema(entry.value["schema"]))
+        }
         let chosen: (key: String, keyLocation: SourceLocation, value: Node)
         if let json {
             chosen = json
@@ -147,6 +152,14 @@ extension OpenAPIContext {
             }
             return BodyAlternative(mediaType: mediaType, type: type, location: location)
         }
+    }
+
+    /// Whether a schema is a file alone (Swagger's `type: file`, Azure's `{type: object, format: file}`)
+    /// rather than an object of parts.
+    private func isFileSchema(_ schema: Node?) -> Bool {
+        guard let schema else { return false }
+        let target = followRef(schema) ?? schema
+        return target.string("format") == "file" || target.string("type") == "file"
     }
 
     /// Whether a body of any media type (`*/*`, `application/*`) holds bytes: its schema is a

@@ -66,16 +66,20 @@ extension OpenAPIContext {
                     continue
                 }
                 let stripped = ModelDecl.Kind.object(fields.filter { $0.wireName != discriminator })
+                // Without its tag field, a closed model would take the tag for a member it does not
+                // list: the union reads the tag, and the model is open to it.
                 if usedElsewhere.contains(models[target].name) {
                     var copy = models[target]
                     copy.name = takeName(unionName + models[target].name)
                     copy.kind = stripped
+                    copy.closed = false
                     index[copy.name] = models.count
                     models.append(copy)
                     let location = decl.variants[variantIndex].type.location
                     decl.variants[variantIndex].type = .named(copy.name, arguments: [], at: location)
                 } else {
                     models[target].kind = stripped
+                    models[target].closed = false
                 }
             }
             models[position].kind = .union(decl)

@@ -5,8 +5,9 @@ import Foundation
 /// `Double` (and Pydantic reading a JSON number) or Foundation's `Decimal` would not keep.
 ///
 /// It is written as a JSON string of its digits, what an API whose schema allows a string for a
-/// decimal expects (Pydantic's `Decimal`, money amounts), and read from a string or a number (a
-/// number's digits as `JSONDecoder` reads them). In a query or header it is its text.
+/// decimal expects (Pydantic's `Decimal`, money amounts), and read from a string of them, exactly,
+/// or from a JSON number, through Foundation's `Decimal` (38 significant digits, no trailing
+/// zeros: `99.90` as a number reads as `99.9`). In a query or header it is its text.
 ///
 /// ```swift
 /// let price: ExactDecimal = "99.90"
@@ -30,9 +31,11 @@ public struct ExactDecimal: Sendable, Hashable, Codable, CustomStringConvertible
         text = value.description
     }
 
-    /// A literal: `let price: ExactDecimal = "99.90"`. A literal that is not a number is kept, and
-    /// fails when it is sent (``EncodingError``), as a value read from text would have been refused.
+    /// A literal: `let price: ExactDecimal = "99.90"`. A literal that is not a number
+    /// (`"ninety"`) is a mistake in the program, which stops there, as an invalid `URL(string:)!`
+    /// would; text read at run time goes through ``init(_:)-(String)``, which gives nil instead.
     public init(stringLiteral value: String) {
+        precondition(DecimalText.isWhole(value), "\"\(value)\" is not a decimal number")
         text = value
     }
 
@@ -42,10 +45,9 @@ public struct ExactDecimal: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// The value as Foundation's `Decimal`, for arithmetic (38 significant digits; the scale is
-    /// not kept); nil when the text is not a number.
-    public var decimal: Decimal? {
-        guard DecimalText.isWhole(text) else { return nil }
-        return Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+    /// not kept).
+    public var decimal: Decimal {
+        Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) ?? 0
     }
 
     /// The text.
@@ -64,11 +66,8 @@ public struct ExactDecimal: Sendable, Hashable, Codable, CustomStringConvertible
         self.init(try container.decode(Decimal.self))
     }
 
-    /// Writes the text as a JSON string; a literal that is not a number fails.
+    /// Writes the text as a JSON string.
     public func encode(to encoder: any Encoder) throws {
-        guard DecimalText.isWhole(text) else {
-            throw EncodingError.invalidValue(text, EncodingError.Context(codingPath: encoder.codingPath, debugDescription: "\"\(text)\" is not a decimal number."))
-        }
         var container = encoder.singleValueContainer()
         try container.encode(text)
     }

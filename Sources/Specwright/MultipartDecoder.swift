@@ -96,8 +96,7 @@ extension Array: RepeatedParts where Element: Decodable {
 enum PartValue {
     /// Whether the part says it is JSON.
     static func isJSON(_ part: ReceivedPart) -> Bool {
-        guard let type = part.contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
-        return type == "application/json" || type.hasSuffix("+json")
+        part.contentType.map(MediaTypes.isJSON) ?? false
     }
 
     static func decode<T: Decodable>(_ type: T.Type, from part: ReceivedPart, json: JSONDecoder, codingPath: [any CodingKey]) throws -> T {

@@ -8,9 +8,9 @@ import Foundation
 /// ```swift
 /// let upload = Petstore.multipartUploadTyped(log: text, metadata: meta, keyword: ["fun", "joy"])
 ///     .multipart { form in
-///         form.setFilename("process.log", forPart: "log")
-///         form.append("trace", "on")                 // a part the document does not declare
-///         form.move("keyword", before: "log")
+///         form.setFilename("process.log", forPartsNamed: "log")
+///         form.append("on", named: "trace")           // a part the document does not declare
+///         form.move(partsNamed: "keyword", before: "log")
 ///     }
 /// ```
 public struct MultipartForm: Sendable {
@@ -41,27 +41,27 @@ public struct MultipartForm: Sendable {
         self.parts = parts
     }
 
-    /// Adds a field at the end.
-    public mutating func append(_ name: String, _ value: some MultipartValue, filename: String? = nil) {
+    /// Adds a field at the end: `value`'s parts under `name`.
+    public mutating func append(_ value: some MultipartValue, named name: String, filename: String? = nil) {
         parts.append(Part(name: name, value: value, filename: filename))
     }
 
     /// Sends the parts of every field named `name` with `filename` (nil: the value's own).
-    public mutating func setFilename(_ filename: String?, forPart name: String) {
+    public mutating func setFilename(_ filename: String?, forPartsNamed name: String) {
         for index in parts.indices where parts[index].name == name { parts[index].filename = filename }
     }
 
     /// Moves the fields named `name` to just before the first field named `other` (to the end
     /// when there is none), keeping their order.
-    public mutating func move(_ name: String, before other: String) {
+    public mutating func move(partsNamed name: String, before other: String) {
         let moving = parts.filter { $0.name == name }
         parts.removeAll { $0.name == name }
         let index = parts.firstIndex { $0.name == other } ?? parts.endIndex
         parts.insert(contentsOf: moving, at: index)
     }
 
-    /// The fields named `name` removed.
-    public mutating func remove(_ name: String) {
+    /// Removes the fields named `name`.
+    public mutating func removeParts(named name: String) {
         parts.removeAll { $0.name == name }
     }
 }

@@ -122,10 +122,10 @@ public struct RequestBody: Sendable {
 
     /// A file's bytes, read as they are sent (never loaded whole), as `contentType`, with their
     /// `Content-Length`; sent again from the start when the request is (a retry, a `307`).
-    /// `progress` hears of each piece sent. ``URLSessionTransport`` sends it with
+    /// `progress` hears of each piece sent. On Linux ``URLSessionTransport`` reads the file
+    /// through a body stream, in URLSession's 64 KiB reads, and sends it with
     /// `Expect: 100-continue` (a server that ignores it costs a second's wait), so a kept-alive
-    /// connection the server had closed is found before the body goes out; on Linux it reads the
-    /// file through a body stream, in URLSession's 64 KiB reads.
+    /// connection the server had closed is found before the body goes out.
     public static func file(_ url: URL, contentType: String = "application/octet-stream", progress: ProgressHandler? = nil) -> RequestBody {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
         return RequestBody(.upload(.file(url), length: size, contentType: contentType, progress: progress))
@@ -138,8 +138,8 @@ public struct RequestBody: Sendable {
     /// On Apple platforms ``URLSessionTransport`` sends it through a streamed upload task. On
     /// Linux URLSession cannot send a body as it is produced without holding up every request of
     /// the process (Docs/Benchmarks.md), so the pieces are written to a temporary file as they
-    /// come and sent from it, with their `Content-Length`, once the sequence ends. Either way it
-    /// goes with `Expect: 100-continue`, and is sent once: a second send (a retry, a `307`) or
+    /// come and sent from it, with their `Content-Length` and `Expect: 100-continue`, once the
+    /// sequence ends. It is sent once: a second send (a retry, a `307`) or
     /// URLSession asking for the body anew fails the request with ``SequenceResendError``, and an
     /// error of the sequence fails it with that error (the server never sees a complete body).
     /// Cancelling the request stops reading the sequence. `progress` hears of the bytes sent. For a

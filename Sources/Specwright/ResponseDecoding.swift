@@ -153,9 +153,8 @@ public struct SuccessBody: Sendable {
     /// What `contentType` says the body is; nil without one.
     public var contentKind: ContentKind? {
         guard let contentType else { return nil }
-        let base = (contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-        if base == "application/json" || base == "text/json" || base.hasSuffix("+json") { return .json }
-        return base.hasPrefix("text/") ? .text : .other
+        if MediaTypes.isJSON(contentType) { return .json }
+        return MediaTypes.base(contentType).hasPrefix("text/") ? .text : .other
     }
 
     /// The body as JSON of type `type`, with the endpoint's date coding.

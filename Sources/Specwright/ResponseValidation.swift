@@ -42,29 +42,36 @@ extension ResponseDecoding {
     /// The media types the endpoint declares for its answers: its `Accept`, else JSON for a JSON
     /// response and text for a text one; nil for any.
     var declaredMediaTypes: [String]? {
-        if let accept {
-            return accept.split(separator: ",").map { String($0.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces) }
-        }
-        switch kind {
-        case .json: return ["application/json"]
-        case .text: return ["text/plain"]
-        case .multipart: return ["multipart/*"]
-        case .empty, .data, .byStatus, .stream: return nil
-        }
+        // A multipart answer may be any multipart type (`multipart/mixed` too).
+        if kind == .multipart { return ["multipart/*"] }
+        return accept.map { $0.split(separator: ",").map { MediaTypes.base(String($0)) } }
     }
 
     /// Nil when a 2xx body of `contentType` is one the endpoint declares (an empty body always is),
     /// else the error that says so.
     func undeclared(_ contentType: String?, bodyIsEmpty: Bool) -> UndeclaredContentType? {
         guard !bodyIsEmpty, let declared = declaredMediaTypes, !declared.isEmpty else { return nil }
-        let base = contentType.map { String($0.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let base else { return UndeclaredContentType(contentType: nil, declared: declared) }
+        guard let base = contentType.map(MediaTypes.base) else { return UndeclaredContentType(contentType: nil, declared: declared) }
         let matches = declared.contains { declared in
             let type = declared.lowercased()
             if type == "*/*" || type == base { return true }
             return type.hasSuffix("/*") && base.hasPrefix(type.dropLast())
         }
         return matches ? nil : UndeclaredContentType(contentType: contentType, declared: declared)
+    }
+}
+
+/// Media types as `Content-Type` and `Accept` write them.
+enum MediaTypes {
+    /// The type without its parameters, in lowercase: `application/json; charset=utf-8` -> `application/json`.
+    static func base(_ mediaType: String) -> String {
+        String(mediaType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Whether a media type is JSON: `application/json`, `text/json`, anything ending in `+json`.
+    static func isJSON(_ mediaType: String) -> Bool {
+        let base = base(mediaType)
+        return base == "application/json" || base == "text/json" || base.hasSuffix("+json")
     }
 }
 

@@ -4,7 +4,17 @@
 /// decode into `.unknown` and encode back unchanged. Frozen enums use a `String` raw type, so an
 /// unknown value is a decoding error. `Codable` comes from the standard library's
 /// `RawRepresentable` defaults; parameters use the raw value.
-public protocol StringEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue where RawValue == String {}
+public protocol StringEnum: RawRepresentable, Codable, Hashable, Sendable, ParameterValue, ResponseHeaderValue where RawValue == String {
+    /// Whether the enum lists one value (Stripe's `object: card`): another value says a union's
+    /// variant is not the one the value is, where an unknown value of a longer list is a value
+    /// added since.
+    static var isConstant: Bool { get }
+}
+
+extension StringEnum {
+    /// An enum of several values, unless it says otherwise.
+    public static var isConstant: Bool { false }
+}
 
 extension StringEnum {
     /// The raw value.
@@ -20,6 +30,7 @@ extension StringEnum {
         guard let value = Self(rawValue: raw), !(UnionCoding.decodingStrictly && Self.isUnknown(value)) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(raw)\" is not a value of \(Self.self).")
         }
+        if let misses = UnionCoding.misses, Self.isUnknown(value) { misses.record(decisive: Self.isConstant) }
         self = value
     }
 

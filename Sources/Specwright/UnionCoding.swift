@@ -1,3 +1,5 @@
+import Foundation
+
 /// Helpers for tagged unions (`oneOf` with a discriminator) that generated enums call from `Codable`.
 ///
 /// The tag lives in the same JSON object as the fields of the case's value.
@@ -87,7 +89,9 @@ extension KeyedDecodingContainer {
     }
 
     private func requirePresentWhenStrict(_ key: Key) throws {
-        guard UnionCoding.decodingStrictly, !contains(key) else { return }
+        guard !contains(key) else { return }
+        UnionCoding.misses?.record(decisive: true)
+        guard UnionCoding.decodingStrictly else { return }
         throw DecodingError.keyNotFound(key, DecodingError.Context(
             codingPath: codingPath, debugDescription: "The key \"\(key.stringValue)\" is required, though its value may be null."))
     }
@@ -95,26 +99,35 @@ extension KeyedDecodingContainer {
 
 extension UnionCoding {
     /// The variants of an `anyOf` union that the value is, each decoded (nil where it is not), in
-    /// the order of `variants`: those it decodes as with every string enum holding a value it
-    /// lists and every required key there (Stripe's `deleted_external_account` holds a deleted
-    /// bank account, not also a card whose `object` would be `.unknown("bank_account")`); when it
-    /// is none of them so, every variant it decodes as at all (an open enum keeping a value it
-    /// does not know). Throws when it decodes as none, with why each variant failed.
+    /// the order of `variants`. Each variant is read once, counting where the value departs from
+    /// it: a one-value enum holding another value, or a required key missing (the value is not
+    /// that variant), and an open enum holding a value it does not list (a value the document did
+    /// not know of yet). The variants kept are those that decode with the fewest of the first, then
+    /// of the second: Stripe's `deleted_external_account` of a bank account holds the bank account
+    /// alone, not also a card whose `object` would be `.unknown("bank_account")`, even when the
+    /// bank account holds a value its own enums do not list. Throws when it decodes as none, with
+    /// why each variant failed.
     public static func matches<Union>(_ variants: [any Decodable.Type], in decoder: any Decoder, union: Union.Type) throws -> [Any?] {
-        let strict: [Any?] = $decodingStrictly.withValue(true) { variants.map { try? value($0, in: decoder) } }
-        if strict.contains(where: { $0 != nil }) { return strict }
+        let outer = misses
         var failures: [String] = []
-        let lenient: [Any?] = variants.map { variant in
+        let tried: [(value: Any?, misses: MatchMisses)] = variants.map { variant in
+            let counted = MatchMisses()
             do {
-                return try value(variant, in: decoder)
+                return (try $misses.withValue(counted) { try value(variant, in: decoder) }, counted)
             } catch {
                 failures.append("\(error)")
-                return nil
+                return (nil, counted)
             }
         }
-        guard lenient.contains(where: { $0 != nil }) else { throw noMatch(union, in: decoder, failures: failures) }
-        return lenient
+        let decoded = tried.filter { $0.value != nil }
+        guard let best = decoded.map(\.misses.score).min(by: <) else { throw noMatch(union, in: decoder, failures: failures) }
+        // The departures of the variants kept are those of the value that holds them.
+        outer?.add(best)
+        return tried.map { $0.value != nil && $0.misses.score == best ? $0.value : nil }
     }
+
+    /// Where an `anyOf` variant being read departs from the value, counted by ``matches(_:in:union:)``.
+    @TaskLocal static var misses: MatchMisses?
 
     /// The error for a value that matches no variant of an `anyOf` union, with why each failed.
     static func noMatch<Union>(_ union: Union.Type, in decoder: any Decoder, failures: [String]) -> DecodingError {
@@ -130,5 +143,38 @@ extension UnionCoding {
             codingPath: encoder.codingPath,
             debugDescription: "A \(Union.self) holds no variant: set at least one."
         ))
+    }
+}
+
+/// How far a value departs from a variant being read: values that say it is not that variant (a
+/// one-value enum holding another value, a required key missing), and values the variant does
+/// not know (an open enum's unknown value).
+final class MatchMisses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts = (decisive: 0, unknown: 0)
+
+    /// The counts, fewest first when compared.
+    var score: Score { lock.withLock { Score(decisive: counts.decisive, unknown: counts.unknown) } }
+
+    /// A departure: `decisive` when it says the value is not the variant.
+    func record(decisive: Bool) {
+        lock.withLock { if decisive { counts.decisive += 1 } else { counts.unknown += 1 } }
+    }
+
+    func add(_ score: Score) {
+        lock.withLock {
+            counts.decisive += score.decisive
+            counts.unknown += score.unknown
+        }
+    }
+
+    /// The two counts, ordered by the decisive ones first.
+    struct Score: Comparable {
+        var decisive: Int
+        var unknown: Int
+
+        static func < (lhs: Score, rhs: Score) -> Bool {
+            (lhs.decisive, lhs.unknown) < (rhs.decisive, rhs.unknown)
+        }
     }
 }

@@ -180,6 +180,10 @@ import FoundationNetworking
         let locker = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "lk_1", "lockerNumber": null}"#)
         #expect(locker.deletedLocker?.id == "lk_1" && locker.deletedLocker?.lockerNumber == nil)
         #expect(locker.deletedBadge == nil && locker.deletedCard == nil)
+        // A value its own variant does not wholly know (a card brand added since) is still that
+        // variant alone: another variant's one-value enum, or missing key, says it is not that one.
+        let newBrand = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "card_2", "object": "card", "brand": "discover"}"#)
+        #expect(newBrand.deletedCard?.brand == .unknown("discover") && newBrand.deletedBadge == nil && newBrand.deletedLocker == nil)
         // A value no variant takes strictly (a new kind of object) keeps every variant that reads it at all.
         let other = try JSON.decode(DeletedKeeperAccount.self, #"{"deleted": true, "id": "x_1", "object": "wallet"}"#)
         #expect(other.deletedBadge?.object == .unknown("wallet") && other.deletedCard?.object == .unknown("wallet"))

@@ -62,7 +62,7 @@ import Testing
         print("chat raw " + chat.joined(separator: "|"))
         var history: [String] = []
         for try await event in try await client.send(Tasks.history(taskID: 7)).events {
-            history.append("\(event.event)#\(event.id ?? "-")@\(event.retry.map(String.init) ?? "-"):\(event.step) \(event.value.message)")
+            history.append("\(event.event)#\(event.id ?? "-")@\(event.retry.map(String.init) ?? "-"):\(event.value.step) \(event.value.message)")
         }
         print("history " + history.joined(separator: "|"))
         // 200 and 206 of bytes: a stream either way.

@@ -136,9 +136,9 @@ import Testing
         try await answer(202)
         try await client.send(Petstore.multipartUploadTyped(log: "here be logs!", metadata: MultipartUploadTypedBodyMetadata(createdAt: since), keyword: ["fun"])
             .multipart { form in
-                form.setFilename("process.log", forPart: "log")
-                form.move("keyword", before: "log")
-                form.append("extra", "undeclared", filename: "extra.txt")
+                form.setFilename("process.log", forPartsNamed: "log")
+                form.move(partsNamed: "keyword", before: "log")
+                form.append("undeclared", named: "extra", filename: "extra.txt")
             })
         print("multipartUploadTyped reordered")
         // multipartDownloadTyped_200: a multipart answer decoded into its declared parts, and

@@ -8,9 +8,10 @@ import Testing
     static let runtime = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources/Specwright")
 
-    /// `public struct Endpoint`, `public final class TokenStore`, ... at the top level of each runtime file.
+    /// `public struct Endpoint`, `public final class TokenStore`, ... at the top level of each runtime
+    /// file, in every folder of the runtime (`Streaming/`, `Pagination/`).
     static func publicTypeNames() throws -> [String] {
-        let files = try FileManager.default.contentsOfDirectory(atPath: runtime.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let files = (FileManager.default.subpaths(atPath: runtime.path) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
         let declaration = /^public (?:final )?(?:struct|enum|class|protocol|actor|typealias) ([A-Za-z_][A-Za-z0-9_]*)/.anchorsMatchLineEndings()
         return try files.flatMap { file in
             try String(contentsOf: runtime.appendingPathComponent(file), encoding: .utf8).matches(of: declaration).map { String($0.1) }

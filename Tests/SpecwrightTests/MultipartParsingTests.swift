@@ -45,8 +45,8 @@ import Testing
 
     @Test func whatTheClientWritesItReadsBack() throws {
         var form = MultipartForm()
-        form.append("file", File(data: Data([0, 13, 10, 45, 45]), filename: "x.bin"))
-        form.append("note", "text\r\n")
+        form.append(File(data: Data([0, 13, 10, 45, 45]), filename: "x.bin"), named: "file")
+        form.append("text\r\n", named: "note")
         let (data, contentType) = try RequestBody.multipart(form).encoded(dates: .iso8601)
         let parts = try MultipartParsing.parts(of: data, contentType: contentType)
         #expect(parts.map(\.name) == ["file", "note"] && parts[0].filename == "x.bin")

@@ -185,7 +185,7 @@ import Testing
         let events = try await client.send(Endpoint<EventStream<Numbered>, Never>(.get, "/feed/\(StreamsServer.name())", Self.api,
                                                                                   query: ["count": 3, "drop_after": 10], response: .events()))
         var seen: [String] = []
-        for try await event in events.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.number)") }
+        for try await event in events.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.value.number)") }
         #expect(seen == ["message#1@50:1", "message#2@50:2", "message#3@50:3"])
     }
 

@@ -182,7 +182,7 @@ import Testing
     @Test func aStubStreamOfTypedEventsGivesEachItsFields() async throws {
         let stream = EventStream(events: [TypedEvent(Numbered(number: 1), event: "tick", id: "a", retry: 10), TypedEvent(Numbered(number: 2))])
         var seen: [String] = []
-        for try await event in stream.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.number)") }
+        for try await event in stream.events { seen.append("\(event.event)#\(event.id ?? "-")@\(event.retry ?? -1):\(event.value.number)") }
         #expect(seen == ["tick#a@10:1", "message#-@-1:2"])
         // The same stream's elements are the values alone.
         var values: [Int] = []

@@ -44,9 +44,9 @@ extension Validator {
         } else if !symbols.isOptional(field.type) {
             diagnostics.error("\(what) has a serverDefault but type '\(field.type)' is not optional; the server's default applies when the member is left out, so write '\(field.type)?'", at: value.location)
         } else if case .named(BuiltinType.nullable.rawValue, let arguments, _) = symbols.resolvedNonOptional(field.type), let wrapped = arguments.first {
-            checkDefault(value, type: wrapped, of: what)
+            checkDefault(value, type: wrapped, of: what, key: "serverDefault")
         } else {
-            checkDefault(value, type: field.type, of: what)
+            checkDefault(value, type: field.type, of: what, key: "serverDefault")
         }
     }
 
@@ -55,7 +55,7 @@ extension Validator {
 
     /// A default must fit its type: numbers for numbers, true/false for Bool, a quoted string for String,
     /// a wire value for an enum, `[]` for arrays and `{}` for dictionaries.
-    mutating func checkDefault(_ value: LocatedDefault, type: TypeExpr, of what: String) {
+    mutating func checkDefault(_ value: LocatedDefault, type: TypeExpr, of what: String, key: String = "default") {
         let resolved = symbols.resolvedNonOptional(type)
         let fits: Bool
         var hint = ""
@@ -81,7 +81,7 @@ extension Validator {
             if case .word("nil") = value.value, symbols.isOptional(type) {
                 diagnostics.error("\(what) is optional and already defaults to nil; remove '= nil'", at: value.location)
             } else {
-                diagnostics.error("default \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
+                diagnostics.error("\(key) \(Self.describe(value.value)) does not fit type '\(type)' of \(what)\(hint)", at: value.location)
             }
         }
     }

@@ -46,13 +46,14 @@ extension Validator {
         "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
         "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
         "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
-        "MockTransport", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated", "PagingLoop",
+        "MockTransport", "MultipartForm", "MultipartParseError", "MultipartParsing", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated", "PagingLoop",
         "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
-        "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
+        "ReceivedPart", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
+        "ResponseValidation", "SequenceResendError",
         "RetryMiddleware", "ServerSentEvent", "ServerSentEventDecodable", "ServerSentEventParser", "ServiceOperation",
         "StaticCredentials", "StatusError", "StreamBacklogError", "StreamError", "StreamFrameTooLarge", "StreamHandler", "StreamIterator",
         "StringEnum", "StubAnswers", "StyledValue", "SuccessBody", "TokenRefreshError", "TokenStore", "TransferProgress",
-        "Transport", "TypedPart", "URLSessionTransport", "UnionCoding", "UnsetStubHandler", "WireKey",
+        "Transport", "TypedEvent", "TypedPart", "URLSessionTransport", "UndeclaredContentType", "UnionCoding", "UnsetStubHandler", "WireKey",
     ]
 
     /// Standard types an API may name a model after, by the module that declares them (a lookup only).

@@ -98,10 +98,12 @@ extension FieldIR: TemplateObject {
 }
 
 extension EnumIR: TemplateObject {
-    /// Keys: name, doc, deprecated, frozen, cases.
+    /// Keys: name, doc, deprecated, frozen, cases, constant (one value: another says a union's
+    /// variant is not the one a value is).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "frozen": .bool(frozen)
+        case "constant": .bool(cases.count == 1)
         case "cases": .list(cases.map { .object($0) })
         default: declaration.value(forKey: key)
         }

@@ -76,13 +76,6 @@ final class LiveUpload: @unchecked Sendable {
     private var completed = false
     private var cancelRequest: (@Sendable (any Error) -> Void)?
     private var streamHandedOut = false
-    private var completion: (@Sendable () -> Void)?
-
-    /// Called once when the task has ended (a live upload's own session is invalidated then).
-    var whenComplete: (@Sendable () -> Void)? {
-        get { lock.withLock { completion } }
-        set { lock.withLock { completion = newValue } }
-    }
 
     /// An upload of `pieces` into `sink`; throws ``SequenceResendError`` when another send took them.
     init(_ pieces: LivePieces, sink: any PieceSink, progress: ProgressHandler?) throws {
@@ -161,14 +154,12 @@ final class LiveUpload: @unchecked Sendable {
     /// request fails with instead of the task's own: the sequence's, or ``SequenceResendError``
     /// when URLSession sent more bytes (`sent`, when known) than the sequence produced.
     func complete(error: (any Error)?, sent: Int64?) -> (any Error)? {
-        let (producer, failure, produced, whenDone) = lock.withLock {
+        let (producer, failure, produced) = lock.withLock {
             completed = true
-            defer { completion = nil }
-            return (self.producer, self.failure, self.produced, completion)
+            return (self.producer, self.failure, self.produced)
         }
         producer?.cancel()
         sink.stop()
-        whenDone?()
         if let failure { return failure }
         if error == nil, let sent, sent > produced {
             return SequenceResendError(bytesProduced: produced)

@@ -7,9 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// A pipe the pieces of a sequence are written into as they come, and read out of by whoever
-/// sends them: URLSession on Linux (through the pipe's `/proc/self/fd` path, see ``LiveUpload``)
-/// or a transport reading the body stream (``UploadStream``).
+/// A pipe the pieces of a sequence are written into as they come, and read out of by a transport
+/// of your own reading the body stream (``UploadStream``, on a thread of its own).
 ///
 /// Writes never block a thread: each piece goes in through `DispatchIO`, and ``write(_:)``
 /// returns once the pipe has taken all of it, so at most one piece and what the pipe holds

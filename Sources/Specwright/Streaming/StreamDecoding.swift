@@ -13,15 +13,6 @@ struct StreamStart: Sendable {
     let policy: ReconnectPolicy
 }
 
-extension JSONEncoder {
-    /// An encoder that writes `/` as it is, as most servers' JSON does.
-    fileprivate static var withoutEscapingSlashes: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return encoder
-    }
-}
-
 extension ResponseDecoding {
     /// Server-sent events, each event's data decoded as JSON of type `Element`; an event whose
     /// data is `terminator` (OpenAI's `[DONE]`), as it is or as a JSON string (`"[DONE]"`), ends
@@ -57,16 +48,22 @@ extension ResponseDecoding {
         terminator: String?, reconnect: ReconnectPolicy,
         decode: @escaping @Sendable (ServerSentEvent, JSONDecoder) throws -> Element
     ) -> ResponseDecoding<EventStream<Element>> {
-        // The sentinel as it is, or as the JSON string a server that writes every data as JSON sends (FastAPI: `"[DONE]"`).
-        let quoted = terminator.flatMap { try? JSONEncoder.withoutEscapingSlashes.encode($0) }.map { String(decoding: $0, as: UTF8.self) }
         return ResponseDecoding<EventStream<Element>>(streaming: "text/event-stream", requiring: "text/event-stream", reconnect: reconnect) { start in
             let decoder = start.decoder
             return EventStream(reader: FrameReader(
                 bytes: start.bytes, framing: ServerSentEventParser(), contentType: start.contentType,
                 decode: { event in try decode(event, decoder) },
-                isEnd: { event in terminator != nil && (event.data == terminator || event.data == quoted) },
+                isEnd: { event in terminator.map { Self.isSentinel(event.data, $0) } ?? false },
                 reconnect: start.reconnect, policy: start.policy))
         }
+    }
+
+    /// Whether an event's data is the sentinel: as it is, or as a JSON string of it, as a server
+    /// that writes every data as JSON sends it (FastAPI's `"[DONE]"`, escaped or not).
+    static func isSentinel(_ data: String, _ terminator: String) -> Bool {
+        if data == terminator { return true }
+        guard data.hasPrefix("\""), data.hasSuffix("\""), data.utf8.count <= terminator.utf8.count * 6 + 2 else { return false }
+        return (try? JSONDecoder().decode(String.self, from: Data(data.utf8))) == terminator
     }
 
     /// JSON Lines, each line decoded as JSON of type `Element`.

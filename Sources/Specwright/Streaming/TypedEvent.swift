@@ -1,7 +1,5 @@
 /// One event of an ``EventStream``: the value its data holds, with the event's name, ID and
-/// `retry`, read from ``EventStream/events``. Members of the value read through it too
-/// (`event.choices` is `event.value.choices`).
-@dynamicMemberLookup
+/// `retry`, read from ``EventStream/events``.
 public struct TypedEvent<Value: Sendable>: Sendable {
     /// What the event's data holds, as the stream's elements are.
     public var value: Value
@@ -19,11 +17,6 @@ public struct TypedEvent<Value: Sendable>: Sendable {
         self.event = event
         self.id = id
         self.retry = retry
-    }
-
-    /// A member of the value.
-    public subscript<Member>(dynamicMember keyPath: KeyPath<Value, Member>) -> Member {
-        value[keyPath: keyPath]
     }
 }
 

@@ -128,7 +128,7 @@ enum UploadTasks {
 extension LiveUpload: UploadBody {
     func newBodyStream() -> InputStream? {
         #if canImport(FoundationNetworking)
-        // Asked only when libcurl rewinds the body to resend it (a file body takes no stream).
+        // Not sent through URLSession on Linux (spooled first): a request for its body again fails.
         resendRequested()
         return nil
         #else

@@ -803,6 +803,9 @@ public enum CalorieComparison: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public struct FilterGroup: Codable, Hashable, Sendable {

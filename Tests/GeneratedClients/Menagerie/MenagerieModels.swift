@@ -337,17 +337,22 @@ public enum DeletedBadgeObject: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public struct DeletedCard: Decodable, Sendable {
     public let deleted: Bool
     public let id: String
     public let object: DeletedCardObject
+    public let brand: DeletedCardBrand?
 
-    public init(deleted: Bool, id: String, object: DeletedCardObject) {
+    public init(deleted: Bool, id: String, object: DeletedCardObject, brand: DeletedCardBrand? = nil) {
         self.deleted = deleted
         self.id = id
         self.object = object
+        self.brand = brand
     }
 
     public init(from decoder: any Decoder) throws {
@@ -355,6 +360,7 @@ public struct DeletedCard: Decodable, Sendable {
         self.deleted = try container.decode(Bool.self, forKey: "deleted")
         self.id = try container.decode(String.self, forKey: "id")
         self.object = try container.decode(DeletedCardObject.self, forKey: "object")
+        self.brand = try container.decodeIfPresent(DeletedCardBrand.self, forKey: "brand")
     }
 }
 
@@ -373,6 +379,32 @@ public enum DeletedCardObject: StringEnum {
     public var rawValue: String {
         switch self {
         case .card: "card"
+        case .unknown(let value): value
+        }
+    }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
+}
+
+public enum DeletedCardBrand: StringEnum {
+    case visa
+    case amex
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "visa": self = .visa
+        case "amex": self = .amex
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .visa: "visa"
+        case .amex: "amex"
         case .unknown(let value): value
         }
     }

@@ -47,6 +47,9 @@ public enum SendMessageXAmzTarget: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public enum DeleteMessageXAmzTarget: StringEnum {
@@ -67,4 +70,7 @@ public enum DeleteMessageXAmzTarget: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }

@@ -141,6 +141,9 @@ public enum PostCustomersBodyAddressVariant2: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public struct PostCustomersBodyItemsItem: Encodable, Sendable {

@@ -198,6 +198,9 @@ public enum AskedType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public struct Answered: Decodable, Sendable {
@@ -234,6 +237,9 @@ public enum AnsweredType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public indirect enum Filter: Encodable, Sendable {
@@ -460,6 +466,9 @@ public enum EverythingType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public enum NothingType: StringEnum {
@@ -480,6 +489,9 @@ public enum NothingType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
 }
 
 public struct HappeningNote: Decodable, Sendable {
