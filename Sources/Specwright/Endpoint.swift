@@ -82,6 +82,15 @@ public struct Endpoint<Response: Sendable, Failure: Sendable>: Sendable {
 }
 
 extension Endpoint {
+    /// The same endpoint sending its body as `mediaType` (`image/png`, `text/plain`): for a body
+    /// whose document takes any type (`*/*`, GitHub's release asset upload), the type of what is
+    /// sent. An endpoint without a body is returned as it is.
+    public func sendingBody(as mediaType: String) -> Endpoint {
+        var endpoint = self
+        endpoint.body = body?.withContentType(mediaType)
+        return endpoint
+    }
+
     /// The same endpoint asking for `mediaTypes` (`"text/plain"`, `"application/json; q=0.5,
     /// text/plain"`): the `Accept` header it sends, for a response the server can write several ways.
     public func accepting(_ mediaTypes: String) -> Endpoint {

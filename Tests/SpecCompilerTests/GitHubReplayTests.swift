@@ -40,10 +40,12 @@ import Testing
         await send(GitHubV3RESTAPI.reposUpdate(owner: "octokit-fixture-org", repo: "rename-repository", name: "rename-repository-newname"))
         // Archiving sends what the caller set, a default value too.
         await send(GitHubV3RESTAPI.reposUpdate(owner: "octokit-fixture-org", repo: "archive", archived: true, allowForking: false))
-        // A release asset (`*/*` of a string) is the file's bytes, not JSON text. (Its endpoint has
+        // A release asset (`*/*` of a string) is the file's bytes, not JSON text, of the type the
+        // caller says (octokit's fixture: text/plain). (Its endpoint has
         // a server of its own, uploads.github.com: cleared, it goes to the client's.)
         var upload = GitHubV3RESTAPI.reposUploadReleaseAsset(owner: "octokit-fixture-org", repo: "release-assets", releaseID: 1,
                                                              body: ByteStream(Data("Hello, world!\n".utf8)), name: "test-upload.txt", label: "test")
+            .sendingBody(as: "text/plain")
         upload.api.server = nil
         await send(upload)
         // A ref (`x-multi-segment`) keeps its slashes; each segment is still encoded.
@@ -63,7 +65,7 @@ import Testing
         notFound, #"answered The server answered 404 (Not Found): {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"}"#,
         "> PATCH /repos/octokit-fixture-org/rename-repository accept: application/json; content-type: application/json | {\"name\":\"rename-repository-newname\"}",
         "> PATCH /repos/octokit-fixture-org/archive accept: application/json; content-type: application/json | {\"archived\":true,\"allow_forking\":false}",
-        "> POST /repos/octokit-fixture-org/release-assets/releases/1/assets?name=test-upload.txt&label=test accept: application/json; content-type: application/octet-stream | Hello, world!\\n",
+        "> POST /repos/octokit-fixture-org/release-assets/releases/1/assets?name=test-upload.txt&label=test accept: application/json; content-type: text/plain | Hello, world!\\n",
         "> GET /repos/octokit-fixture-org/git-refs/git/ref/heads/test accept: application/json | ",
         "> PATCH /repos/octokit-fixture-org/git-refs/git/refs/heads/a%20b/%2E%2E/c accept: application/json; content-type: application/json | {\"sha\":\"1234\"}",
     ]
