@@ -204,6 +204,18 @@ import Testing
         return (client, String(port))
     }
 
+    /// Whether the upload was answered on a connection other than the kept-alive one: after one
+    /// attempt on it that the server dropped, or at once when the client had seen the connection
+    /// close first (libcurl checks a connection before reusing it: on a loaded machine the server's
+    /// close can arrive before the next request goes out).
+    static func resentOnANewConnection(_ ports: [String], keptAlive port: String) -> Bool {
+        switch ports.count {
+        case 2: ports.first == port && ports.last != port
+        case 1: ports.first != port
+        default: false
+        }
+    }
+
     @Test func aFileUploadOnAConnectionTheServerClosedIsSentAgainWhole() async throws {
         let name = StreamsServer.name()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-upload-\(UUID().uuidString)")
@@ -218,7 +230,7 @@ import Testing
         #expect(reports.all.last == TransferProgress(bytes: Int64(size), expected: Int64(size)))
         // The first attempt went out on the kept-alive connection and was dropped.
         let ports = try await StreamsServer.stats(name).lastEventIDs
-        #expect(ports.count == 2 && ports.first == port && ports.last != port)
+        #expect(Self.resentOnANewConnection(ports, keptAlive: port), "\(ports) after the kept-alive \(port)")
         // Twice more on the connection that is left.
         for _ in 0..<2 {
             #expect(try await client.send(endpoint(StreamsServer.name()).uploading(contentsOf: file)).bytes == size)
@@ -244,7 +256,7 @@ import Testing
         let ports = try await StreamsServer.stats(name).lastEventIDs
         #if canImport(FoundationNetworking)
         #expect(received.bytes == total && received.inOrder && received.contentLength == "\(total)")
-        #expect(ports.count == 2 && ports.first == port && ports.last != port)
+        #expect(Self.resentOnANewConnection(ports, keptAlive: port), "\(ports) after the kept-alive \(port)")
         #else
         #expect(received.bytes == total && received.inOrder && received.transferEncoding == "chunked")
         #expect(ports.last != port)
