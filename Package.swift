@@ -2,7 +2,8 @@
 // Specwright: a declarative API spec compiler for Swift.
 //
 // The generator is a pipeline, one module per stage:
-//   SpecYAML (libyaml events -> located nodes) -> SpecCore (nodes -> validated spec model)
+//   SpecYAML (libyaml events -> located nodes) -> SpecCore (nodes -> validated spec model; SpecOpenAPI
+//   lowers an OpenAPI document into the same model, SpecSwagger first reads a Swagger 2.0 one as 3.0)
 //   -> SpecIR (spec -> resolved, named, semantic IR) -> SpecRender (IR -> templates -> laid-out text)
 //   -> SpecCompiler (one call for the whole pipeline) -> SpecwrightCLI (`specwright`).
 // `Specwright` is the runtime library that generated code and apps import.
@@ -44,7 +45,8 @@ let package = Package(
         .target(name: "SpecDiagnostics"),
         .target(name: "SpecYAML", dependencies: ["CYAML", "SpecDiagnostics"]),
         .target(name: "SpecCore", dependencies: ["SpecYAML", "SpecDiagnostics"]),
-        .target(name: "SpecOpenAPI", dependencies: ["SpecCore", "SpecYAML", "SpecDiagnostics"]),
+        .target(name: "SpecSwagger", dependencies: ["SpecYAML", "SpecDiagnostics"]),
+        .target(name: "SpecOpenAPI", dependencies: ["SpecCore", "SpecSwagger", "SpecYAML", "SpecDiagnostics"]),
         .target(name: "SpecIR", dependencies: ["SpecCore"]),
         .target(name: "SpecRender", dependencies: ["SpecIR", "SpecCore", "SpecDiagnostics"]),
         .target(

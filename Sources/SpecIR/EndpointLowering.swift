@@ -186,6 +186,8 @@ final class EndpointLowering {
         switch location {
         case .header:
             // An object's members as `key,value` pairs, or as `key=value` where the spec says `form` (OpenAPI's `explode`).
+            // A text array in a delimited style (Swagger 2.0's `pipes`) is joined by its delimiter.
+            if textArray, let style = field.style, [.spaceDelimited, .pipeDelimited, .tabDelimited].contains(style) { return style }
             return text || textArray ? nil : field.style == .form ? .form : .commaDelimited
         case .query, .bodyField:
             switch field.style {

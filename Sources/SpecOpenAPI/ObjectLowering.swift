@@ -151,12 +151,14 @@ extension OpenAPIContext {
     }
 
     /// A string enum. Values whose derived case names are unusable or collide get a name of their own.
-    func enumeration(_ values: [String], at location: SourceLocation) -> EnumDecl {
+    func enumeration(_ values: [String], at location: SourceLocation, names: [String: String] = [:]) -> EnumDecl {
         var taken: [String] = ["unknown"]
         var cases: [EnumDecl.Case] = []
         for value in values where !cases.contains(where: { $0.wireValue == value }) {
+            let declared = names[value].map(Naming.lowerCamel) ?? ""
             let derived = Naming.lowerCamel(value)
-            var name = derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
+            var name = Naming.isIdentifier(declared) ? declared
+                : derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
             name = Self.unique(name, taken: &taken)
             cases.append(EnumDecl.Case(swiftName: name == derived ? nil : name, wireValue: value, location: location))
@@ -170,5 +172,20 @@ extension OpenAPIContext {
             }
         }
         return EnumDecl(cases: cases, frozen: false)
+    }
+
+    /// The case names a schema gives its values: `x-enum-varnames` (or `x-enumNames`), a name per
+    /// value in order, or Azure's `x-ms-enum` `values` (`{value, name}`), by wire value.
+    func declaredCaseNames(of schema: Node) -> [String: String] {
+        let values = (schema["enum"]?.items ?? []).compactMap(\.scalar)
+        var names: [String: String] = [:]
+        if let list = (schema["x-enum-varnames"] ?? schema["x-enumNames"])?.items.compactMap(\.scalar) {
+            for (value, name) in zip(values, list) where names[value] == nil && !name.isEmpty { names[value] = name }
+        }
+        for entry in schema["x-ms-enum"]?["values"]?.items ?? [] {
+            guard let value = entry.string("value"), let name = entry.string("name"), !name.isEmpty, names[value] == nil else { continue }
+            names[value] = name
+        }
+        return names
     }
 }

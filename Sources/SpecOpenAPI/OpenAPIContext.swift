@@ -1,18 +1,24 @@
 import SpecCore
 import SpecDiagnostics
+import SpecSwagger
 import SpecYAML
 
 /// The state of one lowering: the documents read, the models made so far with their names, and
 /// the diagnostics.
 final class OpenAPIContext {
-    /// The root document.
-    let root: Node
+    /// The root document (a Swagger 2.0 one as its 3.0 upgrade).
+    private(set) var root: Node
+    /// Whether the document is Swagger 2.0: its files are read as their 3.0 upgrades, and its
+    /// pointers into `definitions` lead to the upgrade's `components/schemas`.
+    private(set) var isSwagger2 = false
     let limits: YAMLLimits
     let read: (String) throws -> [UInt8]
     var diagnostics = DiagnosticBag()
 
     /// Parsed documents by path (the root included); nil for a file that could not be read.
     private var documents: [String: YAMLNode?] = [:]
+    /// The 3.0 upgrades of a Swagger 2.0 document's files, by path (a lookup only).
+    private var upgradedDocuments: [String: YAMLNode] = [:]
     /// The models in the order they were made.
     var models: [ModelDecl] = []
     /// Model names taken (a lookup only: never iterated, so the output cannot depend on its order).
@@ -60,11 +66,27 @@ final class OpenAPIContext {
     static let warningsPerKind = 10
 
     init(root: YAMLNode, path: String, limits: YAMLLimits, read: @escaping (String) throws -> [UInt8]) {
-        self.root = Node(yaml: root, file: path)
+        self.root = Node(yaml: root)
         self.limits = limits
         self.read = read
         files = [path]
         documents[path] = root
+    }
+
+    /// Reads the Swagger 2.0 root as its 3.0 upgrade (and each file it refers to, when first read).
+    func upgradeSwagger2() {
+        isSwagger2 = true
+        let upgraded = Swagger2Upgrader.upgrade(document: root.yaml, host: swaggerHost)
+        upgradedDocuments[root.file] = upgraded
+        root = Node(yaml: upgraded)
+    }
+
+    /// What the Swagger 2.0 upgrade reads and reports through.
+    private var swaggerHost: Swagger2Upgrader.Host {
+        Swagger2Upgrader.Host(
+            resolve: { [unowned self] ref, location in self.target(of: ref, at: location, in: location.file, asWritten: true)?.node.yaml },
+            unsupported: { [unowned self] kind, message, location in self.unsupported(kind, message, at: location) },
+            error: { [unowned self] message, location in self.diagnostics.error(message, at: location) })
     }
 
     /// Reports an unsupported construct. `kind` groups repeats: after `warningsPerKind` of one kind,
@@ -141,6 +163,13 @@ final class OpenAPIContext {
 
     /// Resolves `ref` the first time it is met; reports an error and returns nil when it cannot.
     private func resolveOnce(_ ref: String, at location: SourceLocation, in file: String) -> Target? {
+        target(of: ref, at: location, in: file, asWritten: false)
+    }
+
+    /// What `ref` written in `file` points to: in the files as written (`asWritten`, what a
+    /// Swagger 2.0 upgrade reads), or as lowered (a 2.0 document's upgrades, its `#/definitions/X`
+    /// being the upgrade's `#/components/schemas/X`). Reports an error and returns nil when it cannot.
+    private func target(of ref: String, at location: SourceLocation, in file: String, asWritten: Bool) -> Target? {
         let parts = ref.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
         let filePart = parts.first.map(String.init) ?? ""
         let pointer = parts.count > 1 ? String(parts[1]) : ""
@@ -149,27 +178,41 @@ final class OpenAPIContext {
             unsupported("remote $ref", "remote reference '\(ref)' is not followed; download the file and refer to it by a relative path", at: location)
             return nil
         }
-        guard let document = document(path, at: location) else { return nil }
-        var node = document
+        guard let written = document(path, at: location) else { return nil }
+        var node = asWritten ? written : upgraded(written, at: path)
         var segments: [String] = []
-        for raw in pointer.split(separator: "/", omittingEmptySubsequences: true) {
-            let segment = Self.decodePointerSegment(String(raw))
+        var pointerSegments = pointer.split(separator: "/", omittingEmptySubsequences: true).map { Self.decodePointerSegment(String($0)) }
+        if isSwagger2, !asWritten, pointerSegments.first == "definitions" {
+            pointerSegments = ["components", "schemas"] + pointerSegments.dropFirst()
+        }
+        for segment in pointerSegments {
             segments.append(segment)
             if let pairs = node.mapping, let pair = pairs.first(where: { $0.key.scalar == segment }) {
                 node = pair.value
             } else if let items = node.sequence, let index = Int(segment), items.indices.contains(index) {
                 node = items[index]
             } else {
-                diagnostics.error("reference '\(ref)' points to nothing: there is no '\(segment)' in \(path)", at: location)
+                // A 2.0 document's `definitions` is named as written.
+                let named = isSwagger2 && !asWritten && segments.count <= 2 && segments.first == "components" ? "definitions" : segment
+                diagnostics.error("reference '\(ref)' points to nothing: there is no '\(named)' in \(path)", at: location)
                 return nil
             }
         }
         let isComponent = segments.count == 3 && segments[0] == "components" && segments[1] == "schemas"
         let isWholeFile = segments.isEmpty && path != root.file
         let hint = segments.last ?? Self.baseName(path)
-        let target = Target(node: Node(yaml: node, file: path), key: path + "#/" + segments.joined(separator: "\u{0}"), nameHint: hint,
+        let target = Target(node: Node(yaml: node), key: path + "#/" + segments.joined(separator: "\u{0}"), nameHint: hint,
                             isNamedSchema: isComponent || isWholeFile)
         return target
+    }
+
+    /// A Swagger 2.0 document's file as its 3.0 upgrade, upgraded on first use; another document's as it is.
+    private func upgraded(_ document: YAMLNode, at path: String) -> YAMLNode {
+        guard isSwagger2 else { return document }
+        if let known = upgradedDocuments[path] { return known }
+        let upgraded = Swagger2Upgrader.upgrade(fragment: document, host: swaggerHost)
+        upgradedDocuments[path] = upgraded
+        return upgraded
     }
 
     /// The parsed document at `path`, read on first use.

@@ -267,7 +267,7 @@ extension OpenAPIContext {
                 description: node.string("description"), swiftName: nil, deprecated: node.flag("deprecated"),
                 style: (place == "query" || place == "header") && node["content"]?.pairs.first.map { Self.isJSON($0.key) } == true ? .json
                     : place == "query" ? queryStyle(node) : place == "path" ? pathStyle(node)
-                    : place == "header" && node["explode"]?.scalar == "true" ? .form : nil)
+                    : place == "header" ? headerStyle(node) : nil)
             if !required { field.serverDefault = defaultValue }
             switch place {
             case "path": endpoint.pathParameters.append(field)
@@ -301,7 +301,8 @@ extension OpenAPIContext {
     /// for `simple` with `explode` (an object's members as `key=value`), or nil for `simple`.
     func pathStyle(_ node: Node) -> ParameterStyle? {
         // GitHub's refs (`heads/main`): the value is one or more segments, its `/` sent as they are.
-        if node.flag("x-multi-segment") { return .segments }
+        // Azure's `x-ms-skip-url-encoding` (a resource ID, `subscriptions/1/resourceGroups/g`): the same.
+        if node.flag("x-multi-segment") || node.flag("x-ms-skip-url-encoding") { return .segments }
         let explode = node["explode"]?.yaml.scalar == "true"
         switch node.string("style") {
         case "label": return explode ? .labelExploded : .label
@@ -313,6 +314,19 @@ extension OpenAPIContext {
         }
     }
 
+    /// A header parameter's style: `form` for `simple` with `explode` (an object's members as
+    /// `key=value`); a Swagger 2.0 array's `ssv`, `tsv` and `pipes` delimiters; nil for `simple`.
+    private func headerStyle(_ node: Node) -> ParameterStyle? {
+        if node["explode"]?.scalar == "true" { return .form }
+        guard isSwagger2 else { return nil }
+        switch node.string("style") {
+        case "spaceDelimited": return .spaceDelimited
+        case "pipeDelimited": return .pipeDelimited
+        case "tabDelimited": return .tabDelimited
+        default: return nil
+        }
+    }
+
     func queryStyle(_ node: Node, defaultStyle: ParameterStyle = .form) -> ParameterStyle {
         let explode = node["explode"].map { $0.yaml.scalar == "true" }
         switch node.string("style") {
@@ -320,6 +334,8 @@ extension OpenAPIContext {
         case "form": return explode == false ? .commaDelimited : .form
         case "spaceDelimited": return .spaceDelimited
         case "pipeDelimited": return .pipeDelimited
+        // Swagger 2.0's `tsv` (3.0 has no style for it).
+        case "tabDelimited" where isSwagger2: return .tabDelimited
         case "deepObject": return .deepObject
         case let other?:
             unsupported("parameter style '\(other)'", "'\(other)' is not a style of a query parameter or form field; '\(node.string("name") ?? "it")' is sent in the form style", at: node.keyLocation("style") ?? node.location)

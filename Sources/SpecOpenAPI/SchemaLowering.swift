@@ -17,9 +17,15 @@ extension OpenAPIContext {
         case .object, .enumeration, .union:
             // One model per schema: a schema reached again (a shared parameter's or response's
             // schema, used by many operations) is the model made the first time.
-            let key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
+            var key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
+            // Azure's `x-ms-enum: {name: X}`: one enum named X wherever the same values are written.
+            let enumName = schema["x-ms-enum"]?.string("name").flatMap { name -> String? in
+                guard case .enumeration(let values) = shape, !name.isEmpty else { return nil }
+                key = "x-ms-enum\u{0}\(name)\u{0}" + values.joined(separator: "\u{0}")
+                return name
+            }
             if let name = inlineModels[key] { return (.named(name, arguments: [], at: location), nullable) }
-            let name = takeName(hint())
+            let name = takeName(enumName ?? hint())
             inlineModels[key] = name
             addModel(name, schema: schema, at: location)
             return (.named(name, arguments: [], at: location), nullable)
@@ -94,7 +100,7 @@ extension OpenAPIContext {
                 }
             }
         case .enumeration(let values):
-            model.kind = .enumeration(enumeration(values, at: effective["enum"]?.location ?? location))
+            model.kind = .enumeration(enumeration(values, at: effective["enum"]?.location ?? location, names: declaredCaseNames(of: effective)))
         case .union(let variants):
             model.kind = .union(union(variants, schema: effective, owner: name))
         default:

@@ -12,6 +12,8 @@ public enum ParameterStyle: Sendable, Hashable {
     case spaceDelimited
     /// An array joined by pipes (`id=1|2`).
     case pipeDelimited
+    /// An array joined by tabs (`id=1%092`): Swagger 2.0's `collectionFormat: tsv`.
+    case tabDelimited
     /// The bracket convention Stripe, Rails, Rack and PHP read, at any depth:
     /// `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=price_1`.
     case deepObject
@@ -48,8 +50,9 @@ public struct StyledValue: ParameterValue {
             let pairs = members.filter { !$0.value.isNull }.map { $0.key + "=" + Self.flattened($0.value).joined(separator: ",") }
             return pairs.isEmpty ? [] : [pairs.joined(separator: ",")]
         }
+        // A header's array in a delimited style (Swagger 2.0's `ssv`, `tsv`, `pipes`) is joined by its delimiter.
         let texts = Self.flattened(tree)
-        return texts.isEmpty ? [] : [texts.joined(separator: ",")]
+        return texts.isEmpty ? [] : [texts.joined(separator: Self.separator(of: style))]
     }
 
     /// The pairs of the value under `name`, in its style.
@@ -85,10 +88,19 @@ public struct StyledValue: ParameterValue {
             }
         case (.json, _):
             return [] // written whole by parameterPairs
-        case (.commaDelimited, _), (.spaceDelimited, _), (.pipeDelimited, _):
-            let separator = style == .commaDelimited ? "," : style == .spaceDelimited ? " " : "|"
+        case (.commaDelimited, _), (.spaceDelimited, _), (.pipeDelimited, _), (.tabDelimited, _):
             let texts = flattened(tree)
-            return texts.isEmpty ? [] : [(name: name, value: texts.joined(separator: separator))]
+            return texts.isEmpty ? [] : [(name: name, value: texts.joined(separator: separator(of: style)))]
+        }
+    }
+
+    /// The text between the values of a delimited style (a comma for the others).
+    static func separator(of style: ParameterStyle) -> String {
+        switch style {
+        case .spaceDelimited: " "
+        case .pipeDelimited: "|"
+        case .tabDelimited: "\t"
+        default: ","
         }
     }
 

@@ -19,7 +19,8 @@ import Testing
 
     /// The cases whose document has errors; every other case has warnings only.
     static let casesWithErrors: Set<String> = [
-        "missing-file", "ref-loop", "ref-path-too-long", "ref-to-nothing", "swagger-2.0", "version-2.5", "version-4.0.0",
+        "missing-file", "ref-loop", "ref-path-too-long", "ref-to-nothing", "swagger-1.2", "swagger2-both-versions", "swagger2-parameters",
+        "version-2.5", "version-4.0.0",
     ]
 
     @Test(arguments: cases)

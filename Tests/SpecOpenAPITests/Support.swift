@@ -18,7 +18,7 @@ enum OpenAPITestSupport {
 
     /// The root document of a golden case folder: `openapi.yaml`, else `openapi.json`.
     static func rootDocument(in folder: URL) -> String? {
-        ["openapi.yaml", "openapi.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        ["openapi.yaml", "openapi.json", "swagger.yaml", "swagger.json"].first { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
     }
 
     /// The diagnostics as the CLI prints them, one a line, sorted by place.

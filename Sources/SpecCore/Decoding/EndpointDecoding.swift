@@ -197,7 +197,7 @@ extension NodeReader {
             }
             if let index = endpoint.query.firstIndex(where: { $0.wireName == name }) {
                 endpoint.query[index].style = style
-            } else if [.json, .form, .commaDelimited].contains(style), let index = endpoint.headers.firstIndex(where: { $0.wireName == name }) {
+            } else if [.json, .form, .commaDelimited, .spaceDelimited, .pipeDelimited, .tabDelimited].contains(style), let index = endpoint.headers.firstIndex(where: { $0.wireName == name }) {
                 endpoint.headers[index].style = style
             } else if case .fields(var fields, let location)? = endpoint.body, let index = fields.firstIndex(where: { $0.wireName == name }) {
                 guard endpoint.encoding == .form else {
@@ -209,7 +209,7 @@ extension NodeReader {
             } else {
                 let candidates = endpoint.query.map(\.wireName) + bodyFields.map(\.wireName)
                 let where_ = endpoint.headers.contains { $0.wireName == name } || endpoint.pathParameters.contains { $0.wireName == name }
-                    ? "; a header's style is commaDelimited, form (an object's members as key=value) or json, a path parameter's label, labelExploded, matrix, matrixExploded, segments or form"
+                    ? "; a header's style is commaDelimited, spaceDelimited, pipeDelimited, tabDelimited (an array's values joined by it), form (an object's members as key=value) or json, a path parameter's label, labelExploded, matrix, matrixExploded, segments or form"
                     : Suggestions.didYouMean(name, in: candidates)
                 diagnostics.error("styles names '\(name)', which is not a query parameter or body field of \(what)\(where_)", at: pair.key.location)
             }

@@ -47,13 +47,6 @@ public enum SpecLoader {
         guard let pairs = reader.mapping(root, "a spec") else {
             return (nil, reader.diagnostics)
         }
-        if let swagger = pairs.first(where: { $0.key.scalar == "swagger" }) {
-            // A whole document of unknown keys says less than this.
-            reader.diagnostics.error(
-                "this is a Swagger \(swagger.value.scalar ?? "2.0") document; convert it to OpenAPI 3 first (for example with swagger2openapi), or write a Specwright spec",
-                at: swagger.key.location)
-            return (nil, reader.diagnostics)
-        }
         let keys = reader.knownKeys(pairs, allowed: topLevelKeys, in: "the spec")
         var spec = Spec(file: path, name: "", nameLocation: top, description: nil, baseURL: nil, defaultHeaders: [],
                         dates: .iso8601, auth: .none, error: nil, access: .public, models: [], endpoints: [], files: [path])

@@ -9,6 +9,8 @@ public enum ParameterStyle: String, Sendable, Hashable, CaseIterable {
     case spaceDelimited
     /// One pair, the values joined by pipes.
     case pipeDelimited
+    /// One pair, the values joined by tabs (Swagger 2.0's `collectionFormat: tsv`).
+    case tabDelimited
     /// Brackets at any depth: `metadata[order_id]=6735`, `expand[]=customer`, `items[0][price]=p1`.
     case deepObject
     /// The value as compact JSON text (OpenAPI's `content: application/json` on a parameter):

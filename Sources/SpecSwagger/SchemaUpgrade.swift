@@ -1,0 +1,175 @@
+import SpecDiagnostics
+import SpecYAML
+
+/// How a 2.0 schema differs from a 3.0 one.
+enum SchemaUpgrade {
+    /// Keys that only a schema has at its top: a fragment file holding them is one schema.
+    static let schemaKeys = ["type", "properties", "allOf", "$ref", "items", "enum", "additionalProperties", "format"]
+
+    /// Whether a node reads as one schema rather than a mapping of them.
+    static func looksLikeSchema(_ node: YAMLNode) -> Bool {
+        schemaKeys.contains { node.pair($0)?.value.scalar != nil || ($0 == "properties" || $0 == "allOf" || $0 == "items") && node.pair($0) != nil }
+    }
+}
+
+extension Swagger2Upgrader {
+    /// A schema in 3.0 form: `x-nullable: true` is `nullable: true`, `type: file` is a string of
+    /// bytes (`format: binary`), and the string `discriminator` of a base without descendants is
+    /// dropped (a base with them is a union: see `Hierarchies`); the rest is the same in 3.0.
+    func schema(_ node: YAMLNode) -> YAMLNode {
+        guard let pairs = node.mapping else { return node }
+        var out = Mapping()
+        for pair in pairs {
+            guard let key = pair.key.scalar else {
+                out.append(pair)
+                continue
+            }
+            switch key {
+            case "x-nullable":
+                out.append(pair)
+                if pair.value.scalar == "true" { out.set("nullable", plain: "true", at: pair.key.location) }
+            case "type" where pair.value.scalar == "file":
+                out.set("type", string: "string", at: pair.key.location)
+                out.set("format", string: "binary", at: pair.key.location)
+            case "format" where out.has("format") && node.string("type") == "file":
+                continue
+            case "discriminator" where pair.value.scalar != nil:
+                continue
+            case "properties":
+                out.append(YAMLPair(key: pair.key, value: schemas(in: pair.value)))
+            case "items" where pair.value.mapping != nil, "additionalProperties" where pair.value.mapping != nil:
+                out.append(YAMLPair(key: pair.key, value: schema(pair.value)))
+            case "allOf", "anyOf", "oneOf":
+                let items = (pair.value.sequence ?? []).map(schema)
+                out.append(YAMLPair(key: pair.key, value: pair.value.sequence == nil ? pair.value : .sequence(items, at: pair.value.location)))
+            default:
+                out.append(pair)
+            }
+        }
+        return out.node(at: node.location)
+    }
+
+    /// A mapping of names to schemas, each upgraded.
+    func schemas(in node: YAMLNode) -> YAMLNode {
+        guard let pairs = node.mapping else { return node }
+        return YAMLNode(.mapping(pairs.map { YAMLPair(key: $0.key, value: schema($0.value)) }), at: node.location)
+    }
+}
+
+/// The discriminated hierarchies of a document's `definitions`: a base with a `discriminator`
+/// (2.0's property name) and the definitions that extend it through `allOf: [{$ref: base}, ...]`,
+/// directly or through another. The base becomes a union of its descendants tagged by the
+/// property (each descendant's tag is its `x-ms-discriminator-value`, else its name, as 2.0
+/// says), so a value of the base is read as the descendant it is; a descendant merges the base's
+/// properties in place of its `$ref`.
+struct Hierarchies {
+    /// The base of each hierarchy, by definition name: its discriminator and descendants in document order.
+    private var bases: [(name: String, property: String, location: SourceLocation, descendants: [(name: String, tag: String, location: SourceLocation)])] = []
+    /// The names of every definition that extends a base (a lookup only).
+    private var extending: Set<String> = []
+    /// The raw definitions by name (a lookup only).
+    private var raw: [String: YAMLNode] = [:]
+
+    init() {}
+
+    init(definitions: YAMLNode?, host: Swagger2Upgrader.Host) {
+        let pairs = definitions?.namedPairs ?? []
+        for (name, pair) in pairs { raw[name] = pair.value }
+        // The definitions each one extends, through the local `$ref`s of its `allOf`.
+        var parents: [String: [String]] = [:]
+        for (name, pair) in pairs {
+            parents[name] = (pair.value["allOf"]?.sequence ?? []).compactMap { $0.string("$ref").flatMap(Self.localName) }
+        }
+        for (name, pair) in pairs {
+            guard let property = pair.value.string("discriminator"), !property.isEmpty else { continue }
+            var descendants: [(String, String, SourceLocation)] = []
+            for (candidate, candidatePair) in pairs where candidate != name && Self.extends(candidate, name, parents: parents) {
+                let tag = candidatePair.value.string("x-ms-discriminator-value") ?? candidate
+                descendants.append((candidate, tag, candidatePair.key.location))
+            }
+            guard !descendants.isEmpty else { continue }
+            bases.append((name, property, pair.value.keyLocation("discriminator"), descendants))
+            for descendant in descendants { extending.insert(descendant.0) }
+        }
+    }
+
+    /// `Pet` of `#/definitions/Pet`; nil for another reference.
+    static func localName(_ ref: String) -> String? {
+        guard ref.hasPrefix("#/definitions/") else { return nil }
+        let name = String(ref.dropFirst("#/definitions/".count))
+        return name.contains("/") ? nil : name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
+    /// Whether `name` extends `base`, directly or through other definitions.
+    private static func extends(_ name: String, _ base: String, parents: [String: [String]]) -> Bool {
+        var seen: Set<String> = [name]
+        var next = parents[name] ?? []
+        while let parent = next.popLast() {
+            if parent == base { return true }
+            if seen.insert(parent).inserted { next += parents[parent] ?? [] }
+        }
+        return false
+    }
+
+    /// The definition `name` in 3.0 form: a base is the union of its descendants; a descendant
+    /// has its bases' properties merged in place of their `$ref`s.
+    func definition(_ name: String, _ node: YAMLNode, upgrader: Swagger2Upgrader) -> YAMLNode {
+        if let base = bases.first(where: { $0.name == name }) {
+            var union = Mapping()
+            for key in ["description", "title", "x-nullable"] { union.copy(key, from: node) }
+            let variants = base.descendants.map { descendant -> YAMLNode in
+                var variant = Mapping()
+                variant.set("$ref", string: "#/definitions/" + Self.pointerSegment(descendant.name), at: descendant.location)
+                return variant.node(at: descendant.location)
+            }
+            union.set("oneOf", .sequence(variants, at: base.location), at: base.location)
+            var discriminator = Mapping()
+            discriminator.set("propertyName", string: base.property, at: base.location)
+            var mapping = Mapping()
+            for descendant in base.descendants {
+                mapping.set(descendant.tag, .string("#/definitions/" + Self.pointerSegment(descendant.name), at: descendant.location), at: descendant.location)
+            }
+            discriminator.set("mapping", mapping.node(at: base.location), at: base.location)
+            union.set("discriminator", discriminator.node(at: base.location), at: base.location)
+            return union.node(at: node.location)
+        }
+        guard extending.contains(name) else { return upgrader.schema(node) }
+        return upgrader.schema(inlined(node, depth: 0))
+    }
+
+    /// `node` with each `allOf` `$ref` to a base replaced by the base's own schema (its
+    /// properties, required names and the `$ref`s it extends in turn), since the base itself is now the union.
+    private func inlined(_ node: YAMLNode, depth: Int) -> YAMLNode {
+        guard depth < 32, let parts = node["allOf"]?.sequence, let allOf = node.pair("allOf") else { return node }
+        let replaced = parts.map { part -> YAMLNode in
+            guard let name = part.string("$ref").flatMap(Self.localName), bases.contains(where: { $0.name == name }),
+                  let base = raw[name] else { return part }
+            return inlined(base, depth: depth + 1)
+        }
+        var out = Mapping()
+        for pair in node.mapping ?? [] {
+            out.append(pair.key.scalar == "allOf" ? YAMLPair(key: allOf.key, value: .sequence(replaced, at: allOf.value.location)) : pair)
+        }
+        return out.node(at: node.location)
+    }
+
+    /// `~` and `/` escaped for a JSON pointer.
+    static func pointerSegment(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (the module needs no Foundation).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}
