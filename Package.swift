@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "SpecCompilerTests",
             dependencies: ["SpecCompiler", "SpecCore", "SpecRender", "SpecWriter", "Specwright", "DefaultTemplates", "TestSupport"],
-            exclude: ["Goldens", "Diagnostics", "Server"]
+            exclude: ["Goldens", "Diagnostics", "Server", "Corpus"]
         ),
         .testTarget(name: "SpecOpenAPITests", dependencies: ["SpecOpenAPI", "SpecCompiler", "SpecCore", "SpecYAML", "SpecDiagnostics", "TestSupport"], exclude: ["Goldens", "Diagnostics"]),
         .testTarget(name: "SpecWriterTests", dependencies: ["SpecWriter", "SpecCompiler", "SpecCore", "SpecYAML", "TestSupport"], exclude: ["Goldens"]),

@@ -88,10 +88,10 @@ extension Swagger2Upgrader {
         case ("header", "tsv"): return ("tabDelimited", false, location)
         case ("header", "pipes"): return ("pipeDelimited", false, location)
         case ("multipart", "multi"): return nil // each value a part of its own, as multipart sends arrays
-        case ("multipart", "csv"): return ("form", false, location)
-        case ("multipart", "ssv"): return ("spaceDelimited", false, location)
-        case ("multipart", "tsv"): return ("tabDelimited", false, location)
-        case ("multipart", "pipes"): return ("pipeDelimited", false, location)
+        case ("multipart", "csv") where parameter.pair("collectionFormat") == nil: return nil
+        case ("multipart", "csv"), ("multipart", "ssv"), ("multipart", "tsv"), ("multipart", "pipes"):
+            host.unsupported("collectionFormat", "a multipart form sends an array as one part per value; collectionFormat '\(format)' is not read", location)
+            return nil
         case (_, "csv"), (_, "ssv"), (_, "tsv"), (_, "pipes"), (_, "multi"):
             host.unsupported("collectionFormat", "collectionFormat '\(format)' is not one a \(place) parameter can have; the values are joined with commas", location)
             return nil

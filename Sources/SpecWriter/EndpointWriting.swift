@@ -80,10 +80,10 @@ enum EndpointWriting {
         })
     }
 
-    /// The styles of path parameters (label, matrix), query parameters, headers (json only) and form fields that need one: any but
+    /// The styles of path parameters (label, matrix), query parameters, headers (json, form and the delimited ones) and form fields that need one: any but
     /// `form`, and `form` where a value is not plain text (an object's members as pairs of their own).
     private static func styles(_ endpoint: EndpointDecl) -> [YAMLEntry] {
-        var fields = endpoint.pathParameters.filter { $0.style != nil } + endpoint.query + endpoint.headers.filter { $0.style == .json || $0.style == .form }
+        var fields = endpoint.pathParameters.filter { $0.style != nil } + endpoint.query + endpoint.headers.filter { $0.style != nil && $0.style != .commaDelimited }
         if case .fields(let bodyFields, _)? = endpoint.body, endpoint.encoding == .form { fields += bodyFields }
         return fields.compactMap { field in
             guard let style = field.style, style != .form || !isPlainText(field.type) else { return nil }

@@ -3,7 +3,7 @@ enum Help {
     static let version = "specwright 0.1.0"
 
     static let overview = """
-        specwright: compiles an API spec (YAML, format v1) or an OpenAPI 3.0/3.1 document into a Swift client.
+        specwright: compiles an API spec (YAML, format v1) or an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document into a Swift client.
 
         Usage:
           specwright generate <spec>... --output <dir> [--templates <dir>] [--access public|package|internal]
@@ -50,7 +50,7 @@ enum Help {
     static let convert = """
         specwright convert <input> [--output <file>] [--group-by-tag] [--config <file>]
 
-        Reads an OpenAPI 3 document (or a spec) and writes it as one Specwright spec (format v1):
+        Reads an OpenAPI 3 or Swagger 2.0 document (or a spec) and writes it as one Specwright spec (format v1):
         the models, endpoints and groups the generator would use, with the includes of a spec joined
         in. Generating from the written spec gives the same client as generating from <input>.
         Errors and warnings are reported compiler style (file:line:col: error: message); on an error
