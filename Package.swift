@@ -79,7 +79,7 @@ let package = Package(
         // MARK: Benchmark
         .executableTarget(
             name: "SpecwrightBenchmark",
-            dependencies: ["SpecCompiler", "SpecCore", "SpecIR", "SpecYAML"],
+            dependencies: ["SpecCompiler", "SpecCore", "SpecIR", "SpecYAML", "SpecSwagger", "SpecDiagnostics"],
             path: "Benchmarks/SpecwrightBenchmark"
         ),
 

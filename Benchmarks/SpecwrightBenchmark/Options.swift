@@ -8,11 +8,13 @@ struct Options {
                SpecwrightBenchmark --spec FILE [--shards N] [--skip-compile] [--runs N] [--tsv] [--out DIR]
                SpecwrightBenchmark --hostile [--runs N] [--out DIR]
                SpecwrightBenchmark --ratios [--out DIR]
+               SpecwrightBenchmark --swagger2 FILE [--out DIR]
 
           --spec FILE      measure FILE (a spec or any document the generator reads) instead of the synthetic spec
           --hostile        measure how quickly the hostile files of the limits are refused (billion laughs, ...)
           --ratios         `specwright generate` against libyaml's event walk, best of 5 interleaved: the synthetic
                            spec of 2,000 models and 4,000 endpoints, GitHub's and Stripe's documents (shared folder)
+          --swagger2 FILE  `specwright generate` of a Swagger 2.0 document beside its 3.0 conversion (best of 5)
           --models N       models of the synthetic spec (2000)
           --endpoints N    endpoints of the synthetic spec (2000)
           --shards N       shards of the generated client (8; with --spec, of every figure)
@@ -32,6 +34,7 @@ struct Options {
     var spec: String?
     var hostile = false
     var ratios = false
+    var swagger2: String?
     var out = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-benchmark").path
 
     /// Parses the arguments (without the program name); exits with status 2 and the usage on a bad one.
@@ -50,6 +53,7 @@ struct Options {
         while let argument = rest.popFirst() {
             switch argument {
             case "--ratios": options.ratios = true
+            case "--swagger2": options.swagger2 = value(argument)
             case "--models": options.models = number(argument, in: 1...1_000_000)
             case "--endpoints": options.endpoints = number(argument, in: 1...1_000_000)
             case "--shards": options.shards = number(argument, in: 1...CompilerOptions.maxShards)

@@ -7,6 +7,7 @@ import Foundation
 //   swift run -c release SpecwrightBenchmark --spec FILE [--shards N] [--skip-compile] [--runs N] [--tsv] [--out DIR]
 //   swift run -c release SpecwrightBenchmark --hostile [--runs N] [--out DIR]
 //   swift run -c release SpecwrightBenchmark --ratios [--out DIR]
+//   swift run -c release SpecwrightBenchmark --swagger2 FILE [--out DIR]
 //
 // Without --spec it measures a large synthetic spec (SyntheticSpec), its client in one file and in
 // shards, clean and after a one-model edit; with --spec, any document the generator reads, as it is on
@@ -19,7 +20,13 @@ let report = Report(tsv: options.tsv)
 let cli = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("specwright").path
 let specwright = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let generator = Generator(report: report, cli: cli)
-if options.ratios {
+if let swagger2 = options.swagger2 {
+    do {
+        try Swagger2Benchmark.run(path: swagger2, options: options, generator: generator)
+    } catch {
+        report.fail(["error: \(error)"])
+    }
+} else if options.ratios {
     do {
         try RatioBenchmark.run(options: options, generator: generator)
     } catch {

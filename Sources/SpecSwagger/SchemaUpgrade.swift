@@ -8,7 +8,7 @@ enum SchemaUpgrade {
 
     /// Whether a node reads as one schema rather than a mapping of them.
     static func looksLikeSchema(_ node: YAMLNode) -> Bool {
-        schemaKeys.contains { node.pair($0)?.value.scalar != nil || ($0 == "properties" || $0 == "allOf" || $0 == "items") && node.pair($0) != nil }
+        schemaKeys.contains { node.pair($0) != nil }
     }
 }
 
@@ -97,7 +97,21 @@ struct Hierarchies {
     static func localName(_ ref: String) -> String? {
         guard ref.hasPrefix("#/definitions/") else { return nil }
         let name = String(ref.dropFirst("#/definitions/".count))
-        return name.contains("/") ? nil : name.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard !name.contains("/") else { return nil }
+        // `~1` is `/`, `~0` is `~`.
+        var decoded = ""
+        var escaped = false
+        for character in name {
+            if escaped {
+                decoded.append(character == "1" ? "/" : character == "0" ? "~" : character)
+                escaped = false
+            } else if character == "~" {
+                escaped = true
+            } else {
+                decoded.append(character)
+            }
+        }
+        return decoded
     }
 
     /// Whether `name` extends `base`, directly or through other definitions.
@@ -155,21 +169,8 @@ struct Hierarchies {
 
     /// `~` and `/` escaped for a JSON pointer.
     static func pointerSegment(_ name: String) -> String {
-        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-    }
-}
-
-extension String {
-    /// Replaces every occurrence of `target` (the module needs no Foundation).
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
+        name.reduce(into: "") { escaped, character in
+            escaped += character == "~" ? "~0" : character == "/" ? "~1" : String(character)
         }
-        return result + rest
     }
 }

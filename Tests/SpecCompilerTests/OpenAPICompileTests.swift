@@ -16,6 +16,20 @@ import Testing
     /// The corpus documents whose clients are compiled (the large ones are generated only, in SpecOpenAPITests).
     static let corpusDocuments = ["oai-petstore.yaml", "oai-petstore-expanded.yaml", "generator-ref-petstore.yaml", "openai-2024-02-23.yaml"]
 
+    /// Writes generated files to a temporary folder and compiles them with warnings as errors.
+    static func compile(_ files: [OutputFile], languageMode: String) async throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-openapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: output) }
+        var paths: [String] = []
+        for file in files {
+            let url = output.appendingPathComponent(file.name)
+            try Data(file.contents.utf8).write(to: url)
+            paths.append(url.path)
+        }
+        try await GoldenCompileTests.compile(paths, languageMode: languageMode)
+    }
+
     @Test func thereAreOpenAPIGoldens() {
         #expect(Self.goldenCases.count >= 20, "the OpenAPI goldens are missing: \(Self.goldens.path)")
     }
@@ -40,15 +54,6 @@ import Testing
         let errors = result.diagnostics.sorted.filter { $0.severity == .error }
         #expect(errors.isEmpty, "\(errors.prefix(20).map(\.description).joined(separator: "\n"))")
         try #require(result.files.count >= 2)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-openapi-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: output) }
-        var paths: [String] = []
-        for file in result.files {
-            let url = output.appendingPathComponent(file.name)
-            try Data(file.contents.utf8).write(to: url)
-            paths.append(url.path)
-        }
-        try await GoldenCompileTests.compile(paths, languageMode: "6")
+        try await Self.compile(result.files, languageMode: "6")
     }
 }

@@ -63,15 +63,6 @@ import Testing
     func smallClientCompiles(_ document: String, languageMode: String) async throws {
         let result = try await Self.compile(document)
         try #require(!result.diagnostics.hasErrors && result.files.count >= 2)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-swagger2-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: output) }
-        var paths: [String] = []
-        for file in result.files {
-            let url = output.appendingPathComponent(file.name)
-            try Data(file.contents.utf8).write(to: url)
-            paths.append(url.path)
-        }
-        try await GoldenCompileTests.compile(paths, languageMode: languageMode)
+        try await OpenAPICompileTests.compile(result.files, languageMode: languageMode)
     }
 }
