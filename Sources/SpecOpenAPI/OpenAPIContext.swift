@@ -184,6 +184,10 @@ final class OpenAPIContext {
         var pointerSegments = pointer.split(separator: "/", omittingEmptySubsequences: true).map { Self.decodePointerSegment(String($0)) }
         if isSwagger2, !asWritten, pointerSegments.first == "definitions" {
             pointerSegments = ["components", "schemas"] + pointerSegments.dropFirst()
+        } else if isSwagger2, !asWritten, let kind = pointerSegments.first, kind == "parameters" || kind == "responses" {
+            // The upgrade reads parameters and responses in place: a reference left to one is a schema's.
+            diagnostics.error("reference '\(ref)' names a \(kind.dropLast()) where a schema is expected; schemas are under 'definitions'", at: location)
+            return nil
         }
         for segment in pointerSegments {
             segments.append(segment)

@@ -69,7 +69,8 @@ extension OpenAPIContext {
             if let variants = (schema["oneOf"] ?? schema["anyOf"])?.items, schema["properties"] == nil {
                 let nonNull = variants.filter { !isNullSchema($0) }
                 if nonNull.count < variants.count { nullable = true }
-                if nonNull.count == 1, let only = nonNull.first {
+                // One variant is that variant, unless a discriminator tags it (a 2.0 base with one descendant).
+                if nonNull.count == 1, schema["discriminator"] == nil, let only = nonNull.first {
                     schema = only
                     continue
                 }

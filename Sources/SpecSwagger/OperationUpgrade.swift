@@ -7,6 +7,7 @@ extension Swagger2Upgrader {
 
     /// `paths` (or `x-ms-paths`), each path item upgraded.
     func paths(_ node: YAMLNode) -> YAMLNode {
+        if node.mapping == nil { host.error("'paths' must be a mapping of paths to path items", node.location) }
         var out = Mapping()
         for (_, pair) in node.namedPairs {
             out.append(YAMLPair(key: pair.key, value: pathItem(pair.value)))
@@ -17,7 +18,11 @@ extension Swagger2Upgrader {
     /// A path item: its operations, each with the item's `parameters` merged into its own (2.0's
     /// body and form parameters become the operation's `requestBody`, so they cannot stay shared).
     private func pathItem(_ raw: YAMLNode) -> YAMLNode {
-        guard let item = followed(raw), item.mapping != nil else { return raw }
+        guard let item = followed(raw) else { return Mapping().node(at: raw.location) }
+        guard item.mapping != nil else {
+            host.error("a path item must be a mapping of operations", raw.location)
+            return Mapping().node(at: raw.location)
+        }
         let shared = item.pair("parameters")
         var out = Mapping()
         for (key, pair) in item.namedPairs {
@@ -48,6 +53,9 @@ extension Swagger2Upgrader {
                 parameters(shared: shared, own: pair, consumes: consumes, into: &out)
             case "responses":
                 out.append(YAMLPair(key: pair.key, value: responses(pair.value, produces: produces)))
+            case "security":
+                checkSecurity(pair.value)
+                out.append(pair)
             case "schemes":
                 host.unsupported("operation schemes", "an operation's 'schemes' are not read; it is sent with the document's servers", pair.key.location)
             default:
@@ -63,6 +71,9 @@ extension Swagger2Upgrader {
     private func parameters(shared: YAMLPair?, own: YAMLPair?, consumes: [String], into out: inout Mapping) {
         var merged: [(name: String, place: String, node: YAMLNode)] = []
         for list in [shared, own].compactMap({ $0 }) {
+            if list.value.sequence == nil {
+                host.error("'parameters' must be a list of parameters", list.value.location)
+            }
             for raw in list.value.sequence ?? [] {
                 guard let parameter = followed(raw) else { continue }
                 guard let name = parameter.string("name"), let place = parameter.string("in") else {
@@ -104,6 +115,9 @@ extension Swagger2Upgrader {
         body.copy("description", from: parameter)
         body.copy("required", from: parameter)
         for (key, pair) in parameter.namedPairs where key.hasPrefix("x-") { body.append(pair) }
+        if let file = parameter["schema"].flatMap(followed)?.pair("type"), file.value.scalar == "file" {
+            host.error("a body parameter cannot be of 'type: file'; a file is a formData parameter of 'type: file' (or a body of 'type: string, format: binary')", file.value.location)
+        }
         let schemaNode = parameter["schema"].map(schema) ?? {
             host.error("a body parameter needs a 'schema'", parameter.location)
             return Mapping().node(at: parameter.location)
@@ -157,6 +171,15 @@ extension Swagger2Upgrader {
         if !required.isEmpty { body.set("required", plain: "true", at: location) }
         body.set("content", content.node(at: location), at: location)
         return body.node(at: parameters[0].location)
+    }
+
+    /// A `security` that is not a list of requirements (mappings of scheme names) is an error:
+    /// read otherwise, requests would be sent without the auth the document declares.
+    func checkSecurity(_ security: YAMLNode) {
+        guard let requirements = security.sequence, requirements.allSatisfy({ $0.mapping != nil }) else {
+            host.error("'security' must be a list of requirements, each a mapping of scheme names to scopes ('- apiKey: []')", security.location)
+            return
+        }
     }
 
     /// Whether a media type is a form's (URL-encoded or multipart).

@@ -6,14 +6,17 @@ extension Swagger2Upgrader {
     /// place) with its `schema` as content of the operation's `produces` (JSON when it names
     /// none), its `headers` as 3.0 headers.
     func responses(_ node: YAMLNode, produces: [String]) -> YAMLNode {
+        if node.mapping == nil { host.error("'responses' must be a mapping of statuses to responses", node.location) }
         var out = Mapping()
         for (_, pair) in node.namedPairs {
             if pair.key.scalar?.hasPrefix("x-") == true {
                 out.append(pair)
                 continue
             }
-            guard let response = followed(pair.value), response.mapping != nil else {
-                out.append(pair)
+            // A reference to nothing was reported; the response is not read again.
+            guard let response = followed(pair.value) else { continue }
+            guard response.mapping != nil else {
+                host.error("a response must be a mapping with a 'description'", pair.value.location)
                 continue
             }
             out.append(YAMLPair(key: pair.key, value: self.response(response, produces: produces)))

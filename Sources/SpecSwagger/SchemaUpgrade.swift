@@ -65,8 +65,6 @@ extension Swagger2Upgrader {
 struct Hierarchies {
     /// The base of each hierarchy, by definition name: its discriminator and descendants in document order.
     private var bases: [(name: String, property: String, location: SourceLocation, descendants: [(name: String, tag: String, location: SourceLocation)])] = []
-    /// The names of every definition that extends a base (a lookup only).
-    private var extending: Set<String> = []
     /// The raw definitions by name (a lookup only).
     private var raw: [String: YAMLNode] = [:]
 
@@ -85,11 +83,14 @@ struct Hierarchies {
             var descendants: [(String, String, SourceLocation)] = []
             for (candidate, candidatePair) in pairs where candidate != name && Self.extends(candidate, name, parents: parents) {
                 let tag = candidatePair.value.string("x-ms-discriminator-value") ?? candidate
+                if let other = descendants.first(where: { $0.1 == tag }) {
+                    host.unsupported("discriminator value", "'\(candidate)' has the tag '\(tag)' of '\(other.0)', another descendant of '\(name)'; it is not one of the union's cases", candidatePair.key.location)
+                    continue
+                }
                 descendants.append((candidate, tag, candidatePair.key.location))
             }
             guard !descendants.isEmpty else { continue }
             bases.append((name, property, pair.value.keyLocation("discriminator"), descendants))
-            for descendant in descendants { extending.insert(descendant.0) }
         }
     }
 
@@ -147,19 +148,31 @@ struct Hierarchies {
             union.set("discriminator", discriminator.node(at: base.location), at: base.location)
             return union.node(at: node.location)
         }
-        guard extending.contains(name) else { return upgrader.schema(node) }
-        return upgrader.schema(inlined(node, depth: 0))
+        return upgrader.schema(inlined(node, upgrader: upgrader, depth: 0))
     }
 
     /// `node` with each `allOf` `$ref` to a base replaced by the base's own schema (its
-    /// properties, required names and the `$ref`s it extends in turn), since the base itself is now the union.
-    private func inlined(_ node: YAMLNode, depth: Int) -> YAMLNode {
+    /// properties, required names and the `$ref`s it extends in turn), since the base itself is
+    /// a union: a base of this file's, or any definition with a `discriminator` in another file
+    /// (whose base may be a union there).
+    private func inlined(_ node: YAMLNode, upgrader: Swagger2Upgrader, depth: Int) -> YAMLNode {
         guard depth < 32, let parts = node["allOf"]?.sequence, let allOf = node.pair("allOf") else { return node }
+        var changed = false
         let replaced = parts.map { part -> YAMLNode in
-            guard let name = part.string("$ref").flatMap(Self.localName), bases.contains(where: { $0.name == name }),
-                  let base = raw[name] else { return part }
-            return inlined(base, depth: depth + 1)
+            guard let ref = part.string("$ref") else { return part }
+            let base: YAMLNode?
+            if let name = Self.localName(ref) {
+                base = bases.contains(where: { $0.name == name }) ? raw[name] : nil
+            } else if !ref.hasPrefix("#") {
+                base = upgrader.host.resolve(ref, part.keyLocation("$ref")).flatMap { $0.string("discriminator") != nil ? $0 : nil }
+            } else {
+                base = nil
+            }
+            guard let base else { return part }
+            changed = true
+            return inlined(base, upgrader: upgrader, depth: depth + 1)
         }
+        guard changed else { return node }
         var out = Mapping()
         for pair in node.mapping ?? [] {
             out.append(pair.key.scalar == "allOf" ? YAMLPair(key: allOf.key, value: .sequence(replaced, at: allOf.value.location)) : pair)

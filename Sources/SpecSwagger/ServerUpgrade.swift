@@ -24,11 +24,12 @@ extension Swagger2Upgrader {
         var variables: YAMLNode?
         var hostName = root.string("host")
         var useScheme = true
-        let location = root.pair("host")?.value.location ?? root.pair("basePath")?.value.location ?? root.location
+        var location = root.pair("host")?.value.location ?? root.pair("basePath")?.value.location ?? root.location
         if let parameterized = root["x-ms-parameterized-host"], let template = parameterized.string("hostTemplate") {
             hostName = template
             useScheme = parameterized["useSchemePrefix"]?.scalar != "false"
-            variables = serverVariables(parameterized["parameters"]?.sequence ?? [], at: parameterized.location)
+            location = parameterized.pair("hostTemplate")?.value.location ?? parameterized.location
+            variables = serverVariables(parameterized["parameters"]?.sequence ?? [], template: template, at: parameterized.location)
         }
         guard let hostName, !hostName.isEmpty else {
             guard !basePath.isEmpty else { return nil }
@@ -46,15 +47,23 @@ extension Swagger2Upgrader {
     }
 
     /// The parameters of a parameterized host as server variables: each one's default (empty when
-    /// it has none: the caller gives the URL), values and description.
-    private func serverVariables(_ parameters: [YAMLNode], at location: SourceLocation) -> YAMLNode {
+    /// it has none, with a warning: the caller gives the URL), values and description. A
+    /// parameter without a name (as some published documents have) is the template's placeholder
+    /// in its place.
+    private func serverVariables(_ parameters: [YAMLNode], template: String, at location: SourceLocation) -> YAMLNode {
+        let placeholders = template.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { $0.split(separator: "}", maxSplits: 1).first.map(String.init) }
         var out = Mapping()
-        for raw in parameters {
-            guard let parameter = followed(raw), let name = parameter.string("name") else { continue }
+        for (index, raw) in parameters.enumerated() {
+            guard let parameter = followed(raw) else { continue }
+            guard let name = parameter.string("name") ?? (placeholders.indices.contains(index) ? placeholders[index] : nil) else {
+                host.unsupported("host parameter", "this parameter of 'x-ms-parameterized-host' has no name and no placeholder of the host template is left for it; it is not read", parameter.location)
+                continue
+            }
             var variable = Mapping()
             if let value = parameter["default"] {
                 variable.set("default", value, at: value.location)
             } else {
+                host.unsupported("host parameter", "host parameter '\(name)' has no default, so the base URL has none for it; give the client its base URL, or choose the server with its value", parameter.location)
                 variable.set("default", string: "", at: parameter.location)
             }
             variable.copy("enum", from: parameter)

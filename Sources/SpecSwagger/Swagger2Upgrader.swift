@@ -90,7 +90,11 @@ public final class Swagger2Upgrader {
             case "paths", "x-ms-paths":
                 out.set(key, paths(pair.value), at: pair.key.location)
             case "definitions":
+                if pair.value.mapping == nil { host.error("'definitions' must be a mapping of names to schemas", pair.value.location) }
                 components.set("schemas", definitions(pair.value), at: pair.key.location)
+            case "security":
+                checkSecurity(pair.value)
+                out.append(pair)
             case "securityDefinitions":
                 components.set("securitySchemes", securitySchemes(pair.value), at: pair.key.location)
             default:

@@ -43,6 +43,11 @@ public enum Zoo {
     public static func addAnimal(body: Animal) -> Endpoint<Animal, Never> {
         Endpoint(.post, "/animals", Zoo.api, body: .json(body), response: .json)
     }
+
+    /// `GET /shapes`
+    public static func getShape() -> Endpoint<Shape, Never> {
+        Endpoint(.get, "/shapes", Zoo.api, response: .json)
+    }
 }
 
 /// The endpoints of `Zoo` as types, one each: `ZooService` has a requirement per
@@ -57,6 +62,12 @@ public enum ZooOperations {
     /// `Zoo.addAnimal`: `POST /animals`.
     public enum AddAnimal: ServiceOperation {
         public typealias Response = Animal
+        public typealias Failure = Never
+    }
+
+    /// `Zoo.getShape`: `GET /shapes`.
+    public enum GetShape: ServiceOperation {
+        public typealias Response = Shape
         public typealias Failure = Never
     }
 }
@@ -76,6 +87,11 @@ public protocol ZooService: Sendable {
         _ endpoint: Endpoint<Animal, Never>,
         as operation: ZooOperations.AddAnimal.Type
     ) async throws(APIError<Never>) -> Animal
+    /// Sends `Zoo.getShape`: `GET /shapes`.
+    func send(
+        _ endpoint: Endpoint<Shape, Never>,
+        as operation: ZooOperations.GetShape.Type
+    ) async throws(APIError<Never>) -> Shape
 }
 
 /// `ZooService` over HTTP: each method sends its endpoint through `client`.
@@ -108,5 +124,11 @@ extension ZooService {
     @_alwaysEmitIntoClient
     public func addAnimal(body: Animal) async throws(APIError<Never>) -> Animal {
         try await self.send(Zoo.addAnimal(body: body), as: ZooOperations.AddAnimal.self)
+    }
+
+    /// `GET /shapes`
+    @_alwaysEmitIntoClient
+    public func getShape() async throws(APIError<Never>) -> Shape {
+        try await self.send(Zoo.getShape(), as: ZooOperations.GetShape.self)
     }
 }

@@ -109,3 +109,28 @@ public struct Puppy: Codable, Sendable {
         try container.encodeIfPresent(self.weeks, forKey: "weeks")
     }
 }
+
+public indirect enum Shape: Decodable, Sendable {
+    case circle(Circle)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "shape")
+        switch tag {
+        case "circle": self = .circle(try Circle(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "shape", in: decoder)
+        }
+    }
+}
+
+public struct Circle: Decodable, Sendable {
+    public let radius: Double?
+
+    public init(radius: Double? = nil) {
+        self.radius = radius
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.radius = try container.decodeIfPresent(Double.self, forKey: "radius")
+    }
+}
