@@ -65,6 +65,12 @@ extension Swagger2Upgrader {
 struct Hierarchies {
     /// The base of each hierarchy, by definition name: its discriminator and descendants in document order.
     private var bases: [(name: String, property: String, location: SourceLocation, descendants: [(name: String, tag: String, location: SourceLocation)])] = []
+    /// The most union cases all hierarchies of a document may have together (Azure's largest
+    /// documents have a few hundred): beyond it the document is refused, not generated for minutes.
+    static let maxCases = 20_000
+
+    /// Where each base is in `bases`, by name (a lookup only).
+    private var baseIndex: [String: Int] = [:]
     /// The raw definitions by name (a lookup only).
     private var raw: [String: YAMLNode] = [:]
 
@@ -73,23 +79,50 @@ struct Hierarchies {
     init(definitions: YAMLNode?, host: Swagger2Upgrader.Host) {
         let pairs = definitions?.namedPairs ?? []
         for (name, pair) in pairs { raw[name] = pair.value }
-        // The definitions each one extends, through the local `$ref`s of its `allOf`.
-        var parents: [String: [String]] = [:]
-        for (name, pair) in pairs {
-            parents[name] = (pair.value["allOf"]?.sequence ?? []).compactMap { $0.string("$ref").flatMap(Self.localName) }
+        // The definitions that extend each one, through the local `$ref`s of their `allOf`.
+        var children: [String: [String]] = [:]
+        var position: [String: Int] = [:]
+        for (index, (name, pair)) in pairs.enumerated() {
+            position[name] = index
+            for parent in (pair.value["allOf"]?.sequence ?? []).compactMap({ $0.string("$ref").flatMap(Self.localName) }) where parent != name {
+                children[parent, default: []].append(name)
+            }
         }
+        var cases = 0
         for (name, pair) in pairs {
-            guard let property = pair.value.string("discriminator"), !property.isEmpty else { continue }
+            guard let property = pair.value.string("discriminator"), !property.isEmpty, children[name] != nil else { continue }
+            // Every descendant once, in document order.
+            var seen: Set<String> = [name]
+            var next = children[name] ?? []
+            var found: [String] = []
+            while let child = next.popLast() {
+                guard seen.insert(child).inserted else { continue }
+                found.append(child)
+                next += children[child] ?? []
+            }
+            // A descendant that is a base itself is a union too: its descendants are cases here
+            // already, so it is not one (unions of unions would repeat every case below them).
+            found = found.filter { pairs[position[$0] ?? 0].pair.value.string("discriminator")?.isEmpty != false || children[$0] == nil }
+            found.sort { (position[$0] ?? 0) < (position[$1] ?? 0) }
             var descendants: [(String, String, SourceLocation)] = []
-            for (candidate, candidatePair) in pairs where candidate != name && Self.extends(candidate, name, parents: parents) {
+            var tagged: [String: String] = [:]
+            for candidate in found {
+                let candidatePair = pairs[position[candidate] ?? 0].pair
                 let tag = candidatePair.value.string("x-ms-discriminator-value") ?? candidate
-                if let other = descendants.first(where: { $0.1 == tag }) {
-                    host.unsupported("discriminator value", "'\(candidate)' has the tag '\(tag)' of '\(other.0)', another descendant of '\(name)'; it is not one of the union's cases", candidatePair.key.location)
+                if let other = tagged[tag] {
+                    host.unsupported("discriminator value", "'\(candidate)' has the tag '\(tag)' of '\(other)', another descendant of '\(name)'; it is not one of the union's cases", candidatePair.key.location)
                     continue
                 }
+                tagged[tag] = candidate
                 descendants.append((candidate, tag, candidatePair.key.location))
             }
-            guard !descendants.isEmpty else { continue }
+            cases += descendants.count
+            guard cases <= Self.maxCases else {
+                // Bases that extend each other repeat their descendants: a chain of n is n² cases.
+                host.error("the discriminated hierarchies of this document have more than \(Self.maxCases) cases in all; '\(name)' is one too many", pair.value.keyLocation("discriminator"))
+                break
+            }
+            baseIndex[name] = bases.count
             bases.append((name, property, pair.value.keyLocation("discriminator"), descendants))
         }
     }
@@ -115,21 +148,11 @@ struct Hierarchies {
         return decoded
     }
 
-    /// Whether `name` extends `base`, directly or through other definitions.
-    private static func extends(_ name: String, _ base: String, parents: [String: [String]]) -> Bool {
-        var seen: Set<String> = [name]
-        var next = parents[name] ?? []
-        while let parent = next.popLast() {
-            if parent == base { return true }
-            if seen.insert(parent).inserted { next += parents[parent] ?? [] }
-        }
-        return false
-    }
-
     /// The definition `name` in 3.0 form: a base is the union of its descendants; a descendant
     /// has its bases' properties merged in place of their `$ref`s.
     func definition(_ name: String, _ node: YAMLNode, upgrader: Swagger2Upgrader) -> YAMLNode {
-        if let base = bases.first(where: { $0.name == name }) {
+        if let index = baseIndex[name] {
+            let base = bases[index]
             var union = Mapping()
             for key in ["description", "title", "x-nullable"] { union.copy(key, from: node) }
             let variants = base.descendants.map { descendant -> YAMLNode in
@@ -162,7 +185,7 @@ struct Hierarchies {
             guard let ref = part.string("$ref") else { return part }
             let base: YAMLNode?
             if let name = Self.localName(ref) {
-                base = bases.contains(where: { $0.name == name }) ? raw[name] : nil
+                base = baseIndex[name] != nil ? raw[name] : nil
             } else if !ref.hasPrefix("#") {
                 base = upgrader.host.resolve(ref, part.keyLocation("$ref")).flatMap { $0.string("discriminator") != nil ? $0 : nil }
             } else {
