@@ -176,9 +176,8 @@ extension Swagger2Upgrader {
     /// A `security` that is not a list of requirements (mappings of scheme names) is an error:
     /// read otherwise, requests would be sent without the auth the document declares.
     func checkSecurity(_ security: YAMLNode) {
-        guard let requirements = security.sequence, requirements.allSatisfy({ $0.mapping != nil }) else {
+        if !(security.sequence?.allSatisfy { $0.mapping != nil } ?? false) {
             host.error("'security' must be a list of requirements, each a mapping of scheme names to scopes ('- apiKey: []')", security.location)
-            return
         }
     }
 
