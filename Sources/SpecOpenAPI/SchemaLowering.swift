@@ -140,8 +140,17 @@ extension OpenAPIContext {
     /// Schema keywords this generator cannot express, reported where they are written.
     static let unsupportedKeywords = ["not", "if", "then", "else", "patternProperties", "prefixItems", "dependentSchemas", "unevaluatedProperties", "propertyNames"]
 
-    /// Warns about keywords of a schema that lowering leaves out (the value becomes `JSON`).
+    /// The types JSON Schema has.
+    static let jsonSchemaTypes = ["string", "number", "integer", "boolean", "array", "object", "null"]
+
+    /// Warns about keywords of a schema that lowering leaves out, and a `type` that is none of
+    /// JSON Schema's (a typo): the value becomes `JSON`.
     func warnAboutUnsupportedKeys(_ schema: Node) {
+        let types = schema["type"].map { $0.scalar.map { [$0] } ?? $0.items.compactMap(\.scalar) } ?? []
+        for type in types where !Self.jsonSchemaTypes.contains(type) {
+            let names = Self.jsonSchemaTypes.joined(separator: ", ")
+            unsupported("schema type", "'\(type)' is not a JSON Schema type (\(names)); the value is any JSON value\(Suggestions.didYouMean(type, in: Self.jsonSchemaTypes))", at: schema["type"]?.location ?? schema.location)
+        }
         for key in Self.unsupportedKeywords {
             guard let location = schema.keyLocation(key) else { continue }
             unsupported("schema keyword '\(key)'", "schema keyword '\(key)' is not supported; the value is any JSON value", at: location)

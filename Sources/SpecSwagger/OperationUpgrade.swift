@@ -4,6 +4,8 @@ import SpecYAML
 extension Swagger2Upgrader {
     /// The HTTP methods of a 2.0 path item.
     static let methods = ["get", "put", "post", "delete", "options", "head", "patch"]
+    /// Where a 2.0 parameter can be.
+    static let places = ["path", "query", "header", "formData", "body"]
 
     /// `paths` (or `x-ms-paths`), each path item upgraded.
     func paths(_ node: YAMLNode) -> YAMLNode {
@@ -40,8 +42,8 @@ extension Swagger2Upgrader {
     /// the operation's `produces`.
     private func operation(_ operation: YAMLNode, shared: YAMLPair?) -> YAMLNode {
         guard operation.mapping != nil else { return operation }
-        let consumes = operation.pair("consumes").map { Self.mediaTypes($0.value) } ?? self.consumes
-        let produces = operation.pair("produces").map { Self.mediaTypes($0.value) } ?? self.produces
+        let consumes = operation.pair("consumes").map { mediaTypes($0) } ?? self.consumes
+        let produces = operation.pair("produces").map { mediaTypes($0) } ?? self.produces
         var out = Mapping()
         var wroteParameters = false
         for (key, pair) in operation.namedPairs {
@@ -74,10 +76,23 @@ extension Swagger2Upgrader {
             if list.value.sequence == nil {
                 host.error("'parameters' must be a list of parameters", list.value.location)
             }
+            var listed: Set<[String]> = []
             for raw in list.value.sequence ?? [] {
                 guard let parameter = followed(raw) else { continue }
                 guard let name = parameter.string("name"), let place = parameter.string("in") else {
                     host.error("a parameter needs a 'name' and an 'in' (path, query, header, formData or body)", raw.location)
+                    continue
+                }
+                let placeLocation = parameter.pair("in")?.value.location ?? raw.location
+                if place == "cookie" {
+                    // OpenAPI 3's place, seen in documents that mix the versions: sent as 3.x sends it.
+                    host.unsupported("cookie parameter", "'in: cookie' is OpenAPI 3's, not Swagger 2.0's; '\(name)' is sent as a cookie", placeLocation)
+                } else if !Self.places.contains(place) {
+                    host.error("'\(place)' is not a parameter's place (path, query, header, formData or body)", placeLocation)
+                    continue
+                }
+                guard listed.insert([name, place]).inserted else {
+                    host.error("parameter '\(name)' in \(place) is listed twice", raw.location)
                     continue
                 }
                 if let index = merged.firstIndex(where: { $0.name == name && $0.place == place }) {

@@ -29,7 +29,12 @@ extension Swagger2Upgrader {
         for (key, pair) in response.namedPairs {
             switch key {
             case "schema":
-                let types = produces.isEmpty ? ["application/json"] : produces
+                var types = produces.isEmpty ? ["application/json"] : produces
+                // A file is bytes: where the operation names only JSON (often the document's
+                // `produces` for all), it is downloaded as `application/octet-stream`.
+                if pair.value.string("type") == "file", types.allSatisfy(Self.isJSONMediaType) {
+                    types = ["application/octet-stream"]
+                }
                 out.set("content", content(types, schema: schema(pair.value), at: pair.key.location), at: pair.key.location)
             case "headers":
                 var headers = Mapping()
@@ -50,5 +55,11 @@ extension Swagger2Upgrader {
             }
         }
         return out.node(at: response.location)
+    }
+
+    /// Whether a media type is JSON's (`application/json`, `text/json`, `+json`).
+    static func isJSONMediaType(_ mediaType: String) -> Bool {
+        let base = (mediaType.split(separator: ";").first.map(String.init) ?? mediaType).lowercased().filter { $0 != " " }
+        return base == "application/json" || base == "text/json" || base.hasSuffix("+json")
     }
 }

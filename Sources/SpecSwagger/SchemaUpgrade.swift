@@ -73,10 +73,13 @@ struct Hierarchies {
     private var baseIndex: [String: Int] = [:]
     /// The raw definitions by name (a lookup only).
     private var raw: [String: YAMLNode] = [:]
+    /// The file of the definitions.
+    private var file = ""
 
     init() {}
 
     init(definitions: YAMLNode?, host: Swagger2Upgrader.Host) {
+        file = definitions?.location.file ?? ""
         let pairs = definitions?.namedPairs ?? []
         for (name, pair) in pairs { raw[name] = pair.value }
         // The definitions that extend each one, through the local `$ref`s of their `allOf`.
@@ -184,9 +187,10 @@ struct Hierarchies {
         let replaced = parts.map { part -> YAMLNode in
             guard let ref = part.string("$ref") else { return part }
             let base: YAMLNode?
-            if let name = Self.localName(ref) {
+            // A base's parts are read in the base's file: a local name there is that file's.
+            if let name = Self.localName(ref), part.location.file == file {
                 base = baseIndex[name] != nil ? raw[name] : nil
-            } else if !ref.hasPrefix("#") {
+            } else if !ref.hasPrefix("#") || part.location.file != file {
                 base = upgrader.host.resolve(ref, part.keyLocation("$ref")).flatMap { $0.string("discriminator") != nil ? $0 : nil }
             } else {
                 base = nil

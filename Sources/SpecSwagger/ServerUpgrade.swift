@@ -20,9 +20,19 @@ extension Swagger2Upgrader {
                 host.unsupported("schemes", "no scheme here is http or https (\(declared.joined(separator: ", "))); the servers are taken as https", root.keyLocation("schemes"))
             }
             schemes = ["https"]
+        } else if let other = declared.first(where: { $0 != "http" && $0 != "https" }) {
+            host.unsupported("schemes", "scheme '\(other)' is not read; the client's servers are the document's http and https ones", root.keyLocation("schemes"))
         }
         var variables: YAMLNode?
         var hostName = root.string("host")
+        // `host` is a name and port; a scheme written in it (`https://api.example.com`) is read as the scheme.
+        if let written = hostName, let range = written.firstRange(of: "://") {
+            let scheme = written[..<range.lowerBound].lowercased()
+            host.unsupported("host", "'host' is a name and port, not a URL; its scheme is read as 'schemes: [\(scheme)]'", root.pair("host")?.value.location ?? root.location)
+            if scheme == "http" || scheme == "https" { schemes = [scheme] }
+            hostName = String(written[range.upperBound...])
+        }
+        while hostName?.hasSuffix("/") == true { hostName?.removeLast() }
         var useScheme = true
         var location = root.pair("host")?.value.location ?? root.pair("basePath")?.value.location ?? root.location
         if let parameterized = root["x-ms-parameterized-host"], let template = parameterized.string("hostTemplate") {
@@ -37,6 +47,18 @@ extension Swagger2Upgrader {
         }
         let urls = useScheme ? schemes.map { $0 + "://" + hostName + basePath } : [hostName + basePath]
         return .sequence(urls.map { server($0, variables: variables, at: location) }, at: location)
+    }
+
+    /// `host` and `basePath` that are not strings, and `schemes` that is not a list of them, are
+    /// errors: read otherwise, the client would have no base URL, or another one.
+    func checkServerKeys(_ root: YAMLNode) {
+        for key in ["host", "basePath"] {
+            guard let value = root[key], value.scalar == nil else { continue }
+            host.error("'\(key)' must be a string, as \(key == "host" ? "'host: api.example.com:8443'" : "'basePath: /v1'")", value.location)
+        }
+        if let schemes = root["schemes"], !(schemes.sequence?.allSatisfy { $0.scalar != nil } ?? false) {
+            host.error("'schemes' must be a list of schemes, as 'schemes: [https]'", schemes.location)
+        }
     }
 
     private func server(_ url: String, variables: YAMLNode?, at location: SourceLocation) -> YAMLNode {

@@ -71,8 +71,9 @@ public final class Swagger2Upgrader {
 
     /// The whole document.
     private func document(_ root: YAMLNode) -> YAMLNode {
-        consumes = Self.mediaTypes(root["consumes"])
-        produces = Self.mediaTypes(root["produces"])
+        consumes = mediaTypes(root.pair("consumes"))
+        produces = mediaTypes(root.pair("produces"))
+        checkServerKeys(root)
         hierarchies = Hierarchies(definitions: root["definitions"], host: host)
         var out = Mapping()
         var components = Mapping()
@@ -114,9 +115,16 @@ public final class Swagger2Upgrader {
         return out.node(at: node.location)
     }
 
-    /// A list of media types (`consumes`, `produces`); empty when absent.
-    static func mediaTypes(_ node: YAMLNode?) -> [String] {
-        (node?.sequence ?? []).compactMap(\.scalar).filter { !$0.isEmpty }
+    /// A list of media types (`consumes`, `produces`); empty when absent. One that is not a
+    /// list of strings is an error: read otherwise, bodies would be sent as another type.
+    func mediaTypes(_ pair: YAMLPair?) -> [String] {
+        guard let pair else { return [] }
+        guard let items = pair.value.sequence, items.allSatisfy({ $0.scalar != nil }) else {
+            let key = pair.key.scalar ?? "consumes"
+            host.error("'\(key)' must be a list of media types, as '\(key): [application/json]'", pair.value.location)
+            return []
+        }
+        return items.compactMap(\.scalar).filter { !$0.isEmpty }
     }
 
     /// Follows a `$ref` (up to 16 deep) to the node it names, as written; nil after reporting why not.

@@ -19,7 +19,7 @@ import Testing
 
     /// The cases whose document has errors; every other case has warnings only.
     static let casesWithErrors: Set<String> = [
-        "missing-file", "ref-loop", "ref-path-too-long", "ref-to-nothing", "swagger-1.2", "swagger2-both-versions", "swagger2-parameters", "swagger2-structure",
+        "missing-file", "ref-loop", "ref-path-too-long", "ref-to-nothing", "swagger-1.2", "swagger2-both-versions", "swagger2-parameters", "swagger2-structure", "swagger2-wrong-kinds",
         "version-2.5", "version-4.0.0",
     ]
 

@@ -49,6 +49,16 @@ public enum Library {
     public static func getAuthor(id: String) -> Endpoint<Author, Never> {
         Endpoint(.get, "/authors/\(id)", Library.api, response: .json)
     }
+
+    /// `GET /ebooks`
+    public static func listEbooks() -> Endpoint<[Ebook], Never> {
+        Endpoint(.get, "/ebooks", Library.api, response: .json)
+    }
+
+    /// `GET /loans`
+    public static func listLoans() -> Endpoint<[Owned], Never> {
+        Endpoint(.get, "/loans", Library.api, response: .json)
+    }
 }
 
 /// The endpoints of `Library` as types, one each: `LibraryService` has a requirement per
@@ -63,6 +73,18 @@ public enum LibraryOperations {
     /// `Library.getAuthor`: `GET /authors/{id}`.
     public enum GetAuthor: ServiceOperation {
         public typealias Response = Author
+        public typealias Failure = Never
+    }
+
+    /// `Library.listEbooks`: `GET /ebooks`.
+    public enum ListEbooks: ServiceOperation {
+        public typealias Response = [Ebook]
+        public typealias Failure = Never
+    }
+
+    /// `Library.listLoans`: `GET /loans`.
+    public enum ListLoans: ServiceOperation {
+        public typealias Response = [Owned]
         public typealias Failure = Never
     }
 }
@@ -82,6 +104,16 @@ public protocol LibraryService: Sendable {
         _ endpoint: Endpoint<Author, Never>,
         as operation: LibraryOperations.GetAuthor.Type
     ) async throws(APIError<Never>) -> Author
+    /// Sends `Library.listEbooks`: `GET /ebooks`.
+    func send(
+        _ endpoint: Endpoint<[Ebook], Never>,
+        as operation: LibraryOperations.ListEbooks.Type
+    ) async throws(APIError<Never>) -> [Ebook]
+    /// Sends `Library.listLoans`: `GET /loans`.
+    func send(
+        _ endpoint: Endpoint<[Owned], Never>,
+        as operation: LibraryOperations.ListLoans.Type
+    ) async throws(APIError<Never>) -> [Owned]
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
@@ -114,5 +146,17 @@ extension LibraryService {
     @_alwaysEmitIntoClient
     public func getAuthor(id: String) async throws(APIError<Never>) -> Author {
         try await self.send(Library.getAuthor(id: id), as: LibraryOperations.GetAuthor.self)
+    }
+
+    /// `GET /ebooks`
+    @_alwaysEmitIntoClient
+    public func listEbooks() async throws(APIError<Never>) -> [Ebook] {
+        try await self.send(Library.listEbooks(), as: LibraryOperations.ListEbooks.self)
+    }
+
+    /// `GET /loans`
+    @_alwaysEmitIntoClient
+    public func listLoans() async throws(APIError<Never>) -> [Owned] {
+        try await self.send(Library.listLoans(), as: LibraryOperations.ListLoans.self)
     }
 }

@@ -3,6 +3,50 @@
 import Foundation
 import Specwright
 
+public struct Ebook: Decodable, Sendable {
+    public let owner: String?
+    public let kind: String
+    public let pages: Int?
+
+    public init(owner: String? = nil, kind: String, pages: Int? = nil) {
+        self.owner = owner
+        self.kind = kind
+        self.pages = pages
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.owner = try container.decodeIfPresent(String.self, forKey: "owner")
+        self.kind = try container.decode(String.self, forKey: "kind")
+        self.pages = try container.decodeIfPresent(Int.self, forKey: "pages")
+    }
+}
+
+public indirect enum Owned: Decodable, Sendable {
+    case loan(Loan)
+
+    public init(from decoder: any Decoder) throws {
+        let tag = try UnionCoding.tag(in: decoder, key: "sort")
+        switch tag {
+        case "Loan": self = .loan(try Loan(from: decoder))
+        default: throw UnionCoding.unknownTag(tag, key: "sort", in: decoder)
+        }
+    }
+}
+
+public struct Loan: Decodable, Sendable {
+    public let days: Int?
+
+    public init(days: Int? = nil) {
+        self.days = days
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.days = try container.decodeIfPresent(Int.self, forKey: "days")
+    }
+}
+
 public enum AddBookLocale: StringEnum {
     case en
     case fr
