@@ -44,6 +44,8 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 
     /// `text` with control, format and line- or paragraph-separator characters written as Swift escapes.
     static func printable(_ text: String) -> String {
+        // Printable ASCII, the common case, needs no look at Unicode's tables.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
