@@ -53,7 +53,7 @@ extension OpenAPIContext {
         if let location = root.keyLocation("webhooks") {
             unsupported("webhooks", "'webhooks' are not supported; they are left out", at: location)
         }
-        spec.models = models
+        (spec.models, endpoints) = settleInlineNames(models, endpoints)
         spec.endpoints = endpoints.map(EndpointItem.endpoint)
         spec.models = fixTaggedUnions(spec.models, endpoints: endpoints, symbols: SymbolTable(spec))
         spec.models = withoutVariantsLeadingBack(spec)

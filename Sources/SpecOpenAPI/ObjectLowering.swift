@@ -12,13 +12,13 @@ extension OpenAPIContext {
     /// The fields of an object schema: its properties and those of its `allOf` parts, merged in
     /// order (a later part's property replaces an earlier one in place); `required` decides which
     /// are optional.
-    func fields(of schema: Node, owner: String) -> [FieldDecl] {
+    func fields(of schema: Node, owner: NameHint) -> [FieldDecl] {
         var properties: [Property] = []
         var required: [String] = []
         collect(schema, into: &properties, required: &required, depth: 0)
         var fields: [FieldDecl] = []
         for property in properties {
-            let (type, nullable) = self.type(of: property.schema, hint: owner + SwiftNames.model(property.name))
+            let (type, nullable) = self.type(of: property.schema, hint: owner.adding(property: property.name))
             let isRequired = required.contains(property.name)
             if isRequired { requiredFields.insert(property.location) }
             let defaultValue = self.defaultValue(of: property.schema, type: type)
@@ -157,7 +157,9 @@ extension OpenAPIContext {
         for value in values where !cases.contains(where: { $0.wireValue == value }) {
             let declared = names[value].map(Naming.lowerCamel) ?? ""
             let derived = Naming.lowerCamel(value)
+            // The empty string (Stripe's "post an empty value to unset") is `empty`.
             var name = Naming.isIdentifier(declared) ? declared
+                : value.isEmpty ? "empty"
                 : derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
             name = Self.unique(name, taken: &taken)

@@ -22,7 +22,15 @@ final class OpenAPIContext {
     /// The models in the order they were made.
     var models: [ModelDecl] = []
     /// Model names taken (a lookup only: never iterated, so the output cannot depend on its order).
-    private var takenNames: Set<String> = []
+    var takenNames: Set<String> = []
+    /// The names generated code declares beside the models, in the order reserved.
+    private(set) var reservedNames: [String] = []
+    /// Where each inline model (by its provisional name) was met, and its title (a lookup only).
+    var inlineOrigins: [String: InlineOrigin] = [:]
+    /// The inline model of each shape, by the shape's key (a lookup only).
+    var shapes: [String: String] = [:]
+    /// The model each inline model dropped for another of its shape became (a lookup only).
+    var sharedAs: [String: String] = [:]
     /// The model name of each schema reached by reference (`file#pointer`).
     var namedSchemas: [String: String] = [:]
     /// Where the fields and parameters the document requires are written (a lookup only).
@@ -114,17 +122,12 @@ final class OpenAPIContext {
     /// Reserves names generated code declares beside the models (the service protocols, error enums).
     func reserve(_ name: String) {
         takenNames.insert(name)
+        reservedNames.append(name)
     }
 
     /// A model name made from `preferred` that no other model, built-in or generated-code type has.
     func takeName(_ preferred: String) -> String {
-        var base = SwiftNames.model(preferred)
-        // The spec model's name is named again when lowered: settle on a name that naming keeps.
-        for _ in 0..<3 where SwiftNames.model(base) != base { base = SwiftNames.model(base) }
-        if base.isEmpty { base = "Model" }
-        if let first = base.unicodeScalars.first, !Naming.isIdentifier(String(first)) { base = "Model" + base }
-        if base.first?.isUppercase != true { base = base.prefix(1).uppercased() + base.dropFirst() }
-        if Validator.isReservedTypeName(base) || base == namespace { base += "Model" }
+        let base = normalizedModelName(preferred)
         var name = base
         var number = 2
         while takenNames.contains(name) || Validator.isReservedTypeName(name) || name == namespace {
@@ -133,6 +136,19 @@ final class OpenAPIContext {
         }
         takenNames.insert(name)
         return name
+    }
+
+    /// `preferred` as a model name: UpperCamelCase, an identifier, neither a built-in type's name
+    /// nor the namespace's.
+    func normalizedModelName(_ preferred: String) -> String {
+        var base = SwiftNames.model(preferred)
+        // The spec model's name is named again when lowered: settle on a name that naming keeps.
+        for _ in 0..<3 where SwiftNames.model(base) != base { base = SwiftNames.model(base) }
+        if base.isEmpty { base = "Model" }
+        if let first = base.unicodeScalars.first, !Naming.isIdentifier(String(first)) { base = "Model" + base }
+        if base.first?.isUppercase != true { base = base.prefix(1).uppercased() + base.dropFirst() }
+        if Validator.isReservedTypeName(base) || base == namespace { base += "Model" }
+        return base
     }
 
     // MARK: References

@@ -248,7 +248,7 @@ extension OpenAPIContext {
             let schema = node["schema"] ?? node["content"]?.pairs.first?.value["schema"]
             var type: TypeExpr = .named("String", arguments: [], at: node.location)
             if let schema {
-                let lowered = self.type(of: schema, hint: typePrefix + SwiftNames.model(name))
+                let lowered = self.type(of: schema, hint: NameHint(typePrefix).adding(property: name))
                 type = lowered.type
             }
             let required = place == "path" || node.flag("required")

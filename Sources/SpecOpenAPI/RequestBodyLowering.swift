@@ -74,7 +74,7 @@ extension OpenAPIContext {
         let (effective, _, shape) = self.shape(of: schema)
         if endpoint.encoding != .json || (schema.string("$ref") == nil && { if case .object = shape { true } else { false } }()) {
             let target = effective.string("$ref").flatMap { ref in resolve(ref, at: effective.location, in: effective.file)?.node } ?? effective
-            var fields = self.fields(of: target, owner: typePrefix + "Body")
+            var fields = self.fields(of: target, owner: NameHint(typePrefix + "Body"))
             if endpoint.encoding == .form, let encoding = chosen.value["encoding"] {
                 // `encoding: { metadata: { style: deepObject, explode: true } }` (Stripe): the field's style.
                 fields = fields.map { field in
@@ -102,7 +102,7 @@ extension OpenAPIContext {
                         guard !["content-type", "content-disposition"].contains(name.lowercased()),
                               !field.partHeaders.contains(where: { $0.wireName.lowercased() == name.lowercased() }),
                               let header = followRef(declared) else { continue }
-                        var partHeader = responseHeader(name, header, hint: typePrefix + SwiftNames.model(field.wireName) + SwiftNames.model(name))
+                        var partHeader = responseHeader(name, header, hint: NameHint(typePrefix + SwiftNames.model(field.wireName) + SwiftNames.model(name)))
                         if partHeader.style == .json {
                             // A part header of JSON content: the caller gives its text.
                             partHeader.type = .optional(.named(BuiltinType.string.rawValue, arguments: [], at: partHeader.location))
@@ -116,7 +116,7 @@ extension OpenAPIContext {
             }
             endpoint.body = .fields(fields, at: schema.location)
         } else {
-            endpoint.body = .type(self.type(of: schema, hint: typePrefix + "Request").type)
+            endpoint.body = .type(self.type(of: schema, hint: NameHint(typePrefix + "Request")).type)
         }
     }
 
@@ -145,8 +145,8 @@ extension OpenAPIContext {
         return chosen.map { kind, mediaType, location, schema in
             let type: TypeExpr
             switch kind {
-            case .json: type = schema.map { self.type(of: $0, hint: typePrefix + "Request").type } ?? Self.json(at: location)
-            case .form: type = schema.map { self.type(of: $0, hint: typePrefix + "Form").type } ?? Self.json(at: location)
+            case .json: type = schema.map { self.type(of: $0, hint: NameHint(typePrefix + "Request")).type } ?? Self.json(at: location)
+            case .form: type = schema.map { self.type(of: $0, hint: NameHint(typePrefix + "Form")).type } ?? Self.json(at: location)
             case .text: type = .named(BuiltinType.string.rawValue, arguments: [], at: location)
             case .data: type = .named(BuiltinType.data.rawValue, arguments: [], at: location)
             }

@@ -26,7 +26,7 @@ extension OpenAPIContext {
                 continue
             }
             guard let response = followRef(success.value) else { continue }
-            let hint = typePrefix + "Response" + (index == 0 ? "" : success.key)
+            let hint = NameHint(typePrefix + "Response" + (index == 0 ? "" : success.key))
             let content = response["content"]?.pairs ?? []
             let stream = streamedBody(in: content, hint: hint).flatMap { body -> StreamedBody? in
                 guard body.type.description != StreamFraming.bytes.rawValue || bytesOnly else { return nil }
@@ -40,7 +40,7 @@ extension OpenAPIContext {
                 // `Content-Type` is the body's, which the client reads itself (OpenAPI ignores it too).
                 guard name.lowercased() != "content-type", !endpoint.responseHeaders.contains(where: { $0.wireName.lowercased() == name.lowercased() }),
                       let header = followRef(raw) else { continue }
-                endpoint.responseHeaders.append(responseHeader(name, header, hint: typePrefix + SwiftNames.model(name)))
+                endpoint.responseHeaders.append(responseHeader(name, header, hint: NameHint(typePrefix + SwiftNames.model(name))))
             }
             if bodies.isEmpty, stream == nil {
                 outcomes.append(OutcomeDecl(status: status, type: .named("Empty", arguments: [], at: success.keyLocation),
@@ -105,7 +105,7 @@ extension OpenAPIContext {
             guard let response = followRef(raw), let content = response["content"]?.pairs else { continue }
             for (mediaType, _, _) in content where !mediaTypes.contains(mediaType) { mediaTypes.append(mediaType) }
             guard let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
-            let hint = typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)")
+            let hint = NameHint(typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)"))
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))
         }
@@ -119,7 +119,7 @@ extension OpenAPIContext {
         guard successes.count == 1, let response = followRef(successes[0].value), let content = response["content"]?.pairs,
               content.count == 1, let (mediaType, _, media) = content.first, mediaType.lowercased().hasPrefix("multipart/"),
               let schema = media["schema"], isObjectSchema(followRef(schema) ?? schema) else { return nil }
-        return (mediaType, type(of: schema, hint: typePrefix + "Response").type)
+        return (mediaType, type(of: schema, hint: NameHint(typePrefix + "Response")).type)
     }
 
     /// Sorts `200` before `201` before `2XX`.
@@ -133,7 +133,7 @@ extension OpenAPIContext {
     /// type only with a binary or string one (or none): `application/xml` of the same object is not
     /// a body this client reads, and `text/plain` of an object is JSON under another name.
     /// None for a response without content.
-    private func bodies(of response: Node, hint: String) -> [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] {
+    private func bodies(of response: Node, hint: NameHint) -> [(content: OutcomeContent, type: TypeExpr, mediaTypes: [String])] {
         // Events, lines and records are streams, read apart (see `streamedBody`).
         let content = (response["content"]?.pairs ?? []).filter { ![.events, .lines, .sequence].contains(Self.streamFraming(of: $0.key)) }
         guard !content.isEmpty else { return [] }
@@ -174,7 +174,7 @@ extension OpenAPIContext {
 
     /// A declared response header: its schema's type when a header's text can hold it (a scalar,
     /// a string enum, a list of them), else `String`, the text as it came.
-    func responseHeader(_ name: String, _ header: Node, hint: String) -> FieldDecl {
+    func responseHeader(_ name: String, _ header: Node, hint: NameHint) -> FieldDecl {
         let location = header.location
         var type: TypeExpr = .named(BuiltinType.string.rawValue, arguments: [], at: location)
         var style: ParameterStyle?
@@ -197,7 +197,7 @@ extension OpenAPIContext {
         case .enumeration: return true
         case .array(let items?): return !inArray && readableAsHeader(items, inArray: true, depth: depth + 1)
         case .reference: return followRef(schema).map { readableAsHeader($0, inArray: inArray, depth: depth + 1) } ?? false
-        case .array(nil), .object, .union, .dictionary, .any: return false
+        case .array(nil), .object, .union, .clearable, .dictionary, .any: return false
         }
     }
 

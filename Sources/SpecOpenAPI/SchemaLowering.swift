@@ -4,7 +4,7 @@ import SpecDiagnostics
 extension OpenAPIContext {
     /// The type of a schema where it is used, and whether it may be null. An inline object, enum or
     /// union becomes a model named after `hint` (`Pet` + `tags` -> `PetTags`), which is made only then.
-    func type(of schema: Node, hint: @autoclosure () -> String) -> (type: TypeExpr, nullable: Bool) {
+    func type(of schema: Node, hint: @autoclosure () -> NameHint) -> (type: TypeExpr, nullable: Bool) {
         if let target = dynamicTarget(of: schema) { return (.named(target.name, arguments: [], at: schema.location), false) }
         let (schema, nullable, shape) = self.shape(of: schema)
         let location = schema.location
@@ -24,11 +24,30 @@ extension OpenAPIContext {
                 key = "x-ms-enum\u{0}\(name)\u{0}" + values.joined(separator: "\u{0}")
                 return name
             }
-            if let name = inlineModels[key] { return (.named(name, arguments: [], at: location), nullable) }
-            let name = takeName(enumName ?? hint())
+            if let name = inlineModels[key] {
+                noteUse(of: name, at: hint())
+                return (.named(name, arguments: [], at: location), nullable)
+            }
+            let made = takeInlineName(hint(), title: enumName ?? schema.string("title"))
+            addModel(made, schema: schema, at: location)
+            let name = sharingShape(of: made)
             inlineModels[key] = name
-            addModel(name, schema: schema, at: location)
             return (.named(name, arguments: [], at: location), nullable)
+        case .clearable(let values) where values.count == 1:
+            let wrapped = type(of: values[0], hint: hint())
+            return (.named(BuiltinType.clearable.rawValue, arguments: [wrapped.type.nonOptional], at: location), nullable || wrapped.nullable)
+        case .clearable:
+            // `Clearable` of the union of the values.
+            let key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
+            if let name = inlineModels[key] {
+                noteUse(of: name, at: hint())
+                return (.named(BuiltinType.clearable.rawValue, arguments: [.named(name, arguments: [], at: location)], at: location), nullable)
+            }
+            let made = takeInlineName(hint(), title: schema.string("title"))
+            addModel(made, schema: schema, at: location)
+            let name = sharingShape(of: made)
+            inlineModels[key] = name
+            return (.named(BuiltinType.clearable.rawValue, arguments: [.named(name, arguments: [], at: location)], at: location), nullable)
         case .dictionary(let values):
             guard let values else { return (.dictionary(Self.json(at: location)), nullable) }
             let value = type(of: values, hint: hint() + "Value")
@@ -46,7 +65,7 @@ extension OpenAPIContext {
     }
 
     /// The type a `$ref` names: its model for a named schema, else the target lowered in place.
-    private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: @autoclosure () -> String) -> (type: TypeExpr, nullable: Bool)? {
+    private func referencedType(_ ref: String, at location: SourceLocation, in file: String, hint: @autoclosure () -> NameHint) -> (type: TypeExpr, nullable: Bool)? {
         guard let target = resolve(ref, at: location, in: file) else { return nil }
         if target.isNamedSchema {
             // A nullable object, enum or union is a model that is null where it is used (a nullable alias is optional itself).
@@ -89,12 +108,12 @@ extension OpenAPIContext {
         defer { if anchored { dynamicScope.removeLast() } }
         switch shape {
         case .object:
-            model.kind = .object(fields(of: effective, owner: name))
+            model.kind = .object(fields(of: effective, owner: NameHint(model: name)))
             // Members beyond the properties, where `additionalProperties` allows them, are kept.
             model.closed = effective["additionalProperties"]?.scalar == "false"
             if let additional = effective["additionalProperties"], additional.scalar != "false" {
                 if additional.isMapping && !additional.keys.isEmpty {
-                    model.additionalProperties = type(of: additional, hint: name + "Value").type
+                    model.additionalProperties = type(of: additional, hint: NameHint(model: name) + "Value").type
                 } else if additional.scalar == "true" || additional.isMapping {
                     model.additionalProperties = Self.json(at: additional.location)
                 }
@@ -103,8 +122,10 @@ extension OpenAPIContext {
             model.kind = .enumeration(enumeration(values, at: effective["enum"]?.location ?? location, names: declaredCaseNames(of: effective)))
         case .union(let variants):
             model.kind = .union(union(variants, schema: effective, owner: name))
+        case .clearable(let values) where values.count > 1:
+            model.kind = .union(union(values, schema: effective, owner: name))
         default:
-            let target = type(of: effective, hint: name)
+            let target = type(of: effective, hint: NameHint(model: name))
             model.kind = .alias(nullable || target.nullable ? .optional(target.type) : target.type)
         }
         models[index] = model

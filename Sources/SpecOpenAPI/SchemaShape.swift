@@ -11,6 +11,9 @@ enum SchemaShape {
     case enumeration([String])
     /// `oneOf` / `anyOf` of several schemas: a union.
     case union([Node])
+    /// `anyOf` / `oneOf` of a schema and an empty string that clears it (Stripe's
+    /// `anyOf: [X, {enum: [""]}]`): `Clearable<X>`; of several, `Clearable` of their union.
+    case clearable([Node])
     /// A map of string keys to values of one schema (nil: any JSON value).
     case dictionary(Node?)
     /// An array of the item schema (nil: any JSON value).
@@ -75,6 +78,12 @@ extension OpenAPIContext {
                     continue
                 }
                 if nonNull.isEmpty { return (schema, true, .any) }
+                // A value or "" to clear it; any string or "" is any string.
+                let values = nonNull.filter { !Self.isClearingString($0) }
+                if !values.isEmpty, values.count < nonNull.count {
+                    if values.count == 1, Self.isPlainString(values[0]) { return (schema, nullable, .builtin(.string)) }
+                    return (schema, nullable, .clearable(values))
+                }
                 if let strings = stringValues(nonNull) { return (schema, nullable, strings) }
                 // A number written as a number or as its text (Pydantic's Decimal): its digits and scale, as ExactDecimal.
                 let types = nonNull.map { $0.keys.contains("$ref") ? "" : $0.string("type") ?? "" }.sorted()
@@ -96,6 +105,18 @@ extension OpenAPIContext {
     static func onlyConstrainsValue(_ schema: Node) -> Bool {
         let describing = ["type", "properties", "allOf", "oneOf", "anyOf", "$ref", "items", "additionalProperties", "enum", "const", "format", "required"]
         return !describing.contains { schema[$0] != nil }
+    }
+
+    /// `{type: string, enum: [""]}` (or without the type): the empty string that clears a value.
+    static func isClearingString(_ schema: Node) -> Bool {
+        guard schema["$ref"] == nil, (schema.string("type") ?? "string") == "string", let values = schema["enum"]?.items, !values.isEmpty else { return false }
+        return values.allSatisfy { $0.scalar == "" }
+    }
+
+    /// A string schema that allows any string: no values listed, no format that makes it another type.
+    static func isPlainString(_ schema: Node) -> Bool {
+        guard schema["$ref"] == nil, schema.string("type") == "string", schema["enum"] == nil, schema["const"] == nil else { return false }
+        return schema["format"] == nil || !["date-time", "date", "uuid", "uri", "url", "byte", "binary"].contains(schema.string("format") ?? "")
     }
 
     /// `{type: "null"}` or `{enum: [null]}`.

@@ -30,7 +30,7 @@ extension OpenAPIContext {
 
     /// The streamed body a success response's content describes, if it has one of events, lines or
     /// records (the first such media type), or is bytes only.
-    func streamedBody(in content: [(key: String, keyLocation: SourceLocation, value: Node)], hint: String) -> StreamedBody? {
+    func streamedBody(in content: [(key: String, keyLocation: SourceLocation, value: Node)], hint: NameHint) -> StreamedBody? {
         if let (mediaType, location, media) = content.first(where: { [.events, .lines, .sequence].contains(Self.streamFraming(of: $0.key)) }),
            let framing = Self.streamFraming(of: mediaType) {
             return streamedBody(framing, media: media, mediaType: mediaType, at: location, hint: hint)
@@ -59,7 +59,7 @@ extension OpenAPIContext {
         return streams > 0 && others > 0
     }
 
-    private func streamedBody(_ framing: StreamFraming, media: Node, mediaType: String, at location: SourceLocation, hint: String) -> StreamedBody {
+    private func streamedBody(_ framing: StreamFraming, media: Node, mediaType: String, at location: SourceLocation, hint: NameHint) -> StreamedBody {
         let item = media["itemSchema"]
         switch framing {
         case .events:
@@ -99,7 +99,7 @@ extension OpenAPIContext {
     /// schema that is not text) is that schema; otherwise each event as it came. A sentinel the
     /// schema allows beside the events (an event of constant data, or data that may be one constant
     /// string) ends the stream.
-    private func eventElement(_ item: Node, hint: String, at location: SourceLocation) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
+    private func eventElement(_ item: Node, hint: NameHint, at location: SourceLocation) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
         var schema = followRef(item) ?? item
         var sentinel: String?
         var variants = (schema["oneOf"] ?? schema["anyOf"])?.items ?? []
@@ -135,7 +135,7 @@ extension OpenAPIContext {
                 }
                 variants.append(UnionDecl.Variant(tag: event.name, type: event.data, location: event.location))
             }
-            let name = takeName(hint)
+            let name = takeInlineName(hint, title: nil)
             var union = UnionDecl(variants: variants, discriminatorLocation: location)
             union.byEventName = true
             models.append(ModelDecl(name: name, genericParameters: [], location: location, description: description(of: schema),
@@ -149,7 +149,7 @@ extension OpenAPIContext {
     /// What an event's data holds: its `contentSchema` (JSON), or a schema that is not text (also
     /// JSON), else the text (`String`) for the case of a union of events; for a whole stream, an
     /// event without either is read as it came. With the sentinel the data may be instead.
-    private func eventData(_ event: Node, hint: String, inUnion: Bool) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
+    private func eventData(_ event: Node, hint: NameHint, inUnion: Bool) -> (type: TypeExpr, isJSON: Bool, sentinel: String?) {
         let declared = event["properties"]?["data"]
         let data = declared.map { followRef($0) ?? $0 }
         if let content = data?["contentSchema"] {

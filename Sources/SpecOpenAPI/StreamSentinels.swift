@@ -5,7 +5,7 @@ extension OpenAPIContext {
     /// data and one constant string, the common shape of OpenAI-compatible servers (FastAPI, vLLM,
     /// LiteLLM: `anyOf: [{$ref: ChatCompletionChunk}, {const: "[DONE]"}]`). The element is the
     /// data (a union of the other variants when there are several); the constant ends the stream.
-    func dataElement(_ schema: Node, hint: String) -> (type: TypeExpr, sentinel: String?) {
+    func dataElement(_ schema: Node, hint: NameHint) -> (type: TypeExpr, sentinel: String?) {
         let target = followRef(schema) ?? schema
         let variants = (target["anyOf"] ?? target["oneOf"])?.items ?? []
         let constants = variants.indices.compactMap { index in Self.constantString(followRef(variants[index]) ?? variants[index]).map { (index, $0) } }
@@ -15,7 +15,7 @@ extension OpenAPIContext {
         }
         guard !rest.isEmpty else { return (.named(BuiltinType.string.rawValue, arguments: [], at: target.location), sentinel) }
         if rest.count == 1 { return (type(of: rest[0], hint: hint).type, sentinel) }
-        let name = takeName(hint)
+        let name = takeInlineName(hint, title: nil)
         models.append(ModelDecl(name: name, genericParameters: [], location: target.location, description: description(of: target),
                                 deprecated: false, kind: .union(union(rest, schema: target, owner: name)), file: target.file))
         return (.named(name, arguments: [], at: target.location), sentinel)

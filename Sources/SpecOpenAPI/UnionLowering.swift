@@ -30,8 +30,9 @@ extension OpenAPIContext {
         let defaultRef = schema["discriminator"]?.string("defaultMapping")
         var defaultIndex: Int?
         var lowered: [(type: TypeExpr, values: TagValues, location: SourceLocation)] = []
+        let words = caseWords(of: variants)
         for (index, variant) in variants.enumerated() {
-            let (type, nullable) = self.type(of: variant, hint: owner + "Variant\(index + 1)")
+            let (type, nullable) = self.type(of: variant, hint: NameHint(model: owner).adding(variant: words[index]))
             var values = TagValues.unknown
             if let discriminator {
                 values = tagValues(of: variant, type: type, discriminator: discriminator, mapping: mapping)
@@ -47,7 +48,10 @@ extension OpenAPIContext {
                 unsupported("inline discriminated variant", "a variant of a discriminated union must be a $ref to an object schema, an inline object whose tag property lists its values, or a union tagged by the same property; the union is decoded untagged", at: lowered[unknown].location)
             }
             var names: [String] = []
-            let untagged = lowered.map { UnionDecl.Variant(tag: Self.unique(caseName(for: $0.type), taken: &names), type: $0.type, location: $0.location) }
+            let untagged = lowered.indices.map { index in
+                UnionDecl.Variant(tag: Self.unique(caseName(for: lowered[index].type, words: words[index]), taken: &names),
+                                  type: lowered[index].type, location: lowered[index].location)
+            }
             var union = UnionDecl(variants: untagged, discriminator: nil, discriminatorLocation: schema.location)
             // `anyOf` holds every variant a value matches. Values of different JSON types match
             // one variant at most, and scalar variants of one type hold the same value whichever
@@ -72,7 +76,7 @@ extension OpenAPIContext {
             if keyedByTag[index], let tag = singles[index] {
                 result.append(UnionDecl.Variant(tag: tag, type: variant.type, location: variant.location))
             } else {
-                let name = Self.unique(caseName(for: variant.type), taken: &taken)
+                let name = Self.unique(caseName(for: variant.type, words: words[index]), taken: &taken)
                 if case .values(let values) = variant.values { selectingValues[owner + "\u{0}" + name] = values }
                 result.append(UnionDecl.Variant(tag: name, type: variant.type, location: variant.location))
             }
@@ -124,7 +128,7 @@ extension OpenAPIContext {
         case .builtin, .enumeration: return .scalar
         case .object, .dictionary: return .object
         case .array: return .array
-        case .union, .any, .reference: return .unknown
+        case .union, .clearable, .any, .reference: return .unknown
         }
     }
 
@@ -154,8 +158,83 @@ extension OpenAPIContext {
         return nil
     }
 
+    /// A union case named after its type when the document names the type: `Pet` -> `pet`,
+    /// `[String]` -> `strings`; else after what the variant's schema says (`words`, see `caseWords`).
+    private func caseName(for type: TypeExpr, words: String) -> String {
+        switch type {
+        case .named(let name, _, _): inlineOrigins[name] == nil ? caseName(for: type) : words
+        case .array(let element), .dictionary(let element), .optional(let element):
+            element.mentionedNames.allSatisfy { inlineOrigins[$0] == nil } ? caseName(for: type) : words
+        }
+    }
+
+    /// A case name for each variant of a union, from what its schema says, in this order: its
+    /// `title`; the one value of an enum (`now`, and `empty` for `""`); `object`, `array` or `map`
+    /// when no other variant is one; the value of a property only one value is allowed for, which
+    /// tells it from the other objects (a tag: `bank_account`); a property no other variant has;
+    /// else its JSON type (`object2` if need be). A variant whose type the document names (a
+    /// `$ref`, a built-in type) is named after that instead (`caseName(for:)`).
+    func caseWords(of variants: [Node]) -> [String] {
+        let targets = variants.map { variant in shape(of: followRef(variant) ?? variant) }
+        let kinds = targets.map { target -> String in
+            switch target.shape {
+            case .object: "object"
+            case .array: "array"
+            case .dictionary: "map"
+            case .enumeration, .builtin: "string"
+            case .union, .clearable: "union"
+            case .reference, .any: "value"
+            }
+        }
+        let kindCounts = kinds.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        // Each object's properties, and how many objects have each property and each tag value.
+        let properties = targets.indices.map { kinds[$0] == "object" && kindCounts["object", default: 0] > 1 ? objectProperties(of: targets[$0].schema) : [] }
+        var propertyCounts: [String: Int] = [:]
+        var tagCounts: [String: Int] = [:]
+        for list in properties {
+            for (name, value) in list {
+                propertyCounts[name, default: 0] += 1
+                if let tag = value.flatMap(Self.constantString) { tagCounts[name + "\u{0}" + tag, default: 0] += 1 }
+            }
+        }
+        return targets.indices.map { index -> String in
+            let schema = targets[index].schema
+            if let title = schema.string("title"), !title.isEmpty, title.utf8.count <= 64, Naming.isIdentifier(Naming.lowerCamel(title)) {
+                return Naming.lowerCamel(title)
+            }
+            if case .enumeration(let values) = targets[index].shape, values.count == 1 {
+                return values[0].isEmpty ? "empty" : Naming.lowerCamel(values[0])
+            }
+            if kindCounts[kinds[index]] == 1 { return kinds[index] }
+            guard kinds[index] == "object" else { return kinds[index] }
+            for (name, value) in properties[index] {
+                guard let tag = value.flatMap(Self.constantString), tagCounts[name + "\u{0}" + tag] == 1,
+                      Naming.isIdentifier(Naming.lowerCamel(tag)) else { continue }
+                return Naming.lowerCamel(tag)
+            }
+            for (name, _) in properties[index] where propertyCounts[name] == 1 && Naming.isIdentifier(Naming.lowerCamel(name)) {
+                return Naming.lowerCamel(name)
+            }
+            return "object"
+        }
+    }
+
+    /// The properties an object schema declares (its `allOf` parts' too), each with its schema
+    /// when it can be read.
+    private func objectProperties(of schema: Node, depth: Int = 0) -> [(name: String, value: Node?)] {
+        var properties: [(name: String, value: Node?)] = []
+        for part in schema["allOf"]?.items ?? [] where depth < 8 {
+            guard let target = followRef(part) else { continue }
+            properties += objectProperties(of: target, depth: depth + 1).filter { property in !properties.contains { $0.name == property.name } }
+        }
+        for (name, _, value) in schema["properties"]?.pairs ?? [] where !properties.contains(where: { $0.name == name }) {
+            properties.append((name, followRef(value)))
+        }
+        return properties
+    }
+
     /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.
-    private func caseName(for type: TypeExpr) -> String {
+    func caseName(for type: TypeExpr) -> String {
         switch type {
         case .named(let name, _, _): Naming.lowerCamel(name == "JSON" ? "value" : name)
         case .array(let element): caseName(for: element) + "s"

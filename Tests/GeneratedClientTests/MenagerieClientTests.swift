@@ -66,7 +66,7 @@ import FoundationNetworking
         // {"name", "badge"} is both a Named and a badge holder: the union keeps both, and sends both back.
         let both = try JSON.decode(Note.self, #"{"text": "x", "writer": {"name": "Ada", "badge": 7}}"#)
         #expect(both.writer?.named?.name == "Ada")
-        #expect(both.writer?.variant2?.badge == 7)
+        #expect(both.writer?.badge?.badge == 7)
         let sent = try #require(try JSON.object(both)["writer"] as? [String: Any])
         #expect(sent["name"] as? String == "Ada")
         #expect(sent["badge"] as? Int == 7)
@@ -74,7 +74,7 @@ import FoundationNetworking
 
         let one = try JSON.decode(Note.self, #"{"text": "x", "writer": {"badge": 3}}"#)
         #expect(one.writer?.named == nil)
-        #expect(one.writer?.variant2?.badge == 3)
+        #expect(one.writer?.badge?.badge == 3)
         // A value that matches no variant says why each failed; an empty value cannot be sent.
         #expect(throws: DecodingError.self) { try JSON.decode(Note.self, #"{"text": "x", "writer": {"nickname": "A"}}"#) }
         #expect(throws: EncodingError.self) { try JSON.object(Note(text: "x", writer: NoteWriter())) }

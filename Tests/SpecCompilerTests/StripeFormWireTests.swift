@@ -28,32 +28,32 @@ import Testing
         }
 
         try await echo(StripeAPI.postCustomers(
-            address: .variant1(PostCustomersBodyAddressVariant1(city: "Paris", country: "FR", line1: "1 Rue de Rivoli", postalCode: "75001")),
-            email: "ada@example.com", expand: ["default_source", "tax"], metadata: .stringMap(["order_id": "6735"])))
+            address: .set(OptionalFieldsAddress(city: "Paris", country: "FR", line1: "1 Rue de Rivoli", postalCode: "75001")),
+            email: "ada@example.com", expand: ["default_source", "tax"], metadata: ["order_id": "6735"]))
         try await echo(StripeAPI.postPaymentIntents(
             amount: 2000, currency: "eur",
-            paymentMethodData: PostPaymentIntentsBodyPaymentMethodData(
-                billingDetails: PostPaymentIntentsBodyPaymentMethodDataBillingDetails(
-                    address: .variant1(PostPaymentIntentsBodyPaymentMethodDataBillingDetailsAddressVariant1(city: "Köln", line1: "Domkloster 4"))),
+            paymentMethodData: PaymentMethodDataParams(
+                billingDetails: BillingDetailsInnerParams(address: .set(BillingDetailsAddress(city: "Köln", line1: "Domkloster 4"))),
                 type: .sepaDebit)))
         try await echo(StripeAPI.postSubscriptions(
             customer: "cus_1",
             items: [
-                PostSubscriptionsBodyItemsItem(
-                    priceData: PostSubscriptionsBodyItemsItemPriceData(
-                        currency: "usd", product: "prod_1", recurring: PostSubscriptionsBodyItemsItemPriceDataRecurring(interval: .month), unitAmount: 500),
+                SubscriptionItemCreateParams(
+                    priceData: RecurringPriceData(currency: "usd", product: "prod_1", recurring: RecurringAdhoc(interval: .month), unitAmount: 500),
                     quantity: 2),
-                PostSubscriptionsBodyItemsItem(metadata: ["slot": "b"], price: "price_2"),
+                SubscriptionItemCreateParams(metadata: ["slot": "b"], price: "price_2", taxRates: .clear),
             ]))
-        try await echo(StripeAPI.getCharges(created: .variant1(GetChargesCreatedVariant1(gte: 1_700_000_000, lt: 1_800_000_000)), expand: ["data.customer"], limit: 3))
+        try await echo(StripeAPI.getCharges(created: .rangeQuerySpecs(RangeQuerySpecs(gte: 1_700_000_000, lt: 1_800_000_000)), expand: ["data.customer"], limit: 3))
+        try await echo(StripeAPI.postCustomers(address: .clear, metadata: .clear))
         """#
 
     /// What PHP parsed, call by call.
     static let expected: [String] = [
         #"{"method":"POST","path":"/v1/customers","contentType":"application/x-www-form-urlencoded","query":{},"form":{"address":{"city":"Paris","country":"FR","line1":"1 Rue de Rivoli","postal_code":"75001"},"email":"ada@example.com","expand":["default_source","tax"],"metadata":{"order_id":"6735"}},"cookies":{}}"#,
         #"{"method":"POST","path":"/v1/payment_intents","contentType":"application/x-www-form-urlencoded","query":{},"form":{"amount":"2000","currency":"eur","payment_method_data":{"billing_details":{"address":{"city":"Köln","line1":"Domkloster 4"}},"type":"sepa_debit"}},"cookies":{}}"#,
-        #"{"method":"POST","path":"/v1/subscriptions","contentType":"application/x-www-form-urlencoded","query":{},"form":{"customer":"cus_1","items":[{"price_data":{"currency":"usd","product":"prod_1","recurring":{"interval":"month"},"unit_amount":"500"},"quantity":"2"},{"metadata":{"slot":"b"},"price":"price_2"}]},"cookies":{}}"#,
+        #"{"method":"POST","path":"/v1/subscriptions","contentType":"application/x-www-form-urlencoded","query":{},"form":{"customer":"cus_1","items":[{"price_data":{"currency":"usd","product":"prod_1","recurring":{"interval":"month"},"unit_amount":"500"},"quantity":"2"},{"metadata":{"slot":"b"},"price":"price_2","tax_rates":""}]},"cookies":{}}"#,
         #"{"method":"GET","path":"/v1/charges","contentType":null,"query":{"created":{"gte":"1700000000","lt":"1800000000"},"expand":["data.customer"],"limit":"3"},"form":{},"cookies":{}}"#,
+        #"{"method":"POST","path":"/v1/customers","contentType":"application/x-www-form-urlencoded","query":{},"form":{"address":"","metadata":""},"cookies":{}}"#,
     ]
 
     @Test(SharedData.needs("openapi", "Stripe's form bodies and deepObject queries, sent to PHP"))

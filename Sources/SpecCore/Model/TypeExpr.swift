@@ -87,8 +87,9 @@ public enum BuiltinType: String, Sendable, CaseIterable {
     /// in Swift) and a multipart or binary body's file.
     case decimal = "Decimal", exactDecimal = "ExactDecimal", json = "JSON", file = "File"
     /// `Nullable<T>`: a value or an explicit `null`; as `Nullable<T>?`, absent, `null` or a value
-    /// (a PATCH field that can be cleared). The one built-in type with a generic argument.
-    case nullable = "Nullable"
+    /// (a PATCH field that can be cleared). `Clearable<T>`: a value, or `""` that clears it
+    /// (Stripe's "post an empty value to unset"). The built-in types with a generic argument.
+    case nullable = "Nullable", clearable = "Clearable"
 
     /// The Swift type the generated code uses.
     public var swiftName: String {
@@ -101,7 +102,7 @@ public enum BuiltinType: String, Sendable, CaseIterable {
     /// Whether a value of this type can be sent as a query, header, path or form value.
     public var isParameterValue: Bool {
         switch self {
-        case .json, .data, .file, .nullable: false
+        case .json, .data, .file, .nullable, .clearable: false
         default: true
         }
     }

@@ -41,8 +41,8 @@ extension Validator {
 
     /// Every public type of the Specwright runtime (a test keeps this list complete).
     static let runtimeTypeNames: Set<String> = [
-        "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate",
-        "ConcurrentStreamRead", "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure",
+        "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate", "Clearable",
+        "ClearableDictionary", "ConcurrentStreamRead", "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure",
         "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
         "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
         "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
@@ -74,6 +74,12 @@ extension Validator {
     /// Whether a model named `name` would shadow a Swift, Foundation, runtime or built-in type (or be a keyword).
     public static func isReservedTypeName(_ name: String) -> Bool {
         reservedTypeNames.contains(name) || Naming.keywords.contains(name)
+    }
+
+    /// Whether a model named `name` would shadow a standard type it may take (`Duration`, `Thread`):
+    /// allowed, with a warning, but never a name a front end chooses itself.
+    public static func shadowsStandardType(_ name: String) -> Bool {
+        shadowableTypeModules[name] != nil
     }
 
     /// Whose name a reserved name is, for messages: "Swift's type 'Void'"; nil for a name that is free.

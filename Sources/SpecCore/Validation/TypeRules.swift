@@ -48,8 +48,8 @@ extension Validator {
                 return resolved
             }
             if let builtin = BuiltinType(rawValue: name) {
-                if builtin == .nullable {
-                    if arguments.count != 1 { diagnostics.error("'Nullable' takes one generic argument, like 'Nullable<Date>?' (\(what))", at: location) }
+                if builtin == .nullable || builtin == .clearable {
+                    if arguments.count != 1 { diagnostics.error("'\(name)' takes one generic argument, like '\(name)<Date>?' (\(what))", at: location) }
                 } else if !arguments.isEmpty {
                     diagnostics.error("'\(name)' takes no generic arguments (\(what))", at: location)
                 }

@@ -222,19 +222,19 @@ public indirect enum NoteAbout: Codable, Sendable {
 
 public struct NoteWriter: Codable, Sendable {
     @Indirect public var named: Named?
-    @Indirect public var variant2: NoteWriterVariant2?
+    @Indirect public var badge: NoteWriterBadge?
 
     /// A value that is each variant given; give at least one.
-    public init(named: Named? = nil, variant2: NoteWriterVariant2? = nil) {
+    public init(named: Named? = nil, badge: NoteWriterBadge? = nil) {
         self.named = named
-        self.variant2 = variant2
+        self.badge = badge
     }
 
     /// Decodes every variant the value is; at least one must match.
     public init(from decoder: any Decoder) throws {
-        let values = try UnionCoding.matches([Named.self, NoteWriterVariant2.self], in: decoder, union: Self.self)
+        let values = try UnionCoding.matches([Named.self, NoteWriterBadge.self], in: decoder, union: Self.self)
         self.named = values[0] as? Named
-        self.variant2 = values[1] as? NoteWriterVariant2
+        self.badge = values[1] as? NoteWriterBadge
     }
 
     /// Encodes the variants set: objects merge into one JSON object; without one, the first set.
@@ -244,7 +244,7 @@ public struct NoteWriter: Codable, Sendable {
             try value.encode(to: encoder)
             encoded = true
         }
-        if let value = self.variant2 {
+        if let value = self.badge {
             try value.encode(to: encoder)
             encoded = true
         }
@@ -253,7 +253,7 @@ public struct NoteWriter: Codable, Sendable {
     }
 }
 
-public struct NoteWriterVariant2: Codable, Sendable {
+public struct NoteWriterBadge: Codable, Sendable {
     public var badge: Int
 
     public init(badge: Int) {
@@ -303,9 +303,9 @@ public struct DeletedKeeperAccount: Decodable, Sendable {
 public struct DeletedBadge: Decodable, Sendable {
     public let deleted: Bool
     public let id: String
-    public let object: DeletedBadgeObject
+    public let object: BadgeObject
 
-    public init(deleted: Bool, id: String, object: DeletedBadgeObject) {
+    public init(deleted: Bool, id: String, object: BadgeObject) {
         self.deleted = deleted
         self.id = id
         self.object = object
@@ -315,11 +315,11 @@ public struct DeletedBadge: Decodable, Sendable {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.deleted = try container.decode(Bool.self, forKey: "deleted")
         self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(DeletedBadgeObject.self, forKey: "object")
+        self.object = try container.decode(BadgeObject.self, forKey: "object")
     }
 }
 
-public enum DeletedBadgeObject: StringEnum {
+public enum BadgeObject: StringEnum {
     case badge
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
@@ -345,10 +345,10 @@ public enum DeletedBadgeObject: StringEnum {
 public struct DeletedCard: Decodable, Sendable {
     public let deleted: Bool
     public let id: String
-    public let object: DeletedCardObject
+    public let object: CardObject
     public let brand: DeletedCardBrand?
 
-    public init(deleted: Bool, id: String, object: DeletedCardObject, brand: DeletedCardBrand? = nil) {
+    public init(deleted: Bool, id: String, object: CardObject, brand: DeletedCardBrand? = nil) {
         self.deleted = deleted
         self.id = id
         self.object = object
@@ -359,12 +359,12 @@ public struct DeletedCard: Decodable, Sendable {
         let container = try decoder.container(keyedBy: WireKey.self)
         self.deleted = try container.decode(Bool.self, forKey: "deleted")
         self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(DeletedCardObject.self, forKey: "object")
+        self.object = try container.decode(CardObject.self, forKey: "object")
         self.brand = try container.decodeIfPresent(DeletedCardBrand.self, forKey: "brand")
     }
 }
 
-public enum DeletedCardObject: StringEnum {
+public enum CardObject: StringEnum {
     case card
     /// A value this client does not know yet, kept as it came.
     case unknown(String)

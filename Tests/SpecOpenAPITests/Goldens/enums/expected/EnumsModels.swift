@@ -30,7 +30,7 @@ public enum SortOrder: StringEnum {
 public enum Vote: StringEnum {
     case plus1
     case minus1
-    case value
+    case empty
     case _1st
     case withSpace
     case kebabCase
@@ -46,7 +46,7 @@ public enum Vote: StringEnum {
         switch rawValue {
         case "+1": self = .plus1
         case "-1": self = .minus1
-        case "": self = .value
+        case "": self = .empty
         case "1st": self = ._1st
         case "with space": self = .withSpace
         case "kebab-case": self = .kebabCase
@@ -63,7 +63,7 @@ public enum Vote: StringEnum {
         switch self {
         case .plus1: "+1"
         case .minus1: "-1"
-        case .value: ""
+        case .empty: ""
         case ._1st: "1st"
         case .withSpace: "with space"
         case .kebabCase: "kebab-case"

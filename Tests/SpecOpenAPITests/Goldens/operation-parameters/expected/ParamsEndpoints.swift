@@ -75,7 +75,7 @@ public enum Params {
 
     /// `GET /things/{thingId}`
     public static func getThing(
-        thingID: GetThingThingID,
+        thingID: GetThingFilter,
         filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
@@ -90,13 +90,15 @@ public enum Params {
     }
 
     /// `POST /`
-    public static func sendMessage(xAmzTarget: SendMessageXAmzTarget = .queueSendMessage) -> Endpoint<Empty, Never> {
+    public static func sendMessage(
+        xAmzTarget: QueueSendMessageXAmzTarget = .queueSendMessage
+    ) -> Endpoint<Empty, Never> {
         Endpoint(.post, "/", Params.api, headers: ["X-Amz-Target": xAmzTarget], response: .empty)
     }
 
     /// `POST /`
     public static func deleteMessage(
-        xAmzTarget: DeleteMessageXAmzTarget = .queueDeleteMessage
+        xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
     ) -> Endpoint<Empty, Never> {
         Endpoint(.post, "/", Params.api, headers: ["X-Amz-Target": xAmzTarget], response: .empty)
     }
@@ -255,7 +257,7 @@ extension ParamsService {
     /// `GET /things/{thingId}`
     @_alwaysEmitIntoClient
     public func getThing(
-        thingID: GetThingThingID,
+        thingID: GetThingFilter,
         filter: GetThingFilter? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
@@ -269,13 +271,15 @@ extension ParamsService {
 
     /// `POST /`
     @_alwaysEmitIntoClient
-    public func sendMessage(xAmzTarget: SendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
+    public func sendMessage(xAmzTarget: QueueSendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
         _ = try await self.send(Params.sendMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.SendMessage.self)
     }
 
     /// `POST /`
     @_alwaysEmitIntoClient
-    public func deleteMessage(xAmzTarget: DeleteMessageXAmzTarget = .queueDeleteMessage) async throws(APIError<Never>) {
+    public func deleteMessage(
+        xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
+    ) async throws(APIError<Never>) {
         _ = try await self.send(Params.deleteMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.DeleteMessage.self)
     }
 

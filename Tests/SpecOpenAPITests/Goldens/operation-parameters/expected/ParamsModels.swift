@@ -3,19 +3,6 @@
 import Foundation
 import Specwright
 
-public struct GetThingThingID: Encodable, Sendable {
-    public var a: String?
-
-    public init(a: String? = nil) {
-        self.a = a
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
-    }
-}
-
 public struct GetThingFilter: Encodable, Sendable {
     public var a: String?
 
@@ -29,7 +16,7 @@ public struct GetThingFilter: Encodable, Sendable {
     }
 }
 
-public enum SendMessageXAmzTarget: StringEnum {
+public enum QueueSendMessageXAmzTarget: StringEnum {
     case queueSendMessage
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
@@ -52,7 +39,7 @@ public enum SendMessageXAmzTarget: StringEnum {
     public static var isConstant: Bool { true }
 }
 
-public enum DeleteMessageXAmzTarget: StringEnum {
+public enum QueueDeleteMessageXAmzTarget: StringEnum {
     case queueDeleteMessage
     /// A value this client does not know yet, kept as it came.
     case unknown(String)

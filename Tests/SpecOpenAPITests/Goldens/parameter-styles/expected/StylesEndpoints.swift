@@ -72,7 +72,7 @@ public enum Styles {
         price: ExactDecimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil,
-        xPoint: SearchXPoint? = nil
+        xPoint: SearchPoint? = nil
     ) -> Endpoint<Empty, Never> {
         Endpoint(
             .get, "/search", Styles.api,
@@ -101,7 +101,7 @@ public enum Styles {
     /// - Parameter items: Without `encoding`, an array of objects is sent in brackets too.
     public static func postCustomers(
         email: String? = nil,
-        address: PostCustomersBodyAddress? = nil,
+        address: Clearable<PostCustomersBodyAddress>? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
         items: [PostCustomersBodyItemsItem]? = nil
@@ -242,7 +242,7 @@ extension StylesService {
         price: ExactDecimal? = nil,
         xTags: [String]? = nil,
         xRange: SearchXRange? = nil,
-        xPoint: SearchXPoint? = nil
+        xPoint: SearchPoint? = nil
     ) async throws(APIError<Never>) {
         _ = try await self.send(
             Styles.search(
@@ -269,7 +269,7 @@ extension StylesService {
     @_alwaysEmitIntoClient
     public func postCustomers(
         email: String? = nil,
-        address: PostCustomersBodyAddress? = nil,
+        address: Clearable<PostCustomersBodyAddress>? = nil,
         expand: [String]? = nil,
         metadata: [String: String]? = nil,
         items: [PostCustomersBodyItemsItem]? = nil

@@ -79,35 +79,7 @@ public struct SearchXRange: Encodable, Sendable {
     }
 }
 
-public struct SearchXPoint: Encodable, Sendable {
-    public var x: Int?
-    public var y: Int?
-
-    public init(x: Int? = nil, y: Int? = nil) {
-        self.x = x
-        self.y = y
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.x, forKey: "x")
-        try container.encodeIfPresent(self.y, forKey: "y")
-    }
-}
-
-public indirect enum PostCustomersBodyAddress: Encodable, Sendable {
-    case variant1(PostCustomersBodyAddressVariant1)
-    case variant2(PostCustomersBodyAddressVariant2)
-
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .variant1(let value): try UnionCoding.encode(value, to: encoder)
-        case .variant2(let value): try UnionCoding.encode(value, to: encoder)
-        }
-    }
-}
-
-public struct PostCustomersBodyAddressVariant1: Encodable, Sendable {
+public struct PostCustomersBodyAddress: Encodable, Sendable {
     public var city: String?
     public var line1: String?
 
@@ -121,29 +93,6 @@ public struct PostCustomersBodyAddressVariant1: Encodable, Sendable {
         try container.encodeIfPresent(self.city, forKey: "city")
         try container.encodeIfPresent(self.line1, forKey: "line1")
     }
-}
-
-public enum PostCustomersBodyAddressVariant2: StringEnum {
-    case value
-    /// A value this client does not know yet, kept as it came.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "": self = .value
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .value: ""
-        case .unknown(let value): value
-        }
-    }
-
-    /// One value: another says a union's variant is not the one a value is.
-    public static var isConstant: Bool { true }
 }
 
 public struct PostCustomersBodyItemsItem: Encodable, Sendable {

@@ -35,7 +35,7 @@ public enum Fixes {
     public static func getPart(
         itemID: String,
         partID: Int,
-        sort: GetPartSort? = nil,
+        sort: GetPartR? = nil,
         n: Count? = nil,
         r: GetPartR,
         filter: Obj? = nil
@@ -125,7 +125,7 @@ extension FixesService {
     public func getPart(
         itemID: String,
         partID: Int,
-        sort: GetPartSort? = nil,
+        sort: GetPartR? = nil,
         n: Count? = nil,
         r: GetPartR,
         filter: Obj? = nil

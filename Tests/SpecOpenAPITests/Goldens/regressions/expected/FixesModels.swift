@@ -232,29 +232,6 @@ public struct Bird: Decodable, Sendable {
     }
 }
 
-public enum GetPartSort: StringEnum {
-    case a
-    case b
-    /// A value this client does not know yet, kept as it came.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "a": self = .a
-        case "b": self = .b
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .a: "a"
-        case .b: "b"
-        case .unknown(let value): value
-        }
-    }
-}
-
 public enum GetPartR: StringEnum {
     case a
     case b

@@ -95,20 +95,20 @@ public struct Deleted: Decodable, Sendable {
 public indirect enum Shape: Decodable, Sendable {
     case circle(Circle)
     case square(Square)
-    case line(ShapeVariant3)
+    case line(ShapeLine)
 
     public init(from decoder: any Decoder) throws {
         let tag = try UnionCoding.tag(in: decoder, key: "kind")
         switch tag {
         case "circle": self = .circle(try Circle(from: decoder))
         case "square": self = .square(try Square(from: decoder))
-        case "line": self = .line(try ShapeVariant3(from: decoder))
+        case "line": self = .line(try ShapeLine(from: decoder))
         default: throw UnionCoding.unknownTag(tag, key: "kind", in: decoder)
         }
     }
 }
 
-public struct ShapeVariant3: Decodable, Sendable {
+public struct ShapeLine: Decodable, Sendable {
     public let length: Double
 
     public init(length: Double) {
@@ -165,22 +165,22 @@ public indirect enum Said: Decodable, Sendable {
 }
 
 public struct Asked: Decodable, Sendable {
-    public let type: AskedType
+    public let type: MessageType
     public let question: String
 
-    public init(type: AskedType, question: String) {
+    public init(type: MessageType, question: String) {
         self.type = type
         self.question = question
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(AskedType.self, forKey: "type")
+        self.type = try container.decode(MessageType.self, forKey: "type")
         self.question = try container.decode(String.self, forKey: "question")
     }
 }
 
-public enum AskedType: StringEnum {
+public enum MessageType: StringEnum {
     case message
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
@@ -204,42 +204,19 @@ public enum AskedType: StringEnum {
 }
 
 public struct Answered: Decodable, Sendable {
-    public let type: AnsweredType
+    public let type: MessageType
     public let answer: String
 
-    public init(type: AnsweredType, answer: String) {
+    public init(type: MessageType, answer: String) {
         self.type = type
         self.answer = answer
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(AnsweredType.self, forKey: "type")
+        self.type = try container.decode(MessageType.self, forKey: "type")
         self.answer = try container.decode(String.self, forKey: "answer")
     }
-}
-
-public enum AnsweredType: StringEnum {
-    case message
-    /// A value this client does not know yet, kept as it came.
-    case unknown(String)
-
-    public init(rawValue: String) {
-        switch rawValue {
-        case "message": self = .message
-        default: self = .unknown(rawValue)
-        }
-    }
-
-    public var rawValue: String {
-        switch self {
-        case .message: "message"
-        case .unknown(let value): value
-        }
-    }
-
-    /// One value: another says a union's variant is not the one a value is.
-    public static var isConstant: Bool { true }
 }
 
 public indirect enum Filter: Encodable, Sendable {
@@ -393,18 +370,18 @@ public indirect enum Happening: Decodable, Sendable {
 
 public indirect enum Mixed: Decodable, Sendable {
     case note(Note)
-    case variant2(MixedVariant2)
+    case other(MixedOther)
 
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
         self = try UnionCoding.first(in: decoder, [
             { .note(try UnionCoding.value(Note.self, in: $0)) },
-            { .variant2(try UnionCoding.value(MixedVariant2.self, in: $0)) },
+            { .other(try UnionCoding.value(MixedOther.self, in: $0)) },
         ])
     }
 }
 
-public struct MixedVariant2: Decodable, Sendable {
+public struct MixedOther: Decodable, Sendable {
     public let other: String?
 
     public init(other: String? = nil) {

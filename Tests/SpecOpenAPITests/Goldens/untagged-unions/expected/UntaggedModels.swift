@@ -123,7 +123,7 @@ public indirect enum Value: Decodable, Sendable {
     case int(Int)
     case bool(Bool)
     case strings([String])
-    case variant5(ValueVariant5)
+    case object(ValueObject)
 
     /// Decodes the first variant, in declaration order, that the value decodes as.
     public init(from decoder: any Decoder) throws {
@@ -132,12 +132,12 @@ public indirect enum Value: Decodable, Sendable {
             { .int(try UnionCoding.value(Int.self, in: $0)) },
             { .bool(try UnionCoding.value(Bool.self, in: $0)) },
             { .strings(try UnionCoding.value([String].self, in: $0)) },
-            { .variant5(try UnionCoding.value(ValueVariant5.self, in: $0)) },
+            { .object(try UnionCoding.value(ValueObject.self, in: $0)) },
         ])
     }
 }
 
-public struct ValueVariant5: Decodable, Sendable {
+public struct ValueObject: Decodable, Sendable {
     public let text: String?
 
     public init(text: String? = nil) {

@@ -1,0 +1,148 @@
+import SpecCore
+
+extension OpenAPIContext {
+    /// Settles the names of the inline models, once every model is made, and renames every use.
+    ///
+    /// A component schema keeps its name. An inline model is named by its schema's `title` when no
+    /// other inline type has that title and no other model that name; else after the place it is
+    /// used at, the shortest of its places' names (the first in Unicode order among equals), each
+    /// place named from the settled name of the model it is part of. A name that is taken gets a
+    /// number. Models are named outermost first, and among models as deep, in the order of their
+    /// shapes, never of the document's text: adding, removing or moving an operation or schema
+    /// renames only the types used where it is.
+    func settleInlineNames(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> (models: [ModelDecl], endpoints: [EndpointDecl]) {
+        var taken = Set(reservedNames)
+        for model in models where inlineOrigins[model.name] == nil { taken.insert(model.name) }
+        var titleUses: [String: Int] = [:]
+        for model in models {
+            if let title = titleName(of: model.name) { titleUses[title, default: 0] += 1 }
+        }
+        var ordering = InlineOrdering(context: self, models: models)
+        let inline = models.indices.filter { inlineOrigins[models[$0].name] != nil }
+        let keys = inline.map { (position: $0, depth: ordering.depth(of: models[$0].name), hash: ordering.hash(of: models[$0].name)) }
+        let order = keys.sorted { ($0.depth, $0.hash, $0.position) < ($1.depth, $1.hash, $1.position) }
+        var settled: [String: String] = [:]
+        var namedByTitle: Set<String> = []
+        let finalName = { (name: String) -> String in
+            let name = self.sharedAs[name] ?? name
+            return settled[name] ?? name
+        }
+        for entry in order {
+            let name = models[entry.position].name
+            guard let origin = inlineOrigins[name] else { continue }
+            let model = models[entry.position]
+            // The places that are not a union's variant first (an error body is not named after a
+            // variant elsewhere), then the shortest.
+            let hints = origin.hints.contains { !$0.isVariant } ? origin.hints.filter { !$0.isVariant } : origin.hints
+            let places = hints.map { normalizedModelName($0.spelled(finalName)) }.sorted { ($0.count, $0) < ($1.count, $1) }
+            var candidates = places
+            if let constant = constantName(of: model, origin: origin) { candidates.insert(constant, at: 0) }
+            if let title = titleName(of: name), titleUses[title] == 1 { candidates.insert(title, at: 0) }
+            let free = candidates.first { candidate in
+                !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != namespace
+            }
+            if let free, free == titleName(of: name) { namedByTitle.insert(name) }
+            let preferred = free ?? places.first ?? name
+            var unique = preferred
+            var number = 2
+            while taken.contains(unique) || Validator.isReservedTypeName(unique) || unique == namespace {
+                unique = "\(preferred)\(number)"
+                number += 1
+            }
+            taken.insert(unique)
+            settled[name] = unique
+        }
+        takenNames = taken
+        let renamed = models.map { model -> ModelDecl in
+            var renamed = model.renamingTypes(finalName)
+            renamed.name = finalName(model.name)
+            if namedByTitle.contains(model.name), model.description == inlineOrigins[model.name]?.title {
+                renamed.description = nil
+            }
+            return renamed
+        }
+        return (renamed, endpoints.map { $0.renamingTypes(finalName) })
+    }
+
+    /// The name of an enum of one value from the value and its place's last words (`type: [message]`
+    /// -> `MessageType`), the same wherever the value is written; nil for another model, or one
+    /// met only where no property names it.
+    private func constantName(of model: ModelDecl, origin: InlineOrigin) -> String? {
+        guard case .enumeration(let decl) = model.kind, decl.cases.count == 1, !decl.cases[0].wireValue.isEmpty else { return nil }
+        let value = SwiftNames.model(decl.cases[0].wireValue)
+        guard Naming.isIdentifier(value), value.first?.isLetter == true, value.utf8.count <= 40 else { return nil }
+        let names = origin.hints.compactMap { hint in hint.lastProperty.map { normalizedModelName(value + $0) } }
+        return names.min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    /// The type name an inline model's title gives, when it makes one.
+    private func titleName(of name: String) -> String? {
+        guard let title = inlineOrigins[name]?.title, title.utf8.count <= 64 else { return nil }
+        let spelled = SwiftNames.model(title)
+        guard Naming.isIdentifier(spelled), spelled.first?.isLetter == true else { return nil }
+        return normalizedModelName(title)
+    }
+}
+
+/// The order inline models are named in: by depth (a model after the models its places name),
+/// then by a hash of its shape, so that the order never depends on the document's.
+struct InlineOrdering {
+    let context: OpenAPIContext
+    /// The models by name (a lookup only).
+    private let byName: [String: ModelDecl]
+    private var depths: [String: Int] = [:]
+    private var hashes: [String: UInt64] = [:]
+    /// The models being measured, to stop at a loop.
+    private var visiting: Set<String> = []
+
+    init(context: OpenAPIContext, models: [ModelDecl]) {
+        self.context = context
+        var byName: [String: ModelDecl] = [:]
+        for model in models where byName[model.name] == nil { byName[model.name] = model }
+        self.byName = byName
+    }
+
+    /// 0 for a model the document names; else one more than the deepest model its places name.
+    mutating func depth(of name: String) -> Int {
+        let name = context.sharedAs[name] ?? name
+        if let known = depths[name] { return known }
+        guard let origin = context.inlineOrigins[name], !visiting.contains(name) else { return 0 }
+        visiting.insert(name)
+        var depth = 1
+        for hint in origin.hints {
+            for owner in hint.models { depth = max(depth, self.depth(of: owner) + 1) }
+        }
+        visiting.remove(name)
+        depths[name] = depth
+        return depth
+    }
+
+    /// A hash of the model's shape, the shapes of the inline models it refers to in place of
+    /// their names (FNV-1a, the same in every process).
+    mutating func hash(of name: String) -> UInt64 {
+        let name = context.sharedAs[name] ?? name
+        if let known = hashes[name] { return known }
+        guard let model = byName[name], context.inlineOrigins[name] != nil, !visiting.contains(name) else { return Self.fnv(name) }
+        visiting.insert(name)
+        var referenced: [String: String] = [:]
+        for type in model.referencedTypes + (model.additionalProperties.map { [$0] } ?? []) {
+            for inner in type.mentionedNames where referenced[inner] == nil {
+                referenced[inner] = context.inlineOrigins[context.sharedAs[inner] ?? inner] != nil ? "#\(hash(of: inner))" : inner
+            }
+        }
+        visiting.remove(name)
+        let hash = Self.fnv(context.shapeKey(of: model) { referenced[$0] ?? $0 })
+        hashes[name] = hash
+        return hash
+    }
+
+    /// FNV-1a of the text's UTF-8.
+    static func fnv(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}

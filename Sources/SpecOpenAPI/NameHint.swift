@@ -1,0 +1,93 @@
+import SpecCore
+
+/// The name a model made where a schema is written suggests: the names of the models it is part
+/// of and the words of its place (`Pet` + `Tags`). An inline model's name is settled once every
+/// model is made (`settleInlineNames`), from the settled names of the models in its hint, so that
+/// it never depends on the order the document is read in.
+struct NameHint {
+    /// One part of a hint.
+    enum Part {
+        /// The model of this (provisional) name, as it is finally named.
+        case model(String)
+        /// Words of the place, spelled as a type name (`Item`, `GetPetsResponse`).
+        case words(String)
+        /// A property's or parameter's name, spelled as a type name (`Tags`).
+        case property(String)
+        /// A union variant's case name, spelled as a type name (`Object`): a weaker name for a
+        /// type than a property's, used only when it has no other.
+        case variant(String)
+    }
+
+    /// The parts in order.
+    private(set) var parts: [Part]
+
+    /// A hint of words only (an operation's `GetPetsResponse`).
+    init(_ words: String) {
+        parts = words.isEmpty ? [] : [.words(words)]
+    }
+
+    /// A hint that is a model's name.
+    init(model name: String) {
+        parts = [.model(name)]
+    }
+
+    /// The hint followed by more words: `Pet` + `Tags`.
+    static func + (hint: NameHint, words: String) -> NameHint {
+        var hint = hint
+        if !words.isEmpty { hint.parts.append(.words(words)) }
+        return hint
+    }
+
+    /// The hint followed by a property's (or parameter's) name: `Pet` + `tags` -> `PetTags`.
+    func adding(property name: String) -> NameHint {
+        var hint = self
+        let words = SwiftNames.model(name)
+        if !words.isEmpty { hint.parts.append(.property(words)) }
+        return hint
+    }
+
+    /// The hint followed by a union variant's case name: `Shape` + `circle` -> `ShapeCircle`.
+    func adding(variant caseName: String) -> NameHint {
+        var hint = self
+        let words = SwiftNames.model(caseName)
+        if !words.isEmpty { hint.parts.append(.variant(words)) }
+        return hint
+    }
+
+    /// Whether the hint names a union's variant (its name is used only when a type has no other).
+    var isVariant: Bool {
+        parts.contains { if case .variant = $0 { true } else { false } }
+    }
+
+    /// The property the hint ends with, if it does.
+    var lastProperty: String? {
+        if case .property(let words)? = parts.last { words } else { nil }
+    }
+
+    /// The hint followed by another's parts.
+    static func + (hint: NameHint, other: NameHint) -> NameHint {
+        var hint = hint
+        hint.parts += other.parts
+        return hint
+    }
+
+    /// The hint with each model part spelled by `name` (its settled name).
+    func spelled(_ name: (String) -> String) -> String {
+        var text = ""
+        for part in parts {
+            switch part {
+            case .model(let model): text += name(model)
+            case .words(let words), .property(let words), .variant(let words): text += words
+            }
+        }
+        return text
+    }
+
+    /// The hint with each model's name as it is now.
+    var text: String { spelled { $0 } }
+
+    /// The models the hint names.
+    var models: [String] {
+        parts.compactMap { if case .model(let name) = $0 { name } else { nil } }
+    }
+}
