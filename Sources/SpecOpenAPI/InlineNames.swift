@@ -42,13 +42,7 @@ extension OpenAPIContext {
                 !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != namespace
             }
             if let free, free == titleName(of: name) { namedByTitle.insert(name) }
-            let preferred = free ?? places.first ?? name
-            var unique = preferred
-            var number = 2
-            while taken.contains(unique) || Validator.isReservedTypeName(unique) || unique == namespace {
-                unique = "\(preferred)\(number)"
-                number += 1
-            }
+            let unique = numbered(free ?? places.first ?? name) { taken.contains($0) }
             taken.insert(unique)
             settled[name] = unique
         }

@@ -127,14 +127,19 @@ final class OpenAPIContext {
 
     /// A model name made from `preferred` that no other model, built-in or generated-code type has.
     func takeName(_ preferred: String) -> String {
-        let base = normalizedModelName(preferred)
+        let name = numbered(normalizedModelName(preferred)) { takenNames.contains($0) }
+        takenNames.insert(name)
+        return name
+    }
+
+    /// `base`, or `base2`, `base3`... when it is taken (`isTaken`), reserved, or the namespace's name.
+    func numbered(_ base: String, isTaken: (String) -> Bool) -> String {
         var name = base
         var number = 2
-        while takenNames.contains(name) || Validator.isReservedTypeName(name) || name == namespace {
+        while isTaken(name) || Validator.isReservedTypeName(name) || name == namespace {
             name = "\(base)\(number)"
             number += 1
         }
-        takenNames.insert(name)
         return name
     }
 
