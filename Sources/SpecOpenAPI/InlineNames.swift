@@ -22,6 +22,7 @@ extension OpenAPIContext {
         let keys = inline.map { (position: $0, depth: ordering.depth(of: models[$0].name), hash: ordering.hash(of: models[$0].name)) }
         let order = keys.sorted { ($0.depth, $0.hash, $0.position) < ($1.depth, $1.hash, $1.position) }
         var settled: [String: String] = [:]
+        var nextNumbers: [String: Int] = [:]
         var namedByTitle: Set<String> = []
         let finalName = { (name: String) -> String in
             let name = self.sharedAs[name] ?? name
@@ -42,11 +43,12 @@ extension OpenAPIContext {
                 !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != namespace
             }
             if let free, free == titleName(of: name) { namedByTitle.insert(name) }
-            let unique = numbered(free ?? places.first ?? name) { taken.contains($0) }
+            let unique = numbered(free ?? places.first ?? name, next: &nextNumbers) { taken.contains($0) }
             taken.insert(unique)
             settled[name] = unique
         }
         takenNames = taken
+        self.nextNumbers = [:]
         let renamed = models.map { model -> ModelDecl in
             var renamed = model.renamingTypes(finalName)
             renamed.name = finalName(model.name)

@@ -23,6 +23,8 @@ final class OpenAPIContext {
     var models: [ModelDecl] = []
     /// Model names taken (a lookup only: never iterated, so the output cannot depend on its order).
     var takenNames: Set<String> = []
+    /// The number to try next for each name taken more than once (a lookup only).
+    var nextNumbers: [String: Int] = [:]
     /// The names generated code declares beside the models, in the order reserved.
     private(set) var reservedNames: [String] = []
     /// Where each inline model (by its provisional name) was met, and its title (a lookup only).
@@ -127,19 +129,22 @@ final class OpenAPIContext {
 
     /// A model name made from `preferred` that no other model, built-in or generated-code type has.
     func takeName(_ preferred: String) -> String {
-        let name = numbered(normalizedModelName(preferred)) { takenNames.contains($0) }
+        let name = numbered(normalizedModelName(preferred), next: &nextNumbers) { takenNames.contains($0) }
         takenNames.insert(name)
         return name
     }
 
-    /// `base`, or `base2`, `base3`... when it is taken (`isTaken`), reserved, or the namespace's name.
-    func numbered(_ base: String, isTaken: (String) -> Bool) -> String {
+    /// `base`, or `base2`, `base3`... when it is taken (`isTaken`), reserved, or the namespace's
+    /// name. `next` remembers the number to try next for each base (a lookup only), so that many
+    /// models wanting one name are numbered in one pass.
+    func numbered(_ base: String, next: inout [String: Int], isTaken: (String) -> Bool) -> String {
         var name = base
-        var number = 2
+        var number = next[base] ?? 2
         while isTaken(name) || Validator.isReservedTypeName(name) || name == namespace {
             name = "\(base)\(number)"
             number += 1
         }
+        if name != base { next[base] = number }
         return name
     }
 
