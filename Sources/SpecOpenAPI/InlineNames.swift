@@ -11,6 +11,7 @@ extension OpenAPIContext {
     /// shapes, never of the document's text: adding, removing or moving an operation or schema
     /// renames only the types used where it is.
     func settleInlineNames(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> (models: [ModelDecl], endpoints: [EndpointDecl]) {
+        let models = withComponentsForTheirShapes(models)
         var taken = Set(reservedNames)
         for model in models where inlineOrigins[model.name] == nil { taken.insert(model.name) }
         var titleUses: [String: Int] = [:]
@@ -69,6 +70,30 @@ extension OpenAPIContext {
         guard Naming.isIdentifier(value), value.first?.isLetter == true, value.utf8.count <= 40 else { return nil }
         let names = origin.hints.compactMap { hint in hint.lastProperty.map { normalizedModelName(value + $0) } }
         return names.min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    /// The models without the inline ones that are a component schema's shape: an untitled inline
+    /// enum, or object of no inline parts, with the very shape of a component is that component
+    /// (OpenAI's `order: [asc, desc]` parameter of 32 operations is its `OrderEnum`). Of several
+    /// such components, the first by name.
+    private func withComponentsForTheirShapes(_ models: [ModelDecl]) -> [ModelDecl] {
+        func isLeaf(_ model: ModelDecl) -> Bool {
+            let types = model.referencedTypes + (model.additionalProperties.map { [$0] } ?? [])
+            return types.allSatisfy { $0.mentionedNames.allSatisfy { inlineOrigins[$0] == nil } }
+        }
+        var components: [String: String] = [:]
+        for model in models where inlineOrigins[model.name] == nil && namedSchemaNames.contains(model.name) && isLeaf(model) {
+            let key = shapeKey(of: model) { $0 }
+            if components[key].map({ model.name < $0 }) ?? true { components[key] = model.name }
+        }
+        guard !components.isEmpty else { return models }
+        return models.filter { model in
+            guard let origin = inlineOrigins[model.name], origin.title == nil, isLeaf(model),
+                  let component = components[shapeKey(of: model) { $0 }] else { return true }
+            sharedAs[model.name] = component
+            inlineOrigins[model.name] = nil
+            return false
+        }
     }
 
     /// The type name an inline model's title gives, when it makes one.

@@ -35,6 +35,8 @@ final class OpenAPIContext {
     var sharedAs: [String: String] = [:]
     /// The model name of each schema reached by reference (`file#pointer`).
     var namedSchemas: [String: String] = [:]
+    /// The names of the models of named schemas (a lookup only).
+    var namedSchemaNames: Set<String> = []
     /// Where the fields and parameters the document requires are written (a lookup only).
     var requiredFields: Set<SourceLocation> = []
     /// Properties that may be null and need not be there (a lookup only): in what only requests

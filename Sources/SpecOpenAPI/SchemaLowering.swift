@@ -91,6 +91,7 @@ extension OpenAPIContext {
         if let name = namedSchemas[target.key] { return name }
         let name = takeName(target.nameHint)
         namedSchemas[target.key] = name
+        namedSchemaNames.insert(name)
         pendingSchemas.append((name, target.node))
         return name
     }
