@@ -24,14 +24,7 @@ extension OpenAPIContext {
                 key = "x-ms-enum\u{0}\(name)\u{0}" + values.joined(separator: "\u{0}")
                 return name
             }
-            if let name = inlineModels[key] {
-                noteUse(of: name, at: hint())
-                return (.named(name, arguments: [], at: location), nullable)
-            }
-            let made = takeInlineName(hint(), title: enumName ?? schema.string("title"))
-            addModel(made, schema: schema, at: location)
-            let name = sharingShape(of: made)
-            inlineModels[key] = name
+            let name = inlineModel(schema, key: key, title: enumName ?? schema.string("title"), hint: hint())
             return (.named(name, arguments: [], at: location), nullable)
         case .clearable(let values) where values.count == 1:
             let wrapped = type(of: values[0], hint: hint())
@@ -39,14 +32,7 @@ extension OpenAPIContext {
         case .clearable:
             // `Clearable` of the union of the values.
             let key = "\(schema.file)\u{0}\(location.line)\u{0}\(location.column)"
-            if let name = inlineModels[key] {
-                noteUse(of: name, at: hint())
-                return (.named(BuiltinType.clearable.rawValue, arguments: [.named(name, arguments: [], at: location)], at: location), nullable)
-            }
-            let made = takeInlineName(hint(), title: schema.string("title"))
-            addModel(made, schema: schema, at: location)
-            let name = sharingShape(of: made)
-            inlineModels[key] = name
+            let name = inlineModel(schema, key: key, title: schema.string("title"), hint: hint())
             return (.named(BuiltinType.clearable.rawValue, arguments: [.named(name, arguments: [], at: location)], at: location), nullable)
         case .dictionary(let values):
             guard let values else { return (.dictionary(Self.json(at: location)), nullable) }
@@ -62,6 +48,20 @@ extension OpenAPIContext {
             warnAboutUnsupportedKeys(schema)
             return (Self.json(at: location), nullable)
         }
+    }
+
+    /// The inline model of `schema`: the one made for it before (a schema reached again, a shared
+    /// parameter's, now used at `hint` too), else one made now, or the earlier model of its shape.
+    private func inlineModel(_ schema: Node, key: String, title: String?, hint: NameHint) -> String {
+        if let name = inlineModels[key] {
+            noteUse(of: name, at: hint)
+            return name
+        }
+        let made = takeInlineName(hint, title: title)
+        addModel(made, schema: schema, at: schema.location)
+        let name = sharingShape(of: made)
+        inlineModels[key] = name
+        return name
     }
 
     /// The type a `$ref` names: its model for a named schema, else the target lowered in place.

@@ -234,7 +234,7 @@ extension OpenAPIContext {
     }
 
     /// An untagged union case named after its type: `Pet` -> `pet`, `[String]` -> `strings`.
-    func caseName(for type: TypeExpr) -> String {
+    private func caseName(for type: TypeExpr) -> String {
         switch type {
         case .named(let name, _, _): Naming.lowerCamel(name == "JSON" ? "value" : name)
         case .array(let element): caseName(for: element) + "s"
