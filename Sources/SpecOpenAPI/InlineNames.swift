@@ -39,11 +39,12 @@ extension OpenAPIContext {
             let places = hints.map { normalizedModelName($0.spelled(finalName)) }.sorted { ($0.count, $0) < ($1.count, $1) }
             var candidates = places
             if let constant = constantName(of: model, origin: origin) { candidates.insert(constant, at: 0) }
-            if let title = titleName(of: name), titleUses[title] == 1 { candidates.insert(title, at: 0) }
+            let title = titleName(of: name).flatMap { titleUses[$0] == 1 ? $0 : nil }
+            if let title { candidates.insert(title, at: 0) }
             let free = candidates.first { candidate in
                 !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != namespace
             }
-            if let free, free == titleName(of: name) { namedByTitle.insert(name) }
+            if let free, free == title { namedByTitle.insert(name) }
             let unique = numbered(free ?? places.first ?? name, next: &nextNumbers) { taken.contains($0) }
             taken.insert(unique)
             settled[name] = unique
@@ -78,8 +79,7 @@ extension OpenAPIContext {
     /// such components, the first by name.
     private func withComponentsForTheirShapes(_ models: [ModelDecl]) -> [ModelDecl] {
         func isLeaf(_ model: ModelDecl) -> Bool {
-            let types = model.referencedTypes + (model.additionalProperties.map { [$0] } ?? [])
-            return types.allSatisfy { $0.mentionedNames.allSatisfy { inlineOrigins[$0] == nil } }
+            model.typesReferred.allSatisfy { $0.mentionedNames.allSatisfy { inlineOrigins[$0] == nil } }
         }
         var components: [String: String] = [:]
         for model in models where inlineOrigins[model.name] == nil && namedSchemaNames.contains(model.name) && isLeaf(model) {
@@ -102,6 +102,13 @@ extension OpenAPIContext {
         let spelled = SwiftNames.model(title)
         guard Naming.isIdentifier(spelled), spelled.first?.isLetter == true else { return nil }
         return normalizedModelName(title)
+    }
+}
+
+extension ModelDecl {
+    /// The types the model refers to, the type of its members beyond its fields included.
+    var typesReferred: [TypeExpr] {
+        referencedTypes + (additionalProperties.map { [$0] } ?? [])
     }
 }
 
@@ -146,7 +153,7 @@ struct InlineOrdering {
         guard let model = byName[name], context.inlineOrigins[name] != nil, !visiting.contains(name) else { return Self.fnv(name) }
         visiting.insert(name)
         var referenced: [String: String] = [:]
-        for type in model.referencedTypes + (model.additionalProperties.map { [$0] } ?? []) {
+        for type in model.typesReferred {
             for inner in type.mentionedNames where referenced[inner] == nil {
                 referenced[inner] = context.inlineOrigins[context.sharedAs[inner] ?? inner] != nil ? "#\(hash(of: inner))" : inner
             }

@@ -64,13 +64,6 @@ struct NameHint {
         if case .property(let words)? = parts.last { words } else { nil }
     }
 
-    /// The hint followed by another's parts.
-    static func + (hint: NameHint, other: NameHint) -> NameHint {
-        var hint = hint
-        hint.parts += other.parts
-        return hint
-    }
-
     /// The hint with each model part spelled by `name` (its settled name).
     func spelled(_ name: (String) -> String) -> String {
         var text = ""

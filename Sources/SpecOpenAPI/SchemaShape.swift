@@ -81,7 +81,7 @@ extension OpenAPIContext {
                 // A value or "" to clear it; any string or "" is any string.
                 let values = nonNull.filter { !Self.isClearingString($0) }
                 if !values.isEmpty, values.count < nonNull.count {
-                    if values.count == 1, Self.isPlainString(values[0]) { return (schema, nullable, .builtin(.string)) }
+                    if values.count == 1, isPlainString(values[0]) { return (schema, nullable, .builtin(.string)) }
                     return (schema, nullable, .clearable(values))
                 }
                 if let strings = stringValues(nonNull) { return (schema, nullable, strings) }
@@ -113,10 +113,12 @@ extension OpenAPIContext {
         return values.allSatisfy { $0.scalar == "" }
     }
 
-    /// A string schema that allows any string: no values listed, no format that makes it another type.
-    static func isPlainString(_ schema: Node) -> Bool {
-        guard schema["$ref"] == nil, schema.string("type") == "string", schema["enum"] == nil, schema["const"] == nil else { return false }
-        return schema["format"] == nil || !["date-time", "date", "uuid", "uri", "url", "byte", "binary"].contains(schema.string("format") ?? "")
+    /// A string schema that allows any string: no values listed, nothing (a format, an encoding)
+    /// that makes it another type.
+    private func isPlainString(_ schema: Node) -> Bool {
+        guard schema["$ref"] == nil, schema.string("type") == "string", schema["const"] == nil,
+              case .builtin(.string) = plainShape(of: schema) else { return false }
+        return true
     }
 
     /// `{type: "null"}` or `{enum: [null]}`.
