@@ -311,6 +311,8 @@ public struct ErrorEnumIR: Sendable {
     public var cases: [UnionCaseIR]
     /// The protocols the enum conforms to.
     public var conformances: [Conformance]
+    /// Whether the enum is `indirect` (lean conformances), as an outcome enum is.
+    public var indirect = false
 }
 
 /// One shard of a split endpoints file: extensions of the namespace and its groups.

@@ -238,10 +238,12 @@ final class EndpointLowering {
             return OutcomeCaseIR(name: name, status: outcome.status, type: decoding == .empty ? nil : types.reference(outcome.type),
                                  decoding: decoding, doc: doc, content: outcome.content)
         }
-        return OutcomeEnumIR(
+        var outcomes = OutcomeEnumIR(
             name: endpointNames?.outcomeEnum ?? factory, doc: ["The answers of `\(factory)`, by status."],
             deprecated: endpoint.deprecated, cases: cases,
             conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable], accept: endpoint.accept ?? Self.accept(of: cases))
+        outcomes.indirect = spec.conformances == .lean && cases.contains { $0.type != nil }
+        return outcomes
     }
 
     /// The `Accept` of an outcome enum's cases when nothing declares one: JSON when a case is JSON,
@@ -294,10 +296,11 @@ final class EndpointLowering {
                            enumCase: ErrorEnumCaseRef(type: errorCase.type, enumName: enumName, caseName: errorCase.name),
                            messageField: messageField(error.type))
         }
-        let errorEnum = ErrorEnumIR(
+        var errorEnum = ErrorEnumIR(
             name: enumName, doc: ["The error bodies of `\(factory)`, by status."],
             deprecated: endpoint.deprecated, cases: cases,
             conformances: spec.conformances == .lean ? [.sendable] : [.hashable, .sendable])
+        errorEnum.indirect = spec.conformances == .lean
         return (failure, mappings, errorEnum)
     }
 

@@ -143,7 +143,7 @@ final class ModelLowering: Sendable {
     private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], names: [String], generics: [String], model: String) -> StructIR {
         let lowered = zip(fields, names).enumerated().map { index, pair in
             var lowered = field(pair.0, name: pair.1)
-            lowered.indirect = recursion.isIndirect(model, index)
+            lowered.indirect = recursion.isIndirect(model, index) || (usage != nil && holdsModelInline(pair.0.type))
             return lowered
         }
         let conformances = conformances(of: model, generic: !generics.isEmpty)
@@ -151,6 +151,20 @@ final class ModelLowering: Sendable {
                         conditionalHashable: usage == nil && !generics.isEmpty,
                         fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes,
                         immutable: usage != nil && conformances.decodes && !conformances.encodes)
+    }
+
+    /// Whether a field of this type would hold an object model or a union inline.
+    private func holdsModelInline(_ type: TypeExpr) -> Bool {
+        switch types.symbols.resolvingAliases(type) {
+        case .optional(let inner): return holdsModelInline(inner)
+        case .named(let name, _, _):
+            switch types.symbols.model(named: name)?.kind {
+            case .object(let fields)?: return !fields.isEmpty
+            case .union?: return true
+            default: return false
+            }
+        case .array, .dictionary: return false
+        }
     }
 
     private func field(_ field: FieldDecl, name: String) -> FieldIR {

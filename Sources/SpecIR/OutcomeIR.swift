@@ -15,6 +15,9 @@ public struct OutcomeEnumIR: Sendable {
     public var conformances: [Conformance]
     /// The `Accept` header sent when the caller sets none, or nil for any type.
     public var accept: String?
+    /// Whether the enum is `indirect` (lean conformances, a case with a body): a payload is one
+    /// pointer, so the compiler emits no copy code for a large model's whole layout.
+    public var indirect = false
 
     /// The case a status without a case of its own decodes as: the first one listed, unless a
     /// `2XX` case catches them.

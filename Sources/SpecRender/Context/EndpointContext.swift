@@ -376,10 +376,11 @@ extension ErrorEnumCaseRef: TemplateObject {
 }
 
 extension ErrorEnumIR: TemplateObject {
-    /// Keys: name, doc, deprecated, cases, conformances.
+    /// Keys: name, doc, deprecated, cases, conformances, indirect.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "conformances": .strings(conformances.map(\.rawValue))
+        case "indirect": .bool(indirect)
         case "name": .string(name)
         case "doc": .strings(doc)
         case "deprecated": .bool(deprecated)

@@ -2,7 +2,7 @@ import SpecCore
 import SpecIR
 
 extension OutcomeEnumIR: TemplateObject {
-    /// Keys: name, doc, deprecated, conformances, cases, accept (a string literal or `nil`),
+    /// Keys: name, doc, deprecated, conformances, indirect, cases, accept (a string literal or `nil`),
     /// branches (each a pattern and value: the cases a status or content type of their own selects), fallback (the value of every other status).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
@@ -10,6 +10,7 @@ extension OutcomeEnumIR: TemplateObject {
         case "doc": .strings(doc)
         case "deprecated": .bool(deprecated)
         case "conformances": .strings(conformances.map(\.rawValue))
+        case "indirect": .bool(indirect)
         case "cases": .list(cases.map { .object($0) })
         case "accept": .string(accept.map(SwiftSpelling.string) ?? "nil")
         case "branches":

@@ -91,8 +91,8 @@ public struct Animal: Decodable, Sendable {
     public let born: CalendarDate?
     public let lastFed: Date?
     public let traits: [String: String]?
-    public let diet: Diet?
-    @Indirect public var friend: Animal?
+    @Indirect public private(set) var diet: Diet?
+    @Indirect public private(set) var friend: Animal?
 
     public init(
         name: String,
@@ -172,9 +172,9 @@ public struct Carnivore: Decodable, Sendable {
 
 public struct Note: Codable, Sendable {
     public var text: String
-    public var about: NoteAbout?
+    @Indirect public var about: NoteAbout?
     @Indirect public var replyTo: Note?
-    public var writer: NoteWriter?
+    @Indirect public var writer: NoteWriter?
 
     public init(text: String, about: NoteAbout? = nil, replyTo: Note? = nil, writer: NoteWriter? = nil) {
         self.text = text
@@ -272,9 +272,9 @@ public struct NoteWriterBadge: Codable, Sendable {
 }
 
 public struct DeletedKeeperAccount: Decodable, Sendable {
-    @Indirect public var deletedBadge: DeletedBadge?
-    @Indirect public var deletedCard: DeletedCard?
-    @Indirect public var deletedLocker: DeletedLocker?
+    @Indirect public private(set) var deletedBadge: DeletedBadge?
+    @Indirect public private(set) var deletedCard: DeletedCard?
+    @Indirect public private(set) var deletedLocker: DeletedLocker?
 
     /// A value that is each variant given; give at least one.
     public init(

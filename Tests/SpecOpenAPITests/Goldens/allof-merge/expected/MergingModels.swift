@@ -135,7 +135,7 @@ public typealias Pet = Animal
 
 public struct Owner: Decodable, Sendable {
     /// The pet, through a one-part allOf.
-    public let pet: Dog?
+    @Indirect public private(set) var pet: Dog?
 
     public init(pet: Dog? = nil) {
         self.pet = pet

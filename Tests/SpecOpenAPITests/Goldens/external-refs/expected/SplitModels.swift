@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 public struct Local: Decodable, Sendable {
-    public let pet: Pet?
+    @Indirect public private(set) var pet: Pet?
 
     public init(pet: Pet? = nil) {
         self.pet = pet
@@ -19,7 +19,7 @@ public struct Local: Decodable, Sendable {
 public struct Pet: Decodable, Sendable {
     public let id: Int64
     public let name: String
-    public let owner: Owner?
+    @Indirect public private(set) var owner: Owner?
     public let kind: Kind?
 
     public init(id: Int64, name: String, owner: Owner? = nil, kind: Kind? = nil) {

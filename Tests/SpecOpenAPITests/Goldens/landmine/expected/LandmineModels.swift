@@ -1761,54 +1761,54 @@ public struct For: Decodable, Sendable {
 public struct Holder: Decodable, Sendable {
     public let word: Word
     public let maybe: Word
-    public let keywords: Keywords?
-    public let string: StringModel?
-    public let data: DataModel?
-    public let date: DateModel?
-    public let url: URLModel?
-    public let error: ErrorModel?
-    public let result: ResultModel?
-    public let type: TypeModel?
-    public let `protocol`: ProtocolModel?
-    public let codingKeys: CodingKeysModel?
-    public let selfValue: SelfModel?
-    public let selfValue2: SelfModel2?
-    public let initValue: Init?
-    public let int: IntModel?
-    public let bool: BoolModel?
-    public let double: DoubleModel?
-    public let array: ArrayModel?
-    public let dictionary: DictionaryModel?
-    public let optional: OptionalModel?
-    public let set: SetModel?
-    public let uuid: UUIDModel?
-    public let decimal: DecimalModel?
-    public let never: NeverModel?
-    public let void: VoidModel?
-    public let any: AnyModel?
-    public let anyObject: AnyObjectModel?
-    public let sendable: SendableModel?
-    public let codable: CodableModel?
-    public let hashable: HashableModel?
-    public let equatable: EquatableModel?
-    public let foundation: FoundationModel?
-    public let swift: SwiftModel?
-    public let specwright: SpecwrightModel?
-    public let apiClient: APIClientModel?
-    public let apiError: APIErrorModel?
-    public let endpoint: EndpointModel?
-    public let empty: EmptyModel?
-    public let jsonValue: JSONValueModel?
-    public let calendarDate: CalendarDateModel?
-    public let file: FileModel?
-    public let stringEnum: StringEnumModel?
-    public let indirect: IndirectModel?
-    public let landmine: LandmineModel?
-    public let landmineService: LandmineService2?
-    public let liveLandmineService: LiveLandmineService2?
-    public let `class`: Class?
-    public let `default`: Default?
-    public let `for`: For?
+    @Indirect public private(set) var keywords: Keywords?
+    @Indirect public private(set) var string: StringModel?
+    @Indirect public private(set) var data: DataModel?
+    @Indirect public private(set) var date: DateModel?
+    @Indirect public private(set) var url: URLModel?
+    @Indirect public private(set) var error: ErrorModel?
+    @Indirect public private(set) var result: ResultModel?
+    @Indirect public private(set) var type: TypeModel?
+    @Indirect public private(set) var `protocol`: ProtocolModel?
+    @Indirect public private(set) var codingKeys: CodingKeysModel?
+    @Indirect public private(set) var selfValue: SelfModel?
+    @Indirect public private(set) var selfValue2: SelfModel2?
+    @Indirect public private(set) var initValue: Init?
+    @Indirect public private(set) var int: IntModel?
+    @Indirect public private(set) var bool: BoolModel?
+    @Indirect public private(set) var double: DoubleModel?
+    @Indirect public private(set) var array: ArrayModel?
+    @Indirect public private(set) var dictionary: DictionaryModel?
+    @Indirect public private(set) var optional: OptionalModel?
+    @Indirect public private(set) var set: SetModel?
+    @Indirect public private(set) var uuid: UUIDModel?
+    @Indirect public private(set) var decimal: DecimalModel?
+    @Indirect public private(set) var never: NeverModel?
+    @Indirect public private(set) var void: VoidModel?
+    @Indirect public private(set) var any: AnyModel?
+    @Indirect public private(set) var anyObject: AnyObjectModel?
+    @Indirect public private(set) var sendable: SendableModel?
+    @Indirect public private(set) var codable: CodableModel?
+    @Indirect public private(set) var hashable: HashableModel?
+    @Indirect public private(set) var equatable: EquatableModel?
+    @Indirect public private(set) var foundation: FoundationModel?
+    @Indirect public private(set) var swift: SwiftModel?
+    @Indirect public private(set) var specwright: SpecwrightModel?
+    @Indirect public private(set) var apiClient: APIClientModel?
+    @Indirect public private(set) var apiError: APIErrorModel?
+    @Indirect public private(set) var endpoint: EndpointModel?
+    @Indirect public private(set) var empty: EmptyModel?
+    @Indirect public private(set) var jsonValue: JSONValueModel?
+    @Indirect public private(set) var calendarDate: CalendarDateModel?
+    @Indirect public private(set) var file: FileModel?
+    @Indirect public private(set) var stringEnum: StringEnumModel?
+    @Indirect public private(set) var indirect: IndirectModel?
+    @Indirect public private(set) var landmine: LandmineModel?
+    @Indirect public private(set) var landmineService: LandmineService2?
+    @Indirect public private(set) var liveLandmineService: LiveLandmineService2?
+    @Indirect public private(set) var `class`: Class?
+    @Indirect public private(set) var `default`: Default?
+    @Indirect public private(set) var `for`: For?
 
     public init(
         word: Word,

@@ -121,16 +121,16 @@ public struct AB: Decodable, Sendable {
 }
 
 public struct Everything: Decodable, Sendable {
-    public let user1: User?
-    public let user2: User2?
-    public let store: StoreModel?
-    public let string: StringModel?
-    public let endpoint: EndpointModel?
-    public let owner1: PetOwner?
-    public let owner2: PetOwner2?
-    public let twoFactor: _2fa?
-    public let slashed: AB?
-    public let pet: EverythingPet2?
+    @Indirect public private(set) var user1: User?
+    @Indirect public private(set) var user2: User2?
+    @Indirect public private(set) var store: StoreModel?
+    @Indirect public private(set) var string: StringModel?
+    @Indirect public private(set) var endpoint: EndpointModel?
+    @Indirect public private(set) var owner1: PetOwner?
+    @Indirect public private(set) var owner2: PetOwner2?
+    @Indirect public private(set) var twoFactor: _2fa?
+    @Indirect public private(set) var slashed: AB?
+    @Indirect public private(set) var pet: EverythingPet2?
 
     public init(
         user1: User? = nil,

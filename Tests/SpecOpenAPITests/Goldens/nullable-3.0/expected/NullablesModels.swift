@@ -9,8 +9,8 @@ public struct User: Decodable, Sendable {
     public let nickname: String?
     public let email: String?
     public let bio: String?
-    public let manager: Manager?
-    public let address: UserAddress?
+    @Indirect public private(set) var manager: Manager?
+    @Indirect public private(set) var address: UserAddress?
     public let tags: [String?]?
 
     public init(

@@ -8,9 +8,9 @@ public struct User: Decodable, Sendable {
     public let nickname: String?
     public let age: Int?
     public let score: Double?
-    public let manager: Manager?
-    public let mentor: Manager?
-    public let address: UserAddress?
+    @Indirect public private(set) var manager: Manager?
+    @Indirect public private(set) var mentor: Manager?
+    @Indirect public private(set) var address: UserAddress?
     public let aliases: [String?]?
     public let status: UserStatus?
 

@@ -48,7 +48,7 @@ public enum Responses {
     }
 
     /// The error bodies of `getOK`, by status.
-    public enum GetOKError: Sendable {
+    public indirect enum GetOKError: Sendable {
         case status404(NotFound)
         case status500(Problem)
         case `default`(Problem)
@@ -64,7 +64,7 @@ public enum Responses {
     }
 
     /// The answers of `create`, by status.
-    public enum CreateOutcome: Sendable {
+    public indirect enum CreateOutcome: Sendable {
         /// Created
         case created(Thing)
         /// Accepted
@@ -146,7 +146,7 @@ public enum Responses {
     }
 
     /// The error bodies of `getInline`, by status.
-    public enum GetInlineError: Sendable {
+    public indirect enum GetInlineError: Sendable {
         case status400(GetInlineError400)
         case status5XX(Problem)
     }

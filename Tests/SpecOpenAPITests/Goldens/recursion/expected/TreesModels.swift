@@ -5,7 +5,7 @@ import Specwright
 
 public struct Node: Decodable, Sendable {
     public let name: String
-    @Indirect public var parent: Node?
+    @Indirect public private(set) var parent: Node?
     public let children: [Node]
     public let byName: [String: Node]?
 
@@ -27,7 +27,7 @@ public struct Node: Decodable, Sendable {
 
 public struct Person: Decodable, Sendable {
     public let name: String
-    public let employer: Company?
+    @Indirect public private(set) var employer: Company?
 
     public init(name: String, employer: Company? = nil) {
         self.name = name
@@ -43,7 +43,7 @@ public struct Person: Decodable, Sendable {
 
 public struct Company: Decodable, Sendable {
     public let name: String
-    @Indirect public var ceo: Person
+    @Indirect public private(set) var ceo: Person
 
     public init(name: String, ceo: Person) {
         self.name = name
@@ -85,8 +85,8 @@ public struct Literal: Decodable, Sendable {
 }
 
 public struct Sum: Decodable, Sendable {
-    @Indirect public var left: Expression
-    @Indirect public var right: Expression
+    @Indirect public private(set) var left: Expression
+    @Indirect public private(set) var right: Expression
 
     public init(left: Expression, right: Expression) {
         self.left = left

@@ -61,7 +61,7 @@ public enum Fixes {
     }
 
     /// The error bodies of `createPost`, by status.
-    public enum CreatePostError: Sendable {
+    public indirect enum CreatePostError: Sendable {
         case status400(CreatePostError400)
         case `default`(CreatePostDefaultError)
     }

@@ -39,10 +39,10 @@ public struct Obj: Codable, Sendable {
 }
 
 public struct Holder: Decodable, Sendable {
-    public let o: Obj?
-    public let legacy: Legacy
+    @Indirect public private(set) var o: Obj?
+    @Indirect public private(set) var legacy: Legacy
     public let five: Int
-    public let created: CreatePostError2?
+    @Indirect public private(set) var created: CreatePostError2?
     public let service: FixesService2?
 
     public init(

@@ -49,8 +49,8 @@ public enum NamedThenDoneResponseEvent: ServerSentEventDecodable, Sendable {
 }
 
 public struct TwoKindsResponseEvent: Decodable, Sendable {
-    @Indirect public var chunk: Chunk?
-    @Indirect public var usage: Usage?
+    @Indirect public private(set) var chunk: Chunk?
+    @Indirect public private(set) var usage: Usage?
 
     /// A value that is each variant given; give at least one.
     public init(chunk: Chunk? = nil, usage: Usage? = nil) {

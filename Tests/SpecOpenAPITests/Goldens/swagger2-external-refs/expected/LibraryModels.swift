@@ -72,7 +72,7 @@ public enum AddBookLocale: StringEnum {
 
 public struct Book: Codable, Sendable {
     public var title: String
-    public var author: Author?
+    @Indirect public var author: Author?
     public var cover: String?
 
     public init(title: String, author: Author? = nil, cover: String? = nil) {

@@ -175,9 +175,9 @@ public indirect enum Looping: Decodable, Sendable {
 }
 
 public struct Holder: Decodable, Sendable {
-    public let looping: Looping?
-    public let value: Value?
-    public let input: Input?
+    @Indirect public private(set) var looping: Looping?
+    @Indirect public private(set) var value: Value?
+    @Indirect public private(set) var input: Input?
     public let inline: ExactDecimal?
 
     public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: ExactDecimal? = nil) {
