@@ -1,7 +1,9 @@
 /// Stores a model's field out of line, so a model can contain itself (`parent: Comment?`):
 /// a struct that held itself directly would have infinite size. Generated code applies it as
-/// `@Indirect` to exactly the fields that close such a cycle; reading and writing the field is
-/// unchanged, and it codes as the value itself (a missing key is nil for an optional).
+/// `@Indirect` to the fields that close such a cycle and, with lean conformances, to every field
+/// holding a model or a union, so a struct copies one pointer rather than the model's whole layout.
+/// Reading and writing the field is unchanged, and it codes as the value itself (a missing key is
+/// nil for an optional).
 @propertyWrapper
 public struct Indirect<Value: Sendable>: Sendable {
     /// The out-of-line value; replaced, never mutated, so copies stay independent.
