@@ -3,8 +3,9 @@ import SpecCore
 /// The generated service protocol, its implementation over `APIClient` and its stub, or the part of
 /// them one file holds.
 ///
-/// Each endpoint is an operation type (`ChirpOperations.Feed`); the protocol has one requirement per
-/// operation, `send(_:as:)`, which the live struct and the stub each implement once, generically.
+/// Each endpoint is an operation type holding a call's arguments (`ChirpOperations.Feed`, next to the
+/// methods that make it); the protocol has one requirement per operation, `send(_:)`, which the live
+/// struct and the stub each implement once, generically.
 /// The methods app code calls (`service.feed(perPage: 50)`) are protocol extension methods with the
 /// factory's parameters and defaults, next to their factories when the output is split.
 public struct ServiceIR: Sendable {
@@ -23,9 +24,9 @@ public struct ServiceIR: Sendable {
     /// `ChirpOperations`, the enum of the operation types.
     public var operations: String
     /// The protocol's requirements, one per operation; empty in a shard, which only extends the protocol.
-    /// A requirement is `send(_:as:)`, so these carry no parameters and no doc.
+    /// A requirement is `send(_:)` of the operation type, so these carry no parameters and no doc.
     public var requirements: [ServiceMethodIR]
-    /// The methods with the factories' parameters this file declares.
+    /// The methods with the factories' parameters this file declares, and their operation types.
     public var methods: [ServiceMethodIR]
 }
 

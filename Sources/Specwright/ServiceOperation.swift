@@ -1,19 +1,49 @@
-/// One endpoint of a generated service, as a type: the service protocol has one requirement per
-/// operation (`send(_:as:)`), and the stub's answers are set per operation.
+/// One call of an endpoint of a generated service, as a value: the arguments app code passed
+/// (`call.body.text`, `call.id`) and the endpoint they build.
 ///
-/// An operation type has no values; it only names the endpoint and its response and failure types.
-public protocol ServiceOperation {
-    /// What the endpoint's success answer decodes as.
+/// The service protocol has one requirement per operation type, `send(_:)`, which the live service
+/// and the stub each implement once, generically; a hand-written fake implements one per operation
+/// and reads the call's typed arguments.
+public protocol ServiceOperation: Sendable {
+    /// What the endpoint's success answer decodes as (`Empty` for an answer without a body).
     associatedtype Response: Sendable
     /// What its error bodies decode as.
     associatedtype Failure: Sendable
+    /// What `send(_:)` returns: `Response`, or nothing (`Void`) where that is `Empty`.
+    associatedtype Output: Sendable
+
+    /// The request these arguments make, as the endpoint's factory builds it.
+    var endpoint: Endpoint<Response, Failure> { get }
+
+    /// What the call returns for the endpoint's decoded answer.
+    static func output(from response: Response) -> Output
+}
+
+extension ServiceOperation where Output == Response {
+    /// The answer itself.
+    public static func output(from response: Response) -> Output { response }
+}
+
+extension ServiceOperation where Response == Empty, Output == Void {
+    /// Nothing: the endpoint answers without a body.
+    public static func output(from response: Empty) {}
+}
+
+extension APIClient {
+    /// Sends the operation's endpoint and returns what its service method returns: how a live
+    /// service answers every operation.
+    public func send<Operation: ServiceOperation>(
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        Operation.output(from: try await send(call.endpoint))
+    }
 }
 
 /// The answers a generated stub service gives, by operation: a test sets the ones it needs.
 public struct StubAnswers: Sendable {
     /// One answer, boxed so it can be stored beside answers of other types.
     private struct Answer<Operation: ServiceOperation>: Sendable {
-        let run: @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        let run: @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     }
 
     /// The answers by operation type (a lookup, never iterated).
@@ -22,11 +52,11 @@ public struct StubAnswers: Sendable {
     /// No answers yet.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on; `answer` gets the endpoint the call built, with
-    /// its path, query, headers and body.
+    /// Answers `operation` with `answer` from now on; `answer` gets the call, with the arguments app
+    /// code passed and the `endpoint` they build, and throws only the operation's `APIError`.
     public mutating func set<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        _ answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        _ answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers[ObjectIdentifier(operation)] = Answer<Operation>(run: answer)
     }
@@ -36,20 +66,16 @@ public struct StubAnswers: Sendable {
         answers[ObjectIdentifier(operation)] != nil
     }
 
-    /// The answer to `endpoint`: what the test's closure returns. An `APIError` it throws reaches the
-    /// caller as it is, any other error as `.transport` (`.cancelled` for a cancellation); without an
-    /// answer for `operation`, the call fails with ``UnsetStubHandler``.
+    /// The answer to `call`: what the test's closure returns or throws. Without an answer for its
+    /// operation, the call fails with ``UnsetStubHandler``, which names the `stub`.
     public func answer<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>, as operation: Operation.Type, stub: String
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        guard let answer = answers[ObjectIdentifier(operation)] as? Answer<Operation> else {
-            throw .transport(UnsetStubHandler(stub: stub, operation: String(describing: operation),
+        _ call: Operation, stub: String
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        guard let answer = answers[ObjectIdentifier(Operation.self)] as? Answer<Operation> else {
+            let endpoint = call.endpoint
+            throw .transport(UnsetStubHandler(stub: stub, operation: String(describing: Operation.self),
                                               request: "\(endpoint.method.rawValue) \(endpoint.pathTemplate)"))
         }
-        do {
-            return try await answer.run(endpoint)
-        } catch {
-            throw .wrapping(error)
-        }
+        return try await answer.run(call)
     }
 }

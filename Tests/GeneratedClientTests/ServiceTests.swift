@@ -24,9 +24,22 @@ import Testing
         let model = FeedModel(service: fake)
         #expect(try await model.firstPageTexts() == ["first", "second"])
         // The convenience filled in the spec's defaults.
-        #expect(await fake.feedCalls == [FeedCall(page: 1, perPage: 20, tag: nil)])
+        let feedCalls = await fake.feedCalls
+        #expect(feedCalls.map(\.page) == [1] && feedCalls.map(\.perPage) == [20] && feedCalls.map(\.tag) == [nil])
         try await model.like(Self.id)
-        #expect(await fake.liked == ["/posts/\(Self.id.uuidString.lowercased())/like"])
+        #expect(await fake.liked == [Self.id])
+        // The fake answers with the call's typed error, as the live service would.
+        do {
+            _ = try await fake.createPost(body: NewPost(text: ""))
+            Issue.record("an empty post must be refused")
+        } catch {
+            guard case .status422(let body)? = error.model else {
+                Issue.record("expected the typed 422 body, got \(error)")
+                return
+            }
+            #expect(body.errors.first?.field == "text")
+        }
+        #expect(try await fake.createPost(body: NewPost(text: "third")).text == "third")
     }
 
     @Test func theLiveServiceSendsEachEndpointThroughTheClient() async throws {
@@ -66,6 +79,19 @@ import Testing
         }
     }
 
+    @Test func theFakeInSpecFormatIsThisOne() throws {
+        let source = URL(fileURLWithPath: #filePath)
+        let docs = source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Docs/SpecFormat.md")
+        func fake(in url: URL) throws -> Substring {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let start = try #require(text.range(of: "\nactor FakeChirp: ChirpService {\n"))
+            let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
+            return text[start.lowerBound..<end.upperBound]
+        }
+        #expect(try fake(in: docs) == fake(in: source))
+    }
+
     static let id = UUID(uuidString: "7C3D5A4B-1111-2222-3333-444455556666") ?? UUID()
 
     static func post(_ text: String) -> Post {
@@ -74,45 +100,40 @@ import Testing
     }
 }
 
-struct FeedCall: Equatable {
-    var page: Int
-    var perPage: Int
-    var tag: String?
-}
-
 /// A fake written the way an app's tests would: an actor that records calls and answers from memory.
-/// It implements `send(_:as:)` once per operation (the methods app code calls cannot stand in for
-/// one), and reads the arguments from the endpoint each call built.
+/// It implements `send(_:)` once per operation (the methods app code calls cannot stand in for one),
+/// and reads each call's typed arguments.
 actor FakeChirp: ChirpService {
     let posts: [Post]
-    private(set) var feedCalls: [FeedCall] = []
-    private(set) var liked: [String] = []
+    private(set) var feedCalls: [ChirpOperations.Feed] = []
+    private(set) var liked: [UUID] = []
 
     init(posts: [Post]) { self.posts = posts }
 
-    private static func unsupported<F>() -> APIError<F> { .transport(URLError(.unsupportedURL)) }
-
-    func send(_ endpoint: Endpoint<Page<Post>, APIErrorResponse>, as operation: ChirpOperations.Feed.Type) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        let query = Dictionary(endpoint.query.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-        let call = FeedCall(page: query["page"].flatMap { Int($0) } ?? 0, perPage: query["per_page"].flatMap { Int($0) } ?? 0, tag: query["tag"])
+    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
         feedCalls.append(call)
         return Page(items: posts, page: call.page, perPage: call.perPage, total: posts.count)
     }
 
-    func send(_ endpoint: Endpoint<Empty, APIErrorResponse>, as operation: ChirpOperations.PostsLike.Type) async throws(APIError<APIErrorResponse>) -> Empty {
-        liked.append(endpoint.path)
-        return Empty()
+    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        liked.append(call.id)
     }
 
-    func send(_ endpoint: Endpoint<TokenResponse, Chirp.RegisterError>, as operation: ChirpOperations.Register.Type) async throws(APIError<Chirp.RegisterError>) -> TokenResponse { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<TokenResponse, APIErrorResponse>, as operation: ChirpOperations.Login.Type) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<TokenResponse, APIErrorResponse>, as operation: ChirpOperations.RefreshToken.Type) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Account, APIErrorResponse>, as operation: ChirpOperations.Me.Type) async throws(APIError<APIErrorResponse>) -> Account { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Profile, APIErrorResponse>, as operation: ChirpOperations.ProfileOperation.Type) async throws(APIError<APIErrorResponse>) -> Profile { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Account, APIErrorResponse>, as operation: ChirpOperations.UpdateProfile.Type) async throws(APIError<APIErrorResponse>) -> Account { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Avatar, APIErrorResponse>, as operation: ChirpOperations.UploadAvatar.Type) async throws(APIError<APIErrorResponse>) -> Avatar { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Post, Chirp.CreatePostError>, as operation: ChirpOperations.CreatePost.Type) async throws(APIError<Chirp.CreatePostError>) -> Post { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Empty, APIErrorResponse>, as operation: ChirpOperations.DeletePost.Type) async throws(APIError<APIErrorResponse>) -> Empty { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Post, APIErrorResponse>, as operation: ChirpOperations.PostsPost.Type) async throws(APIError<APIErrorResponse>) -> Post { throw Self.unsupported() }
-    func send(_ endpoint: Endpoint<Empty, APIErrorResponse>, as operation: ChirpOperations.PostsUnlike.Type) async throws(APIError<APIErrorResponse>) -> Empty { throw Self.unsupported() }
+    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        guard let author = posts.first?.author, !call.body.text.isEmpty else {
+            throw .status(422, model: .status422(ValidationErrors(message: "invalid", errors: [FieldError(field: "text", message: "empty")])))
+        }
+        return Post(id: UUID(), author: author, text: call.body.text, visibility: .public, createdAt: Date())
+    }
+
+    func send(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post { throw .transport(URLError(.unsupportedURL)) }
+    func send(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
 }

@@ -11,22 +11,26 @@ import Testing
         #expect(try await ServiceTests.FeedModel(service: service).firstPageTexts() == ["hello"])
     }
 
-    @Test func anAnswerGetsTheEndpointAndItsErrorsReachTheCaller() async throws {
+    @Test func anAnswerGetsTheCallsArgumentsAndItsErrorsReachTheCaller() async throws {
         var service = StubChirpService()
-        service.on(ChirpOperations.Feed.self) { endpoint in
-            // The method filled in the spec's defaults.
-            #expect(endpoint.query.map { "\($0.name)=\($0.value)" } == ["page=1", "per_page=20"])
-            throw APIError<APIErrorResponse>.status(503, model: APIErrorResponse(code: "down", message: "Back soon."))
+        service.on(ChirpOperations.Feed.self) { call throws(APIError<APIErrorResponse>) in
+            // The method filled in the spec's defaults, and the endpoint is the one they build.
+            #expect(call.page == 1 && call.perPage == 20 && call.tag == nil)
+            #expect(call.endpoint.query.map { "\($0.name)=\($0.value)" } == ["page=1", "per_page=20"])
+            throw .status(503, model: APIErrorResponse(code: "down", message: "Back soon."))
         }
         await #expect(throws: APIError<APIErrorResponse>.status(503, model: APIErrorResponse(code: "down", message: "Back soon."))) {
             _ = try await service.feed()
         }
-        service.on(ChirpOperations.PostsLike.self) { _ in Empty() }
+        service.on(ChirpOperations.CreatePost.self) { call in ServiceTests.post(call.body.text) }
+        #expect(try await service.createPost(body: NewPost(text: "typed")).text == "typed")
+        // An operation without a body answers nothing.
+        service.on(ChirpOperations.PostsLike.self) { call in #expect(call.id == ServiceTests.id) }
         try await service.postsLike(id: ServiceTests.id)
-        // Another error an answer throws arrives as .transport, a cancellation as .cancelled.
-        service.on(ChirpOperations.Me.self) { _ in throw URLError(.notConnectedToInternet) }
+        // An answer fails only with the operation's APIError: a transport failure or a cancellation is said as one.
+        service.on(ChirpOperations.Me.self, throwing: .transport(URLError(.notConnectedToInternet)))
         await #expect(throws: APIError<APIErrorResponse>.transport(URLError(.notConnectedToInternet))) { _ = try await service.me() }
-        service.on(ChirpOperations.Me.self) { _ in throw CancellationError() }
+        service.on(ChirpOperations.Me.self, throwing: .cancelled)
         await #expect(throws: APIError<APIErrorResponse>.cancelled) { _ = try await service.me() }
     }
 

@@ -44,7 +44,7 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: "public protocol ChirpService: Sendable {"))
         let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
-        // Each requirement, joined onto one line: `func send(_ endpoint: ..., as operation: ...) async throws(...) -> R`;
+        // Each requirement, joined onto one line: `func send(_ call: ChirpOperations.Feed) async throws(...) -> R`;
         // a deprecated one keeps its attribute, as a fake implementing it would.
         let body = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.contains("///") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -74,9 +74,24 @@ import Testing
         #expect(result.status == 0, "\(result.text.prefix(4000))")
     }
 
+    @Test func aStubAnswerThatThrowsAnotherErrorDoesNotCompile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("specwright-stub-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let test = folder.appendingPathComponent("StubUse.swift")
+        let typed = "service.on(ChirpOperations.Feed.self) { _ throws(APIError<APIErrorResponse>) in throw .transport(URLError(.badURL)) }"
+        let untyped = "service.on(ChirpOperations.Feed.self) { _ throws(APIError<APIErrorResponse>) in throw URLError(.badURL) }"
+        let expected = GoldenTests.folder.appendingPathComponent("endpoints/expected")
+        for (line, compiles) in [(typed, true), (untyped, false)] {
+            try Data("import Foundation\nimport Specwright\n\nfunc answers() {\n    var service = StubChirpService()\n    \(line)\n    _ = service\n}\n".utf8).write(to: test)
+            let result = try await SwiftCompiler.emitSIL(GoldenCompileTests.swiftFiles(in: expected) + [test.path], languageMode: "6")
+            #expect((result.status == 0) == compiles, "\(line): \(result.text.prefix(2000))")
+        }
+    }
+
     @Test func aFakeThatForgetsAnOperationDoesNotCompile() async throws {
         let methods = try Self.fakeMethods()
-        let forgotten = try #require(methods.first { $0.contains("ChirpOperations.Feed.Type") })
+        let forgotten = try #require(methods.first { $0.contains("ChirpOperations.Feed)") })
         let result = try await Self.compileFake(methods.filter { $0 != forgotten })
         #expect(result.status != 0)
         #expect(result.text.contains("type 'FakeChirp' does not conform to protocol 'ChirpService'"), "\(result.text.prefix(4000))")

@@ -9,9 +9,9 @@ extension Validator {
     static let reservedTypeNames: Set<String> = swiftTypeNames.union(foundationTypeNames).union(runtimeTypeNames)
         .union(BuiltinType.allCases.map(\.rawValue)).union(moduleNames).union(generatedTypeNames)
 
-    /// Names generated declarations use for their own members: `CodingKeys`, and the `Failure` of an
-    /// operation type (`Response` is the runtime's).
-    static let generatedTypeNames: Set<String> = ["CodingKeys", "Failure"]
+    /// Names generated declarations use for their own members: `CodingKeys`, and the `Failure` and
+    /// `Output` of an operation type (`Response` is the runtime's).
+    static let generatedTypeNames: Set<String> = ["CodingKeys", "Failure", "Output"]
 
     /// The modules generated code imports, and Swift's own: `Foundation.Data` must keep its meaning.
     static let moduleNames: Set<String> = ["Foundation", "Specwright", "Swift"]

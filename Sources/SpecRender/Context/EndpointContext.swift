@@ -289,7 +289,8 @@ struct PathPartContext: TemplateObject {
 
 extension ParameterIR: TemplateObject {
     /// Keys: name, label, bareName, inMethod and inMethodValue (the parameter declared and read in a method,
-    /// where one named `self` needs another name inside), type, default (false if none), location, wireLiteral,
+    /// where one named `self` needs another name inside), inOperation (the property of the service's operation
+    /// type that holds it: `self_` and `endpoint_` for those two names), type, default (false if none), location, wireLiteral,
     /// doc, docFirst, docRest.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
@@ -298,6 +299,7 @@ extension ParameterIR: TemplateObject {
         case "bareName": .string(name)
         case "inMethod": .string(name == "self" ? "self self_" : Naming.escaped(name))
         case "inMethodValue": .string(name == "self" ? "self_" : Naming.escaped(name))
+        case "inOperation": .string(name == "self" || name == "endpoint" ? name + "_" : Naming.escaped(name))
         case "type": .string(SwiftSpelling.type(type))
         case "default": .value(defaultValue)
         case "location": .string(location.rawValue)

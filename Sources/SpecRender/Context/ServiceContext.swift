@@ -27,9 +27,9 @@ extension ServiceIR: TemplateObject {
 }
 
 extension ServiceMethodIR: TemplateObject {
-    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, documentedParameters, failureType, responseType
-    /// (false for no result), endpointResponse (the factory's response type), factory (the factory's qualified name),
-    /// operation (the operation type's name).
+    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, hasParameters, documentedParameters, failureType,
+    /// responseType (false for no result), endpointResponse (the factory's response type), factory (the factory's
+    /// qualified name), operation (the operation type's name).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
@@ -38,6 +38,7 @@ extension ServiceMethodIR: TemplateObject {
         case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
         case "parameters": .list(parameters.map { .object($0) })
+        case "hasParameters": .bool(!parameters.isEmpty)
         case "documentedParameters": .documented(parameters)
         case "failureType": .string(SwiftSpelling.failure(failure))
         case "responseType": .optional(response.map(SwiftSpelling.type))

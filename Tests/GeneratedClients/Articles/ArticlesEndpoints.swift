@@ -100,59 +100,23 @@ public enum Articles {
     }
 }
 
-/// The endpoints of `Articles` as types, one each: `ArticlesService` has a requirement per
-/// operation, and `StubArticlesService` answers per operation.
-public enum ArticlesOperations {
-    /// `Articles.status`: `GET /status`.
-    public enum Status: ServiceOperation {
-        public typealias Response = ServiceStatus
-        public typealias Failure = ServiceError
-    }
-
-    /// `Articles.listArticles`: `GET /articles`.
-    public enum ListArticles: ServiceOperation {
-        public typealias Response = ArticleList
-        public typealias Failure = ServiceError
-    }
-
-    /// `Articles.article`: `GET /articles/{slug}`.
-    public enum ArticleOperation: ServiceOperation {
-        public typealias Response = Article
-        public typealias Failure = ServiceError
-    }
-
-    /// `Articles.createArticle`: `POST /articles`.
-    public enum CreateArticle: ServiceOperation {
-        public typealias Response = Article
-        public typealias Failure = ServiceError
-    }
-}
+/// A call of each endpoint of `Articles`, as a type holding the call's arguments: `ArticlesService`
+/// has a requirement per operation, and `StubArticlesService` answers per operation.
+public enum ArticlesOperations {}
 
 /// Every endpoint of `Articles` as one async method (`service.status(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ArticlesService: Sendable {
     /// Sends `Articles.status`: `GET /status`.
-    func send(
-        _ endpoint: Endpoint<ServiceStatus, ServiceError>,
-        as operation: ArticlesOperations.Status.Type
-    ) async throws(APIError<ServiceError>) -> ServiceStatus
+    func send(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus
     /// Sends `Articles.listArticles`: `GET /articles`.
-    func send(
-        _ endpoint: Endpoint<ArticleList, ServiceError>,
-        as operation: ArticlesOperations.ListArticles.Type
-    ) async throws(APIError<ServiceError>) -> ArticleList
+    func send(_ call: ArticlesOperations.ListArticles) async throws(APIError<ServiceError>) -> ArticleList
     /// Sends `Articles.article`: `GET /articles/{slug}`.
-    func send(
-        _ endpoint: Endpoint<Article, ServiceError>,
-        as operation: ArticlesOperations.ArticleOperation.Type
-    ) async throws(APIError<ServiceError>) -> Article
+    func send(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article
     /// Sends `Articles.createArticle`: `POST /articles`.
-    func send(
-        _ endpoint: Endpoint<Article, ServiceError>,
-        as operation: ArticlesOperations.CreateArticle.Type
-    ) async throws(APIError<ServiceError>) -> Article
+    func send(_ call: ArticlesOperations.CreateArticle) async throws(APIError<ServiceError>) -> Article
 }
 
 /// `ArticlesService` over HTTP: each method sends its endpoint through `client`.
@@ -165,18 +129,17 @@ public struct LiveArticlesService: ArticlesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `ArticlesService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubArticlesService()`, then
-/// `service.on(ArticlesOperations.Status.self) { endpoint in ... }` per operation the test
+/// `service.on(ArticlesOperations.Status.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubArticlesService: ArticlesService {
     /// The answers set so far.
@@ -185,20 +148,126 @@ public struct StubArticlesService: ArticlesService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubArticlesService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubArticlesService")
+    }
+}
+
+extension ArticlesOperations {
+    /// A call of `Articles.status`, `GET /status`.
+    public struct Status: ServiceOperation {
+        public typealias Response = ServiceStatus
+        public typealias Failure = ServiceError
+        public typealias Output = ServiceStatus
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Articles.status()
+        }
+    }
+
+    /// A call of `Articles.listArticles`, `GET /articles`, with its arguments.
+    public struct ListArticles: ServiceOperation {
+        public typealias Response = ArticleList
+        public typealias Failure = ServiceError
+        public typealias Output = ArticleList
+
+        /// The call's `status`.
+        public let status: ArticleStatus?
+
+        /// The call's `tag`.
+        public let tag: String?
+
+        /// The call's `limit`.
+        public let limit: Int
+
+        /// The call's `cursor`.
+        public let cursor: String?
+
+        /// A call with these arguments.
+        public init(status: ArticleStatus?, tag: String?, limit: Int, cursor: String?) {
+            self.status = status
+            self.tag = tag
+            self.limit = limit
+            self.cursor = cursor
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Articles.listArticles(status: status, tag: tag, limit: limit, cursor: cursor)
+        }
+    }
+
+    /// A call of `Articles.article`, `GET /articles/{slug}`, with its arguments.
+    public struct ArticleOperation: ServiceOperation {
+        public typealias Response = Article
+        public typealias Failure = ServiceError
+        public typealias Output = Article
+
+        /// The call's `slug`.
+        public let slug: String
+
+        /// A call with these arguments.
+        public init(slug: String) {
+            self.slug = slug
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Articles.article(slug: slug)
+        }
+    }
+
+    /// A call of `Articles.createArticle`, `POST /articles`, with its arguments.
+    public struct CreateArticle: ServiceOperation {
+        public typealias Response = Article
+        public typealias Failure = ServiceError
+        public typealias Output = Article
+
+        /// The call's `body`.
+        public let body: NewArticle
+
+        /// The call's `xRequestID`.
+        public let xRequestID: String?
+
+        /// A call with these arguments.
+        public init(body: NewArticle, xRequestID: String?) {
+            self.body = body
+            self.xRequestID = xRequestID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Articles.createArticle(body: body, xRequestID: xRequestID)
+        }
     }
 }
 
@@ -208,7 +277,7 @@ extension ArticlesService {
     /// `GET /status`
     @_alwaysEmitIntoClient
     public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
-        try await self.send(Articles.status(), as: ArticlesOperations.Status.self)
+        try await send(ArticlesOperations.Status())
     }
 
     /// Articles, newest first, a page at a time.
@@ -221,10 +290,7 @@ extension ArticlesService {
         limit: Int = 25,
         cursor: String? = nil
     ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await self.send(
-            Articles.listArticles(status: status, tag: tag, limit: limit, cursor: cursor),
-            as: ArticlesOperations.ListArticles.self
-        )
+        try await send(ArticlesOperations.ListArticles(status: status, tag: tag, limit: limit, cursor: cursor))
     }
 
     /// One article by its slug.
@@ -232,7 +298,7 @@ extension ArticlesService {
     /// `GET /articles/{slug}`
     @_alwaysEmitIntoClient
     public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
-        try await self.send(Articles.article(slug: slug), as: ArticlesOperations.ArticleOperation.self)
+        try await send(ArticlesOperations.ArticleOperation(slug: slug))
     }
 
     /// Create an article. Send a request ID to find the request in the server logs.
@@ -243,9 +309,6 @@ extension ArticlesService {
         body: NewArticle,
         xRequestID: String? = nil
     ) async throws(APIError<ServiceError>) -> Article {
-        try await self.send(
-            Articles.createArticle(body: body, xRequestID: xRequestID),
-            as: ArticlesOperations.CreateArticle.self
-        )
+        try await send(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
     }
 }

@@ -232,158 +232,41 @@ public enum Chirp {
     }
 }
 
-/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
-/// operation, and `StubChirpService` answers per operation.
-public enum ChirpOperations {
-    /// `Chirp.register`: `POST /auth/register`.
-    public enum Register: ServiceOperation {
-        public typealias Response = TokenResponse
-        public typealias Failure = Chirp.RegisterError
-    }
-
-    /// `Chirp.login`: `POST /auth/login`.
-    public enum Login: ServiceOperation {
-        public typealias Response = TokenResponse
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.refreshToken`: `POST /auth/refresh`.
-    public enum RefreshToken: ServiceOperation {
-        public typealias Response = TokenResponse
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.feed`: `GET /feed`.
-    public enum Feed: ServiceOperation {
-        public typealias Response = Page<Post>
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.me`: `GET /me`.
-    public enum Me: ServiceOperation {
-        public typealias Response = Account
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.profile`: `GET /users/{userID}/profile`.
-    public enum ProfileOperation: ServiceOperation {
-        public typealias Response = Profile
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.updateProfile`: `PATCH /me/profile`.
-    public enum UpdateProfile: ServiceOperation {
-        public typealias Response = Account
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    public enum UploadAvatar: ServiceOperation {
-        public typealias Response = Avatar
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.createPost`: `POST /posts`.
-    public enum CreatePost: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = Chirp.CreatePostError
-    }
-
-    /// `Chirp.deletePost`: `DELETE /posts/{id}`.
-    public enum DeletePost: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.post`: `GET /posts/{id}`.
-    public enum PostsPost: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    public enum PostsLike: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
-    public enum PostsUnlike: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-}
+/// A call of each endpoint of `Chirp`, as a type holding the call's arguments: `ChirpService`
+/// has a requirement per operation, and `StubChirpService` answers per operation.
+public enum ChirpOperations {}
 
 /// Every endpoint of `Chirp` as one async method (`service.register(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.register`: `POST /auth/register`.
-    func send(
-        _ endpoint: Endpoint<TokenResponse, Chirp.RegisterError>,
-        as operation: ChirpOperations.Register.Type
-    ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
+    func send(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(
-        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
-        as operation: ChirpOperations.Login.Type
-    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.refreshToken`: `POST /auth/refresh`.
-    func send(
-        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
-        as operation: ChirpOperations.RefreshToken.Type
-    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func send(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(
-        _ endpoint: Endpoint<Page<Post>, APIErrorResponse>,
-        as operation: ChirpOperations.Feed.Type
-    ) async throws(APIError<APIErrorResponse>) -> Page<Post>
+    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post>
     /// Sends `Chirp.me`: `GET /me`.
-    func send(
-        _ endpoint: Endpoint<Account, APIErrorResponse>,
-        as operation: ChirpOperations.Me.Type
-    ) async throws(APIError<APIErrorResponse>) -> Account
+    func send(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.profile`: `GET /users/{userID}/profile`.
-    func send(
-        _ endpoint: Endpoint<Profile, APIErrorResponse>,
-        as operation: ChirpOperations.ProfileOperation.Type
-    ) async throws(APIError<APIErrorResponse>) -> Profile
+    func send(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile
     /// Sends `Chirp.updateProfile`: `PATCH /me/profile`.
-    func send(
-        _ endpoint: Endpoint<Account, APIErrorResponse>,
-        as operation: ChirpOperations.UpdateProfile.Type
-    ) async throws(APIError<APIErrorResponse>) -> Account
+    func send(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(
-        _ endpoint: Endpoint<Avatar, APIErrorResponse>,
-        as operation: ChirpOperations.UploadAvatar.Type
-    ) async throws(APIError<APIErrorResponse>) -> Avatar
+    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(
-        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
-        as operation: ChirpOperations.CreatePost.Type
-    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.deletePost`: `DELETE /posts/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.DeletePost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.post`: `GET /posts/{id}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.PostsPost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsLike.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsUnlike.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>)
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -396,18 +279,17 @@ public struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `ChirpService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubChirpService()`, then
-/// `service.on(ChirpOperations.Register.self) { endpoint in ... }` per operation the test
+/// `service.on(ChirpOperations.Register.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubChirpService: ChirpService {
     /// The answers set so far.
@@ -416,20 +298,306 @@ public struct StubChirpService: ChirpService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubChirpService")
+    }
+}
+
+extension ChirpOperations {
+    /// A call of `Chirp.register`, `POST /auth/register`, with its arguments.
+    public struct Register: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = Chirp.RegisterError
+        public typealias Output = TokenResponse
+
+        /// The call's `body`.
+        public let body: Registration
+
+        /// A call with these arguments.
+        public init(body: Registration) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.register(body: body)
+        }
+    }
+
+    /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
+    public struct Login: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+        public typealias Output = TokenResponse
+
+        /// The call's `email`.
+        public let email: String
+
+        /// The call's `password`.
+        public let password: String
+
+        /// A call with these arguments.
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.login(email: email, password: password)
+        }
+    }
+
+    /// A call of `Chirp.refreshToken`, `POST /auth/refresh`, with its arguments.
+    public struct RefreshToken: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+        public typealias Output = TokenResponse
+
+        /// The call's `refreshToken`.
+        public let refreshToken: String
+
+        /// A call with these arguments.
+        public init(refreshToken: String) {
+            self.refreshToken = refreshToken
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.refreshToken(refreshToken: refreshToken)
+        }
+    }
+
+    /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
+    public struct Feed: ServiceOperation {
+        public typealias Response = Page<Post>
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Page<Post>
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// The call's `perPage`.
+        public let perPage: Int
+
+        /// The call's `tag`.
+        public let tag: String?
+
+        /// A call with these arguments.
+        public init(page: Int, perPage: Int, tag: String?) {
+            self.page = page
+            self.perPage = perPage
+            self.tag = tag
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.feed(page: page, perPage: perPage, tag: tag)
+        }
+    }
+
+    /// A call of `Chirp.me`, `GET /me`.
+    public struct Me: ServiceOperation {
+        public typealias Response = Account
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Account
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.me()
+        }
+    }
+
+    /// A call of `Chirp.profile`, `GET /users/{userID}/profile`, with its arguments.
+    public struct ProfileOperation: ServiceOperation {
+        public typealias Response = Profile
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Profile
+
+        /// The call's `userID`.
+        public let userID: UUID
+
+        /// A call with these arguments.
+        public init(userID: UUID) {
+            self.userID = userID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.profile(userID: userID)
+        }
+    }
+
+    /// A call of `Chirp.updateProfile`, `PATCH /me/profile`, with its arguments.
+    public struct UpdateProfile: ServiceOperation {
+        public typealias Response = Account
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Account
+
+        /// The call's `body`.
+        public let body: ProfileUpdate
+
+        /// A call with these arguments.
+        public init(body: ProfileUpdate) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.updateProfile(body: body)
+        }
+    }
+
+    /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
+    public struct UploadAvatar: ServiceOperation {
+        public typealias Response = Avatar
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Avatar
+
+        /// The call's `image`.
+        public let image: File
+
+        /// The call's `caption`.
+        public let caption: String?
+
+        /// A call with these arguments.
+        public init(image: File, caption: String?) {
+            self.image = image
+            self.caption = caption
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadAvatar(image: image, caption: caption)
+        }
+    }
+
+    /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
+    public struct CreatePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = Chirp.CreatePostError
+        public typealias Output = Post
+
+        /// The call's `body`.
+        public let body: NewPost
+
+        /// A call with these arguments.
+        public init(body: NewPost) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.createPost(body: body)
+        }
+    }
+
+    /// A call of `Chirp.deletePost`, `DELETE /posts/{id}`, with its arguments.
+    public struct DeletePost: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: UUID
+
+        /// A call with these arguments.
+        public init(id: UUID) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.deletePost(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.post`, `GET /posts/{id}`, with its arguments.
+    public struct PostsPost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Post
+
+        /// The call's `id`.
+        public let id: UUID
+
+        /// A call with these arguments.
+        public init(id: UUID) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.post(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
+    public struct PostsLike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: UUID
+
+        /// A call with these arguments.
+        public init(id: UUID) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.like(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.unlike`, `DELETE /posts/{id}/like`, with its arguments.
+    public struct PostsUnlike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: UUID
+
+        /// A call with these arguments.
+        public init(id: UUID) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.unlike(id: id)
+        }
     }
 }
 
@@ -439,7 +607,7 @@ extension ChirpService {
     /// `POST /auth/register`
     @_alwaysEmitIntoClient
     public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        try await self.send(Chirp.register(body: body), as: ChirpOperations.Register.self)
+        try await send(ChirpOperations.Register(body: body))
     }
 
     /// Exchange an email and password for tokens.
@@ -447,7 +615,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
+        try await send(ChirpOperations.Login(email: email, password: password))
     }
 
     /// Exchange a refresh token for a new access token.
@@ -455,7 +623,7 @@ extension ChirpService {
     /// `POST /auth/refresh`
     @_alwaysEmitIntoClient
     public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.send(Chirp.refreshToken(refreshToken: refreshToken), as: ChirpOperations.RefreshToken.self)
+        try await send(ChirpOperations.RefreshToken(refreshToken: refreshToken))
     }
 
     /// The signed-in user's home feed, newest first.
@@ -467,7 +635,7 @@ extension ChirpService {
         perPage: Int = 20,
         tag: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await self.send(Chirp.feed(page: page, perPage: perPage, tag: tag), as: ChirpOperations.Feed.self)
+        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag))
     }
 
     /// The signed-in user's account.
@@ -475,7 +643,7 @@ extension ChirpService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<APIErrorResponse>) -> Account {
-        try await self.send(Chirp.me(), as: ChirpOperations.Me.self)
+        try await send(ChirpOperations.Me())
     }
 
     /// A user's profile page.
@@ -483,7 +651,7 @@ extension ChirpService {
     /// `GET /users/{userID}/profile`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
-        try await self.send(Chirp.profile(userID: userID), as: ChirpOperations.ProfileOperation.self)
+        try await send(ChirpOperations.ProfileOperation(userID: userID))
     }
 
     /// Change some fields of the signed-in user's profile.
@@ -491,7 +659,7 @@ extension ChirpService {
     /// `PATCH /me/profile`
     @_alwaysEmitIntoClient
     public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
-        try await self.send(Chirp.updateProfile(body: body), as: ChirpOperations.UpdateProfile.self)
+        try await send(ChirpOperations.UpdateProfile(body: body))
     }
 
     /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
@@ -499,7 +667,7 @@ extension ChirpService {
     /// `PUT /me/avatar`
     @_alwaysEmitIntoClient
     public func uploadAvatar(image: File, caption: String? = nil) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await self.send(Chirp.uploadAvatar(image: image, caption: caption), as: ChirpOperations.UploadAvatar.self)
+        try await send(ChirpOperations.UploadAvatar(image: image, caption: caption))
     }
 
     /// Publish a post.
@@ -507,7 +675,7 @@ extension ChirpService {
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+        try await send(ChirpOperations.CreatePost(body: body))
     }
 
     /// Delete one of the signed-in user's posts.
@@ -515,7 +683,7 @@ extension ChirpService {
     /// `DELETE /posts/{id}`
     @_alwaysEmitIntoClient
     public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.deletePost(id: id), as: ChirpOperations.DeletePost.self)
+        try await send(ChirpOperations.DeletePost(id: id))
     }
 
     /// One post.
@@ -523,7 +691,7 @@ extension ChirpService {
     /// `GET /posts/{id}`
     @_alwaysEmitIntoClient
     public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.Posts.post(id: id), as: ChirpOperations.PostsPost.self)
+        try await send(ChirpOperations.PostsPost(id: id))
     }
 
     /// Like a post. Liking a post twice is not an error.
@@ -531,7 +699,7 @@ extension ChirpService {
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
+        try await send(ChirpOperations.PostsLike(id: id))
     }
 
     /// Take back a like.
@@ -539,6 +707,6 @@ extension ChirpService {
     /// `DELETE /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.unlike(id: id), as: ChirpOperations.PostsUnlike.self)
+        try await send(ChirpOperations.PostsUnlike(id: id))
     }
 }

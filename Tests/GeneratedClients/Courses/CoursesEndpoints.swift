@@ -78,59 +78,23 @@ public enum Courses {
     }
 }
 
-/// The endpoints of `Courses` as types, one each: `CoursesService` has a requirement per
-/// operation, and `StubCoursesService` answers per operation.
-public enum CoursesOperations {
-    /// `Courses.login`: `POST /session`.
-    public enum Login: ServiceOperation {
-        public typealias Response = Session
-        public typealias Failure = ProblemDetails
-    }
-
-    /// `Courses.listCourses`: `GET /courses`.
-    public enum ListCourses: ServiceOperation {
-        public typealias Response = [CourseSummary]
-        public typealias Failure = ProblemDetails
-    }
-
-    /// `Courses.course`: `GET /courses/{id}`.
-    public enum CourseOperation: ServiceOperation {
-        public typealias Response = Course
-        public typealias Failure = ProblemDetails
-    }
-
-    /// `Courses.enroll`: `POST /courses/{id}/enrollment`.
-    public enum Enroll: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = ProblemDetails
-    }
-}
+/// A call of each endpoint of `Courses`, as a type holding the call's arguments: `CoursesService`
+/// has a requirement per operation, and `StubCoursesService` answers per operation.
+public enum CoursesOperations {}
 
 /// Every endpoint of `Courses` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol CoursesService: Sendable {
     /// Sends `Courses.login`: `POST /session`.
-    func send(
-        _ endpoint: Endpoint<Session, ProblemDetails>,
-        as operation: CoursesOperations.Login.Type
-    ) async throws(APIError<ProblemDetails>) -> Session
+    func send(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session
     /// Sends `Courses.listCourses`: `GET /courses`.
-    func send(
-        _ endpoint: Endpoint<[CourseSummary], ProblemDetails>,
-        as operation: CoursesOperations.ListCourses.Type
-    ) async throws(APIError<ProblemDetails>) -> [CourseSummary]
+    func send(_ call: CoursesOperations.ListCourses) async throws(APIError<ProblemDetails>) -> [CourseSummary]
     /// Sends `Courses.course`: `GET /courses/{id}`.
-    func send(
-        _ endpoint: Endpoint<Course, ProblemDetails>,
-        as operation: CoursesOperations.CourseOperation.Type
-    ) async throws(APIError<ProblemDetails>) -> Course
+    func send(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course
     /// Sends `Courses.enroll`: `POST /courses/{id}/enrollment`.
-    func send(
-        _ endpoint: Endpoint<Empty, ProblemDetails>,
-        as operation: CoursesOperations.Enroll.Type
-    ) async throws(APIError<ProblemDetails>) -> Empty
+    func send(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>)
 }
 
 /// `CoursesService` over HTTP: each method sends its endpoint through `client`.
@@ -143,18 +107,17 @@ public struct LiveCoursesService: CoursesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `CoursesService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubCoursesService()`, then
-/// `service.on(CoursesOperations.Login.self) { endpoint in ... }` per operation the test
+/// `service.on(CoursesOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubCoursesService: CoursesService {
     /// The answers set so far.
@@ -163,20 +126,127 @@ public struct StubCoursesService: CoursesService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubCoursesService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubCoursesService")
+    }
+}
+
+extension CoursesOperations {
+    /// A call of `Courses.login`, `POST /session`, with its arguments.
+    public struct Login: ServiceOperation {
+        public typealias Response = Session
+        public typealias Failure = ProblemDetails
+        public typealias Output = Session
+
+        /// The call's `email`.
+        public let email: String
+
+        /// The call's `password`.
+        public let password: String
+
+        /// A call with these arguments.
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Courses.login(email: email, password: password)
+        }
+    }
+
+    /// A call of `Courses.listCourses`, `GET /courses`, with its arguments.
+    public struct ListCourses: ServiceOperation {
+        public typealias Response = [CourseSummary]
+        public typealias Failure = ProblemDetails
+        public typealias Output = [CourseSummary]
+
+        /// The call's `level`.
+        public let level: Level?
+
+        /// The call's `search`.
+        public let search: String?
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// A call with these arguments.
+        public init(level: Level?, search: String?, page: Int) {
+            self.level = level
+            self.search = search
+            self.page = page
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Courses.listCourses(level: level, search: search, page: page)
+        }
+    }
+
+    /// A call of `Courses.course`, `GET /courses/{id}`, with its arguments.
+    public struct CourseOperation: ServiceOperation {
+        public typealias Response = Course
+        public typealias Failure = ProblemDetails
+        public typealias Output = Course
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// A call with these arguments.
+        public init(id: Int) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Courses.course(id: id)
+        }
+    }
+
+    /// A call of `Courses.enroll`, `POST /courses/{id}/enrollment`, with its arguments.
+    public struct Enroll: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = ProblemDetails
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// A call with these arguments.
+        public init(id: Int) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Courses.enroll(id: id)
+        }
     }
 }
 
@@ -186,7 +256,7 @@ extension CoursesService {
     /// `POST /session`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
-        try await self.send(Courses.login(email: email, password: password), as: CoursesOperations.Login.self)
+        try await send(CoursesOperations.Login(email: email, password: password))
     }
 
     /// The catalog, optionally filtered by level and by a search text.
@@ -198,10 +268,7 @@ extension CoursesService {
         search: String? = nil,
         page: Int = 1
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await self.send(
-            Courses.listCourses(level: level, search: search, page: page),
-            as: CoursesOperations.ListCourses.self
-        )
+        try await send(CoursesOperations.ListCourses(level: level, search: search, page: page))
     }
 
     /// One course and its lessons.
@@ -209,7 +276,7 @@ extension CoursesService {
     /// `GET /courses/{id}`
     @_alwaysEmitIntoClient
     public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
-        try await self.send(Courses.course(id: id), as: CoursesOperations.CourseOperation.self)
+        try await send(CoursesOperations.CourseOperation(id: id))
     }
 
     /// Enroll the signed-in student in a course. Answers 204 No Content.
@@ -217,6 +284,6 @@ extension CoursesService {
     /// `POST /courses/{id}/enrollment`
     @_alwaysEmitIntoClient
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
-        _ = try await self.send(Courses.enroll(id: id), as: CoursesOperations.Enroll.self)
+        try await send(CoursesOperations.Enroll(id: id))
     }
 }

@@ -680,697 +680,139 @@ public enum HTTPBin {
     }
 }
 
-/// The endpoints of `HTTPBin` as types, one each: `HTTPBinService` has a requirement per
-/// operation, and `StubHTTPBinService` answers per operation.
-public enum HTTPBinOperations {
-    /// `HTTPBin.get`: `GET /get`.
-    public enum Get: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.post`: `POST /post`.
-    public enum Post: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.put`: `PUT /put`.
-    public enum Put: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.patch`: `PATCH /patch`.
-    public enum Patch: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.typedParts`: `PUT /put`.
-    public enum TypedParts: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.delete`: `DELETE /delete`.
-    public enum Delete: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.headGet`: `HEAD /get`.
-    public enum HeadGet: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.optionsGet`: `OPTIONS /get`.
-    public enum OptionsGet: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.get`: `GET /anything/{path}`.
-    public enum AnythingGet: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
-    public enum AnythingStyled: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.json`: `POST /anything/{path}`.
-    public enum AnythingJSON: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
-    public enum AnythingElsewhere: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
-    public enum AnythingMergePatch: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
-    public enum AnythingCSV: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.form`: `PUT /anything/{path}`.
-    public enum AnythingForm: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
-    public enum AnythingMultipart: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
-    public enum AnythingBinary: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
-    public enum AnythingBinaryFile: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
-    public enum AnythingDelete: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
-    public enum AnythingHead: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
-    public enum AnythingOptions: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
-    public enum AnythingAPIKeyInQuery: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
-    public enum AnythingOptionalBody: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
-    public enum AnythingKeyAndClient: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
-    public enum AnythingTokenOrKey: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
-    public enum AnythingOptionalToken: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
-    public enum AnythingLiteralPath: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Status.get`: `GET /status/{codes}`.
-    public enum StatusGet: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = NotAcceptable
-    }
-
-    /// `HTTPBin.Status.post`: `POST /status/{code}`.
-    public enum StatusPost: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = HTTPBin.Status.PostError
-    }
-
-    /// `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
-    public enum StatusPostRetryable: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Status.put`: `PUT /status/{code}`.
-    public enum StatusPut: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Status.patch`: `PATCH /status/{code}`.
-    public enum StatusPatch: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Status.delete`: `DELETE /status/{code}`.
-    public enum StatusDelete: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.Status.head`: `HEAD /status/{code}`.
-    public enum StatusHead: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.redirectTo`: `GET /redirect-to`.
-    public enum RedirectTo: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.redirectToPost`: `POST /redirect-to`.
-    public enum RedirectToPost: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.redirectToPut`: `PUT /redirect-to`.
-    public enum RedirectToPut: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
-    public enum AuthenticatedRedirectTo: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.redirect`: `GET /redirect/{n}`.
-    public enum Redirect: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
-    public enum AbsoluteRedirect: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
-    public enum RelativeRedirect: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
-    public enum BasicAuth: ServiceOperation {
-        public typealias Response = BasicAuthResult
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
-    public enum HiddenBasicAuth: ServiceOperation {
-        public typealias Response = BasicAuthResult
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.bearer`: `GET /bearer`.
-    public enum Bearer: ServiceOperation {
-        public typealias Response = BearerAuthResult
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.apiKeyHeader`: `GET /headers`.
-    public enum APIKeyHeader: ServiceOperation {
-        public typealias Response = HeadersEcho
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.headers`: `GET /headers`.
-    public enum Headers: ServiceOperation {
-        public typealias Response = HeadersEcho
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.cookies`: `GET /cookies`.
-    public enum CookiesOperation: ServiceOperation {
-        public typealias Response = Cookies
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.preferences`: `GET /cookies`.
-    public enum Preferences: ServiceOperation {
-        public typealias Response = Cookies
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.cookieKey`: `GET /cookies`.
-    public enum CookieKey: ServiceOperation {
-        public typealias Response = Cookies
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.robots`: `GET /robots.txt`.
-    public enum Robots: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.responseHeaders`: `GET /response-headers`.
-    public enum ResponseHeaders: ServiceOperation {
-        public typealias Response = [String: JSONValue]
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.typedHeaders`: `GET /response-headers`.
-    public enum TypedHeaders: ServiceOperation {
-        public typealias Response = [String: JSONValue]
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.responseHeadersPost`: `POST /response-headers`.
-    public enum ResponseHeadersPost: ServiceOperation {
-        public typealias Response = [String: JSONValue]
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.delay`: `GET /delay/{seconds}`.
-    public enum Delay: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
-    public enum DelayWithShortTimeout: ServiceOperation {
-        public typealias Response = Echo
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.bytes`: `GET /bytes/{n}`.
-    public enum Bytes: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
-    public enum StreamBytes: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
-    public enum HeadBytes: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.uuid`: `GET /uuid`.
-    public enum UUIDOperation: ServiceOperation {
-        public typealias Response = Identifier
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.json`: `GET /json`.
-    public enum JSONOperation: ServiceOperation {
-        public typealias Response = SlideshowDocument
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.png`: `GET /image/png`.
-    public enum Png: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = Never
-    }
-
-    /// `HTTPBin.image`: `GET /image`.
-    public enum Image: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = NotAcceptable
-    }
-}
+/// A call of each endpoint of `HTTPBin`, as a type holding the call's arguments: `HTTPBinService`
+/// has a requirement per operation, and `StubHTTPBinService` answers per operation.
+public enum HTTPBinOperations {}
 
 /// Every endpoint of `HTTPBin` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol HTTPBinService: Sendable {
     /// Sends `HTTPBin.get`: `GET /get`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Get.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.post`: `POST /post`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Post.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.put`: `PUT /put`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Put.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.patch`: `PATCH /patch`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Patch.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.typedParts`: `PUT /put`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.TypedParts.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delete`: `DELETE /delete`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Delete.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.headGet`: `HEAD /get`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.HeadGet.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.optionsGet`: `OPTIONS /get`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.OptionsGet.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.get`: `GET /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingGet.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingStyled.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.json`: `POST /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingJSON.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingElsewhere.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingMergePatch.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingCSV.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.form`: `PUT /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingForm.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingMultipart.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingBinary.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingBinaryFile.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingDelete.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.AnythingHead.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.AnythingOptions.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingAPIKeyInQuery.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingAPIKeyInQuery) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingOptionalBody.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingOptionalBody) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingKeyAndClient.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingKeyAndClient) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingTokenOrKey.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingOptionalToken.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingOptionalToken) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AnythingLiteralPath.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AnythingLiteralPath) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Status.get`: `GET /status/{codes}`.
-    func send(
-        _ endpoint: Endpoint<Empty, NotAcceptable>,
-        as operation: HTTPBinOperations.StatusGet.Type
-    ) async throws(APIError<NotAcceptable>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>)
     /// Sends `HTTPBin.Status.post`: `POST /status/{code}`.
-    func send(
-        _ endpoint: Endpoint<Empty, HTTPBin.Status.PostError>,
-        as operation: HTTPBinOperations.StatusPost.Type
-    ) async throws(APIError<HTTPBin.Status.PostError>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>)
     /// Sends `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.StatusPostRetryable.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.put`: `PUT /status/{code}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.StatusPut.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.patch`: `PATCH /status/{code}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.StatusPatch.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.delete`: `DELETE /status/{code}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.StatusDelete.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.head`: `HEAD /status/{code}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.StatusHead.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.redirectTo`: `GET /redirect-to`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.RedirectTo.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPost`: `POST /redirect-to`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.RedirectToPost.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPut`: `PUT /redirect-to`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.RedirectToPut.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AuthenticatedRedirectTo.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AuthenticatedRedirectTo) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirect`: `GET /redirect/{n}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Redirect.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.AbsoluteRedirect.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.RelativeRedirect.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
-    func send(
-        _ endpoint: Endpoint<BasicAuthResult, Never>,
-        as operation: HTTPBinOperations.BasicAuth.Type
-    ) async throws(APIError<Never>) -> BasicAuthResult
+    func send(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
-    func send(
-        _ endpoint: Endpoint<BasicAuthResult, Never>,
-        as operation: HTTPBinOperations.HiddenBasicAuth.Type
-    ) async throws(APIError<Never>) -> BasicAuthResult
+    func send(_ call: HTTPBinOperations.HiddenBasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.bearer`: `GET /bearer`.
-    func send(
-        _ endpoint: Endpoint<BearerAuthResult, Never>,
-        as operation: HTTPBinOperations.Bearer.Type
-    ) async throws(APIError<Never>) -> BearerAuthResult
+    func send(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult
     /// Sends `HTTPBin.apiKeyHeader`: `GET /headers`.
-    func send(
-        _ endpoint: Endpoint<HeadersEcho, Never>,
-        as operation: HTTPBinOperations.APIKeyHeader.Type
-    ) async throws(APIError<Never>) -> HeadersEcho
+    func send(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.headers`: `GET /headers`.
-    func send(
-        _ endpoint: Endpoint<HeadersEcho, Never>,
-        as operation: HTTPBinOperations.Headers.Type
-    ) async throws(APIError<Never>) -> HeadersEcho
+    func send(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.cookies`: `GET /cookies`.
-    func send(
-        _ endpoint: Endpoint<Cookies, Never>,
-        as operation: HTTPBinOperations.CookiesOperation.Type
-    ) async throws(APIError<Never>) -> Cookies
+    func send(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.preferences`: `GET /cookies`.
-    func send(
-        _ endpoint: Endpoint<Cookies, Never>,
-        as operation: HTTPBinOperations.Preferences.Type
-    ) async throws(APIError<Never>) -> Cookies
+    func send(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.cookieKey`: `GET /cookies`.
-    func send(
-        _ endpoint: Endpoint<Cookies, Never>,
-        as operation: HTTPBinOperations.CookieKey.Type
-    ) async throws(APIError<Never>) -> Cookies
+    func send(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.robots`: `GET /robots.txt`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: HTTPBinOperations.Robots.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String
     /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
-    func send(
-        _ endpoint: Endpoint<[String: JSONValue], Never>,
-        as operation: HTTPBinOperations.ResponseHeaders.Type
-    ) async throws(APIError<Never>) -> [String: JSONValue]
+    func send(_ call: HTTPBinOperations.ResponseHeaders) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.typedHeaders`: `GET /response-headers`.
-    func send(
-        _ endpoint: Endpoint<[String: JSONValue], Never>,
-        as operation: HTTPBinOperations.TypedHeaders.Type
-    ) async throws(APIError<Never>) -> [String: JSONValue]
+    func send(_ call: HTTPBinOperations.TypedHeaders) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.responseHeadersPost`: `POST /response-headers`.
-    func send(
-        _ endpoint: Endpoint<[String: JSONValue], Never>,
-        as operation: HTTPBinOperations.ResponseHeadersPost.Type
-    ) async throws(APIError<Never>) -> [String: JSONValue]
+    func send(_ call: HTTPBinOperations.ResponseHeadersPost) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.delay`: `GET /delay/{seconds}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.Delay.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
-    func send(
-        _ endpoint: Endpoint<Echo, Never>,
-        as operation: HTTPBinOperations.DelayWithShortTimeout.Type
-    ) async throws(APIError<Never>) -> Echo
+    func send(_ call: HTTPBinOperations.DelayWithShortTimeout) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.bytes`: `GET /bytes/{n}`.
-    func send(
-        _ endpoint: Endpoint<Data, Never>,
-        as operation: HTTPBinOperations.Bytes.Type
-    ) async throws(APIError<Never>) -> Data
+    func send(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
-    func send(
-        _ endpoint: Endpoint<Data, Never>,
-        as operation: HTTPBinOperations.StreamBytes.Type
-    ) async throws(APIError<Never>) -> Data
+    func send(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: HTTPBinOperations.HeadBytes.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>)
     /// Sends `HTTPBin.uuid`: `GET /uuid`.
-    func send(
-        _ endpoint: Endpoint<Identifier, Never>,
-        as operation: HTTPBinOperations.UUIDOperation.Type
-    ) async throws(APIError<Never>) -> Identifier
+    func send(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier
     /// Sends `HTTPBin.json`: `GET /json`.
-    func send(
-        _ endpoint: Endpoint<SlideshowDocument, Never>,
-        as operation: HTTPBinOperations.JSONOperation.Type
-    ) async throws(APIError<Never>) -> SlideshowDocument
+    func send(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument
     /// Sends `HTTPBin.png`: `GET /image/png`.
-    func send(
-        _ endpoint: Endpoint<Data, Never>,
-        as operation: HTTPBinOperations.Png.Type
-    ) async throws(APIError<Never>) -> Data
+    func send(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.image`: `GET /image`.
-    func send(
-        _ endpoint: Endpoint<Data, NotAcceptable>,
-        as operation: HTTPBinOperations.Image.Type
-    ) async throws(APIError<NotAcceptable>) -> Data
+    func send(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data
 }
 
 /// `HTTPBinService` over HTTP: each method sends its endpoint through `client`.
@@ -1383,18 +825,17 @@ public struct LiveHTTPBinService: HTTPBinService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `HTTPBinService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubHTTPBinService()`, then
-/// `service.on(HTTPBinOperations.Get.self) { endpoint in ... }` per operation the test
+/// `service.on(HTTPBinOperations.Get.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubHTTPBinService: HTTPBinService {
     /// The answers set so far.
@@ -1403,20 +844,1531 @@ public struct StubHTTPBinService: HTTPBinService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubHTTPBinService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubHTTPBinService")
+    }
+}
+
+extension HTTPBinOperations {
+    /// A call of `HTTPBin.get`, `GET /get`, with its arguments.
+    public struct Get: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `q`.
+        public let q: String?
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// The call's `tags`.
+        public let tags: [String]
+
+        /// The call's `flag`.
+        public let flag: Bool?
+
+        /// The call's `flavor`.
+        public let flavor: Flavor?
+
+        /// The call's `since`.
+        public let since: Date?
+
+        /// The call's `day`.
+        public let day: CalendarDate?
+
+        /// The call's `id`.
+        public let id: UUID?
+
+        /// The call's `ratio`.
+        public let ratio: Double?
+
+        /// The call's `xTrace`.
+        public let xTrace: String?
+
+        /// A call with these arguments.
+        public init(
+            q: String?,
+            page: Int,
+            tags: [String],
+            flag: Bool?,
+            flavor: Flavor?,
+            since: Date?,
+            day: CalendarDate?,
+            id: UUID?,
+            ratio: Double?,
+            xTrace: String?
+        ) {
+            self.q = q
+            self.page = page
+            self.tags = tags
+            self.flag = flag
+            self.flavor = flavor
+            self.since = since
+            self.day = day
+            self.id = id
+            self.ratio = ratio
+            self.xTrace = xTrace
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.get(
+                q: q,
+                page: page,
+                tags: tags,
+                flag: flag,
+                flavor: flavor,
+                since: since,
+                day: day,
+                id: id,
+                ratio: ratio,
+                xTrace: xTrace
+            )
+        }
+    }
+
+    /// A call of `HTTPBin.post`, `POST /post`, with its arguments.
+    public struct Post: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `body`.
+        public let body: Note
+
+        /// A call with these arguments.
+        public init(body: Note) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.post(body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.put`, `PUT /put`, with its arguments.
+    public struct Put: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `body`.
+        public let body: SignUp
+
+        /// A call with these arguments.
+        public init(body: SignUp) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.put(body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.patch`, `PATCH /patch`, with its arguments.
+    public struct Patch: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `document`.
+        public let document: File
+
+        /// The call's `attachments`.
+        public let attachments: [File]?
+
+        /// The call's `raw`.
+        public let raw: Data?
+
+        /// The call's `caption`.
+        public let caption: String
+
+        /// The call's `labels`.
+        public let labels: [String]
+
+        /// The call's `meta`.
+        public let meta: Cookies?
+
+        /// A call with these arguments.
+        public init(
+            document: File,
+            attachments: [File]?,
+            raw: Data?,
+            caption: String,
+            labels: [String],
+            meta: Cookies?
+        ) {
+            self.document = document
+            self.attachments = attachments
+            self.raw = raw
+            self.caption = caption
+            self.labels = labels
+            self.meta = meta
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.patch(
+                document: document,
+                attachments: attachments,
+                raw: raw,
+                caption: caption,
+                labels: labels,
+                meta: meta
+            )
+        }
+    }
+
+    /// A call of `HTTPBin.typedParts`, `PUT /put`, with its arguments.
+    public struct TypedParts: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `picture`.
+        public let picture: File
+
+        /// A call with these arguments.
+        public init(picture: File) {
+            self.picture = picture
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.typedParts(picture: picture)
+        }
+    }
+
+    /// A call of `HTTPBin.delete`, `DELETE /delete`, with its arguments.
+    public struct Delete: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `ids`.
+        public let ids: [Int]
+
+        /// The call's `soft`.
+        public let soft: Bool
+
+        /// The call's `reason`.
+        public let reason: String?
+
+        /// A call with these arguments.
+        public init(ids: [Int], soft: Bool, reason: String?) {
+            self.ids = ids
+            self.soft = soft
+            self.reason = reason
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.delete(ids: ids, soft: soft, reason: reason)
+        }
+    }
+
+    /// A call of `HTTPBin.headGet`, `HEAD /get`.
+    public struct HeadGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.headGet()
+        }
+    }
+
+    /// A call of `HTTPBin.optionsGet`, `OPTIONS /get`.
+    public struct OptionsGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.optionsGet()
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.get`, `GET /anything/{path}`, with its arguments.
+    public struct AnythingGet: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `q`.
+        public let q: String?
+
+        /// The call's `tags`.
+        public let tags: [String]
+
+        /// The call's `xTrace`.
+        public let xTrace: String?
+
+        /// A call with these arguments.
+        public init(path: String, q: String?, tags: [String], xTrace: String?) {
+            self.path = path
+            self.q = q
+            self.tags = tags
+            self.xTrace = xTrace
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.styled`, `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`, with its
+    /// arguments.
+    public struct AnythingStyled: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `ids`.
+        public let ids: [Int]
+
+        /// The call's `point`.
+        public let point: Point
+
+        /// The call's `tags`.
+        public let tags: [String]
+
+        /// The call's `spread`.
+        public let spread: [String: Int]
+
+        /// The call's `corner`.
+        public let corner: Point
+
+        /// The call's `q`.
+        public let q: String?
+
+        /// A call with these arguments.
+        public init(ids: [Int], point: Point, tags: [String], spread: [String: Int], corner: Point, q: String?) {
+            self.ids = ids
+            self.point = point
+            self.tags = tags
+            self.spread = spread
+            self.corner = corner
+            self.q = q
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.styled(ids: ids, point: point, tags: tags, spread: spread, corner: corner, q: q)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.json`, `POST /anything/{path}`, with its arguments.
+    public struct AnythingJSON: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `body`.
+        public let body: JSONValue
+
+        /// A call with these arguments.
+        public init(path: String, body: JSONValue) {
+            self.path = path
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.json(path: path, body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.elsewhere`, `GET /moved/{path}`, with its arguments.
+    public struct AnythingElsewhere: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// A call with these arguments.
+        public init(path: String) {
+            self.path = path
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.elsewhere(path: path)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.mergePatch`, `PATCH /anything/{path}`, with its arguments.
+    public struct AnythingMergePatch: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `name`.
+        public let name: String?
+
+        /// A call with these arguments.
+        public init(path: String, name: String?) {
+            self.path = path
+            self.name = name
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.mergePatch(path: path, name: name)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.csv`, `PUT /anything/{path}`, with its arguments.
+    public struct AnythingCSV: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `body`.
+        public let body: String
+
+        /// A call with these arguments.
+        public init(path: String, body: String) {
+            self.path = path
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.csv(path: path, body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.form`, `PUT /anything/{path}`, with its arguments.
+    public struct AnythingForm: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `values`.
+        public let values: [String]
+
+        /// The call's `count`.
+        public let count: Int?
+
+        /// The call's `when`.
+        public let when: Date?
+
+        /// A call with these arguments.
+        public init(path: String, name: String, values: [String], count: Int?, when: Date?) {
+            self.path = path
+            self.name = name
+            self.values = values
+            self.count = count
+            self.when = when
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.form(path: path, name: name, values: values, count: count, when: when)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.multipart`, `PATCH /anything/{path}`, with its arguments.
+    public struct AnythingMultipart: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `file`.
+        public let file: File
+
+        /// The call's `note`.
+        public let note: String?
+
+        /// A call with these arguments.
+        public init(path: String, file: File, note: String?) {
+            self.path = path
+            self.file = file
+            self.note = note
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.multipart(path: path, file: file, note: note)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.binary`, `POST /anything/binary/{path}`, with its arguments.
+    public struct AnythingBinary: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `body`.
+        public let body: Data
+
+        /// A call with these arguments.
+        public init(path: String, body: Data) {
+            self.path = path
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.binary(path: path, body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.binaryFile`, `PUT /anything/binary/{path}`, with its arguments.
+    public struct AnythingBinaryFile: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `body`.
+        public let body: File
+
+        /// A call with these arguments.
+        public init(path: String, body: File) {
+            self.path = path
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.binaryFile(path: path, body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.delete`, `DELETE /anything/{path}`, with its arguments.
+    public struct AnythingDelete: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `path`.
+        public let path: String
+
+        /// The call's `cascade`.
+        public let cascade: Bool
+
+        /// A call with these arguments.
+        public init(path: String, cascade: Bool) {
+            self.path = path
+            self.cascade = cascade
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.delete(path: path, cascade: cascade)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.head`, `HEAD /anything/{path}`, with its arguments.
+    public struct AnythingHead: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `path`.
+        public let path: String
+
+        /// A call with these arguments.
+        public init(path: String) {
+            self.path = path
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.head(path: path)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.options`, `OPTIONS /anything/{path}`, with its arguments.
+    public struct AnythingOptions: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `path`.
+        public let path: String
+
+        /// A call with these arguments.
+        public init(path: String) {
+            self.path = path
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.options(path: path)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.apiKeyInQuery`, `GET /anything/api-key`.
+    public struct AnythingAPIKeyInQuery: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.apiKeyInQuery()
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.optionalBody`, `POST /anything/optional-body`, with its arguments.
+    public struct AnythingOptionalBody: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `body`.
+        public let body: [String: Int]?
+
+        /// A call with these arguments.
+        public init(body: [String: Int]?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.optionalBody(body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.keyAndClient`, `GET /anything/key-and-client`.
+    public struct AnythingKeyAndClient: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.keyAndClient()
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.tokenOrKey`, `GET /anything/token-or-key`.
+    public struct AnythingTokenOrKey: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.tokenOrKey()
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.optionalToken`, `GET /anything/optional-token`.
+    public struct AnythingOptionalToken: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.optionalToken()
+        }
+    }
+
+    /// A call of `HTTPBin.Anything.literalPath`, `GET /anything/a%2Fb/x;y=1/@me:here`.
+    public struct AnythingLiteralPath: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Anything.literalPath()
+        }
+    }
+
+    /// A call of `HTTPBin.Status.get`, `GET /status/{codes}`, with its arguments.
+    public struct StatusGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = NotAcceptable
+        public typealias Output = Void
+
+        /// The call's `codes`.
+        public let codes: String
+
+        /// A call with these arguments.
+        public init(codes: String) {
+            self.codes = codes
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.get(codes: codes)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.post`, `POST /status/{code}`, with its arguments.
+    public struct StatusPost: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = HTTPBin.Status.PostError
+        public typealias Output = Void
+
+        /// The call's `code`.
+        public let code: Int
+
+        /// The call's `body`.
+        public let body: Note
+
+        /// A call with these arguments.
+        public init(code: Int, body: Note) {
+            self.code = code
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.post(code: code, body: body)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.postRetryable`, `POST /status/{codes}`, with its arguments.
+    public struct StatusPostRetryable: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `codes`.
+        public let codes: String
+
+        /// The call's `attempt`.
+        public let attempt: Int
+
+        /// A call with these arguments.
+        public init(codes: String, attempt: Int) {
+            self.codes = codes
+            self.attempt = attempt
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.postRetryable(codes: codes, attempt: attempt)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.put`, `PUT /status/{code}`, with its arguments.
+    public struct StatusPut: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `code`.
+        public let code: Int
+
+        /// A call with these arguments.
+        public init(code: Int) {
+            self.code = code
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.put(code: code)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.patch`, `PATCH /status/{code}`, with its arguments.
+    public struct StatusPatch: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `code`.
+        public let code: Int
+
+        /// A call with these arguments.
+        public init(code: Int) {
+            self.code = code
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.patch(code: code)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.delete`, `DELETE /status/{code}`, with its arguments.
+    public struct StatusDelete: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `code`.
+        public let code: Int
+
+        /// A call with these arguments.
+        public init(code: Int) {
+            self.code = code
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.delete(code: code)
+        }
+    }
+
+    /// A call of `HTTPBin.Status.head`, `HEAD /status/{code}`, with its arguments.
+    public struct StatusHead: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `code`.
+        public let code: Int
+
+        /// A call with these arguments.
+        public init(code: Int) {
+            self.code = code
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.Status.head(code: code)
+        }
+    }
+
+    /// A call of `HTTPBin.redirectTo`, `GET /redirect-to`, with its arguments.
+    public struct RedirectTo: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `url`.
+        public let url: String
+
+        /// The call's `statusCode`.
+        public let statusCode: Int?
+
+        /// A call with these arguments.
+        public init(url: String, statusCode: Int?) {
+            self.url = url
+            self.statusCode = statusCode
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.redirectTo(url: url, statusCode: statusCode)
+        }
+    }
+
+    /// A call of `HTTPBin.redirectToPost`, `POST /redirect-to`, with its arguments.
+    public struct RedirectToPost: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `body`.
+        public let body: Note
+
+        /// The call's `url`.
+        public let url: String
+
+        /// The call's `statusCode`.
+        public let statusCode: Int?
+
+        /// A call with these arguments.
+        public init(body: Note, url: String, statusCode: Int?) {
+            self.body = body
+            self.url = url
+            self.statusCode = statusCode
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.redirectToPost(body: body, url: url, statusCode: statusCode)
+        }
+    }
+
+    /// A call of `HTTPBin.redirectToPut`, `PUT /redirect-to`, with its arguments.
+    public struct RedirectToPut: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `url`.
+        public let url: String
+
+        /// The call's `statusCode`.
+        public let statusCode: Int?
+
+        /// A call with these arguments.
+        public init(name: String, url: String, statusCode: Int?) {
+            self.name = name
+            self.url = url
+            self.statusCode = statusCode
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.redirectToPut(name: name, url: url, statusCode: statusCode)
+        }
+    }
+
+    /// A call of `HTTPBin.authenticatedRedirectTo`, `GET /redirect-to`, with its arguments.
+    public struct AuthenticatedRedirectTo: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `url`.
+        public let url: String
+
+        /// The call's `statusCode`.
+        public let statusCode: Int?
+
+        /// A call with these arguments.
+        public init(url: String, statusCode: Int?) {
+            self.url = url
+            self.statusCode = statusCode
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.authenticatedRedirectTo(url: url, statusCode: statusCode)
+        }
+    }
+
+    /// A call of `HTTPBin.redirect`, `GET /redirect/{n}`, with its arguments.
+    public struct Redirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// The call's `absolute`.
+        public let absolute: Bool?
+
+        /// A call with these arguments.
+        public init(n: Int, absolute: Bool?) {
+            self.n = n
+            self.absolute = absolute
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.redirect(n: n, absolute: absolute)
+        }
+    }
+
+    /// A call of `HTTPBin.absoluteRedirect`, `GET /absolute-redirect/{n}`, with its arguments.
+    public struct AbsoluteRedirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// A call with these arguments.
+        public init(n: Int) {
+            self.n = n
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.absoluteRedirect(n: n)
+        }
+    }
+
+    /// A call of `HTTPBin.relativeRedirect`, `GET /relative-redirect/{n}`, with its arguments.
+    public struct RelativeRedirect: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// A call with these arguments.
+        public init(n: Int) {
+            self.n = n
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.relativeRedirect(n: n)
+        }
+    }
+
+    /// A call of `HTTPBin.basicAuth`, `GET /basic-auth/{user}/{passwd}`, with its arguments.
+    public struct BasicAuth: ServiceOperation {
+        public typealias Response = BasicAuthResult
+        public typealias Failure = Never
+        public typealias Output = BasicAuthResult
+
+        /// The call's `user`.
+        public let user: String
+
+        /// The call's `passwd`.
+        public let passwd: String
+
+        /// A call with these arguments.
+        public init(user: String, passwd: String) {
+            self.user = user
+            self.passwd = passwd
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.basicAuth(user: user, passwd: passwd)
+        }
+    }
+
+    /// A call of `HTTPBin.hiddenBasicAuth`, `GET /hidden-basic-auth/{user}/{passwd}`, with its arguments.
+    public struct HiddenBasicAuth: ServiceOperation {
+        public typealias Response = BasicAuthResult
+        public typealias Failure = Never
+        public typealias Output = BasicAuthResult
+
+        /// The call's `user`.
+        public let user: String
+
+        /// The call's `passwd`.
+        public let passwd: String
+
+        /// The call's `authorization`.
+        public let authorization: String?
+
+        /// A call with these arguments.
+        public init(user: String, passwd: String, authorization: String?) {
+            self.user = user
+            self.passwd = passwd
+            self.authorization = authorization
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.hiddenBasicAuth(user: user, passwd: passwd, authorization: authorization)
+        }
+    }
+
+    /// A call of `HTTPBin.bearer`, `GET /bearer`.
+    public struct Bearer: ServiceOperation {
+        public typealias Response = BearerAuthResult
+        public typealias Failure = Never
+        public typealias Output = BearerAuthResult
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.bearer()
+        }
+    }
+
+    /// A call of `HTTPBin.apiKeyHeader`, `GET /headers`.
+    public struct APIKeyHeader: ServiceOperation {
+        public typealias Response = HeadersEcho
+        public typealias Failure = Never
+        public typealias Output = HeadersEcho
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.apiKeyHeader()
+        }
+    }
+
+    /// A call of `HTTPBin.headers`, `GET /headers`, with its arguments.
+    public struct Headers: ServiceOperation {
+        public typealias Response = HeadersEcho
+        public typealias Failure = Never
+        public typealias Output = HeadersEcho
+
+        /// The call's `xCustom`.
+        public let xCustom: String?
+
+        /// The call's `xNumber`.
+        public let xNumber: Int?
+
+        /// The call's `xFlag`.
+        public let xFlag: Bool?
+
+        /// The call's `xFlavor`.
+        public let xFlavor: Flavor?
+
+        /// The call's `ifNoneMatch`.
+        public let ifNoneMatch: String?
+
+        /// A call with these arguments.
+        public init(xCustom: String?, xNumber: Int?, xFlag: Bool?, xFlavor: Flavor?, ifNoneMatch: String?) {
+            self.xCustom = xCustom
+            self.xNumber = xNumber
+            self.xFlag = xFlag
+            self.xFlavor = xFlavor
+            self.ifNoneMatch = ifNoneMatch
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.headers(
+                xCustom: xCustom,
+                xNumber: xNumber,
+                xFlag: xFlag,
+                xFlavor: xFlavor,
+                ifNoneMatch: ifNoneMatch
+            )
+        }
+    }
+
+    /// A call of `HTTPBin.cookies`, `GET /cookies`, with its arguments.
+    public struct CookiesOperation: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+        public typealias Output = Cookies
+
+        /// The call's `cookie`.
+        public let cookie: String?
+
+        /// A call with these arguments.
+        public init(cookie: String?) {
+            self.cookie = cookie
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.cookies(cookie: cookie)
+        }
+    }
+
+    /// A call of `HTTPBin.preferences`, `GET /cookies`, with its arguments.
+    public struct Preferences: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+        public typealias Output = Cookies
+
+        /// The call's `cookie`.
+        public let cookie: String?
+
+        /// The call's `theme`.
+        public let theme: String
+
+        /// The call's `lang`.
+        public let lang: String?
+
+        /// The call's `ids`.
+        public let ids: [Int]?
+
+        /// A call with these arguments.
+        public init(cookie: String?, theme: String, lang: String?, ids: [Int]?) {
+            self.cookie = cookie
+            self.theme = theme
+            self.lang = lang
+            self.ids = ids
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.preferences(cookie: cookie, theme: theme, lang: lang, ids: ids)
+        }
+    }
+
+    /// A call of `HTTPBin.cookieKey`, `GET /cookies`, with its arguments.
+    public struct CookieKey: ServiceOperation {
+        public typealias Response = Cookies
+        public typealias Failure = Never
+        public typealias Output = Cookies
+
+        /// The call's `cookie`.
+        public let cookie: String?
+
+        /// A call with these arguments.
+        public init(cookie: String?) {
+            self.cookie = cookie
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.cookieKey(cookie: cookie)
+        }
+    }
+
+    /// A call of `HTTPBin.robots`, `GET /robots.txt`.
+    public struct Robots: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.robots()
+        }
+    }
+
+    /// A call of `HTTPBin.responseHeaders`, `GET /response-headers`, with its arguments.
+    public struct ResponseHeaders: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+        public typealias Output = [String: JSONValue]
+
+        /// The call's `xEcho`.
+        public let xEcho: String?
+
+        /// The call's `xMulti`.
+        public let xMulti: [String]
+
+        /// The call's `freeform`.
+        public let freeform: String?
+
+        /// A call with these arguments.
+        public init(xEcho: String?, xMulti: [String], freeform: String?) {
+            self.xEcho = xEcho
+            self.xMulti = xMulti
+            self.freeform = freeform
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.responseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform)
+        }
+    }
+
+    /// A call of `HTTPBin.typedHeaders`, `GET /response-headers`, with its arguments.
+    public struct TypedHeaders: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+        public typealias Output = [String: JSONValue]
+
+        /// The call's `xTotalCount`.
+        public let xTotalCount: Int?
+
+        /// The call's `xRequestID`.
+        public let xRequestID: UUID?
+
+        /// The call's `xFlags`.
+        public let xFlags: [Bool]
+
+        /// The call's `xReset`.
+        public let xReset: Date?
+
+        /// The call's `lastModified`.
+        public let lastModified: String?
+
+        /// The call's `xFlavor`.
+        public let xFlavor: Flavor?
+
+        /// A call with these arguments.
+        public init(
+            xTotalCount: Int?,
+            xRequestID: UUID?,
+            xFlags: [Bool],
+            xReset: Date?,
+            lastModified: String?,
+            xFlavor: Flavor?
+        ) {
+            self.xTotalCount = xTotalCount
+            self.xRequestID = xRequestID
+            self.xFlags = xFlags
+            self.xReset = xReset
+            self.lastModified = lastModified
+            self.xFlavor = xFlavor
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.typedHeaders(
+                xTotalCount: xTotalCount,
+                xRequestID: xRequestID,
+                xFlags: xFlags,
+                xReset: xReset,
+                lastModified: lastModified,
+                xFlavor: xFlavor
+            )
+        }
+    }
+
+    /// A call of `HTTPBin.responseHeadersPost`, `POST /response-headers`, with its arguments.
+    public struct ResponseHeadersPost: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+        public typealias Output = [String: JSONValue]
+
+        /// The call's `xEcho`.
+        public let xEcho: String?
+
+        /// A call with these arguments.
+        public init(xEcho: String?) {
+            self.xEcho = xEcho
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.responseHeadersPost(xEcho: xEcho)
+        }
+    }
+
+    /// A call of `HTTPBin.delay`, `GET /delay/{seconds}`, with its arguments.
+    public struct Delay: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `seconds`.
+        public let seconds: Double
+
+        /// A call with these arguments.
+        public init(seconds: Double) {
+            self.seconds = seconds
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.delay(seconds: seconds)
+        }
+    }
+
+    /// A call of `HTTPBin.delayWithShortTimeout`, `POST /delay/{seconds}`, with its arguments.
+    public struct DelayWithShortTimeout: ServiceOperation {
+        public typealias Response = Echo
+        public typealias Failure = Never
+        public typealias Output = Echo
+
+        /// The call's `seconds`.
+        public let seconds: Double
+
+        /// The call's `token`.
+        public let token: String
+
+        /// A call with these arguments.
+        public init(seconds: Double, token: String) {
+            self.seconds = seconds
+            self.token = token
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.delayWithShortTimeout(seconds: seconds, token: token)
+        }
+    }
+
+    /// A call of `HTTPBin.bytes`, `GET /bytes/{n}`, with its arguments.
+    public struct Bytes: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+        public typealias Output = Data
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// The call's `seed`.
+        public let seed: Int?
+
+        /// A call with these arguments.
+        public init(n: Int, seed: Int?) {
+            self.n = n
+            self.seed = seed
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.bytes(n: n, seed: seed)
+        }
+    }
+
+    /// A call of `HTTPBin.streamBytes`, `GET /stream-bytes/{n}`, with its arguments.
+    public struct StreamBytes: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+        public typealias Output = Data
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// The call's `seed`.
+        public let seed: Int?
+
+        /// The call's `chunkSize`.
+        public let chunkSize: Int?
+
+        /// A call with these arguments.
+        public init(n: Int, seed: Int?, chunkSize: Int?) {
+            self.n = n
+            self.seed = seed
+            self.chunkSize = chunkSize
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.streamBytes(n: n, seed: seed, chunkSize: chunkSize)
+        }
+    }
+
+    /// A call of `HTTPBin.headBytes`, `HEAD /bytes/{n}`, with its arguments.
+    public struct HeadBytes: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `n`.
+        public let n: Int
+
+        /// A call with these arguments.
+        public init(n: Int) {
+            self.n = n
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.headBytes(n: n)
+        }
+    }
+
+    /// A call of `HTTPBin.uuid`, `GET /uuid`.
+    public struct UUIDOperation: ServiceOperation {
+        public typealias Response = Identifier
+        public typealias Failure = Never
+        public typealias Output = Identifier
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.uuid()
+        }
+    }
+
+    /// A call of `HTTPBin.json`, `GET /json`.
+    public struct JSONOperation: ServiceOperation {
+        public typealias Response = SlideshowDocument
+        public typealias Failure = Never
+        public typealias Output = SlideshowDocument
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.json()
+        }
+    }
+
+    /// A call of `HTTPBin.png`, `GET /image/png`.
+    public struct Png: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+        public typealias Output = Data
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.png()
+        }
+    }
+
+    /// A call of `HTTPBin.image`, `GET /image`, with its arguments.
+    public struct Image: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = NotAcceptable
+        public typealias Output = Data
+
+        /// The call's `accept`.
+        public let accept: String
+
+        /// A call with these arguments.
+        public init(accept: String) {
+            self.accept = accept
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            HTTPBin.image(accept: accept)
+        }
     }
 }
 
@@ -1437,21 +2389,18 @@ extension HTTPBinService {
         ratio: Double? = nil,
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.get(
-                q: q,
-                page: page,
-                tags: tags,
-                flag: flag,
-                flavor: flavor,
-                since: since,
-                day: day,
-                id: id,
-                ratio: ratio,
-                xTrace: xTrace
-            ),
-            as: HTTPBinOperations.Get.self
-        )
+        try await send(HTTPBinOperations.Get(
+            q: q,
+            page: page,
+            tags: tags,
+            flag: flag,
+            flavor: flavor,
+            since: since,
+            day: day,
+            id: id,
+            ratio: ratio,
+            xTrace: xTrace
+        ))
     }
 
     /// Echoes a JSON body.
@@ -1459,7 +2408,7 @@ extension HTTPBinService {
     /// `POST /post`
     @_alwaysEmitIntoClient
     public func post(body: Note) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.post(body: body), as: HTTPBinOperations.Post.self)
+        try await send(HTTPBinOperations.Post(body: body))
     }
 
     /// Echoes a form body.
@@ -1467,7 +2416,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.put(body: body), as: HTTPBinOperations.Put.self)
+        try await send(HTTPBinOperations.Put(body: body))
     }
 
     /// Echoes a multipart body.
@@ -1482,17 +2431,14 @@ extension HTTPBinService {
         labels: [String] = [],
         meta: Cookies? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.patch(
-                document: document,
-                attachments: attachments,
-                raw: raw,
-                caption: caption,
-                labels: labels,
-                meta: meta
-            ),
-            as: HTTPBinOperations.Patch.self
-        )
+        try await send(HTTPBinOperations.Patch(
+            document: document,
+            attachments: attachments,
+            raw: raw,
+            caption: caption,
+            labels: labels,
+            meta: meta
+        ))
     }
 
     /// A multipart body whose file part is sent with the content type the spec gives it.
@@ -1500,7 +2446,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func typedParts(picture: File) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.typedParts(picture: picture), as: HTTPBinOperations.TypedParts.self)
+        try await send(HTTPBinOperations.TypedParts(picture: picture))
     }
 
     /// Echoes a delete with a query and an inline JSON body.
@@ -1508,7 +2454,7 @@ extension HTTPBinService {
     /// `DELETE /delete`
     @_alwaysEmitIntoClient
     public func delete(ids: [Int], soft: Bool = true, reason: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.delete(ids: ids, soft: soft, reason: reason), as: HTTPBinOperations.Delete.self)
+        try await send(HTTPBinOperations.Delete(ids: ids, soft: soft, reason: reason))
     }
 
     /// The headers /get would send, without its body.
@@ -1516,7 +2462,7 @@ extension HTTPBinService {
     /// `HEAD /get`
     @_alwaysEmitIntoClient
     public func headGet() async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.headGet(), as: HTTPBinOperations.HeadGet.self)
+        try await send(HTTPBinOperations.HeadGet())
     }
 
     /// The methods /get allows, in `Allow` (in no fixed order), and the CORS headers.
@@ -1524,7 +2470,7 @@ extension HTTPBinService {
     /// `OPTIONS /get`
     @_alwaysEmitIntoClient
     public func optionsGet() async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.optionsGet(), as: HTTPBinOperations.OptionsGet.self)
+        try await send(HTTPBinOperations.OptionsGet())
     }
 
     /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
@@ -1537,10 +2483,7 @@ extension HTTPBinService {
         tags: [String] = [],
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.get(path: path, q: q, tags: tags, xTrace: xTrace),
-            as: HTTPBinOperations.AnythingGet.self
-        )
+        try await send(HTTPBinOperations.AnythingGet(path: path, q: q, tags: tags, xTrace: xTrace))
     }
 
     /// Arrays and objects in the path, in each path style (exploded or not).
@@ -1555,37 +2498,38 @@ extension HTTPBinService {
         corner: Point,
         q: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.styled(ids: ids, point: point, tags: tags, spread: spread, corner: corner, q: q),
-            as: HTTPBinOperations.AnythingStyled.self
-        )
+        try await send(HTTPBinOperations.AnythingStyled(
+            ids: ids,
+            point: point,
+            tags: tags,
+            spread: spread,
+            corner: corner,
+            q: q
+        ))
     }
 
     /// `POST /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.json(path: path, body: body), as: HTTPBinOperations.AnythingJSON.self)
+        try await send(HTTPBinOperations.AnythingJSON(path: path, body: body))
     }
 
     /// `GET /moved/{path}`
     @_alwaysEmitIntoClient
     public func anythingElsewhere(path: String) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.elsewhere(path: path), as: HTTPBinOperations.AnythingElsewhere.self)
+        try await send(HTTPBinOperations.AnythingElsewhere(path: path))
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMergePatch(path: String, name: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.mergePatch(path: path, name: name),
-            as: HTTPBinOperations.AnythingMergePatch.self
-        )
+        try await send(HTTPBinOperations.AnythingMergePatch(path: path, name: name))
     }
 
     /// `PUT /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingCSV(path: String, body: String) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.csv(path: path, body: body), as: HTTPBinOperations.AnythingCSV.self)
+        try await send(HTTPBinOperations.AnythingCSV(path: path, body: body))
     }
 
     /// `PUT /anything/{path}`
@@ -1597,55 +2541,43 @@ extension HTTPBinService {
         count: Int? = nil,
         when: Date? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.form(path: path, name: name, values: values, count: count, when: when),
-            as: HTTPBinOperations.AnythingForm.self
-        )
+        try await send(HTTPBinOperations.AnythingForm(path: path, name: name, values: values, count: count, when: when))
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMultipart(path: String, file: File, note: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.multipart(path: path, file: file, note: note),
-            as: HTTPBinOperations.AnythingMultipart.self
-        )
+        try await send(HTTPBinOperations.AnythingMultipart(path: path, file: file, note: note))
     }
 
     /// `POST /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.binary(path: path, body: body), as: HTTPBinOperations.AnythingBinary.self)
+        try await send(HTTPBinOperations.AnythingBinary(path: path, body: body))
     }
 
     /// `PUT /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.binaryFile(path: path, body: body),
-            as: HTTPBinOperations.AnythingBinaryFile.self
-        )
+        try await send(HTTPBinOperations.AnythingBinaryFile(path: path, body: body))
     }
 
     /// `DELETE /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingDelete(path: String, cascade: Bool = false) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.Anything.delete(path: path, cascade: cascade),
-            as: HTTPBinOperations.AnythingDelete.self
-        )
+        try await send(HTTPBinOperations.AnythingDelete(path: path, cascade: cascade))
     }
 
     /// `HEAD /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingHead(path: String) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Anything.head(path: path), as: HTTPBinOperations.AnythingHead.self)
+        try await send(HTTPBinOperations.AnythingHead(path: path))
     }
 
     /// `OPTIONS /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingOptions(path: String) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Anything.options(path: path), as: HTTPBinOperations.AnythingOptions.self)
+        try await send(HTTPBinOperations.AnythingOptions(path: path))
     }
 
     /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
@@ -1653,7 +2585,7 @@ extension HTTPBinService {
     /// `GET /anything/api-key`
     @_alwaysEmitIntoClient
     public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.apiKeyInQuery(), as: HTTPBinOperations.AnythingAPIKeyInQuery.self)
+        try await send(HTTPBinOperations.AnythingAPIKeyInQuery())
     }
 
     /// Sends its JSON body only when one is given; nil sends no body and no Content-Type.
@@ -1661,7 +2593,7 @@ extension HTTPBinService {
     /// `POST /anything/optional-body`
     @_alwaysEmitIntoClient
     public func anythingOptionalBody(body: [String: Int]? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.optionalBody(body: body), as: HTTPBinOperations.AnythingOptionalBody.self)
+        try await send(HTTPBinOperations.AnythingOptionalBody(body: body))
     }
 
     /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
@@ -1669,7 +2601,7 @@ extension HTTPBinService {
     /// `GET /anything/key-and-client`
     @_alwaysEmitIntoClient
     public func anythingKeyAndClient() async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.keyAndClient(), as: HTTPBinOperations.AnythingKeyAndClient.self)
+        try await send(HTTPBinOperations.AnythingKeyAndClient())
     }
 
     /// Sends a bearer token when the client has one, else its API key in `X-API-Key`.
@@ -1677,7 +2609,7 @@ extension HTTPBinService {
     /// `GET /anything/token-or-key`
     @_alwaysEmitIntoClient
     public func anythingTokenOrKey() async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.tokenOrKey(), as: HTTPBinOperations.AnythingTokenOrKey.self)
+        try await send(HTTPBinOperations.AnythingTokenOrKey())
     }
 
     /// Sends a bearer token when the client has one, else no credentials.
@@ -1685,7 +2617,7 @@ extension HTTPBinService {
     /// `GET /anything/optional-token`
     @_alwaysEmitIntoClient
     public func anythingOptionalToken() async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.optionalToken(), as: HTTPBinOperations.AnythingOptionalToken.self)
+        try await send(HTTPBinOperations.AnythingOptionalToken())
     }
 
     /// A path template whose literal text keeps its escapes and sub-delimiters.
@@ -1693,7 +2625,7 @@ extension HTTPBinService {
     /// `GET /anything/a%2Fb/x;y=1/@me:here`
     @_alwaysEmitIntoClient
     public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.Anything.literalPath(), as: HTTPBinOperations.AnythingLiteralPath.self)
+        try await send(HTTPBinOperations.AnythingLiteralPath())
     }
 
     /// Answers with the status (or one of several, `200,201` or `500:0,201:1`), an empty body for most.
@@ -1701,13 +2633,13 @@ extension HTTPBinService {
     /// `GET /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
-        _ = try await self.send(HTTPBin.Status.get(codes: codes), as: HTTPBinOperations.StatusGet.self)
+        try await send(HTTPBinOperations.StatusGet(codes: codes))
     }
 
     /// `POST /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
-        _ = try await self.send(HTTPBin.Status.post(code: code, body: body), as: HTTPBinOperations.StatusPost.self)
+        try await send(HTTPBinOperations.StatusPost(code: code, body: body))
     }
 
     /// A POST that RetryMiddleware may retry (`retry: true`), say on `503`, or `503:1,200:1`.
@@ -1715,34 +2647,31 @@ extension HTTPBinService {
     /// `POST /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        _ = try await self.send(
-            HTTPBin.Status.postRetryable(codes: codes, attempt: attempt),
-            as: HTTPBinOperations.StatusPostRetryable.self
-        )
+        try await send(HTTPBinOperations.StatusPostRetryable(codes: codes, attempt: attempt))
     }
 
     /// `PUT /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPut(code: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Status.put(code: code), as: HTTPBinOperations.StatusPut.self)
+        try await send(HTTPBinOperations.StatusPut(code: code))
     }
 
     /// `PATCH /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPatch(code: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Status.patch(code: code), as: HTTPBinOperations.StatusPatch.self)
+        try await send(HTTPBinOperations.StatusPatch(code: code))
     }
 
     /// `DELETE /status/{code}`
     @_alwaysEmitIntoClient
     public func statusDelete(code: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Status.delete(code: code), as: HTTPBinOperations.StatusDelete.self)
+        try await send(HTTPBinOperations.StatusDelete(code: code))
     }
 
     /// `HEAD /status/{code}`
     @_alwaysEmitIntoClient
     public func statusHead(code: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.Status.head(code: code), as: HTTPBinOperations.StatusHead.self)
+        try await send(HTTPBinOperations.StatusHead(code: code))
     }
 
     /// Redirects to `url` with `status_code` (302 unless a 3xx is given).
@@ -1750,7 +2679,7 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.redirectTo(url: url, statusCode: statusCode), as: HTTPBinOperations.RedirectTo.self)
+        try await send(HTTPBinOperations.RedirectTo(url: url, statusCode: statusCode))
     }
 
     /// A redirected POST; 307 and 308 re-send the method and body, 301-303 become a GET.
@@ -1758,19 +2687,13 @@ extension HTTPBinService {
     /// `POST /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPost(body: Note, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.redirectToPost(body: body, url: url, statusCode: statusCode),
-            as: HTTPBinOperations.RedirectToPost.self
-        )
+        try await send(HTTPBinOperations.RedirectToPost(body: body, url: url, statusCode: statusCode))
     }
 
     /// `PUT /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPut(name: String, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.redirectToPut(name: name, url: url, statusCode: statusCode),
-            as: HTTPBinOperations.RedirectToPut.self
-        )
+        try await send(HTTPBinOperations.RedirectToPut(name: name, url: url, statusCode: statusCode))
     }
 
     /// A redirect of a request that carries a bearer token, which must not reach another origin.
@@ -1778,10 +2701,7 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func authenticatedRedirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.authenticatedRedirectTo(url: url, statusCode: statusCode),
-            as: HTTPBinOperations.AuthenticatedRedirectTo.self
-        )
+        try await send(HTTPBinOperations.AuthenticatedRedirectTo(url: url, statusCode: statusCode))
     }
 
     /// 302 `n` times through relative redirects (absolute ones with `absolute=true`), then /get.
@@ -1789,19 +2709,19 @@ extension HTTPBinService {
     /// `GET /redirect/{n}`
     @_alwaysEmitIntoClient
     public func redirect(n: Int, absolute: Bool? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.redirect(n: n, absolute: absolute), as: HTTPBinOperations.Redirect.self)
+        try await send(HTTPBinOperations.Redirect(n: n, absolute: absolute))
     }
 
     /// `GET /absolute-redirect/{n}`
     @_alwaysEmitIntoClient
     public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.absoluteRedirect(n: n), as: HTTPBinOperations.AbsoluteRedirect.self)
+        try await send(HTTPBinOperations.AbsoluteRedirect(n: n))
     }
 
     /// `GET /relative-redirect/{n}`
     @_alwaysEmitIntoClient
     public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.relativeRedirect(n: n), as: HTTPBinOperations.RelativeRedirect.self)
+        try await send(HTTPBinOperations.RelativeRedirect(n: n))
     }
 
     /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
@@ -1810,7 +2730,7 @@ extension HTTPBinService {
     /// `GET /basic-auth/{user}/{passwd}`
     @_alwaysEmitIntoClient
     public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        try await self.send(HTTPBin.basicAuth(user: user, passwd: passwd), as: HTTPBinOperations.BasicAuth.self)
+        try await send(HTTPBinOperations.BasicAuth(user: user, passwd: passwd))
     }
 
     /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
@@ -1822,10 +2742,7 @@ extension HTTPBinService {
         passwd: String,
         authorization: String? = nil
     ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await self.send(
-            HTTPBin.hiddenBasicAuth(user: user, passwd: passwd, authorization: authorization),
-            as: HTTPBinOperations.HiddenBasicAuth.self
-        )
+        try await send(HTTPBinOperations.HiddenBasicAuth(user: user, passwd: passwd, authorization: authorization))
     }
 
     /// 200 with the token when `Authorization` starts with `Bearer `, else 401.
@@ -1833,7 +2750,7 @@ extension HTTPBinService {
     /// `GET /bearer`
     @_alwaysEmitIntoClient
     public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
-        try await self.send(HTTPBin.bearer(), as: HTTPBinOperations.Bearer.self)
+        try await send(HTTPBinOperations.Bearer())
     }
 
     /// Sends the client's API key in `X-API-Key`; it is echoed in `headers`.
@@ -1841,7 +2758,7 @@ extension HTTPBinService {
     /// `GET /headers`
     @_alwaysEmitIntoClient
     public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
-        try await self.send(HTTPBin.apiKeyHeader(), as: HTTPBinOperations.APIKeyHeader.self)
+        try await send(HTTPBinOperations.APIKeyHeader())
     }
 
     /// Echoes the request headers (except a few proxy ones such as X-Request-Id and Via).
@@ -1855,22 +2772,19 @@ extension HTTPBinService {
         xFlavor: Flavor? = nil,
         ifNoneMatch: String? = nil
     ) async throws(APIError<Never>) -> HeadersEcho {
-        try await self.send(
-            HTTPBin.headers(
-                xCustom: xCustom,
-                xNumber: xNumber,
-                xFlag: xFlag,
-                xFlavor: xFlavor,
-                ifNoneMatch: ifNoneMatch
-            ),
-            as: HTTPBinOperations.Headers.self
-        )
+        try await send(HTTPBinOperations.Headers(
+            xCustom: xCustom,
+            xNumber: xNumber,
+            xFlag: xFlag,
+            xFlavor: xFlavor,
+            ifNoneMatch: ifNoneMatch
+        ))
     }
 
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await self.send(HTTPBin.cookies(cookie: cookie), as: HTTPBinOperations.CookiesOperation.self)
+        try await send(HTTPBinOperations.CookiesOperation(cookie: cookie))
     }
 
     /// Sends cookie parameters, after any cookies the caller sets; httpbin echoes them.
@@ -1883,10 +2797,7 @@ extension HTTPBinService {
         lang: String? = nil,
         ids: [Int]? = nil
     ) async throws(APIError<Never>) -> Cookies {
-        try await self.send(
-            HTTPBin.preferences(cookie: cookie, theme: theme, lang: lang, ids: ids),
-            as: HTTPBinOperations.Preferences.self
-        )
+        try await send(HTTPBinOperations.Preferences(cookie: cookie, theme: theme, lang: lang, ids: ids))
     }
 
     /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
@@ -1894,7 +2805,7 @@ extension HTTPBinService {
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookieKey(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await self.send(HTTPBin.cookieKey(cookie: cookie), as: HTTPBinOperations.CookieKey.self)
+        try await send(HTTPBinOperations.CookieKey(cookie: cookie))
     }
 
     /// A plain-text answer, read as a String.
@@ -1902,7 +2813,7 @@ extension HTTPBinService {
     /// `GET /robots.txt`
     @_alwaysEmitIntoClient
     public func robots() async throws(APIError<Never>) -> String {
-        try await self.send(HTTPBin.robots(), as: HTTPBinOperations.Robots.self)
+        try await send(HTTPBinOperations.Robots())
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
@@ -1914,10 +2825,7 @@ extension HTTPBinService {
         xMulti: [String] = [],
         freeform: String? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.send(
-            HTTPBin.responseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform),
-            as: HTTPBinOperations.ResponseHeaders.self
-        )
+        try await send(HTTPBinOperations.ResponseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform))
     }
 
     /// The same, with the headers it answers with declared, so they are read typed.
@@ -1932,23 +2840,20 @@ extension HTTPBinService {
         lastModified: String? = nil,
         xFlavor: Flavor? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.send(
-            HTTPBin.typedHeaders(
-                xTotalCount: xTotalCount,
-                xRequestID: xRequestID,
-                xFlags: xFlags,
-                xReset: xReset,
-                lastModified: lastModified,
-                xFlavor: xFlavor
-            ),
-            as: HTTPBinOperations.TypedHeaders.self
-        )
+        try await send(HTTPBinOperations.TypedHeaders(
+            xTotalCount: xTotalCount,
+            xRequestID: xRequestID,
+            xFlags: xFlags,
+            xReset: xReset,
+            lastModified: lastModified,
+            xFlavor: xFlavor
+        ))
     }
 
     /// `POST /response-headers`
     @_alwaysEmitIntoClient
     public func responseHeadersPost(xEcho: String? = nil) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.send(HTTPBin.responseHeadersPost(xEcho: xEcho), as: HTTPBinOperations.ResponseHeadersPost.self)
+        try await send(HTTPBinOperations.ResponseHeadersPost(xEcho: xEcho))
     }
 
     /// Answers after `seconds` (at most 10).
@@ -1956,7 +2861,7 @@ extension HTTPBinService {
     /// `GET /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
-        try await self.send(HTTPBin.delay(seconds: seconds), as: HTTPBinOperations.Delay.self)
+        try await send(HTTPBinOperations.Delay(seconds: seconds))
     }
 
     /// The same, with a one-second timeout, so a longer delay fails on the client.
@@ -1964,10 +2869,7 @@ extension HTTPBinService {
     /// `POST /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        try await self.send(
-            HTTPBin.delayWithShortTimeout(seconds: seconds, token: token),
-            as: HTTPBinOperations.DelayWithShortTimeout.self
-        )
+        try await send(HTTPBinOperations.DelayWithShortTimeout(seconds: seconds, token: token))
     }
 
     /// `n` random bytes (at most 102400), the same ones for the same seed, as
@@ -1976,7 +2878,7 @@ extension HTTPBinService {
     /// `GET /bytes/{n}`
     @_alwaysEmitIntoClient
     public func bytes(n: Int, seed: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await self.send(HTTPBin.bytes(n: n, seed: seed), as: HTTPBinOperations.Bytes.self)
+        try await send(HTTPBinOperations.Bytes(n: n, seed: seed))
     }
 
     /// The bytes of /bytes (at most 102400), sent chunked in `chunk_size` pieces (default 10240).
@@ -1984,28 +2886,25 @@ extension HTTPBinService {
     /// `GET /stream-bytes/{n}`
     @_alwaysEmitIntoClient
     public func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await self.send(
-            HTTPBin.streamBytes(n: n, seed: seed, chunkSize: chunkSize),
-            as: HTTPBinOperations.StreamBytes.self
-        )
+        try await send(HTTPBinOperations.StreamBytes(n: n, seed: seed, chunkSize: chunkSize))
     }
 
     /// `HEAD /bytes/{n}`
     @_alwaysEmitIntoClient
     public func headBytes(n: Int) async throws(APIError<Never>) {
-        _ = try await self.send(HTTPBin.headBytes(n: n), as: HTTPBinOperations.HeadBytes.self)
+        try await send(HTTPBinOperations.HeadBytes(n: n))
     }
 
     /// `GET /uuid`
     @_alwaysEmitIntoClient
     public func uuid() async throws(APIError<Never>) -> Identifier {
-        try await self.send(HTTPBin.uuid(), as: HTTPBinOperations.UUIDOperation.self)
+        try await send(HTTPBinOperations.UUIDOperation())
     }
 
     /// `GET /json`
     @_alwaysEmitIntoClient
     public func json() async throws(APIError<Never>) -> SlideshowDocument {
-        try await self.send(HTTPBin.json(), as: HTTPBinOperations.JSONOperation.self)
+        try await send(HTTPBinOperations.JSONOperation())
     }
 
     /// A 100 by 100 PNG (8090 bytes).
@@ -2013,7 +2912,7 @@ extension HTTPBinService {
     /// `GET /image/png`
     @_alwaysEmitIntoClient
     public func png() async throws(APIError<Never>) -> Data {
-        try await self.send(HTTPBin.png(), as: HTTPBinOperations.Png.self)
+        try await send(HTTPBinOperations.Png())
     }
 
     /// An image in the type `Accept` asks for; 406 with a JSON body for any other type.
@@ -2021,6 +2920,6 @@ extension HTTPBinService {
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
-        try await self.send(HTTPBin.image(accept: accept), as: HTTPBinOperations.Image.self)
+        try await send(HTTPBinOperations.Image(accept: accept))
     }
 }

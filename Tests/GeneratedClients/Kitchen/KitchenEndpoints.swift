@@ -438,292 +438,68 @@ public enum Kitchen {
     }
 }
 
-/// The endpoints of `Kitchen` as types, one each: `KitchenService` has a requirement per
-/// operation, and `StubKitchenService` answers per operation.
-public enum KitchenOperations {
-    /// `Kitchen.menu`: `GET /menu`.
-    public enum Menu: ServiceOperation {
-        public typealias Response = Paged<Dish>
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.filterMenu`: `POST /menu/filter`.
-    public enum FilterMenu: ServiceOperation {
-        public typealias Response = [Dish]
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.menuChanged`: `HEAD /menu`.
-    public enum MenuChanged: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.topDishes`: `GET /dishes/top`.
-    public enum TopDishes: ServiceOperation {
-        public typealias Response = [Pair<Dish, Int>]
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.me`: `GET /me`.
-    public enum Me: ServiceOperation {
-        public typealias Response = Customer
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.placeOrder`: `POST /orders`.
-    public enum PlaceOrder: ServiceOperation {
-        public typealias Response = Order
-        public typealias Failure = Kitchen.PlaceOrderError
-    }
-
-    /// `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
-    public enum ReplaceOrder: ServiceOperation {
-        public typealias Response = Order
-        public typealias Failure = Kitchen.ReplaceOrderError
-    }
-
-    /// `Kitchen.Orders.list`: `GET /orders`.
-    public enum OrdersList: ServiceOperation {
-        public typealias Response = Paged<Order>
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
-    public enum OrdersAnnotate: ServiceOperation {
-        public typealias Response = Order
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
-    public enum OrdersCancel: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
-    public enum OrdersReceipt: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
-    @available(*, deprecated)
-    public enum OrdersLegacyReceipt: ServiceOperation {
-        public typealias Response = LegacyReceipt
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
-    public enum OrdersCapabilities: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.reserve`: `POST /reservations`.
-    public enum Reserve: ServiceOperation {
-        public typealias Response = Reservation
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
-    public enum SeatingPlanOperation: ServiceOperation {
-        public typealias Response = SeatingPlan
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
-    public enum UploadDishPhoto: ServiceOperation {
-        public typealias Response = Dish
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
-    public enum ReplaceDishPhotoRaw: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.partnerToken`: `POST /oauth/token`.
-    public enum PartnerToken: ServiceOperation {
-        public typealias Response = AccessToken
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.partnerOrders`: `GET /partner/orders`.
-    public enum PartnerOrders: ServiceOperation {
-        public typealias Response = [Order]
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.createExport`: `POST /exports`.
-    public enum CreateExport: ServiceOperation {
-        public typealias Response = ExportJob
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Staff.login`: `POST /staff/login`.
-    public enum StaffLogin: ServiceOperation {
-        public typealias Response = AccessToken
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
-    public enum StaffPosTickets: ServiceOperation {
-        public typealias Response = [PosTicket]
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
-    public enum StaffInventoryIngredients: ServiceOperation {
-        public typealias Response = [Ingredient]
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
-    public enum StaffInventoryRestock: ServiceOperation {
-        public typealias Response = Ingredient
-        public typealias Failure = KitchenProblem
-    }
-
-    /// `Kitchen.health`: `GET /health`.
-    public enum Health: ServiceOperation {
-        public typealias Response = ServiceHealth
-        public typealias Failure = KitchenProblem
-    }
-}
+/// A call of each endpoint of `Kitchen`, as a type holding the call's arguments: `KitchenService`
+/// has a requirement per operation, and `StubKitchenService` answers per operation.
+public enum KitchenOperations {}
 
 /// Every endpoint of `Kitchen` as one async method (`service.menu(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol KitchenService: Sendable {
     /// Sends `Kitchen.menu`: `GET /menu`.
-    func send(
-        _ endpoint: Endpoint<Paged<Dish>, KitchenProblem>,
-        as operation: KitchenOperations.Menu.Type
-    ) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+    func send(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish>
     /// Sends `Kitchen.filterMenu`: `POST /menu/filter`.
-    func send(
-        _ endpoint: Endpoint<[Dish], KitchenProblem>,
-        as operation: KitchenOperations.FilterMenu.Type
-    ) async throws(APIError<KitchenProblem>) -> [Dish]
+    func send(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish]
     /// Sends `Kitchen.menuChanged`: `HEAD /menu`.
-    func send(
-        _ endpoint: Endpoint<Empty, KitchenProblem>,
-        as operation: KitchenOperations.MenuChanged.Type
-    ) async throws(APIError<KitchenProblem>) -> Empty
+    func send(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.topDishes`: `GET /dishes/top`.
-    func send(
-        _ endpoint: Endpoint<[Pair<Dish, Int>], KitchenProblem>,
-        as operation: KitchenOperations.TopDishes.Type
-    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+    func send(_ call: KitchenOperations.TopDishes) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
     /// Sends `Kitchen.me`: `GET /me`.
-    func send(
-        _ endpoint: Endpoint<Customer, KitchenProblem>,
-        as operation: KitchenOperations.Me.Type
-    ) async throws(APIError<KitchenProblem>) -> Customer
+    func send(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer
     /// Sends `Kitchen.placeOrder`: `POST /orders`.
-    func send(
-        _ endpoint: Endpoint<Order, Kitchen.PlaceOrderError>,
-        as operation: KitchenOperations.PlaceOrder.Type
-    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    func send(_ call: KitchenOperations.PlaceOrder) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
     /// Sends `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
-    func send(
-        _ endpoint: Endpoint<Order, Kitchen.ReplaceOrderError>,
-        as operation: KitchenOperations.ReplaceOrder.Type
-    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    func send(_ call: KitchenOperations.ReplaceOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
     /// Sends `Kitchen.Orders.list`: `GET /orders`.
-    func send(
-        _ endpoint: Endpoint<Paged<Order>, KitchenProblem>,
-        as operation: KitchenOperations.OrdersList.Type
-    ) async throws(APIError<KitchenProblem>) -> Paged<Order>
+    func send(_ call: KitchenOperations.OrdersList) async throws(APIError<KitchenProblem>) -> Paged<Order>
     /// Sends `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
-    func send(
-        _ endpoint: Endpoint<Order, KitchenProblem>,
-        as operation: KitchenOperations.OrdersAnnotate.Type
-    ) async throws(APIError<KitchenProblem>) -> Order
+    func send(_ call: KitchenOperations.OrdersAnnotate) async throws(APIError<KitchenProblem>) -> Order
     /// Sends `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, KitchenProblem>,
-        as operation: KitchenOperations.OrdersCancel.Type
-    ) async throws(APIError<KitchenProblem>) -> Empty
+    func send(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
-    func send(
-        _ endpoint: Endpoint<Data, KitchenProblem>,
-        as operation: KitchenOperations.OrdersReceipt.Type
-    ) async throws(APIError<KitchenProblem>) -> Data
+    func send(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data
     /// Sends `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
     @available(*, deprecated)
-    func send(
-        _ endpoint: Endpoint<LegacyReceipt, KitchenProblem>,
-        as operation: KitchenOperations.OrdersLegacyReceipt.Type
-    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+    func send(_ call: KitchenOperations.OrdersLegacyReceipt) async throws(APIError<KitchenProblem>) -> LegacyReceipt
     /// Sends `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
-    func send(
-        _ endpoint: Endpoint<Empty, KitchenProblem>,
-        as operation: KitchenOperations.OrdersCapabilities.Type
-    ) async throws(APIError<KitchenProblem>) -> Empty
+    func send(_ call: KitchenOperations.OrdersCapabilities) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.reserve`: `POST /reservations`.
-    func send(
-        _ endpoint: Endpoint<Reservation, KitchenProblem>,
-        as operation: KitchenOperations.Reserve.Type
-    ) async throws(APIError<KitchenProblem>) -> Reservation
+    func send(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation
     /// Sends `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
-    func send(
-        _ endpoint: Endpoint<SeatingPlan, KitchenProblem>,
-        as operation: KitchenOperations.SeatingPlanOperation.Type
-    ) async throws(APIError<KitchenProblem>) -> SeatingPlan
+    func send(_ call: KitchenOperations.SeatingPlanOperation) async throws(APIError<KitchenProblem>) -> SeatingPlan
     /// Sends `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
-    func send(
-        _ endpoint: Endpoint<Dish, KitchenProblem>,
-        as operation: KitchenOperations.UploadDishPhoto.Type
-    ) async throws(APIError<KitchenProblem>) -> Dish
+    func send(_ call: KitchenOperations.UploadDishPhoto) async throws(APIError<KitchenProblem>) -> Dish
     /// Sends `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
-    func send(
-        _ endpoint: Endpoint<Empty, KitchenProblem>,
-        as operation: KitchenOperations.ReplaceDishPhotoRaw.Type
-    ) async throws(APIError<KitchenProblem>) -> Empty
+    func send(_ call: KitchenOperations.ReplaceDishPhotoRaw) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.partnerToken`: `POST /oauth/token`.
-    func send(
-        _ endpoint: Endpoint<AccessToken, KitchenProblem>,
-        as operation: KitchenOperations.PartnerToken.Type
-    ) async throws(APIError<KitchenProblem>) -> AccessToken
+    func send(_ call: KitchenOperations.PartnerToken) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.partnerOrders`: `GET /partner/orders`.
-    func send(
-        _ endpoint: Endpoint<[Order], KitchenProblem>,
-        as operation: KitchenOperations.PartnerOrders.Type
-    ) async throws(APIError<KitchenProblem>) -> [Order]
+    func send(_ call: KitchenOperations.PartnerOrders) async throws(APIError<KitchenProblem>) -> [Order]
     /// Sends `Kitchen.createExport`: `POST /exports`.
-    func send(
-        _ endpoint: Endpoint<ExportJob, KitchenProblem>,
-        as operation: KitchenOperations.CreateExport.Type
-    ) async throws(APIError<KitchenProblem>) -> ExportJob
+    func send(_ call: KitchenOperations.CreateExport) async throws(APIError<KitchenProblem>) -> ExportJob
     /// Sends `Kitchen.Staff.login`: `POST /staff/login`.
-    func send(
-        _ endpoint: Endpoint<AccessToken, KitchenProblem>,
-        as operation: KitchenOperations.StaffLogin.Type
-    ) async throws(APIError<KitchenProblem>) -> AccessToken
+    func send(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
-    func send(
-        _ endpoint: Endpoint<[PosTicket], KitchenProblem>,
-        as operation: KitchenOperations.StaffPosTickets.Type
-    ) async throws(APIError<KitchenProblem>) -> [PosTicket]
+    func send(_ call: KitchenOperations.StaffPosTickets) async throws(APIError<KitchenProblem>) -> [PosTicket]
     /// Sends `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
     func send(
-        _ endpoint: Endpoint<[Ingredient], KitchenProblem>,
-        as operation: KitchenOperations.StaffInventoryIngredients.Type
+        _ call: KitchenOperations.StaffInventoryIngredients
     ) async throws(APIError<KitchenProblem>) -> [Ingredient]
     /// Sends `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
-    func send(
-        _ endpoint: Endpoint<Ingredient, KitchenProblem>,
-        as operation: KitchenOperations.StaffInventoryRestock.Type
-    ) async throws(APIError<KitchenProblem>) -> Ingredient
+    func send(_ call: KitchenOperations.StaffInventoryRestock) async throws(APIError<KitchenProblem>) -> Ingredient
     /// Sends `Kitchen.health`: `GET /health`.
-    func send(
-        _ endpoint: Endpoint<ServiceHealth, KitchenProblem>,
-        as operation: KitchenOperations.Health.Type
-    ) async throws(APIError<KitchenProblem>) -> ServiceHealth
+    func send(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth
 }
 
 /// `KitchenService` over HTTP: each method sends its endpoint through `client`.
@@ -736,18 +512,17 @@ public struct LiveKitchenService: KitchenService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `KitchenService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubKitchenService()`, then
-/// `service.on(KitchenOperations.Menu.self) { endpoint in ... }` per operation the test
+/// `service.on(KitchenOperations.Menu.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubKitchenService: KitchenService {
     /// The answers set so far.
@@ -756,20 +531,630 @@ public struct StubKitchenService: KitchenService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubKitchenService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubKitchenService")
+    }
+}
+
+extension KitchenOperations {
+    /// A call of `Kitchen.menu`, `GET /menu`, with its arguments.
+    public struct Menu: ServiceOperation {
+        public typealias Response = Paged<Dish>
+        public typealias Failure = KitchenProblem
+        public typealias Output = Paged<Dish>
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// The call's `perPage`.
+        public let perPage: Int
+
+        /// The call's `course`.
+        public let course: MealCourse?
+
+        /// The call's `lang`.
+        public let lang: String
+
+        /// A call with these arguments.
+        public init(page: Int, perPage: Int, course: MealCourse?, lang: String) {
+            self.page = page
+            self.perPage = perPage
+            self.course = course
+            self.lang = lang
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang)
+        }
+    }
+
+    /// A call of `Kitchen.filterMenu`, `POST /menu/filter`, with its arguments.
+    public struct FilterMenu: ServiceOperation {
+        public typealias Response = [Dish]
+        public typealias Failure = KitchenProblem
+        public typealias Output = [Dish]
+
+        /// The call's `body`.
+        public let body: SavedFilter
+
+        /// A call with these arguments.
+        public init(body: SavedFilter) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.filterMenu(body: body)
+        }
+    }
+
+    /// A call of `Kitchen.menuChanged`, `HEAD /menu`, with its arguments.
+    public struct MenuChanged: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+        public typealias Output = Void
+
+        /// The call's `ifNoneMatch`.
+        public let ifNoneMatch: String?
+
+        /// A call with these arguments.
+        public init(ifNoneMatch: String?) {
+            self.ifNoneMatch = ifNoneMatch
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.menuChanged(ifNoneMatch: ifNoneMatch)
+        }
+    }
+
+    /// A call of `Kitchen.topDishes`, `GET /dishes/top`, with its arguments.
+    public struct TopDishes: ServiceOperation {
+        public typealias Response = [Pair<Dish, Int>]
+        public typealias Failure = KitchenProblem
+        public typealias Output = [Pair<Dish, Int>]
+
+        /// The call's `limit`.
+        public let limit: Int
+
+        /// The call's `windowDays`.
+        public let windowDays: Int
+
+        /// A call with these arguments.
+        public init(limit: Int, windowDays: Int) {
+            self.limit = limit
+            self.windowDays = windowDays
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.topDishes(limit: limit, windowDays: windowDays)
+        }
+    }
+
+    /// A call of `Kitchen.me`, `GET /me`.
+    public struct Me: ServiceOperation {
+        public typealias Response = Customer
+        public typealias Failure = KitchenProblem
+        public typealias Output = Customer
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.me()
+        }
+    }
+
+    /// A call of `Kitchen.placeOrder`, `POST /orders`, with its arguments.
+    public struct PlaceOrder: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = Kitchen.PlaceOrderError
+        public typealias Output = Order
+
+        /// The call's `body`.
+        public let body: NewOrder
+
+        /// The call's `idempotencyKey`.
+        public let idempotencyKey: String
+
+        /// A call with these arguments.
+        public init(body: NewOrder, idempotencyKey: String) {
+            self.body = body
+            self.idempotencyKey = idempotencyKey
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.placeOrder(body: body, idempotencyKey: idempotencyKey)
+        }
+    }
+
+    /// A call of `Kitchen.replaceOrder`, `PUT /orders/{order_id}`, with its arguments.
+    public struct ReplaceOrder: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = Kitchen.ReplaceOrderError
+        public typealias Output = Order
+
+        /// The call's `orderID`.
+        public let orderID: OrderNumber
+
+        /// The call's `body`.
+        public let body: NewOrder
+
+        /// A call with these arguments.
+        public init(orderID: OrderNumber, body: NewOrder) {
+            self.orderID = orderID
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.replaceOrder(orderID: orderID, body: body)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.list`, `GET /orders`, with its arguments.
+    public struct OrdersList: ServiceOperation {
+        public typealias Response = Paged<Order>
+        public typealias Failure = KitchenProblem
+        public typealias Output = Paged<Order>
+
+        /// The call's `status`.
+        public let status: OrderStatus?
+
+        /// The call's `since`.
+        public let since: Date?
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// The call's `perPage`.
+        public let perPage: Int
+
+        /// A call with these arguments.
+        public init(status: OrderStatus?, since: Date?, page: Int, perPage: Int) {
+            self.status = status
+            self.since = since
+            self.page = page
+            self.perPage = perPage
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.list(status: status, since: since, page: page, perPage: perPage)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.annotate`, `PATCH /orders/{order_id}`, with its arguments.
+    public struct OrdersAnnotate: ServiceOperation {
+        public typealias Response = Order
+        public typealias Failure = KitchenProblem
+        public typealias Output = Order
+
+        /// The call's `orderID`.
+        public let orderID: OrderNumber
+
+        /// The call's `note`.
+        public let note: String?
+
+        /// The call's `status`.
+        public let status: OrderStatus?
+
+        /// A call with these arguments.
+        public init(orderID: OrderNumber, note: String?, status: OrderStatus?) {
+            self.orderID = orderID
+            self.note = note
+            self.status = status
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.annotate(orderID: orderID, note: note, status: status)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.cancel`, `DELETE /orders/{order_id}`, with its arguments.
+    public struct OrdersCancel: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+        public typealias Output = Void
+
+        /// The call's `orderID`.
+        public let orderID: OrderNumber
+
+        /// The call's `reason`.
+        public let reason: String?
+
+        /// A call with these arguments.
+        public init(orderID: OrderNumber, reason: String?) {
+            self.orderID = orderID
+            self.reason = reason
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.cancel(orderID: orderID, reason: reason)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.receipt`, `GET /orders/{order_id}/receipt.pdf`, with its arguments.
+    public struct OrdersReceipt: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = KitchenProblem
+        public typealias Output = Data
+
+        /// The call's `orderID`.
+        public let orderID: OrderNumber
+
+        /// A call with these arguments.
+        public init(orderID: OrderNumber) {
+            self.orderID = orderID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.receipt(orderID: orderID)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.legacyReceipt`, `GET /orders/{order_id}/receipt.json`, with its arguments.
+    @available(*, deprecated)
+    public struct OrdersLegacyReceipt: ServiceOperation {
+        public typealias Response = LegacyReceipt
+        public typealias Failure = KitchenProblem
+        public typealias Output = LegacyReceipt
+
+        /// The call's `orderID`.
+        public let orderID: OrderNumber
+
+        /// A call with these arguments.
+        public init(orderID: OrderNumber) {
+            self.orderID = orderID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.legacyReceipt(orderID: orderID)
+        }
+    }
+
+    /// A call of `Kitchen.Orders.capabilities`, `OPTIONS /orders`.
+    public struct OrdersCapabilities: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Orders.capabilities()
+        }
+    }
+
+    /// A call of `Kitchen.reserve`, `POST /reservations`, with its arguments.
+    public struct Reserve: ServiceOperation {
+        public typealias Response = Reservation
+        public typealias Failure = KitchenProblem
+        public typealias Output = Reservation
+
+        /// The call's `partySize`.
+        public let partySize: Int
+
+        /// The call's `startsAt`.
+        public let startsAt: Date
+
+        /// The call's `customerNote`.
+        public let customerNote: String?
+
+        /// A call with these arguments.
+        public init(partySize: Int, startsAt: Date, customerNote: String?) {
+            self.partySize = partySize
+            self.startsAt = startsAt
+            self.customerNote = customerNote
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote)
+        }
+    }
+
+    /// A call of `Kitchen.seatingPlan`, `GET /floors/{floor}/seating`, with its arguments.
+    public struct SeatingPlanOperation: ServiceOperation {
+        public typealias Response = SeatingPlan
+        public typealias Failure = KitchenProblem
+        public typealias Output = SeatingPlan
+
+        /// The call's `floor`.
+        public let floor: String
+
+        /// The call's `day`.
+        public let day: CalendarDate?
+
+        /// A call with these arguments.
+        public init(floor: String, day: CalendarDate?) {
+            self.floor = floor
+            self.day = day
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.seatingPlan(floor: floor, day: day)
+        }
+    }
+
+    /// A call of `Kitchen.uploadDishPhoto`, `POST /dishes/{dishID}/photo`, with its arguments.
+    public struct UploadDishPhoto: ServiceOperation {
+        public typealias Response = Dish
+        public typealias Failure = KitchenProblem
+        public typealias Output = Dish
+
+        /// The call's `dishID`.
+        public let dishID: UUID
+
+        /// The call's `photo`.
+        public let photo: File
+
+        /// The call's `caption`.
+        public let caption: String?
+
+        /// The call's `primary`.
+        public let primary: Bool
+
+        /// A call with these arguments.
+        public init(dishID: UUID, photo: File, caption: String?, primary: Bool) {
+            self.dishID = dishID
+            self.photo = photo
+            self.caption = caption
+            self.primary = primary
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.uploadDishPhoto(dishID: dishID, photo: photo, caption: caption, primary: primary)
+        }
+    }
+
+    /// A call of `Kitchen.replaceDishPhotoRaw`, `PUT /dishes/{dishID}/photo/raw`, with its arguments.
+    public struct ReplaceDishPhotoRaw: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = KitchenProblem
+        public typealias Output = Void
+
+        /// The call's `dishID`.
+        public let dishID: UUID
+
+        /// The call's `body`.
+        public let body: Data
+
+        /// A call with these arguments.
+        public init(dishID: UUID, body: Data) {
+            self.dishID = dishID
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.replaceDishPhotoRaw(dishID: dishID, body: body)
+        }
+    }
+
+    /// A call of `Kitchen.partnerToken`, `POST /oauth/token`, with its arguments.
+    public struct PartnerToken: ServiceOperation {
+        public typealias Response = AccessToken
+        public typealias Failure = KitchenProblem
+        public typealias Output = AccessToken
+
+        /// The call's `grantType`.
+        public let grantType: String
+
+        /// The call's `clientID`.
+        public let clientID: String
+
+        /// The call's `clientSecret`.
+        public let clientSecret: String
+
+        /// The call's `scope`.
+        public let scope: String?
+
+        /// A call with these arguments.
+        public init(grantType: String, clientID: String, clientSecret: String, scope: String?) {
+            self.grantType = grantType
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+            self.scope = scope
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.partnerToken(grantType: grantType, clientID: clientID, clientSecret: clientSecret, scope: scope)
+        }
+    }
+
+    /// A call of `Kitchen.partnerOrders`, `GET /partner/orders`, with its arguments.
+    public struct PartnerOrders: ServiceOperation {
+        public typealias Response = [Order]
+        public typealias Failure = KitchenProblem
+        public typealias Output = [Order]
+
+        /// The call's `status`.
+        public let status: OrderStatus?
+
+        /// A call with these arguments.
+        public init(status: OrderStatus?) {
+            self.status = status
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.partnerOrders(status: status)
+        }
+    }
+
+    /// A call of `Kitchen.createExport`, `POST /exports`, with its arguments.
+    public struct CreateExport: ServiceOperation {
+        public typealias Response = ExportJob
+        public typealias Failure = KitchenProblem
+        public typealias Output = ExportJob
+
+        /// The call's `columns`.
+        public let columns: [String]
+
+        /// A call with these arguments.
+        public init(columns: [String]) {
+            self.columns = columns
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.createExport(columns: columns)
+        }
+    }
+
+    /// A call of `Kitchen.Staff.login`, `POST /staff/login`, with its arguments.
+    public struct StaffLogin: ServiceOperation {
+        public typealias Response = AccessToken
+        public typealias Failure = KitchenProblem
+        public typealias Output = AccessToken
+
+        /// The call's `email`.
+        public let email: String
+
+        /// The call's `password`.
+        public let password: String
+
+        /// The call's `_2faCode`.
+        public let _2faCode: String?
+
+        /// A call with these arguments.
+        public init(email: String, password: String, _2faCode: String?) {
+            self.email = email
+            self.password = password
+            self._2faCode = _2faCode
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Staff.login(email: email, password: password, _2faCode: _2faCode)
+        }
+    }
+
+    /// A call of `Kitchen.Staff.posTickets`, `GET /staff/pos-tickets`, with its arguments.
+    public struct StaffPosTickets: ServiceOperation {
+        public typealias Response = [PosTicket]
+        public typealias Failure = KitchenProblem
+        public typealias Output = [PosTicket]
+
+        /// The call's `day`.
+        public let day: CalendarDate
+
+        /// A call with these arguments.
+        public init(day: CalendarDate) {
+            self.day = day
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Staff.posTickets(day: day)
+        }
+    }
+
+    /// A call of `Kitchen.Staff.Inventory.ingredients`, `GET /staff/ingredients`, with its arguments.
+    public struct StaffInventoryIngredients: ServiceOperation {
+        public typealias Response = [Ingredient]
+        public typealias Failure = KitchenProblem
+        public typealias Output = [Ingredient]
+
+        /// The call's `class`.
+        public let `class`: String?
+
+        /// The call's `lowStock`.
+        public let lowStock: Bool
+
+        /// A call with these arguments.
+        public init(`class`: String?, lowStock: Bool) {
+            self.`class` = `class`
+            self.lowStock = lowStock
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Staff.Inventory.ingredients(class: `class`, lowStock: lowStock)
+        }
+    }
+
+    /// A call of `Kitchen.Staff.Inventory.restock`, `POST /staff/ingredients/{ingredientID}/restock`, with its
+    /// arguments.
+    public struct StaffInventoryRestock: ServiceOperation {
+        public typealias Response = Ingredient
+        public typealias Failure = KitchenProblem
+        public typealias Output = Ingredient
+
+        /// The call's `ingredientID`.
+        public let ingredientID: Int
+
+        /// The call's `grams`.
+        public let grams: Int64
+
+        /// The call's `note`.
+        public let note: String?
+
+        /// A call with these arguments.
+        public init(ingredientID: Int, grams: Int64, note: String?) {
+            self.ingredientID = ingredientID
+            self.grams = grams
+            self.note = note
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.Staff.Inventory.restock(ingredientID: ingredientID, grams: grams, note: note)
+        }
+    }
+
+    /// A call of `Kitchen.health`, `GET /health`.
+    public struct Health: ServiceOperation {
+        public typealias Response = ServiceHealth
+        public typealias Failure = KitchenProblem
+        public typealias Output = ServiceHealth
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Kitchen.health()
+        }
     }
 }
 
@@ -784,10 +1169,7 @@ extension KitchenService {
         course: MealCourse? = nil,
         lang: String = "en"
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await self.send(
-            Kitchen.menu(page: page, perPage: perPage, course: course, lang: lang),
-            as: KitchenOperations.Menu.self
-        )
+        try await send(KitchenOperations.Menu(page: page, perPage: perPage, course: course, lang: lang))
     }
 
     /// The dishes a saved filter keeps. Public.
@@ -795,7 +1177,7 @@ extension KitchenService {
     /// `POST /menu/filter`
     @_alwaysEmitIntoClient
     public func filterMenu(body: SavedFilter) async throws(APIError<KitchenProblem>) -> [Dish] {
-        try await self.send(Kitchen.filterMenu(body: body), as: KitchenOperations.FilterMenu.self)
+        try await send(KitchenOperations.FilterMenu(body: body))
     }
 
     /// Ask cheaply whether the menu changed since the given ETag.
@@ -803,7 +1185,7 @@ extension KitchenService {
     /// `HEAD /menu`
     @_alwaysEmitIntoClient
     public func menuChanged(ifNoneMatch: String? = nil) async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(Kitchen.menuChanged(ifNoneMatch: ifNoneMatch), as: KitchenOperations.MenuChanged.self)
+        try await send(KitchenOperations.MenuChanged(ifNoneMatch: ifNoneMatch))
     }
 
     /// The most ordered dishes with their order counts.
@@ -814,10 +1196,7 @@ extension KitchenService {
         limit: Int = 10,
         windowDays: Int = 30
     ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await self.send(
-            Kitchen.topDishes(limit: limit, windowDays: windowDays),
-            as: KitchenOperations.TopDishes.self
-        )
+        try await send(KitchenOperations.TopDishes(limit: limit, windowDays: windowDays))
     }
 
     /// The signed-in customer.
@@ -825,7 +1204,7 @@ extension KitchenService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<KitchenProblem>) -> Customer {
-        try await self.send(Kitchen.me(), as: KitchenOperations.Me.self)
+        try await send(KitchenOperations.Me())
     }
 
     /// Place an order.
@@ -839,10 +1218,7 @@ extension KitchenService {
         body: NewOrder,
         idempotencyKey: String
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await self.send(
-            Kitchen.placeOrder(body: body, idempotencyKey: idempotencyKey),
-            as: KitchenOperations.PlaceOrder.self
-        )
+        try await send(KitchenOperations.PlaceOrder(body: body, idempotencyKey: idempotencyKey))
     }
 
     /// Replace the lines of an order that is still `received`.
@@ -853,7 +1229,7 @@ extension KitchenService {
         orderID: OrderNumber,
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await self.send(Kitchen.replaceOrder(orderID: orderID, body: body), as: KitchenOperations.ReplaceOrder.self)
+        try await send(KitchenOperations.ReplaceOrder(orderID: orderID, body: body))
     }
 
     /// The signed-in customer's orders, newest first.
@@ -866,10 +1242,7 @@ extension KitchenService {
         page: Int = 1,
         perPage: Int = 20
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await self.send(
-            Kitchen.Orders.list(status: status, since: since, page: page, perPage: perPage),
-            as: KitchenOperations.OrdersList.self
-        )
+        try await send(KitchenOperations.OrdersList(status: status, since: since, page: page, perPage: perPage))
     }
 
     /// Add a note to an order, or (staff only) change its status.
@@ -881,10 +1254,7 @@ extension KitchenService {
         note: String? = nil,
         status: OrderStatus? = nil
     ) async throws(APIError<KitchenProblem>) -> Order {
-        try await self.send(
-            Kitchen.Orders.annotate(orderID: orderID, note: note, status: status),
-            as: KitchenOperations.OrdersAnnotate.self
-        )
+        try await send(KitchenOperations.OrdersAnnotate(orderID: orderID, note: note, status: status))
     }
 
     /// Cancel an order that is not ready yet.
@@ -892,10 +1262,7 @@ extension KitchenService {
     /// `DELETE /orders/{order_id}`
     @_alwaysEmitIntoClient
     public func ordersCancel(orderID: OrderNumber, reason: String? = nil) async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(
-            Kitchen.Orders.cancel(orderID: orderID, reason: reason),
-            as: KitchenOperations.OrdersCancel.self
-        )
+        try await send(KitchenOperations.OrdersCancel(orderID: orderID, reason: reason))
     }
 
     /// The receipt as a PDF.
@@ -903,7 +1270,7 @@ extension KitchenService {
     /// `GET /orders/{order_id}/receipt.pdf`
     @_alwaysEmitIntoClient
     public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        try await self.send(Kitchen.Orders.receipt(orderID: orderID), as: KitchenOperations.OrdersReceipt.self)
+        try await send(KitchenOperations.OrdersReceipt(orderID: orderID))
     }
 
     /// The receipt in the v0 format. Use receipt(orderId:) instead.
@@ -912,10 +1279,7 @@ extension KitchenService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await self.send(
-            Kitchen.Orders.legacyReceipt(orderID: orderID),
-            as: KitchenOperations.OrdersLegacyReceipt.self
-        )
+        try await send(KitchenOperations.OrdersLegacyReceipt(orderID: orderID))
     }
 
     /// Which methods the orders resource allows (the Allow header).
@@ -923,7 +1287,7 @@ extension KitchenService {
     /// `OPTIONS /orders`
     @_alwaysEmitIntoClient
     public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(Kitchen.Orders.capabilities(), as: KitchenOperations.OrdersCapabilities.self)
+        try await send(KitchenOperations.OrdersCapabilities())
     }
 
     /// Book a table.
@@ -935,10 +1299,7 @@ extension KitchenService {
         startsAt: Date,
         customerNote: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await self.send(
-            Kitchen.reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote),
-            as: KitchenOperations.Reserve.self
-        )
+        try await send(KitchenOperations.Reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote))
     }
 
     /// The seating plan of a floor. `floor` is not declared, so it is a String.
@@ -949,10 +1310,7 @@ extension KitchenService {
         floor: String,
         day: CalendarDate? = nil
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await self.send(
-            Kitchen.seatingPlan(floor: floor, day: day),
-            as: KitchenOperations.SeatingPlanOperation.self
-        )
+        try await send(KitchenOperations.SeatingPlanOperation(floor: floor, day: day))
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -965,10 +1323,12 @@ extension KitchenService {
         caption: String? = nil,
         primary: Bool = true
     ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await self.send(
-            Kitchen.uploadDishPhoto(dishID: dishID, photo: photo, caption: caption, primary: primary),
-            as: KitchenOperations.UploadDishPhoto.self
-        )
+        try await send(KitchenOperations.UploadDishPhoto(
+            dishID: dishID,
+            photo: photo,
+            caption: caption,
+            primary: primary
+        ))
     }
 
     /// Replace a dish photo with raw JPEG bytes.
@@ -976,10 +1336,7 @@ extension KitchenService {
     /// `PUT /dishes/{dishID}/photo/raw`
     @_alwaysEmitIntoClient
     public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        _ = try await self.send(
-            Kitchen.replaceDishPhotoRaw(dishID: dishID, body: body),
-            as: KitchenOperations.ReplaceDishPhotoRaw.self
-        )
+        try await send(KitchenOperations.ReplaceDishPhotoRaw(dishID: dishID, body: body))
     }
 
     /// Get a partner access token (OAuth 2 client credentials).
@@ -992,10 +1349,12 @@ extension KitchenService {
         clientSecret: String,
         scope: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.send(
-            Kitchen.partnerToken(grantType: grantType, clientID: clientID, clientSecret: clientSecret, scope: scope),
-            as: KitchenOperations.PartnerToken.self
-        )
+        try await send(KitchenOperations.PartnerToken(
+            grantType: grantType,
+            clientID: clientID,
+            clientSecret: clientSecret,
+            scope: scope
+        ))
     }
 
     /// Today's orders, for a delivery partner.
@@ -1003,7 +1362,7 @@ extension KitchenService {
     /// `GET /partner/orders`
     @_alwaysEmitIntoClient
     public func partnerOrders(status: OrderStatus? = nil) async throws(APIError<KitchenProblem>) -> [Order] {
-        try await self.send(Kitchen.partnerOrders(status: status), as: KitchenOperations.PartnerOrders.self)
+        try await send(KitchenOperations.PartnerOrders(status: status))
     }
 
     /// Start an export of the menu. Poll the job until it is ready.
@@ -1011,7 +1370,7 @@ extension KitchenService {
     /// `POST /exports`
     @_alwaysEmitIntoClient
     public func createExport(columns: [String] = []) async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await self.send(Kitchen.createExport(columns: columns), as: KitchenOperations.CreateExport.self)
+        try await send(KitchenOperations.CreateExport(columns: columns))
     }
 
     /// Sign in a member of staff.
@@ -1023,10 +1382,7 @@ extension KitchenService {
         password: String,
         _2faCode: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.send(
-            Kitchen.Staff.login(email: email, password: password, _2faCode: _2faCode),
-            as: KitchenOperations.StaffLogin.self
-        )
+        try await send(KitchenOperations.StaffLogin(email: email, password: password, _2faCode: _2faCode))
     }
 
     /// The tickets the point-of-sale system printed on a day.
@@ -1034,7 +1390,7 @@ extension KitchenService {
     /// `GET /staff/pos-tickets`
     @_alwaysEmitIntoClient
     public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        try await self.send(Kitchen.Staff.posTickets(day: day), as: KitchenOperations.StaffPosTickets.self)
+        try await send(KitchenOperations.StaffPosTickets(day: day))
     }
 
     /// The ingredients in stock, optionally of one class.
@@ -1045,10 +1401,7 @@ extension KitchenService {
         `class`: String? = nil,
         lowStock: Bool = false
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await self.send(
-            Kitchen.Staff.Inventory.ingredients(class: `class`, lowStock: lowStock),
-            as: KitchenOperations.StaffInventoryIngredients.self
-        )
+        try await send(KitchenOperations.StaffInventoryIngredients(class: `class`, lowStock: lowStock))
     }
 
     /// Record a delivery of an ingredient.
@@ -1060,10 +1413,7 @@ extension KitchenService {
         grams: Int64,
         note: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await self.send(
-            Kitchen.Staff.Inventory.restock(ingredientID: ingredientID, grams: grams, note: note),
-            as: KitchenOperations.StaffInventoryRestock.self
-        )
+        try await send(KitchenOperations.StaffInventoryRestock(ingredientID: ingredientID, grams: grams, note: note))
     }
 
     /// Whether the API is up. Needs no credentials.
@@ -1071,6 +1421,6 @@ extension KitchenService {
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        try await self.send(Kitchen.health(), as: KitchenOperations.Health.self)
+        try await send(KitchenOperations.Health())
     }
 }

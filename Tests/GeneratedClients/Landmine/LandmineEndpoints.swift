@@ -331,59 +331,23 @@ public enum Landmine {
     }
 }
 
-/// The endpoints of `Landmine` as types, one each: `LandmineService` has a requirement per
-/// operation, and `StubLandmineService` answers per operation.
-public enum LandmineOperations {
-    /// `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    public enum Class: ServiceOperation {
-        public typealias Response = Keywords
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.`init``: `POST /init`.
-    public enum Init: ServiceOperation {
-        public typealias Response = Holder
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.`self``: `GET /self`.
-    public enum SelfOperation: ServiceOperation {
-        public typealias Response = Word
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.default`: `DELETE /default/{Self}`.
-    public enum Default: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Landmine`, as a type holding the call's arguments: `LandmineService`
+/// has a requirement per operation, and `StubLandmineService` answers per operation.
+public enum LandmineOperations {}
 
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLandmineService` or a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func send(
-        _ endpoint: Endpoint<Keywords, Never>,
-        as operation: LandmineOperations.Class.Type
-    ) async throws(APIError<Never>) -> Keywords
+    func send(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords
     /// Sends `Landmine.`init``: `POST /init`.
-    func send(
-        _ endpoint: Endpoint<Holder, Never>,
-        as operation: LandmineOperations.Init.Type
-    ) async throws(APIError<Never>) -> Holder
+    func send(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`self``: `GET /self`.
-    func send(
-        _ endpoint: Endpoint<Word, Never>,
-        as operation: LandmineOperations.SelfOperation.Type
-    ) async throws(APIError<Never>) -> Word
+    func send(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word
     /// Sends `Landmine.default`: `DELETE /default/{Self}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.Default.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.Default) async throws(APIError<Never>)
 }
 
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
@@ -396,18 +360,17 @@ public struct LiveLandmineService: LandmineService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `LandmineService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubLandmineService()`, then
-/// `service.on(LandmineOperations.Class.self) { endpoint in ... }` per operation the test
+/// `service.on(LandmineOperations.Class.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubLandmineService: LandmineService {
     /// The answers set so far.
@@ -416,20 +379,936 @@ public struct StubLandmineService: LandmineService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubLandmineService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubLandmineService")
+    }
+}
+
+extension LandmineOperations {
+    /// A call of `Landmine.class`, `GET /class/{self}/{init}/{Type}/{default}/{for}`, with its arguments.
+    public struct Class: ServiceOperation {
+        public typealias Response = Keywords
+        public typealias Failure = Never
+        public typealias Output = Keywords
+
+        /// The call's `self`.
+        public let self_: String
+
+        /// The call's `init`.
+        public let `init`: String
+
+        /// The call's `type`.
+        public let type: String
+
+        /// The call's `default`.
+        public let `default`: String
+
+        /// The call's `for`.
+        public let `for`: String
+
+        /// The call's `associatedtype`.
+        public let `associatedtype`: String?
+
+        /// The call's `class`.
+        public let `class`: String?
+
+        /// The call's `deinit`.
+        public let `deinit`: String?
+
+        /// The call's `enum`.
+        public let `enum`: String?
+
+        /// The call's `extension`.
+        public let `extension`: String?
+
+        /// The call's `fileprivate`.
+        public let `fileprivate`: String?
+
+        /// The call's `func`.
+        public let `func`: String?
+
+        /// The call's `import`.
+        public let `import`: String?
+
+        /// The call's `inout`.
+        public let `inout`: String?
+
+        /// The call's `internal`.
+        public let `internal`: String?
+
+        /// The call's `let`.
+        public let `let`: String?
+
+        /// The call's `open`.
+        public let `open`: String?
+
+        /// The call's `operator`.
+        public let `operator`: String?
+
+        /// The call's `private`.
+        public let `private`: String?
+
+        /// The call's `precedencegroup`.
+        public let `precedencegroup`: String?
+
+        /// The call's `protocol`.
+        public let `protocol`: String?
+
+        /// The call's `public`.
+        public let `public`: String?
+
+        /// The call's `rethrows`.
+        public let `rethrows`: String?
+
+        /// The call's `static`.
+        public let `static`: String?
+
+        /// The call's `struct`.
+        public let `struct`: String?
+
+        /// The call's `subscript`.
+        public let `subscript`: String?
+
+        /// The call's `typealias`.
+        public let `typealias`: String?
+
+        /// The call's `var`.
+        public let `var`: String?
+
+        /// The call's `break`.
+        public let `break`: String?
+
+        /// The call's `case`.
+        public let `case`: String?
+
+        /// The call's `catch`.
+        public let `catch`: String?
+
+        /// The call's `continue`.
+        public let `continue`: String?
+
+        /// The call's `defer`.
+        public let `defer`: String?
+
+        /// The call's `do`.
+        public let `do`: String?
+
+        /// The call's `else`.
+        public let `else`: String?
+
+        /// The call's `fallthrough`.
+        public let `fallthrough`: String?
+
+        /// The call's `guard`.
+        public let `guard`: String?
+
+        /// The call's `if`.
+        public let `if`: String?
+
+        /// The call's `in`.
+        public let `in`: String?
+
+        /// The call's `repeat`.
+        public let `repeat`: String?
+
+        /// The call's `return`.
+        public let `return`: String?
+
+        /// The call's `throw`.
+        public let `throw`: String?
+
+        /// The call's `switch`.
+        public let `switch`: String?
+
+        /// The call's `where`.
+        public let `where`: String?
+
+        /// The call's `while`.
+        public let `while`: String?
+
+        /// The call's `anyType`.
+        public let anyType: String?
+
+        /// The call's `as`.
+        public let `as`: String?
+
+        /// The call's `await`.
+        public let `await`: String?
+
+        /// The call's `false`.
+        public let `false`: String?
+
+        /// The call's `is`.
+        public let `is`: String?
+
+        /// The call's `nil`.
+        public let `nil`: String?
+
+        /// The call's `super`.
+        public let `super`: String?
+
+        /// The call's `throws`.
+        public let `throws`: String?
+
+        /// The call's `true`.
+        public let `true`: String?
+
+        /// The call's `try`.
+        public let `try`: String?
+
+        /// The call's `underscore`.
+        public let underscore: String?
+
+        /// The call's `protocolType`.
+        public let protocolType: String?
+
+        /// The call's `actor`.
+        public let actor: String?
+
+        /// The call's `async`.
+        public let async: String?
+
+        /// The call's `some`.
+        public let some: String?
+
+        /// The call's `any`.
+        public let any: String?
+
+        /// The call's `macro`.
+        public let macro: String?
+
+        /// The call's `package`.
+        public let package: String?
+
+        /// The call's `consume`.
+        public let consume: String?
+
+        /// The call's `borrowing`.
+        public let borrowing: String?
+
+        /// The call's `consuming`.
+        public let consuming: String?
+
+        /// The call's `copy`.
+        public let copy: String?
+
+        /// The call's `discard`.
+        public let discard: String?
+
+        /// The call's `each`.
+        public let each: String?
+
+        /// The call's `isolated`.
+        public let isolated: String?
+
+        /// The call's `nonisolated`.
+        public let nonisolated: String?
+
+        /// The call's `override`.
+        public let override: String?
+
+        /// The call's `mutating`.
+        public let mutating: String?
+
+        /// The call's `nonmutating`.
+        public let nonmutating: String?
+
+        /// The call's `lazy`.
+        public let lazy: String?
+
+        /// The call's `weak`.
+        public let weak: String?
+
+        /// The call's `unowned`.
+        public let unowned: String?
+
+        /// The call's `optional`.
+        public let optional: String?
+
+        /// The call's `required`.
+        public let required: String?
+
+        /// The call's `convenience`.
+        public let convenience: String?
+
+        /// The call's `dynamic`.
+        public let dynamic: String?
+
+        /// The call's `final`.
+        public let final: String?
+
+        /// The call's `indirect`.
+        public let indirect: String?
+
+        /// The call's `infix`.
+        public let infix: String?
+
+        /// The call's `prefix`.
+        public let prefix: String?
+
+        /// The call's `postfix`.
+        public let postfix: String?
+
+        /// The call's `get`.
+        public let get: String?
+
+        /// The call's `set`.
+        public let set: String?
+
+        /// The call's `willSet`.
+        public let willSet: String?
+
+        /// The call's `didSet`.
+        public let didSet: String?
+
+        /// The call's `sending`.
+        public let sending: String?
+
+        /// The call's `none`.
+        public let none: String?
+
+        /// The call's `unknown`.
+        public let unknown: String?
+
+        /// The call's `rawValue`.
+        public let rawValue: String?
+
+        /// The call's `allCases`.
+        public let allCases: String?
+
+        /// The call's `hashValueField`.
+        public let hashValueField: String?
+
+        /// The call's `description`.
+        public let description: String?
+
+        /// The call's `encode`.
+        public let encode: String?
+
+        /// The call's `decode`.
+        public let decode: String?
+
+        /// The call's `hash`.
+        public let hash: String?
+
+        /// The call's `from`.
+        public let from: String?
+
+        /// The call's `to`.
+        public let to: String?
+
+        /// The call's `encoder`.
+        public let encoder: String?
+
+        /// The call's `decoder`.
+        public let decoder: String?
+
+        /// The call's `string`.
+        public let string: String?
+
+        /// The call's `data`.
+        public let data: String?
+
+        /// The call's `date`.
+        public let date: String?
+
+        /// The call's `url`.
+        public let url: String?
+
+        /// The call's `error`.
+        public let error: String?
+
+        /// The call's `result`.
+        public let result: String?
+
+        /// The call's `codingKeys`.
+        public let codingKeys: String?
+
+        /// The call's `int`.
+        public let int: String?
+
+        /// The call's `bool`.
+        public let bool: String?
+
+        /// The call's `double`.
+        public let double: String?
+
+        /// The call's `array`.
+        public let array: String?
+
+        /// The call's `dictionary`.
+        public let dictionary: String?
+
+        /// The call's `optionalType`.
+        public let optionalType: String?
+
+        /// The call's `setType`.
+        public let setType: String?
+
+        /// The call's `uuid`.
+        public let uuid: String?
+
+        /// The call's `decimal`.
+        public let decimal: String?
+
+        /// The call's `never`.
+        public let never: String?
+
+        /// The call's `void`.
+        public let void: String?
+
+        /// The call's `anyObject`.
+        public let anyObject: String?
+
+        /// The call's `sendable`.
+        public let sendable: String?
+
+        /// The call's `codable`.
+        public let codable: String?
+
+        /// The call's `hashable`.
+        public let hashable: String?
+
+        /// The call's `equatable`.
+        public let equatable: String?
+
+        /// The call's `foundation`.
+        public let foundation: String?
+
+        /// The call's `swift`.
+        public let swift: String?
+
+        /// The call's `specwright`.
+        public let specwright: String?
+
+        /// The call's `apiClient`.
+        public let apiClient: String?
+
+        /// The call's `endpoint`.
+        public let endpoint_: String?
+
+        /// The call's `empty`.
+        public let empty: String?
+
+        /// The call's `jsonValue`.
+        public let jsonValue: String?
+
+        /// The call's `calendarDate`.
+        public let calendarDate: String?
+
+        /// The call's `file`.
+        public let file: String?
+
+        /// The call's `stringEnum`.
+        public let stringEnum: String?
+
+        /// The call's `landmine`.
+        public let landmine: String?
+
+        /// A call with these arguments.
+        public init(
+            self self_: String,
+            `init`: String,
+            type: String,
+            `default`: String,
+            `for`: String,
+            `associatedtype`: String?,
+            `class`: String?,
+            `deinit`: String?,
+            `enum`: String?,
+            `extension`: String?,
+            `fileprivate`: String?,
+            `func`: String?,
+            `import`: String?,
+            `inout`: String?,
+            `internal`: String?,
+            `let`: String?,
+            `open`: String?,
+            `operator`: String?,
+            `private`: String?,
+            `precedencegroup`: String?,
+            `protocol`: String?,
+            `public`: String?,
+            `rethrows`: String?,
+            `static`: String?,
+            `struct`: String?,
+            `subscript`: String?,
+            `typealias`: String?,
+            `var`: String?,
+            `break`: String?,
+            `case`: String?,
+            `catch`: String?,
+            `continue`: String?,
+            `defer`: String?,
+            `do`: String?,
+            `else`: String?,
+            `fallthrough`: String?,
+            `guard`: String?,
+            `if`: String?,
+            `in`: String?,
+            `repeat`: String?,
+            `return`: String?,
+            `throw`: String?,
+            `switch`: String?,
+            `where`: String?,
+            `while`: String?,
+            anyType: String?,
+            `as`: String?,
+            `await`: String?,
+            `false`: String?,
+            `is`: String?,
+            `nil`: String?,
+            `super`: String?,
+            `throws`: String?,
+            `true`: String?,
+            `try`: String?,
+            underscore: String?,
+            protocolType: String?,
+            actor: String?,
+            async: String?,
+            some: String?,
+            any: String?,
+            macro: String?,
+            package: String?,
+            consume: String?,
+            borrowing: String?,
+            consuming: String?,
+            copy: String?,
+            discard: String?,
+            each: String?,
+            isolated: String?,
+            nonisolated: String?,
+            override: String?,
+            mutating: String?,
+            nonmutating: String?,
+            lazy: String?,
+            weak: String?,
+            unowned: String?,
+            optional: String?,
+            required: String?,
+            convenience: String?,
+            dynamic: String?,
+            final: String?,
+            indirect: String?,
+            infix: String?,
+            prefix: String?,
+            postfix: String?,
+            get: String?,
+            set: String?,
+            willSet: String?,
+            didSet: String?,
+            sending: String?,
+            none: String?,
+            unknown: String?,
+            rawValue: String?,
+            allCases: String?,
+            hashValueField: String?,
+            description: String?,
+            encode: String?,
+            decode: String?,
+            hash: String?,
+            from: String?,
+            to: String?,
+            encoder: String?,
+            decoder: String?,
+            string: String?,
+            data: String?,
+            date: String?,
+            url: String?,
+            error: String?,
+            result: String?,
+            codingKeys: String?,
+            int: String?,
+            bool: String?,
+            double: String?,
+            array: String?,
+            dictionary: String?,
+            optionalType: String?,
+            setType: String?,
+            uuid: String?,
+            decimal: String?,
+            never: String?,
+            void: String?,
+            anyObject: String?,
+            sendable: String?,
+            codable: String?,
+            hashable: String?,
+            equatable: String?,
+            foundation: String?,
+            swift: String?,
+            specwright: String?,
+            apiClient: String?,
+            endpoint: String?,
+            empty: String?,
+            jsonValue: String?,
+            calendarDate: String?,
+            file: String?,
+            stringEnum: String?,
+            landmine: String?
+        ) {
+            self.self_ = self_
+            self.`init` = `init`
+            self.type = type
+            self.`default` = `default`
+            self.`for` = `for`
+            self.`associatedtype` = `associatedtype`
+            self.`class` = `class`
+            self.`deinit` = `deinit`
+            self.`enum` = `enum`
+            self.`extension` = `extension`
+            self.`fileprivate` = `fileprivate`
+            self.`func` = `func`
+            self.`import` = `import`
+            self.`inout` = `inout`
+            self.`internal` = `internal`
+            self.`let` = `let`
+            self.`open` = `open`
+            self.`operator` = `operator`
+            self.`private` = `private`
+            self.`precedencegroup` = `precedencegroup`
+            self.`protocol` = `protocol`
+            self.`public` = `public`
+            self.`rethrows` = `rethrows`
+            self.`static` = `static`
+            self.`struct` = `struct`
+            self.`subscript` = `subscript`
+            self.`typealias` = `typealias`
+            self.`var` = `var`
+            self.`break` = `break`
+            self.`case` = `case`
+            self.`catch` = `catch`
+            self.`continue` = `continue`
+            self.`defer` = `defer`
+            self.`do` = `do`
+            self.`else` = `else`
+            self.`fallthrough` = `fallthrough`
+            self.`guard` = `guard`
+            self.`if` = `if`
+            self.`in` = `in`
+            self.`repeat` = `repeat`
+            self.`return` = `return`
+            self.`throw` = `throw`
+            self.`switch` = `switch`
+            self.`where` = `where`
+            self.`while` = `while`
+            self.anyType = anyType
+            self.`as` = `as`
+            self.`await` = `await`
+            self.`false` = `false`
+            self.`is` = `is`
+            self.`nil` = `nil`
+            self.`super` = `super`
+            self.`throws` = `throws`
+            self.`true` = `true`
+            self.`try` = `try`
+            self.underscore = underscore
+            self.protocolType = protocolType
+            self.actor = actor
+            self.async = async
+            self.some = some
+            self.any = any
+            self.macro = macro
+            self.package = package
+            self.consume = consume
+            self.borrowing = borrowing
+            self.consuming = consuming
+            self.copy = copy
+            self.discard = discard
+            self.each = each
+            self.isolated = isolated
+            self.nonisolated = nonisolated
+            self.override = override
+            self.mutating = mutating
+            self.nonmutating = nonmutating
+            self.lazy = lazy
+            self.weak = weak
+            self.unowned = unowned
+            self.optional = optional
+            self.required = required
+            self.convenience = convenience
+            self.dynamic = dynamic
+            self.final = final
+            self.indirect = indirect
+            self.infix = infix
+            self.prefix = prefix
+            self.postfix = postfix
+            self.get = get
+            self.set = set
+            self.willSet = willSet
+            self.didSet = didSet
+            self.sending = sending
+            self.none = none
+            self.unknown = unknown
+            self.rawValue = rawValue
+            self.allCases = allCases
+            self.hashValueField = hashValueField
+            self.description = description
+            self.encode = encode
+            self.decode = decode
+            self.hash = hash
+            self.from = from
+            self.to = to
+            self.encoder = encoder
+            self.decoder = decoder
+            self.string = string
+            self.data = data
+            self.date = date
+            self.url = url
+            self.error = error
+            self.result = result
+            self.codingKeys = codingKeys
+            self.int = int
+            self.bool = bool
+            self.double = double
+            self.array = array
+            self.dictionary = dictionary
+            self.optionalType = optionalType
+            self.setType = setType
+            self.uuid = uuid
+            self.decimal = decimal
+            self.never = never
+            self.void = void
+            self.anyObject = anyObject
+            self.sendable = sendable
+            self.codable = codable
+            self.hashable = hashable
+            self.equatable = equatable
+            self.foundation = foundation
+            self.swift = swift
+            self.specwright = specwright
+            self.apiClient = apiClient
+            self.endpoint_ = endpoint
+            self.empty = empty
+            self.jsonValue = jsonValue
+            self.calendarDate = calendarDate
+            self.file = file
+            self.stringEnum = stringEnum
+            self.landmine = landmine
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.class(
+                self: self_,
+                init: `init`,
+                type: type,
+                default: `default`,
+                for: `for`,
+                associatedtype: `associatedtype`,
+                class: `class`,
+                deinit: `deinit`,
+                enum: `enum`,
+                extension: `extension`,
+                fileprivate: `fileprivate`,
+                func: `func`,
+                import: `import`,
+                `inout`: `inout`,
+                internal: `internal`,
+                let: `let`,
+                open: `open`,
+                operator: `operator`,
+                private: `private`,
+                precedencegroup: `precedencegroup`,
+                protocol: `protocol`,
+                public: `public`,
+                rethrows: `rethrows`,
+                static: `static`,
+                struct: `struct`,
+                subscript: `subscript`,
+                typealias: `typealias`,
+                var: `var`,
+                break: `break`,
+                case: `case`,
+                catch: `catch`,
+                continue: `continue`,
+                defer: `defer`,
+                do: `do`,
+                else: `else`,
+                fallthrough: `fallthrough`,
+                guard: `guard`,
+                if: `if`,
+                in: `in`,
+                repeat: `repeat`,
+                return: `return`,
+                throw: `throw`,
+                switch: `switch`,
+                where: `where`,
+                while: `while`,
+                anyType: anyType,
+                as: `as`,
+                await: `await`,
+                false: `false`,
+                is: `is`,
+                nil: `nil`,
+                super: `super`,
+                throws: `throws`,
+                true: `true`,
+                try: `try`,
+                underscore: underscore,
+                protocolType: protocolType,
+                actor: actor,
+                async: async,
+                some: some,
+                any: any,
+                macro: macro,
+                package: package,
+                consume: consume,
+                borrowing: borrowing,
+                consuming: consuming,
+                copy: copy,
+                discard: discard,
+                each: each,
+                isolated: isolated,
+                nonisolated: nonisolated,
+                override: override,
+                mutating: mutating,
+                nonmutating: nonmutating,
+                lazy: lazy,
+                weak: weak,
+                unowned: unowned,
+                optional: optional,
+                required: required,
+                convenience: convenience,
+                dynamic: dynamic,
+                final: final,
+                indirect: indirect,
+                infix: infix,
+                prefix: prefix,
+                postfix: postfix,
+                get: get,
+                set: set,
+                willSet: willSet,
+                didSet: didSet,
+                sending: sending,
+                none: none,
+                unknown: unknown,
+                rawValue: rawValue,
+                allCases: allCases,
+                hashValueField: hashValueField,
+                description: description,
+                encode: encode,
+                decode: decode,
+                hash: hash,
+                from: from,
+                to: to,
+                encoder: encoder,
+                decoder: decoder,
+                string: string,
+                data: data,
+                date: date,
+                url: url,
+                error: error,
+                result: result,
+                codingKeys: codingKeys,
+                int: int,
+                bool: bool,
+                double: double,
+                array: array,
+                dictionary: dictionary,
+                optionalType: optionalType,
+                setType: setType,
+                uuid: uuid,
+                decimal: decimal,
+                never: never,
+                void: void,
+                anyObject: anyObject,
+                sendable: sendable,
+                codable: codable,
+                hashable: hashable,
+                equatable: equatable,
+                foundation: foundation,
+                swift: swift,
+                specwright: specwright,
+                apiClient: apiClient,
+                endpoint: endpoint_,
+                empty: empty,
+                jsonValue: jsonValue,
+                calendarDate: calendarDate,
+                file: file,
+                stringEnum: stringEnum,
+                landmine: landmine
+            )
+        }
+    }
+
+    /// A call of `Landmine.`init``, `POST /init`, with its arguments.
+    public struct Init: ServiceOperation {
+        public typealias Response = Holder
+        public typealias Failure = Never
+        public typealias Output = Holder
+
+        /// The call's `body`.
+        public let body: Holder
+
+        /// A call with these arguments.
+        public init(body: Holder) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.`init`(body: body)
+        }
+    }
+
+    /// A call of `Landmine.`self``, `GET /self`.
+    public struct SelfOperation: ServiceOperation {
+        public typealias Response = Word
+        public typealias Failure = Never
+        public typealias Output = Word
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.`self`()
+        }
+    }
+
+    /// A call of `Landmine.default`, `DELETE /default/{Self}`, with its arguments.
+    public struct Default: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `self`.
+        public let self_: String
+
+        /// A call with these arguments.
+        public init(self self_: String) {
+            self.self_ = self_
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.default(self: self_)
+        }
     }
 }
 
@@ -578,166 +1457,163 @@ extension LandmineService {
         stringEnum: String? = nil,
         landmine: String? = nil
     ) async throws(APIError<Never>) -> Keywords {
-        try await self.send(
-            Landmine.class(
-                self: self_,
-                init: `init`,
-                type: type,
-                default: `default`,
-                for: `for`,
-                associatedtype: `associatedtype`,
-                class: `class`,
-                deinit: `deinit`,
-                enum: `enum`,
-                extension: `extension`,
-                fileprivate: `fileprivate`,
-                func: `func`,
-                import: `import`,
-                `inout`: `inout`,
-                internal: `internal`,
-                let: `let`,
-                open: `open`,
-                operator: `operator`,
-                private: `private`,
-                precedencegroup: `precedencegroup`,
-                protocol: `protocol`,
-                public: `public`,
-                rethrows: `rethrows`,
-                static: `static`,
-                struct: `struct`,
-                subscript: `subscript`,
-                typealias: `typealias`,
-                var: `var`,
-                break: `break`,
-                case: `case`,
-                catch: `catch`,
-                continue: `continue`,
-                defer: `defer`,
-                do: `do`,
-                else: `else`,
-                fallthrough: `fallthrough`,
-                guard: `guard`,
-                if: `if`,
-                in: `in`,
-                repeat: `repeat`,
-                return: `return`,
-                throw: `throw`,
-                switch: `switch`,
-                where: `where`,
-                while: `while`,
-                anyType: anyType,
-                as: `as`,
-                await: `await`,
-                false: `false`,
-                is: `is`,
-                nil: `nil`,
-                super: `super`,
-                throws: `throws`,
-                true: `true`,
-                try: `try`,
-                underscore: underscore,
-                protocolType: protocolType,
-                actor: actor,
-                async: async,
-                some: some,
-                any: any,
-                macro: macro,
-                package: package,
-                consume: consume,
-                borrowing: borrowing,
-                consuming: consuming,
-                copy: copy,
-                discard: discard,
-                each: each,
-                isolated: isolated,
-                nonisolated: nonisolated,
-                override: override,
-                mutating: mutating,
-                nonmutating: nonmutating,
-                lazy: lazy,
-                weak: weak,
-                unowned: unowned,
-                optional: optional,
-                required: required,
-                convenience: convenience,
-                dynamic: dynamic,
-                final: final,
-                indirect: indirect,
-                infix: infix,
-                prefix: prefix,
-                postfix: postfix,
-                get: get,
-                set: set,
-                willSet: willSet,
-                didSet: didSet,
-                sending: sending,
-                none: none,
-                unknown: unknown,
-                rawValue: rawValue,
-                allCases: allCases,
-                hashValueField: hashValueField,
-                description: description,
-                encode: encode,
-                decode: decode,
-                hash: hash,
-                from: from,
-                to: to,
-                encoder: encoder,
-                decoder: decoder,
-                string: string,
-                data: data,
-                date: date,
-                url: url,
-                error: error,
-                result: result,
-                codingKeys: codingKeys,
-                int: int,
-                bool: bool,
-                double: double,
-                array: array,
-                dictionary: dictionary,
-                optionalType: optionalType,
-                setType: setType,
-                uuid: uuid,
-                decimal: decimal,
-                never: never,
-                void: void,
-                anyObject: anyObject,
-                sendable: sendable,
-                codable: codable,
-                hashable: hashable,
-                equatable: equatable,
-                foundation: foundation,
-                swift: swift,
-                specwright: specwright,
-                apiClient: apiClient,
-                endpoint: endpoint,
-                empty: empty,
-                jsonValue: jsonValue,
-                calendarDate: calendarDate,
-                file: file,
-                stringEnum: stringEnum,
-                landmine: landmine
-            ),
-            as: LandmineOperations.Class.self
-        )
+        try await send(LandmineOperations.Class(
+            self: self_,
+            init: `init`,
+            type: type,
+            default: `default`,
+            for: `for`,
+            associatedtype: `associatedtype`,
+            class: `class`,
+            deinit: `deinit`,
+            enum: `enum`,
+            extension: `extension`,
+            fileprivate: `fileprivate`,
+            func: `func`,
+            import: `import`,
+            `inout`: `inout`,
+            internal: `internal`,
+            let: `let`,
+            open: `open`,
+            operator: `operator`,
+            private: `private`,
+            precedencegroup: `precedencegroup`,
+            protocol: `protocol`,
+            public: `public`,
+            rethrows: `rethrows`,
+            static: `static`,
+            struct: `struct`,
+            subscript: `subscript`,
+            typealias: `typealias`,
+            var: `var`,
+            break: `break`,
+            case: `case`,
+            catch: `catch`,
+            continue: `continue`,
+            defer: `defer`,
+            do: `do`,
+            else: `else`,
+            fallthrough: `fallthrough`,
+            guard: `guard`,
+            if: `if`,
+            in: `in`,
+            repeat: `repeat`,
+            return: `return`,
+            throw: `throw`,
+            switch: `switch`,
+            where: `where`,
+            while: `while`,
+            anyType: anyType,
+            as: `as`,
+            await: `await`,
+            false: `false`,
+            is: `is`,
+            nil: `nil`,
+            super: `super`,
+            throws: `throws`,
+            true: `true`,
+            try: `try`,
+            underscore: underscore,
+            protocolType: protocolType,
+            actor: actor,
+            async: async,
+            some: some,
+            any: any,
+            macro: macro,
+            package: package,
+            consume: consume,
+            borrowing: borrowing,
+            consuming: consuming,
+            copy: copy,
+            discard: discard,
+            each: each,
+            isolated: isolated,
+            nonisolated: nonisolated,
+            override: override,
+            mutating: mutating,
+            nonmutating: nonmutating,
+            lazy: lazy,
+            weak: weak,
+            unowned: unowned,
+            optional: optional,
+            required: required,
+            convenience: convenience,
+            dynamic: dynamic,
+            final: final,
+            indirect: indirect,
+            infix: infix,
+            prefix: prefix,
+            postfix: postfix,
+            get: get,
+            set: set,
+            willSet: willSet,
+            didSet: didSet,
+            sending: sending,
+            none: none,
+            unknown: unknown,
+            rawValue: rawValue,
+            allCases: allCases,
+            hashValueField: hashValueField,
+            description: description,
+            encode: encode,
+            decode: decode,
+            hash: hash,
+            from: from,
+            to: to,
+            encoder: encoder,
+            decoder: decoder,
+            string: string,
+            data: data,
+            date: date,
+            url: url,
+            error: error,
+            result: result,
+            codingKeys: codingKeys,
+            int: int,
+            bool: bool,
+            double: double,
+            array: array,
+            dictionary: dictionary,
+            optionalType: optionalType,
+            setType: setType,
+            uuid: uuid,
+            decimal: decimal,
+            never: never,
+            void: void,
+            anyObject: anyObject,
+            sendable: sendable,
+            codable: codable,
+            hashable: hashable,
+            equatable: equatable,
+            foundation: foundation,
+            swift: swift,
+            specwright: specwright,
+            apiClient: apiClient,
+            endpoint: endpoint,
+            empty: empty,
+            jsonValue: jsonValue,
+            calendarDate: calendarDate,
+            file: file,
+            stringEnum: stringEnum,
+            landmine: landmine
+        ))
     }
 
     /// `POST /init`
     @_alwaysEmitIntoClient
     public func `init`(body: Holder) async throws(APIError<Never>) -> Holder {
-        try await self.send(Landmine.`init`(body: body), as: LandmineOperations.Init.self)
+        try await send(LandmineOperations.Init(body: body))
     }
 
     /// `GET /self`
     @_alwaysEmitIntoClient
     public func `self`() async throws(APIError<Never>) -> Word {
-        try await self.send(Landmine.`self`(), as: LandmineOperations.SelfOperation.self)
+        try await send(LandmineOperations.SelfOperation())
     }
 
     /// `DELETE /default/{Self}`
     @_alwaysEmitIntoClient
     public func `default`(self self_: String) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.default(self: self_), as: LandmineOperations.Default.self)
+        try await send(LandmineOperations.Default(self: self_))
     }
 }

@@ -104,70 +104,25 @@ public enum Menagerie {
     }
 }
 
-/// The endpoints of `Menagerie` as types, one each: `MenagerieService` has a requirement per
-/// operation.
-public enum MenagerieOperations {
-    /// `Menagerie.listAnimals`: `GET /animals`.
-    public enum ListAnimals: ServiceOperation {
-        public typealias Response = AnimalPage
-        public typealias Failure = Problem
-    }
-
-    /// `Menagerie.addAnimal`: `POST /animals`.
-    public enum AddAnimal: ServiceOperation {
-        public typealias Response = Animal
-        public typealias Failure = AddAnimalError422
-    }
-
-    /// `Menagerie.getAnimal`: `GET /animals/{animalID}`.
-    public enum GetAnimal: ServiceOperation {
-        public typealias Response = Animal
-        public typealias Failure = Problem
-    }
-
-    /// `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
-    public enum RemoveAnimal: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Menagerie.addNote`: `POST /notes`.
-    public enum AddNote: ServiceOperation {
-        public typealias Response = Note
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Menagerie`, as a type holding the call's arguments: `MenagerieService`
+/// has a requirement per operation.
+public enum MenagerieOperations {}
 
 /// Every endpoint of `Menagerie` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMenagerieService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol MenagerieService: Sendable {
     /// Sends `Menagerie.listAnimals`: `GET /animals`.
-    func send(
-        _ endpoint: Endpoint<AnimalPage, Problem>,
-        as operation: MenagerieOperations.ListAnimals.Type
-    ) async throws(APIError<Problem>) -> AnimalPage
+    func send(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage
     /// Sends `Menagerie.addAnimal`: `POST /animals`.
-    func send(
-        _ endpoint: Endpoint<Animal, AddAnimalError422>,
-        as operation: MenagerieOperations.AddAnimal.Type
-    ) async throws(APIError<AddAnimalError422>) -> Animal
+    func send(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal
     /// Sends `Menagerie.getAnimal`: `GET /animals/{animalID}`.
-    func send(
-        _ endpoint: Endpoint<Animal, Problem>,
-        as operation: MenagerieOperations.GetAnimal.Type
-    ) async throws(APIError<Problem>) -> Animal
+    func send(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal
     /// Sends `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: MenagerieOperations.RemoveAnimal.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
     /// Sends `Menagerie.addNote`: `POST /notes`.
-    func send(
-        _ endpoint: Endpoint<Note, Never>,
-        as operation: MenagerieOperations.AddNote.Type
-    ) async throws(APIError<Never>) -> Note
+    func send(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
 }
 
 /// `MenagerieService` over HTTP: each method sends its endpoint through `client`.
@@ -180,12 +135,133 @@ public struct LiveMenagerieService: MenagerieService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension MenagerieOperations {
+    /// A call of `Menagerie.listAnimals`, `GET /animals`, with its arguments.
+    public struct ListAnimals: ServiceOperation {
+        public typealias Response = AnimalPage
+        public typealias Failure = Problem
+        public typealias Output = AnimalPage
+
+        /// The server's default: `20`.
+        public let limit: Int?
+
+        /// The call's `kind`.
+        public let kind: Kind?
+
+        /// The call's `tag`.
+        public let tag: [String]?
+
+        /// The call's `xRequestID`.
+        public let xRequestID: UUID?
+
+        /// A call with these arguments.
+        public init(limit: Int?, kind: Kind?, tag: [String]?, xRequestID: UUID?) {
+            self.limit = limit
+            self.kind = kind
+            self.tag = tag
+            self.xRequestID = xRequestID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.listAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID)
+        }
+    }
+
+    /// A call of `Menagerie.addAnimal`, `POST /animals`, with its arguments.
+    public struct AddAnimal: ServiceOperation {
+        public typealias Response = Animal
+        public typealias Failure = AddAnimalError422
+        public typealias Output = Animal
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `kind`.
+        public let kind: Kind
+
+        /// The call's `born`.
+        public let born: CalendarDate?
+
+        /// A call with these arguments.
+        public init(name: String, kind: Kind, born: CalendarDate?) {
+            self.name = name
+            self.kind = kind
+            self.born = born
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.addAnimal(name: name, kind: kind, born: born)
+        }
+    }
+
+    /// A call of `Menagerie.getAnimal`, `GET /animals/{animalID}`, with its arguments.
+    public struct GetAnimal: ServiceOperation {
+        public typealias Response = Animal
+        public typealias Failure = Problem
+        public typealias Output = Animal
+
+        /// The call's `animalID`.
+        public let animalID: UUID
+
+        /// A call with these arguments.
+        public init(animalID: UUID) {
+            self.animalID = animalID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.getAnimal(animalID: animalID)
+        }
+    }
+
+    /// A call of `Menagerie.removeAnimal`, `DELETE /animals/{animalID}`, with its arguments.
+    public struct RemoveAnimal: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `animalID`.
+        public let animalID: UUID
+
+        /// A call with these arguments.
+        public init(animalID: UUID) {
+            self.animalID = animalID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.removeAnimal(animalID: animalID)
+        }
+    }
+
+    /// A call of `Menagerie.addNote`, `POST /notes`, with its arguments.
+    public struct AddNote: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+        public typealias Output = Note
+
+        /// The call's `body`.
+        public let body: Note?
+
+        /// A call with these arguments.
+        public init(body: Note?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.addNote(body: body)
+        }
     }
 }
 
@@ -202,10 +278,7 @@ extension MenagerieService {
         tag: [String]? = nil,
         xRequestID: UUID? = nil
     ) async throws(APIError<Problem>) -> AnimalPage {
-        try await self.send(
-            Menagerie.listAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID),
-            as: MenagerieOperations.ListAnimals.self
-        )
+        try await send(MenagerieOperations.ListAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID))
     }
 
     /// `POST /animals`
@@ -215,27 +288,24 @@ extension MenagerieService {
         kind: Kind,
         born: CalendarDate? = nil
     ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await self.send(
-            Menagerie.addAnimal(name: name, kind: kind, born: born),
-            as: MenagerieOperations.AddAnimal.self
-        )
+        try await send(MenagerieOperations.AddAnimal(name: name, kind: kind, born: born))
     }
 
     /// `GET /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
-        try await self.send(Menagerie.getAnimal(animalID: animalID), as: MenagerieOperations.GetAnimal.self)
+        try await send(MenagerieOperations.GetAnimal(animalID: animalID))
     }
 
     /// `DELETE /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
-        _ = try await self.send(Menagerie.removeAnimal(animalID: animalID), as: MenagerieOperations.RemoveAnimal.self)
+        try await send(MenagerieOperations.RemoveAnimal(animalID: animalID))
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func addNote(body: Note? = nil) async throws(APIError<Never>) -> Note {
-        try await self.send(Menagerie.addNote(body: body), as: MenagerieOperations.AddNote.self)
+        try await send(MenagerieOperations.AddNote(body: body))
     }
 }

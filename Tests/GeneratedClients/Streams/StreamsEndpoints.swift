@@ -191,136 +191,37 @@ public enum Streams {
     }
 }
 
-/// The endpoints of `Streams` as types, one each: `StreamsService` has a requirement per
-/// operation, and `StubStreamsService` answers per operation.
-public enum StreamsOperations {
-    /// `Streams.chat`: `POST /chat/completions`.
-    public enum Chat: ServiceOperation {
-        public typealias Response = EventStream<ChatChunk>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.typed`: `GET /typed`.
-    public enum Typed: ServiceOperation {
-        public typealias Response = EventStream<RunEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.rawEvents`: `GET /typed`.
-    public enum RawEvents: ServiceOperation {
-        public typealias Response = EventStream<ServerSentEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.feed`: `GET /feed/{name}`.
-    public enum Feed: ServiceOperation {
-        public typealias Response = EventStream<Numbered>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.slow`: `GET /slow/{name}`.
-    public enum Slow: ServiceOperation {
-        public typealias Response = EventStream<Numbered>
-        public typealias Failure = Problem
-    }
-
-    /// `Streams.export`: `GET /export.jsonl`.
-    public enum Export: ServiceOperation {
-        public typealias Response = JSONLines<ExportRow>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.records`: `GET /records`.
-    public enum Records: ServiceOperation {
-        public typealias Response = JSONSequence<Record>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.download`: `GET /bytes/{name}`.
-    public enum Download: ServiceOperation {
-        public typealias Response = ByteStream
-        public typealias Failure = Never
-    }
-
-    /// `Streams.issues`: `GET /repos/{name}/issues`.
-    public enum Issues: ServiceOperation {
-        public typealias Response = [Issue]
-        public typealias Failure = Never
-    }
-
-    /// `Streams.customers`: `GET /v1/customers/{name}`.
-    public enum Customers: ServiceOperation {
-        public typealias Response = CustomerList
-        public typealias Failure = Never
-    }
-
-    /// `Streams.numberedIssues`: `GET /repos/{name}/issues`.
-    public enum NumberedIssues: ServiceOperation {
-        public typealias Response = [Issue]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Streams`, as a type holding the call's arguments: `StreamsService`
+/// has a requirement per operation, and `StubStreamsService` answers per operation.
+public enum StreamsOperations {}
 
 /// Every endpoint of `Streams` as one async method (`service.chat(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubStreamsService` or a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.chat`: `POST /chat/completions`.
-    func send(
-        _ endpoint: Endpoint<EventStream<ChatChunk>, Never>,
-        as operation: StreamsOperations.Chat.Type
-    ) async throws(APIError<Never>) -> EventStream<ChatChunk>
+    func send(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk>
     /// Sends `Streams.typed`: `GET /typed`.
-    func send(
-        _ endpoint: Endpoint<EventStream<RunEvent>, Never>,
-        as operation: StreamsOperations.Typed.Type
-    ) async throws(APIError<Never>) -> EventStream<RunEvent>
+    func send(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent>
     /// Sends `Streams.rawEvents`: `GET /typed`.
-    func send(
-        _ endpoint: Endpoint<EventStream<ServerSentEvent>, Never>,
-        as operation: StreamsOperations.RawEvents.Type
-    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func send(_ call: StreamsOperations.RawEvents) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.feed`: `GET /feed/{name}`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Numbered>, Never>,
-        as operation: StreamsOperations.Feed.Type
-    ) async throws(APIError<Never>) -> EventStream<Numbered>
+    func send(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered>
     /// Sends `Streams.slow`: `GET /slow/{name}`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Numbered>, Problem>,
-        as operation: StreamsOperations.Slow.Type
-    ) async throws(APIError<Problem>) -> EventStream<Numbered>
+    func send(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered>
     /// Sends `Streams.export`: `GET /export.jsonl`.
-    func send(
-        _ endpoint: Endpoint<JSONLines<ExportRow>, Never>,
-        as operation: StreamsOperations.Export.Type
-    ) async throws(APIError<Never>) -> JSONLines<ExportRow>
+    func send(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow>
     /// Sends `Streams.records`: `GET /records`.
-    func send(
-        _ endpoint: Endpoint<JSONSequence<Record>, Never>,
-        as operation: StreamsOperations.Records.Type
-    ) async throws(APIError<Never>) -> JSONSequence<Record>
+    func send(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record>
     /// Sends `Streams.download`: `GET /bytes/{name}`.
-    func send(
-        _ endpoint: Endpoint<ByteStream, Never>,
-        as operation: StreamsOperations.Download.Type
-    ) async throws(APIError<Never>) -> ByteStream
+    func send(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
     /// Sends `Streams.issues`: `GET /repos/{name}/issues`.
-    func send(
-        _ endpoint: Endpoint<[Issue], Never>,
-        as operation: StreamsOperations.Issues.Type
-    ) async throws(APIError<Never>) -> [Issue]
+    func send(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue]
     /// Sends `Streams.customers`: `GET /v1/customers/{name}`.
-    func send(
-        _ endpoint: Endpoint<CustomerList, Never>,
-        as operation: StreamsOperations.Customers.Type
-    ) async throws(APIError<Never>) -> CustomerList
+    func send(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList
     /// Sends `Streams.numberedIssues`: `GET /repos/{name}/issues`.
-    func send(
-        _ endpoint: Endpoint<[Issue], Never>,
-        as operation: StreamsOperations.NumberedIssues.Type
-    ) async throws(APIError<Never>) -> [Issue]
+    func send(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue]
 }
 
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
@@ -333,18 +234,17 @@ public struct LiveStreamsService: StreamsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `StreamsService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubStreamsService()`, then
-/// `service.on(StreamsOperations.Chat.self) { endpoint in ... }` per operation the test
+/// `service.on(StreamsOperations.Chat.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubStreamsService: StreamsService {
     /// The answers set so far.
@@ -353,20 +253,301 @@ public struct StubStreamsService: StreamsService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubStreamsService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubStreamsService")
+    }
+}
+
+extension StreamsOperations {
+    /// A call of `Streams.chat`, `POST /chat/completions`, with its arguments.
+    public struct Chat: ServiceOperation {
+        public typealias Response = EventStream<ChatChunk>
+        public typealias Failure = Never
+        public typealias Output = EventStream<ChatChunk>
+
+        /// The call's `body`.
+        public let body: Prompt
+
+        /// A call with these arguments.
+        public init(body: Prompt) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.chat(body: body)
+        }
+    }
+
+    /// A call of `Streams.typed`, `GET /typed`.
+    public struct Typed: ServiceOperation {
+        public typealias Response = EventStream<RunEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<RunEvent>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.typed()
+        }
+    }
+
+    /// A call of `Streams.rawEvents`, `GET /typed`.
+    public struct RawEvents: ServiceOperation {
+        public typealias Response = EventStream<ServerSentEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<ServerSentEvent>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.rawEvents()
+        }
+    }
+
+    /// A call of `Streams.feed`, `GET /feed/{name}`, with its arguments.
+    public struct Feed: ServiceOperation {
+        public typealias Response = EventStream<Numbered>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Numbered>
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `count`.
+        public let count: Int?
+
+        /// The call's `dropAfter`.
+        public let dropAfter: Int?
+
+        /// A call with these arguments.
+        public init(name: String, count: Int?, dropAfter: Int?) {
+            self.name = name
+            self.count = count
+            self.dropAfter = dropAfter
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.feed(name: name, count: count, dropAfter: dropAfter)
+        }
+    }
+
+    /// A call of `Streams.slow`, `GET /slow/{name}`, with its arguments.
+    public struct Slow: ServiceOperation {
+        public typealias Response = EventStream<Numbered>
+        public typealias Failure = Problem
+        public typealias Output = EventStream<Numbered>
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `count`.
+        public let count: Int?
+
+        /// The call's `interval`.
+        public let interval: Double?
+
+        /// A call with these arguments.
+        public init(name: String, count: Int?, interval: Double?) {
+            self.name = name
+            self.count = count
+            self.interval = interval
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.slow(name: name, count: count, interval: interval)
+        }
+    }
+
+    /// A call of `Streams.export`, `GET /export.jsonl`, with its arguments.
+    public struct Export: ServiceOperation {
+        public typealias Response = JSONLines<ExportRow>
+        public typealias Failure = Never
+        public typealias Output = JSONLines<ExportRow>
+
+        /// The call's `rows`.
+        public let rows: Int?
+
+        /// A call with these arguments.
+        public init(rows: Int?) {
+            self.rows = rows
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.export(rows: rows)
+        }
+    }
+
+    /// A call of `Streams.records`, `GET /records`, with its arguments.
+    public struct Records: ServiceOperation {
+        public typealias Response = JSONSequence<Record>
+        public typealias Failure = Never
+        public typealias Output = JSONSequence<Record>
+
+        /// The call's `count`.
+        public let count: Int?
+
+        /// A call with these arguments.
+        public init(count: Int?) {
+            self.count = count
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.records(count: count)
+        }
+    }
+
+    /// A call of `Streams.download`, `GET /bytes/{name}`, with its arguments.
+    public struct Download: ServiceOperation {
+        public typealias Response = ByteStream
+        public typealias Failure = Never
+        public typealias Output = ByteStream
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `size`.
+        public let size: Int?
+
+        /// A call with these arguments.
+        public init(name: String, size: Int?) {
+            self.name = name
+            self.size = size
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.download(name: name, size: size)
+        }
+    }
+
+    /// A call of `Streams.issues`, `GET /repos/{name}/issues`, with its arguments.
+    public struct Issues: ServiceOperation {
+        public typealias Response = [Issue]
+        public typealias Failure = Never
+        public typealias Output = [Issue]
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `page`.
+        public let page: Int?
+
+        /// The call's `perPage`.
+        public let perPage: Int?
+
+        /// The call's `total`.
+        public let total: Int?
+
+        /// A call with these arguments.
+        public init(name: String, page: Int?, perPage: Int?, total: Int?) {
+            self.name = name
+            self.page = page
+            self.perPage = perPage
+            self.total = total
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.issues(name: name, page: page, perPage: perPage, total: total)
+        }
+    }
+
+    /// A call of `Streams.customers`, `GET /v1/customers/{name}`, with its arguments.
+    public struct Customers: ServiceOperation {
+        public typealias Response = CustomerList
+        public typealias Failure = Never
+        public typealias Output = CustomerList
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `limit`.
+        public let limit: Int?
+
+        /// The call's `startingAfter`.
+        public let startingAfter: String?
+
+        /// The call's `total`.
+        public let total: Int?
+
+        /// A call with these arguments.
+        public init(name: String, limit: Int?, startingAfter: String?, total: Int?) {
+            self.name = name
+            self.limit = limit
+            self.startingAfter = startingAfter
+            self.total = total
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.customers(name: name, limit: limit, startingAfter: startingAfter, total: total)
+        }
+    }
+
+    /// A call of `Streams.numberedIssues`, `GET /repos/{name}/issues`, with its arguments.
+    public struct NumberedIssues: ServiceOperation {
+        public typealias Response = [Issue]
+        public typealias Failure = Never
+        public typealias Output = [Issue]
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `page`.
+        public let page: Int?
+
+        /// The call's `perPage`.
+        public let perPage: Int?
+
+        /// The call's `total`.
+        public let total: Int?
+
+        /// A call with these arguments.
+        public init(name: String, page: Int?, perPage: Int?, total: Int?) {
+            self.name = name
+            self.page = page
+            self.perPage = perPage
+            self.total = total
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.numberedIssues(name: name, page: page, perPage: perPage, total: total)
+        }
     }
 }
 
@@ -376,7 +557,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func chat(body: Prompt) async throws(APIError<Never>) -> EventStream<ChatChunk> {
-        try await self.send(Streams.chat(body: body), as: StreamsOperations.Chat.self)
+        try await send(StreamsOperations.Chat(body: body))
     }
 
     /// Events of several types, by their `event` name.
@@ -384,7 +565,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func typed() async throws(APIError<Never>) -> EventStream<RunEvent> {
-        try await self.send(Streams.typed(), as: StreamsOperations.Typed.self)
+        try await send(StreamsOperations.Typed())
     }
 
     /// The same events, as they came.
@@ -392,7 +573,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func rawEvents() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await self.send(Streams.rawEvents(), as: StreamsOperations.RawEvents.self)
+        try await send(StreamsOperations.RawEvents())
     }
 
     /// Numbered events; a dropped connection resumes after the last event ID.
@@ -404,10 +585,7 @@ extension StreamsService {
         count: Int? = nil,
         dropAfter: Int? = nil
     ) async throws(APIError<Never>) -> EventStream<Numbered> {
-        try await self.send(
-            Streams.feed(name: name, count: count, dropAfter: dropAfter),
-            as: StreamsOperations.Feed.self
-        )
+        try await send(StreamsOperations.Feed(name: name, count: count, dropAfter: dropAfter))
     }
 
     /// `GET /slow/{name}`
@@ -417,25 +595,25 @@ extension StreamsService {
         count: Int? = nil,
         interval: Double? = nil
     ) async throws(APIError<Problem>) -> EventStream<Numbered> {
-        try await self.send(Streams.slow(name: name, count: count, interval: interval), as: StreamsOperations.Slow.self)
+        try await send(StreamsOperations.Slow(name: name, count: count, interval: interval))
     }
 
     /// `GET /export.jsonl`
     @_alwaysEmitIntoClient
     public func export(rows: Int? = nil) async throws(APIError<Never>) -> JSONLines<ExportRow> {
-        try await self.send(Streams.export(rows: rows), as: StreamsOperations.Export.self)
+        try await send(StreamsOperations.Export(rows: rows))
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records(count: Int? = nil) async throws(APIError<Never>) -> JSONSequence<Record> {
-        try await self.send(Streams.records(count: count), as: StreamsOperations.Records.self)
+        try await send(StreamsOperations.Records(count: count))
     }
 
     /// `GET /bytes/{name}`
     @_alwaysEmitIntoClient
     public func download(name: String, size: Int? = nil) async throws(APIError<Never>) -> ByteStream {
-        try await self.send(Streams.download(name: name, size: size), as: StreamsOperations.Download.self)
+        try await send(StreamsOperations.Download(name: name, size: size))
     }
 
     /// Issues, a page at a time; the next page is in the Link header, as GitHub sends it.
@@ -448,10 +626,7 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await self.send(
-            Streams.issues(name: name, page: page, perPage: perPage, total: total),
-            as: StreamsOperations.Issues.self
-        )
+        try await send(StreamsOperations.Issues(name: name, page: page, perPage: perPage, total: total))
     }
 
     /// Customers, a page at a time, each after the last one's ID, as Stripe pages.
@@ -464,10 +639,12 @@ extension StreamsService {
         startingAfter: String? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> CustomerList {
-        try await self.send(
-            Streams.customers(name: name, limit: limit, startingAfter: startingAfter, total: total),
-            as: StreamsOperations.Customers.self
-        )
+        try await send(StreamsOperations.Customers(
+            name: name,
+            limit: limit,
+            startingAfter: startingAfter,
+            total: total
+        ))
     }
 
     /// The same issues by page number; a short page is the last.
@@ -480,9 +657,6 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await self.send(
-            Streams.numberedIssues(name: name, page: page, perPage: perPage, total: total),
-            as: StreamsOperations.NumberedIssues.self
-        )
+        try await send(StreamsOperations.NumberedIssues(name: name, page: page, perPage: perPage, total: total))
     }
 }

@@ -49,37 +49,19 @@ public enum Tips {
     }
 }
 
-/// The endpoints of `Tips` as types, one each: `TipsService` has a requirement per
-/// operation, and `StubTipsService` answers per operation.
-public enum TipsOperations {
-    /// `Tips.today`: `GET /tips/today`.
-    public enum Today: ServiceOperation {
-        public typealias Response = Tip
-        public typealias Failure = Never
-    }
-
-    /// `Tips.list`: `GET /tips`.
-    public enum List: ServiceOperation {
-        public typealias Response = [Tip]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Tips`, as a type holding the call's arguments: `TipsService`
+/// has a requirement per operation, and `StubTipsService` answers per operation.
+public enum TipsOperations {}
 
 /// Every endpoint of `Tips` as one async method (`service.today(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
-    func send(
-        _ endpoint: Endpoint<Tip, Never>,
-        as operation: TipsOperations.Today.Type
-    ) async throws(APIError<Never>) -> Tip
+    func send(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
     /// Sends `Tips.list`: `GET /tips`.
-    func send(
-        _ endpoint: Endpoint<[Tip], Never>,
-        as operation: TipsOperations.List.Type
-    ) async throws(APIError<Never>) -> [Tip]
+    func send(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip]
 }
 
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
@@ -92,18 +74,17 @@ public struct LiveTipsService: TipsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `TipsService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubTipsService()`, then
-/// `service.on(TipsOperations.Today.self) { endpoint in ... }` per operation the test
+/// `service.on(TipsOperations.Today.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubTipsService: TipsService {
     /// The answers set so far.
@@ -112,20 +93,74 @@ public struct StubTipsService: TipsService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubTipsService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubTipsService")
+    }
+}
+
+extension TipsOperations {
+    /// A call of `Tips.today`, `GET /tips/today`.
+    public struct Today: ServiceOperation {
+        public typealias Response = Tip
+        public typealias Failure = Never
+        public typealias Output = Tip
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Tips.today()
+        }
+    }
+
+    /// A call of `Tips.list`, `GET /tips`, with its arguments.
+    public struct List: ServiceOperation {
+        public typealias Response = [Tip]
+        public typealias Failure = Never
+        public typealias Output = [Tip]
+
+        /// The call's `from`.
+        public let from: CalendarDate
+
+        /// The call's `to`.
+        public let to: CalendarDate?
+
+        /// A call with these arguments.
+        public init(from: CalendarDate, to: CalendarDate?) {
+            self.from = from
+            self.to = to
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Tips.list(from: from, to: to)
+        }
     }
 }
 
@@ -135,7 +170,7 @@ extension TipsService {
     /// `GET /tips/today`
     @_alwaysEmitIntoClient
     public func today() async throws(APIError<Never>) -> Tip {
-        try await self.send(Tips.today(), as: TipsOperations.Today.self)
+        try await send(TipsOperations.Today())
     }
 
     /// The tips scheduled from one day to another, both included.
@@ -143,6 +178,6 @@ extension TipsService {
     /// `GET /tips`
     @_alwaysEmitIntoClient
     public func list(from: CalendarDate, to: CalendarDate? = nil) async throws(APIError<Never>) -> [Tip] {
-        try await self.send(Tips.list(from: from, to: to), as: TipsOperations.List.self)
+        try await send(TipsOperations.List(from: from, to: to))
     }
 }

@@ -47,37 +47,19 @@ public enum Notes {
     }
 }
 
-/// The endpoints of `Notes` as types, one each: `NotesService` has a requirement per
-/// operation, and `StubNotesService` answers per operation.
-public enum NotesOperations {
-    /// `Notes.notes`: `GET /notes`.
-    public enum NotesOperation: ServiceOperation {
-        public typealias Response = [Note]
-        public typealias Failure = Never
-    }
-
-    /// `Notes.note`: `GET /notes/{id}`.
-    public enum NoteOperation: ServiceOperation {
-        public typealias Response = Note
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Notes`, as a type holding the call's arguments: `NotesService`
+/// has a requirement per operation, and `StubNotesService` answers per operation.
+public enum NotesOperations {}
 
 /// Every endpoint of `Notes` as one async method (`service.notes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol NotesService: Sendable {
     /// Sends `Notes.notes`: `GET /notes`.
-    func send(
-        _ endpoint: Endpoint<[Note], Never>,
-        as operation: NotesOperations.NotesOperation.Type
-    ) async throws(APIError<Never>) -> [Note]
+    func send(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note]
     /// Sends `Notes.note`: `GET /notes/{id}`.
-    func send(
-        _ endpoint: Endpoint<Note, Never>,
-        as operation: NotesOperations.NoteOperation.Type
-    ) async throws(APIError<Never>) -> Note
+    func send(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note
 }
 
 /// `NotesService` over HTTP: each method sends its endpoint through `client`.
@@ -90,18 +72,17 @@ public struct LiveNotesService: NotesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `NotesService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubNotesService()`, then
-/// `service.on(NotesOperations.NotesOperation.self) { endpoint in ... }` per operation the test
+/// `service.on(NotesOperations.NotesOperation.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubNotesService: NotesService {
     /// The answers set so far.
@@ -110,20 +91,79 @@ public struct StubNotesService: NotesService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubNotesService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubNotesService")
+    }
+}
+
+extension NotesOperations {
+    /// A call of `Notes.notes`, `GET /notes`, with its arguments.
+    public struct NotesOperation: ServiceOperation {
+        public typealias Response = [Note]
+        public typealias Failure = Never
+        public typealias Output = [Note]
+
+        /// Which page of notes.
+        public let page: Int
+
+        /// Only notes with this tag.
+        public let tag: String?
+
+        /// A call with these arguments.
+        public init(page: Int, tag: String?) {
+            self.page = page
+            self.tag = tag
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Notes.notes(page: page, tag: tag)
+        }
+    }
+
+    /// A call of `Notes.note`, `GET /notes/{id}`, with its arguments.
+    public struct NoteOperation: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+        public typealias Output = Note
+
+        /// The note's id.
+        public let id: Int
+
+        /// A call with these arguments.
+        public init(id: Int) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Notes.note(id: id)
+        }
     }
 }
 
@@ -133,13 +173,13 @@ extension NotesService {
     /// - Parameter tag: Only notes with this tag.
     @_alwaysEmitIntoClient
     public func notes(page: Int = 1, tag: String? = nil) async throws(APIError<Never>) -> [Note] {
-        try await self.send(Notes.notes(page: page, tag: tag), as: NotesOperations.NotesOperation.self)
+        try await send(NotesOperations.NotesOperation(page: page, tag: tag))
     }
 
     /// `GET /notes/{id}`
     /// - Parameter id: The note's id.
     @_alwaysEmitIntoClient
     public func note(id: Int) async throws(APIError<Never>) -> Note {
-        try await self.send(Notes.note(id: id), as: NotesOperations.NoteOperation.self)
+        try await send(NotesOperations.NoteOperation(id: id))
     }
 }

@@ -361,259 +361,60 @@ public enum Chirp {
     }
 }
 
-/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
-/// operation, and `StubChirpService` answers per operation.
-public enum ChirpOperations {
-    /// `Chirp.login`: `POST /auth/login`.
-    public enum Login: ServiceOperation {
-        public typealias Response = TokenResponse
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.feed`: `GET /feed`.
-    public enum Feed: ServiceOperation {
-        public typealias Response = [Post]
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    public enum Profile: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.createPost`: `POST /posts`.
-    public enum CreatePost: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = Chirp.CreatePostError
-    }
-
-    /// `Chirp.publishPost`: `POST /posts/{id}/publish`.
-    public enum PublishPost: ServiceOperation {
-        public typealias Response = Chirp.PublishPostOutcome
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.exportFeed`: `GET /feed/export`.
-    public enum ExportFeed: ServiceOperation {
-        public typealias Response = Chirp.ExportFeedOutcome
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.feedStats`: `GET /feed/stats`.
-    public enum FeedStats: ServiceOperation {
-        public typealias Response = Chirp.FeedStatsOutcome
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.importPosts`: `POST /posts/import`.
-    public enum ImportPosts: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.replacePost`: `PUT /posts/{id}`.
-    public enum ReplacePost: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadMedia`: `POST /media`.
-    public enum UploadMedia: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.importPostsCSV`: `POST /posts/import.csv`.
-    public enum ImportPostsCSV: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.patchPost`: `PATCH /posts/{postID}`.
-    public enum PatchPost: ServiceOperation {
-        public typealias Response = Post
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    public enum UploadAvatar: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.signup`: `POST /signup`.
-    public enum Signup: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    public enum UploadRaw: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.exportArchive`: `GET /exports/{id}`.
-    public enum ExportArchive: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.search`: `GET /search`.
-    @available(*, deprecated)
-    public enum Search: ServiceOperation {
-        public typealias Response = [Post]
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.check`: `HEAD /health`.
-    public enum Check: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.preflight`: `OPTIONS /posts`.
-    public enum Preflight: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    public enum PostsLike: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    public enum PostsCommentsDelete: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    public enum PostsCommentsEdit: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = APIErrorResponse
-    }
-}
+/// A call of each endpoint of `Chirp`, as a type holding the call's arguments: `ChirpService`
+/// has a requirement per operation, and `StubChirpService` answers per operation.
+public enum ChirpOperations {}
 
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(
-        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
-        as operation: ChirpOperations.Login.Type
-    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(
-        _ endpoint: Endpoint<[Post], APIErrorResponse>,
-        as operation: ChirpOperations.Feed.Type
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.Profile.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(
-        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
-        as operation: ChirpOperations.CreatePost.Type
-    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.publishPost`: `POST /posts/{id}/publish`.
-    func send(
-        _ endpoint: Endpoint<Chirp.PublishPostOutcome, APIErrorResponse>,
-        as operation: ChirpOperations.PublishPost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
+    func send(_ call: ChirpOperations.PublishPost) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
     /// Sends `Chirp.exportFeed`: `GET /feed/export`.
-    func send(
-        _ endpoint: Endpoint<Chirp.ExportFeedOutcome, APIErrorResponse>,
-        as operation: ChirpOperations.ExportFeed.Type
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
+    func send(_ call: ChirpOperations.ExportFeed) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
     /// Sends `Chirp.feedStats`: `GET /feed/stats`.
-    func send(
-        _ endpoint: Endpoint<Chirp.FeedStatsOutcome, APIErrorResponse>,
-        as operation: ChirpOperations.FeedStats.Type
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
+    func send(_ call: ChirpOperations.FeedStats) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
     /// Sends `Chirp.importPosts`: `POST /posts/import`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.ImportPosts.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.ReplacePost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadMedia`: `POST /media`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.UploadMedia.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.importPostsCSV`: `POST /posts/import.csv`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.ImportPostsCSV.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.patchPost`: `PATCH /posts/{postID}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.PatchPost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.UploadAvatar.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Signup.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.UploadRaw.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func send(
-        _ endpoint: Endpoint<Data, APIErrorResponse>,
-        as operation: ChirpOperations.ExportArchive.Type
-    ) async throws(APIError<APIErrorResponse>) -> Data
+    func send(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func send(
-        _ endpoint: Endpoint<[Post], APIErrorResponse>,
-        as operation: ChirpOperations.Search.Type
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func send(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Check.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Preflight.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsLike.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsCommentsDelete.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsCommentsEdit.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -626,18 +427,17 @@ public struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `ChirpService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubChirpService()`, then
-/// `service.on(ChirpOperations.Login.self) { endpoint in ... }` per operation the test
+/// `service.on(ChirpOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubChirpService: ChirpService {
     /// The answers set so far.
@@ -646,20 +446,538 @@ public struct StubChirpService: ChirpService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubChirpService")
+    }
+}
+
+extension ChirpOperations {
+    /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
+    public struct Login: ServiceOperation {
+        public typealias Response = TokenResponse
+        public typealias Failure = APIErrorResponse
+        public typealias Output = TokenResponse
+
+        /// The call's `email`.
+        public let email: String
+
+        /// The call's `password`.
+        public let password: String
+
+        /// A call with these arguments.
+        public init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.login(email: email, password: password)
+        }
+    }
+
+    /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
+    public struct Feed: ServiceOperation {
+        public typealias Response = [Post]
+        public typealias Failure = APIErrorResponse
+        public typealias Output = [Post]
+
+        /// The call's `page`.
+        public let page: Int
+
+        /// The call's `perPage`.
+        public let perPage: Int
+
+        /// The call's `tag`.
+        public let tag: String?
+
+        /// The call's `ids`.
+        public let ids: [Int]
+
+        /// The call's `api`.
+        public let api: String?
+
+        /// A call with these arguments.
+        public init(page: Int, perPage: Int, tag: String?, ids: [Int], api: String?) {
+            self.page = page
+            self.perPage = perPage
+            self.tag = tag
+            self.ids = ids
+            self.api = api
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api)
+        }
+    }
+
+    /// A call of `Chirp.profile`, `GET /users/{userID}/posts/{postID}`, with its arguments.
+    public struct Profile: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Post
+
+        /// The call's `userID`.
+        public let userID: UUID
+
+        /// The call's `postID`.
+        public let postID: String
+
+        /// A call with these arguments.
+        public init(userID: UUID, postID: String) {
+            self.userID = userID
+            self.postID = postID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.profile(userID: userID, postID: postID)
+        }
+    }
+
+    /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
+    public struct CreatePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = Chirp.CreatePostError
+        public typealias Output = Post
+
+        /// The call's `body`.
+        public let body: NewPost
+
+        /// A call with these arguments.
+        public init(body: NewPost) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.createPost(body: body)
+        }
+    }
+
+    /// A call of `Chirp.publishPost`, `POST /posts/{id}/publish`, with its arguments.
+    public struct PublishPost: ServiceOperation {
+        public typealias Response = Chirp.PublishPostOutcome
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Chirp.PublishPostOutcome
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.publishPost(id: id)
+        }
+    }
+
+    /// A call of `Chirp.exportFeed`, `GET /feed/export`.
+    public struct ExportFeed: ServiceOperation {
+        public typealias Response = Chirp.ExportFeedOutcome
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Chirp.ExportFeedOutcome
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.exportFeed()
+        }
+    }
+
+    /// A call of `Chirp.feedStats`, `GET /feed/stats`.
+    public struct FeedStats: ServiceOperation {
+        public typealias Response = Chirp.FeedStatsOutcome
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Chirp.FeedStatsOutcome
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.feedStats()
+        }
+    }
+
+    /// A call of `Chirp.importPosts`, `POST /posts/import`, with its arguments.
+    public struct ImportPosts: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Chirp.ImportPostsBody?
+
+        /// A call with these arguments.
+        public init(body: Chirp.ImportPostsBody?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.importPosts(body: body)
+        }
+    }
+
+    /// A call of `Chirp.replacePost`, `PUT /posts/{id}`, with its arguments.
+    public struct ReplacePost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Post
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `body`.
+        public let body: NewPost
+
+        /// A call with these arguments.
+        public init(id: String, body: NewPost) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.replacePost(id: id, body: body)
+        }
+    }
+
+    /// A call of `Chirp.uploadMedia`, `POST /media`, with its arguments.
+    public struct UploadMedia: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Data
+
+        /// A call with these arguments.
+        public init(body: Data) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadMedia(body: body)
+        }
+    }
+
+    /// A call of `Chirp.importPostsCSV`, `POST /posts/import.csv`, with its arguments.
+    public struct ImportPostsCSV: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: String
+
+        /// A call with these arguments.
+        public init(body: String) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.importPostsCSV(body: body)
+        }
+    }
+
+    /// A call of `Chirp.patchPost`, `PATCH /posts/{postID}`, with its arguments.
+    public struct PatchPost: ServiceOperation {
+        public typealias Response = Post
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Post
+
+        /// The call's `postID`.
+        public let postID: UUID
+
+        /// The call's `text`.
+        public let text: String?
+
+        /// A call with these arguments.
+        public init(postID: UUID, text: String?) {
+            self.postID = postID
+            self.text = text
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.patchPost(postID: postID, text: text)
+        }
+    }
+
+    /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
+    public struct UploadAvatar: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `image`.
+        public let image: File
+
+        /// The call's `caption`.
+        public let caption: String?
+
+        /// The call's `captionLanguage`.
+        public let captionLanguage: String?
+
+        /// The call's `captionXRevision`.
+        public let captionXRevision: Int
+
+        /// The call's `thumbnail`.
+        public let thumbnail: Data?
+
+        /// A call with these arguments.
+        public init(image: File, caption: String?, captionLanguage: String?, captionXRevision: Int, thumbnail: Data?) {
+            self.image = image
+            self.caption = caption
+            self.captionLanguage = captionLanguage
+            self.captionXRevision = captionXRevision
+            self.thumbnail = thumbnail
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadAvatar(
+                image: image,
+                caption: caption,
+                captionLanguage: captionLanguage,
+                captionXRevision: captionXRevision,
+                thumbnail: thumbnail
+            )
+        }
+    }
+
+    /// A call of `Chirp.signup`, `POST /signup`, with its arguments.
+    public struct Signup: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `newsletter`.
+        public let newsletter: Bool
+
+        /// A call with these arguments.
+        public init(name: String, newsletter: Bool) {
+            self.name = name
+            self.newsletter = newsletter
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.signup(name: name, newsletter: newsletter)
+        }
+    }
+
+    /// A call of `Chirp.uploadRaw`, `PUT /blobs/{id}`, with its arguments.
+    public struct UploadRaw: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `body`.
+        public let body: Data
+
+        /// A call with these arguments.
+        public init(id: String, body: Data) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadRaw(id: id, body: body)
+        }
+    }
+
+    /// A call of `Chirp.exportArchive`, `GET /exports/{id}`, with its arguments.
+    public struct ExportArchive: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Data
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.exportArchive(id: id)
+        }
+    }
+
+    /// A call of `Chirp.search`, `GET /search`, with its arguments.
+    @available(*, deprecated)
+    public struct Search: ServiceOperation {
+        public typealias Response = [Post]
+        public typealias Failure = APIErrorResponse
+        public typealias Output = [Post]
+
+        /// The call's `q`.
+        public let q: String
+
+        /// The call's `sort`.
+        public let sort: SortOrder
+
+        /// The call's `xRequestID`.
+        public let xRequestID: String?
+
+        /// A call with these arguments.
+        public init(q: String, sort: SortOrder, xRequestID: String?) {
+            self.q = q
+            self.sort = sort
+            self.xRequestID = xRequestID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.search(q: q, sort: sort, xRequestID: xRequestID)
+        }
+    }
+
+    /// A call of `Chirp.check`, `HEAD /health`.
+    public struct Check: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.check()
+        }
+    }
+
+    /// A call of `Chirp.preflight`, `OPTIONS /posts`.
+    public struct Preflight: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.preflight()
+        }
+    }
+
+    /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
+    public struct PostsLike: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.like(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.Comments.delete`, `DELETE /posts/{id}/comments/{commentID}`, with its arguments.
+    public struct PostsCommentsDelete: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `commentID`.
+        public let commentID: String
+
+        /// A call with these arguments.
+        public init(id: String, commentID: String) {
+            self.id = id
+            self.commentID = commentID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.Comments.delete(id: id, commentID: commentID)
+        }
+    }
+
+    /// A call of `Chirp.Posts.Comments.edit`, `PATCH /posts/{id}/comments/{commentID}`, with its arguments.
+    public struct PostsCommentsEdit: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = APIErrorResponse
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `commentID`.
+        public let commentID: String
+
+        /// The call's `text`.
+        public let text: String
+
+        /// A call with these arguments.
+        public init(id: String, commentID: String, text: String) {
+            self.id = id
+            self.commentID = commentID
+            self.text = text
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text)
+        }
     }
 }
 
@@ -669,7 +987,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
+        try await send(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `GET /feed`
@@ -681,52 +999,49 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(
-            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api),
-            as: ChirpOperations.Feed.self
-        )
+        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `GET /users/{userID}/posts/{postID}`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.profile(userID: userID, postID: postID), as: ChirpOperations.Profile.self)
+        try await send(ChirpOperations.Profile(userID: userID, postID: postID))
     }
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+        try await send(ChirpOperations.CreatePost(body: body))
     }
 
     /// `POST /posts/{id}/publish`
     @_alwaysEmitIntoClient
     public func publishPost(id: String) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
-        try await self.send(Chirp.publishPost(id: id), as: ChirpOperations.PublishPost.self)
+        try await send(ChirpOperations.PublishPost(id: id))
     }
 
     /// `GET /feed/export`
     @_alwaysEmitIntoClient
     public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
-        try await self.send(Chirp.exportFeed(), as: ChirpOperations.ExportFeed.self)
+        try await send(ChirpOperations.ExportFeed())
     }
 
     /// `GET /feed/stats`
     @_alwaysEmitIntoClient
     public func feedStats() async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
-        try await self.send(Chirp.feedStats(), as: ChirpOperations.FeedStats.self)
+        try await send(ChirpOperations.FeedStats())
     }
 
     /// `POST /posts/import`
     @_alwaysEmitIntoClient
     public func importPosts(body: Chirp.ImportPostsBody? = nil) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.importPosts(body: body), as: ChirpOperations.ImportPosts.self)
+        try await send(ChirpOperations.ImportPosts(body: body))
     }
 
     /// `PUT /posts/{id}`
     @_alwaysEmitIntoClient
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+        try await send(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// Sent to the upload host, whatever the API's server.
@@ -734,7 +1049,7 @@ extension ChirpService {
     /// `POST /media`
     @_alwaysEmitIntoClient
     public func uploadMedia(body: Data) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.uploadMedia(body: body), as: ChirpOperations.UploadMedia.self)
+        try await send(ChirpOperations.UploadMedia(body: body))
     }
 
     /// Posts as CSV rows, sent as `text/csv`.
@@ -742,13 +1057,13 @@ extension ChirpService {
     /// `POST /posts/import.csv`
     @_alwaysEmitIntoClient
     public func importPostsCSV(body: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.importPostsCSV(body: body), as: ChirpOperations.ImportPostsCSV.self)
+        try await send(ChirpOperations.ImportPostsCSV(body: body))
     }
 
     /// `PATCH /posts/{postID}`
     @_alwaysEmitIntoClient
     public func patchPost(postID: UUID, text: String? = nil) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.patchPost(postID: postID, text: text), as: ChirpOperations.PatchPost.self)
+        try await send(ChirpOperations.PatchPost(postID: postID, text: text))
     }
 
     /// `PUT /me/avatar`
@@ -760,34 +1075,31 @@ extension ChirpService {
         captionXRevision: Int,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.uploadAvatar(
-                image: image,
-                caption: caption,
-                captionLanguage: captionLanguage,
-                captionXRevision: captionXRevision,
-                thumbnail: thumbnail
-            ),
-            as: ChirpOperations.UploadAvatar.self
-        )
+        try await send(ChirpOperations.UploadAvatar(
+            image: image,
+            caption: caption,
+            captionLanguage: captionLanguage,
+            captionXRevision: captionXRevision,
+            thumbnail: thumbnail
+        ))
     }
 
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.signup(name: name, newsletter: newsletter), as: ChirpOperations.Signup.self)
+        try await send(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.uploadRaw(id: id, body: body), as: ChirpOperations.UploadRaw.self)
+        try await send(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `GET /exports/{id}`
     @_alwaysEmitIntoClient
     public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await self.send(Chirp.exportArchive(id: id), as: ChirpOperations.ExportArchive.self)
+        try await send(ChirpOperations.ExportArchive(id: id))
     }
 
     /// `GET /search`
@@ -798,34 +1110,31 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID), as: ChirpOperations.Search.self)
+        try await send(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     @_alwaysEmitIntoClient
     public func check() async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.check(), as: ChirpOperations.Check.self)
+        try await send(ChirpOperations.Check())
     }
 
     /// `OPTIONS /posts`
     @_alwaysEmitIntoClient
     public func preflight() async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.preflight(), as: ChirpOperations.Preflight.self)
+        try await send(ChirpOperations.Preflight())
     }
 
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
+        try await send(ChirpOperations.PostsLike(id: id))
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     @_alwaysEmitIntoClient
     public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.Posts.Comments.delete(id: id, commentID: commentID),
-            as: ChirpOperations.PostsCommentsDelete.self
-        )
+        try await send(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -835,9 +1144,6 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text),
-            as: ChirpOperations.PostsCommentsEdit.self
-        )
+        try await send(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
     }
 }

@@ -45,26 +45,17 @@ public enum Weird {
     }
 }
 
-/// The endpoints of `Weird` as types, one each: `WeirdService` has a requirement per
-/// operation, and `StubWeirdService` answers per operation.
-public enum WeirdOperations {
-    /// `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
-    public enum Get: ServiceOperation {
-        public typealias Response = Strange
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Weird`, as a type holding the call's arguments: `WeirdService`
+/// has a requirement per operation, and `StubWeirdService` answers per operation.
+public enum WeirdOperations {}
 
 /// Every endpoint of `Weird` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol WeirdService: Sendable {
     /// Sends `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
-    func send(
-        _ endpoint: Endpoint<Strange, Never>,
-        as operation: WeirdOperations.Get.Type
-    ) async throws(APIError<Never>) -> Strange
+    func send(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange
 }
 
 /// `WeirdService` over HTTP: each method sends its endpoint through `client`.
@@ -77,18 +68,17 @@ public struct LiveWeirdService: WeirdService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `WeirdService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubWeirdService()`, then
-/// `service.on(WeirdOperations.Get.self) { endpoint in ... }` per operation the test
+/// `service.on(WeirdOperations.Get.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubWeirdService: WeirdService {
     /// The answers set so far.
@@ -97,20 +87,59 @@ public struct StubWeirdService: WeirdService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubWeirdService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubWeirdService")
+    }
+}
+
+extension WeirdOperations {
+    /// A call of `Weird.get`, `GET /things/{id}/with"quotes"/and\back\(slash)`, with its arguments.
+    public struct Get: ServiceOperation {
+        public typealias Response = Strange
+        public typealias Failure = Never
+        public typealias Output = Strange
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `weird`.
+        public let weird: String?
+
+        /// A call with these arguments.
+        public init(id: String, weird: String?) {
+            self.id = id
+            self.weird = weird
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Weird.get(id: id, weird: weird)
+        }
     }
 }
 
@@ -120,6 +149,6 @@ extension WeirdService {
     /// `GET /things/{id}/with"quotes"/and\back\(slash)`
     @_alwaysEmitIntoClient
     public func get(id: String, weird: String? = nil) async throws(APIError<Never>) -> Strange {
-        try await self.send(Weird.get(id: id, weird: weird), as: WeirdOperations.Get.self)
+        try await send(WeirdOperations.Get(id: id, weird: weird))
     }
 }

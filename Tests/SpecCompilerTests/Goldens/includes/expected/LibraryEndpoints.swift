@@ -41,37 +41,19 @@ public enum Library {
     }
 }
 
-/// The endpoints of `Library` as types, one each: `LibraryService` has a requirement per
-/// operation, and `StubLibraryService` answers per operation.
-public enum LibraryOperations {
-    /// `Library.shelves`: `GET /shelves`.
-    public enum Shelves: ServiceOperation {
-        public typealias Response = [Shelf]
-        public typealias Failure = Never
-    }
-
-    /// `Library.books`: `GET /books`.
-    public enum Books: ServiceOperation {
-        public typealias Response = [Book]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Library`, as a type holding the call's arguments: `LibraryService`
+/// has a requirement per operation, and `StubLibraryService` answers per operation.
+public enum LibraryOperations {}
 
 /// Every endpoint of `Library` as one async method (`service.shelves(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.shelves`: `GET /shelves`.
-    func send(
-        _ endpoint: Endpoint<[Shelf], Never>,
-        as operation: LibraryOperations.Shelves.Type
-    ) async throws(APIError<Never>) -> [Shelf]
+    func send(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf]
     /// Sends `Library.books`: `GET /books`.
-    func send(
-        _ endpoint: Endpoint<[Book], Never>,
-        as operation: LibraryOperations.Books.Type
-    ) async throws(APIError<Never>) -> [Book]
+    func send(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book]
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
@@ -84,18 +66,17 @@ public struct LiveLibraryService: LibraryService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `LibraryService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubLibraryService()`, then
-/// `service.on(LibraryOperations.Shelves.self) { endpoint in ... }` per operation the test
+/// `service.on(LibraryOperations.Shelves.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubLibraryService: LibraryService {
     /// The answers set so far.
@@ -104,20 +85,65 @@ public struct StubLibraryService: LibraryService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubLibraryService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubLibraryService")
+    }
+}
+
+extension LibraryOperations {
+    /// A call of `Library.shelves`, `GET /shelves`.
+    public struct Shelves: ServiceOperation {
+        public typealias Response = [Shelf]
+        public typealias Failure = Never
+        public typealias Output = [Shelf]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.shelves()
+        }
+    }
+
+    /// A call of `Library.books`, `GET /books`.
+    public struct Books: ServiceOperation {
+        public typealias Response = [Book]
+        public typealias Failure = Never
+        public typealias Output = [Book]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.books()
+        }
     }
 }
 
@@ -125,12 +151,12 @@ extension LibraryService {
     /// `GET /shelves`
     @_alwaysEmitIntoClient
     public func shelves() async throws(APIError<Never>) -> [Shelf] {
-        try await self.send(Library.shelves(), as: LibraryOperations.Shelves.self)
+        try await send(LibraryOperations.Shelves())
     }
 
     /// `GET /books`
     @_alwaysEmitIntoClient
     public func books() async throws(APIError<Never>) -> [Book] {
-        try await self.send(Library.books(), as: LibraryOperations.Books.self)
+        try await send(LibraryOperations.Books())
     }
 }

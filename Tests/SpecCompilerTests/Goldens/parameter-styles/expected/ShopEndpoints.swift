@@ -140,92 +140,29 @@ public enum Shop {
     }
 }
 
-/// The endpoints of `Shop` as types, one each: `ShopService` has a requirement per
-/// operation, and `StubShopService` answers per operation.
-public enum ShopOperations {
-    /// `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
-    public enum Colors: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Shop.search`: `GET /search`.
-    public enum Search: ServiceOperation {
-        public typealias Response = [String]
-        public typealias Failure = Never
-    }
-
-    /// `Shop.checkout`: `POST /checkout`.
-    public enum Checkout: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Shop.signup`: `POST /signup`.
-    public enum SignupOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Shop.upload`: `POST /upload`.
-    public enum Upload: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Shop.updatePreferences`: `PATCH /preferences`.
-    public enum UpdatePreferences: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Shop.replacePreferences`: `PUT /preferences`.
-    public enum ReplacePreferences: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Shop`, as a type holding the call's arguments: `ShopService`
+/// has a requirement per operation, and `StubShopService` answers per operation.
+public enum ShopOperations {}
 
 /// Every endpoint of `Shop` as one async method (`service.colors(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubShopService` or a fake, and `LiveShopService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ShopService: Sendable {
     /// Sends `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.Colors.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.Colors) async throws(APIError<Never>)
     /// Sends `Shop.search`: `GET /search`.
-    func send(
-        _ endpoint: Endpoint<[String], Never>,
-        as operation: ShopOperations.Search.Type
-    ) async throws(APIError<Never>) -> [String]
+    func send(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String]
     /// Sends `Shop.checkout`: `POST /checkout`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.Checkout.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.Checkout) async throws(APIError<Never>)
     /// Sends `Shop.signup`: `POST /signup`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.SignupOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>)
     /// Sends `Shop.upload`: `POST /upload`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.Upload.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.Upload) async throws(APIError<Never>)
     /// Sends `Shop.updatePreferences`: `PATCH /preferences`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.UpdatePreferences.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>)
     /// Sends `Shop.replacePreferences`: `PUT /preferences`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ShopOperations.ReplacePreferences.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>)
 }
 
 /// `ShopService` over HTTP: each method sends its endpoint through `client`.
@@ -238,18 +175,17 @@ public struct LiveShopService: ShopService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `ShopService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubShopService()`, then
-/// `service.on(ShopOperations.Colors.self) { endpoint in ... }` per operation the test
+/// `service.on(ShopOperations.Colors.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubShopService: ShopService {
     /// The answers set so far.
@@ -258,20 +194,277 @@ public struct StubShopService: ShopService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubShopService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubShopService")
+    }
+}
+
+extension ShopOperations {
+    /// A call of `Shop.colors`, `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`, with its arguments.
+    public struct Colors: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `ids`.
+        public let ids: [Int]
+
+        /// The call's `window`.
+        public let window: Window
+
+        /// The call's `tags`.
+        public let tags: [String]
+
+        /// The call's `spread`.
+        public let spread: [String: Int]
+
+        /// The call's `pair`.
+        public let pair: Window
+
+        /// A call with these arguments.
+        public init(ids: [Int], window: Window, tags: [String], spread: [String: Int], pair: Window) {
+            self.ids = ids
+            self.window = window
+            self.tags = tags
+            self.spread = spread
+            self.pair = pair
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair)
+        }
+    }
+
+    /// A call of `Shop.search`, `GET /search`, with its arguments.
+    public struct Search: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+        public typealias Output = [String]
+
+        /// The call's `created`.
+        public let created: Window?
+
+        /// The call's `ids`.
+        public let ids: [Int]?
+
+        /// The call's `words`.
+        public let words: [String]?
+
+        /// The call's `flags`.
+        public let flags: [String]?
+
+        /// The call's `point`.
+        public let point: Window?
+
+        /// The call's `expand`.
+        public let expand: [String]?
+
+        /// The call's `xTags`.
+        public let xTags: [String]?
+
+        /// The call's `xWindow`.
+        public let xWindow: Window?
+
+        /// The call's `session`.
+        public let session: String?
+
+        /// The call's `seen`.
+        public let seen: [Int]?
+
+        /// A call with these arguments.
+        public init(
+            created: Window?,
+            ids: [Int]?,
+            words: [String]?,
+            flags: [String]?,
+            point: Window?,
+            expand: [String]?,
+            xTags: [String]?,
+            xWindow: Window?,
+            session: String?,
+            seen: [Int]?
+        ) {
+            self.created = created
+            self.ids = ids
+            self.words = words
+            self.flags = flags
+            self.point = point
+            self.expand = expand
+            self.xTags = xTags
+            self.xWindow = xWindow
+            self.session = session
+            self.seen = seen
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.search(
+                created: created,
+                ids: ids,
+                words: words,
+                flags: flags,
+                point: point,
+                expand: expand,
+                xTags: xTags,
+                xWindow: xWindow,
+                session: session,
+                seen: seen
+            )
+        }
+    }
+
+    /// A call of `Shop.checkout`, `POST /checkout`, with its arguments.
+    public struct Checkout: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `email`.
+        public let email: String
+
+        /// The call's `address`.
+        public let address: Address
+
+        /// The call's `items`.
+        public let items: [Line]
+
+        /// The call's `metadata`.
+        public let metadata: [String: String]?
+
+        /// The call's `expand`.
+        public let expand: [String]?
+
+        /// A call with these arguments.
+        public init(email: String, address: Address, items: [Line], metadata: [String: String]?, expand: [String]?) {
+            self.email = email
+            self.address = address
+            self.items = items
+            self.metadata = metadata
+            self.expand = expand
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.checkout(email: email, address: address, items: items, metadata: metadata, expand: expand)
+        }
+    }
+
+    /// A call of `Shop.signup`, `POST /signup`, with its arguments.
+    public struct SignupOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Signup
+
+        /// A call with these arguments.
+        public init(body: Signup) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.signup(body: body)
+        }
+    }
+
+    /// A call of `Shop.upload`, `POST /upload`, with its arguments.
+    public struct Upload: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `image`.
+        public let image: File
+
+        /// The call's `meta`.
+        public let meta: Signup
+
+        /// The call's `notes`.
+        public let notes: [String]?
+
+        /// A call with these arguments.
+        public init(image: File, meta: Signup, notes: [String]?) {
+            self.image = image
+            self.meta = meta
+            self.notes = notes
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.upload(image: image, meta: meta, notes: notes)
+        }
+    }
+
+    /// A call of `Shop.updatePreferences`, `PATCH /preferences`, with its arguments.
+    public struct UpdatePreferences: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `theme`.
+        public let theme: String?
+
+        /// The call's `lang`.
+        public let lang: String?
+
+        /// A call with these arguments.
+        public init(theme: String?, lang: String?) {
+            self.theme = theme
+            self.lang = lang
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.updatePreferences(theme: theme, lang: lang)
+        }
+    }
+
+    /// A call of `Shop.replacePreferences`, `PUT /preferences`, with its arguments.
+    public struct ReplacePreferences: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Signup?
+
+        /// A call with these arguments.
+        public init(body: Signup?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Shop.replacePreferences(body: body)
+        }
     }
 }
 
@@ -287,10 +480,7 @@ extension ShopService {
         spread: [String: Int],
         pair: Window
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Shop.colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair),
-            as: ShopOperations.Colors.self
-        )
+        try await send(ShopOperations.Colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair))
     }
 
     /// A model in a query is sent in brackets (`created[gte]=1`) unless a style says otherwise.
@@ -309,21 +499,18 @@ extension ShopService {
         session: String? = nil,
         seen: [Int]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.send(
-            Shop.search(
-                created: created,
-                ids: ids,
-                words: words,
-                flags: flags,
-                point: point,
-                expand: expand,
-                xTags: xTags,
-                xWindow: xWindow,
-                session: session,
-                seen: seen
-            ),
-            as: ShopOperations.Search.self
-        )
+        try await send(ShopOperations.Search(
+            created: created,
+            ids: ids,
+            words: words,
+            flags: flags,
+            point: point,
+            expand: expand,
+            xTags: xTags,
+            xWindow: xWindow,
+            session: session,
+            seen: seen
+        ))
     }
 
     /// Nested form fields, in the bracket convention (`items[0][price]=p1`).
@@ -337,10 +524,13 @@ extension ShopService {
         metadata: [String: String]? = nil,
         expand: [String]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Shop.checkout(email: email, address: address, items: items, metadata: metadata, expand: expand),
-            as: ShopOperations.Checkout.self
-        )
+        try await send(ShopOperations.Checkout(
+            email: email,
+            address: address,
+            items: items,
+            metadata: metadata,
+            expand: expand
+        ))
     }
 
     /// A form body that is one model; its nested members use brackets.
@@ -348,7 +538,7 @@ extension ShopService {
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(body: Signup) async throws(APIError<Never>) {
-        _ = try await self.send(Shop.signup(body: body), as: ShopOperations.SignupOperation.self)
+        try await send(ShopOperations.SignupOperation(body: body))
     }
 
     /// In a multipart body, a model is one JSON part.
@@ -356,7 +546,7 @@ extension ShopService {
     /// `POST /upload`
     @_alwaysEmitIntoClient
     public func upload(image: File, meta: Signup, notes: [String]? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Shop.upload(image: image, meta: meta, notes: notes), as: ShopOperations.Upload.self)
+        try await send(ShopOperations.Upload(image: image, meta: meta, notes: notes))
     }
 
     /// No body is sent when no field is given.
@@ -364,10 +554,7 @@ extension ShopService {
     /// `PATCH /preferences`
     @_alwaysEmitIntoClient
     public func updatePreferences(theme: String? = nil, lang: String? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Shop.updatePreferences(theme: theme, lang: lang),
-            as: ShopOperations.UpdatePreferences.self
-        )
+        try await send(ShopOperations.UpdatePreferences(theme: theme, lang: lang))
     }
 
     /// An optional body of one type; nil sends none.
@@ -375,6 +562,6 @@ extension ShopService {
     /// `PUT /preferences`
     @_alwaysEmitIntoClient
     public func replacePreferences(body: Signup? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Shop.replacePreferences(body: body), as: ShopOperations.ReplacePreferences.self)
+        try await send(ShopOperations.ReplacePreferences(body: body))
     }
 }

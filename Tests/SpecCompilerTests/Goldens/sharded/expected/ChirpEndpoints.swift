@@ -39,182 +39,46 @@ package enum Chirp {
     }
 }
 
-/// The endpoints of `Chirp` as types, one each: `ChirpService` has a requirement per
-/// operation, and `StubChirpService` answers per operation.
-package enum ChirpOperations {
-    /// `Chirp.login`: `POST /auth/login`.
-    package enum Login: ServiceOperation {
-        package typealias Response = TokenResponse
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.feed`: `GET /feed`.
-    package enum Feed: ServiceOperation {
-        package typealias Response = [Post]
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    package enum Profile: ServiceOperation {
-        package typealias Response = Post
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.createPost`: `POST /posts`.
-    package enum CreatePost: ServiceOperation {
-        package typealias Response = Post
-        package typealias Failure = Chirp.CreatePostError
-    }
-
-    /// `Chirp.replacePost`: `PUT /posts/{id}`.
-    package enum ReplacePost: ServiceOperation {
-        package typealias Response = Post
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    package enum UploadAvatar: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.signup`: `POST /signup`.
-    package enum Signup: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    package enum UploadRaw: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.exportArchive`: `GET /exports/{id}`.
-    package enum ExportArchive: ServiceOperation {
-        package typealias Response = Data
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.search`: `GET /search`.
-    @available(*, deprecated)
-    package enum Search: ServiceOperation {
-        package typealias Response = [Post]
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.check`: `HEAD /health`.
-    package enum Check: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.preflight`: `OPTIONS /posts`.
-    package enum Preflight: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    package enum PostsLike: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    package enum PostsCommentsDelete: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-
-    /// `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    package enum PostsCommentsEdit: ServiceOperation {
-        package typealias Response = Empty
-        package typealias Failure = APIErrorResponse
-    }
-}
+/// A call of each endpoint of `Chirp`, as a type holding the call's arguments: `ChirpService`
+/// has a requirement per operation, and `StubChirpService` answers per operation.
+package enum ChirpOperations {}
 
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 package protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(
-        _ endpoint: Endpoint<TokenResponse, APIErrorResponse>,
-        as operation: ChirpOperations.Login.Type
-    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(
-        _ endpoint: Endpoint<[Post], APIErrorResponse>,
-        as operation: ChirpOperations.Feed.Type
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.Profile.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(
-        _ endpoint: Endpoint<Post, Chirp.CreatePostError>,
-        as operation: ChirpOperations.CreatePost.Type
-    ) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func send(
-        _ endpoint: Endpoint<Post, APIErrorResponse>,
-        as operation: ChirpOperations.ReplacePost.Type
-    ) async throws(APIError<APIErrorResponse>) -> Post
+    func send(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.UploadAvatar.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Signup.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.UploadRaw.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func send(
-        _ endpoint: Endpoint<Data, APIErrorResponse>,
-        as operation: ChirpOperations.ExportArchive.Type
-    ) async throws(APIError<APIErrorResponse>) -> Data
+    func send(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func send(
-        _ endpoint: Endpoint<[Post], APIErrorResponse>,
-        as operation: ChirpOperations.Search.Type
-    ) async throws(APIError<APIErrorResponse>) -> [Post]
+    func send(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Check.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.Preflight.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsLike.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsCommentsDelete.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func send(
-        _ endpoint: Endpoint<Empty, APIErrorResponse>,
-        as operation: ChirpOperations.PostsCommentsEdit.Type
-    ) async throws(APIError<APIErrorResponse>) -> Empty
+    func send(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
@@ -227,18 +91,17 @@ package struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     package func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `ChirpService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubChirpService()`, then
-/// `service.on(ChirpOperations.Login.self) { endpoint in ... }` per operation the test
+/// `service.on(ChirpOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 package struct StubChirpService: ChirpService {
     /// The answers set so far.
@@ -247,19 +110,32 @@ package struct StubChirpService: ChirpService {
     /// A stub without answers.
     package init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     package mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    package mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    package mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     package func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubChirpService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubChirpService")
     }
 }

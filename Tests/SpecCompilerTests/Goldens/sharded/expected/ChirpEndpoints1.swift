@@ -56,6 +56,112 @@ extension Chirp {
     }
 }
 
+extension ChirpOperations {
+    /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
+    package struct Feed: ServiceOperation {
+        package typealias Response = [Post]
+        package typealias Failure = APIErrorResponse
+        package typealias Output = [Post]
+
+        /// The call's `page`.
+        package let page: Int
+
+        /// The call's `perPage`.
+        package let perPage: Int
+
+        /// The call's `tag`.
+        package let tag: String?
+
+        /// The call's `ids`.
+        package let ids: [Int]
+
+        /// The call's `api`.
+        package let api: String?
+
+        /// A call with these arguments.
+        package init(page: Int, perPage: Int, tag: String?, ids: [Int], api: String?) {
+            self.page = page
+            self.perPage = perPage
+            self.tag = tag
+            self.ids = ids
+            self.api = api
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api)
+        }
+    }
+
+    /// A call of `Chirp.replacePost`, `PUT /posts/{id}`, with its arguments.
+    package struct ReplacePost: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Post
+
+        /// The call's `id`.
+        package let id: String
+
+        /// The call's `body`.
+        package let body: NewPost
+
+        /// A call with these arguments.
+        package init(id: String, body: NewPost) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.replacePost(id: id, body: body)
+        }
+    }
+
+    /// A call of `Chirp.search`, `GET /search`, with its arguments.
+    @available(*, deprecated)
+    package struct Search: ServiceOperation {
+        package typealias Response = [Post]
+        package typealias Failure = APIErrorResponse
+        package typealias Output = [Post]
+
+        /// The call's `q`.
+        package let q: String
+
+        /// The call's `sort`.
+        package let sort: SortOrder
+
+        /// The call's `xRequestID`.
+        package let xRequestID: String?
+
+        /// A call with these arguments.
+        package init(q: String, sort: SortOrder, xRequestID: String?) {
+            self.q = q
+            self.sort = sort
+            self.xRequestID = xRequestID
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.search(q: q, sort: sort, xRequestID: xRequestID)
+        }
+    }
+
+    /// A call of `Chirp.check`, `HEAD /health`.
+    package struct Check: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call.
+        package init() {}
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.check()
+        }
+    }
+}
+
 extension ChirpService {
     /// `GET /feed`
     package func feed(
@@ -65,15 +171,12 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(
-            Chirp.feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api),
-            as: ChirpOperations.Feed.self
-        )
+        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `PUT /posts/{id}`
     package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.replacePost(id: id, body: body), as: ChirpOperations.ReplacePost.self)
+        try await send(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// `GET /search`
@@ -83,11 +186,11 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.send(Chirp.search(q: q, sort: sort, xRequestID: xRequestID), as: ChirpOperations.Search.self)
+        try await send(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     package func check() async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.check(), as: ChirpOperations.Check.self)
+        try await send(ChirpOperations.Check())
     }
 }

@@ -91,17 +91,178 @@ extension Chirp.Posts.Comments {
     }
 }
 
+extension ChirpOperations {
+    /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
+    package struct Login: ServiceOperation {
+        package typealias Response = TokenResponse
+        package typealias Failure = APIErrorResponse
+        package typealias Output = TokenResponse
+
+        /// The call's `email`.
+        package let email: String
+
+        /// The call's `password`.
+        package let password: String
+
+        /// A call with these arguments.
+        package init(email: String, password: String) {
+            self.email = email
+            self.password = password
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.login(email: email, password: password)
+        }
+    }
+
+    /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
+    package struct CreatePost: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = Chirp.CreatePostError
+        package typealias Output = Post
+
+        /// The call's `body`.
+        package let body: NewPost
+
+        /// A call with these arguments.
+        package init(body: NewPost) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.createPost(body: body)
+        }
+    }
+
+    /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
+    package struct UploadAvatar: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `image`.
+        package let image: File
+
+        /// The call's `caption`.
+        package let caption: String?
+
+        /// The call's `thumbnail`.
+        package let thumbnail: Data?
+
+        /// A call with these arguments.
+        package init(image: File, caption: String?, thumbnail: Data?) {
+            self.image = image
+            self.caption = caption
+            self.thumbnail = thumbnail
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail)
+        }
+    }
+
+    /// A call of `Chirp.signup`, `POST /signup`, with its arguments.
+    package struct Signup: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `name`.
+        package let name: String
+
+        /// The call's `newsletter`.
+        package let newsletter: Bool
+
+        /// A call with these arguments.
+        package init(name: String, newsletter: Bool) {
+            self.name = name
+            self.newsletter = newsletter
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.signup(name: name, newsletter: newsletter)
+        }
+    }
+
+    /// A call of `Chirp.uploadRaw`, `PUT /blobs/{id}`, with its arguments.
+    package struct UploadRaw: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `id`.
+        package let id: String
+
+        /// The call's `body`.
+        package let body: Data
+
+        /// A call with these arguments.
+        package init(id: String, body: Data) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.uploadRaw(id: id, body: body)
+        }
+    }
+
+    /// A call of `Chirp.preflight`, `OPTIONS /posts`.
+    package struct Preflight: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call.
+        package init() {}
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.preflight()
+        }
+    }
+
+    /// A call of `Chirp.Posts.Comments.delete`, `DELETE /posts/{id}/comments/{commentID}`, with its arguments.
+    package struct PostsCommentsDelete: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `id`.
+        package let id: String
+
+        /// The call's `commentID`.
+        package let commentID: String
+
+        /// A call with these arguments.
+        package init(id: String, commentID: String) {
+            self.id = id
+            self.commentID = commentID
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.Comments.delete(id: id, commentID: commentID)
+        }
+    }
+}
+
 extension ChirpService {
     /// Exchange credentials for tokens.
     ///
     /// `POST /auth/login`
     package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.send(Chirp.login(email: email, password: password), as: ChirpOperations.Login.self)
+        try await send(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `POST /posts`
     package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.send(Chirp.createPost(body: body), as: ChirpOperations.CreatePost.self)
+        try await send(ChirpOperations.CreatePost(body: body))
     }
 
     /// `PUT /me/avatar`
@@ -110,32 +271,26 @@ extension ChirpService {
         caption: String? = nil,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.uploadAvatar(image: image, caption: caption, thumbnail: thumbnail),
-            as: ChirpOperations.UploadAvatar.self
-        )
+        try await send(ChirpOperations.UploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
     }
 
     /// `POST /signup`
     package func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.signup(name: name, newsletter: newsletter), as: ChirpOperations.Signup.self)
+        try await send(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.uploadRaw(id: id, body: body), as: ChirpOperations.UploadRaw.self)
+        try await send(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `OPTIONS /posts`
     package func preflight() async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.preflight(), as: ChirpOperations.Preflight.self)
+        try await send(ChirpOperations.Preflight())
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.Posts.Comments.delete(id: id, commentID: commentID),
-            as: ChirpOperations.PostsCommentsDelete.self
-        )
+        try await send(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 }

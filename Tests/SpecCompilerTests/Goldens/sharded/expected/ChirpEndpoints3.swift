@@ -40,20 +40,114 @@ extension Chirp.Posts.Comments {
     }
 }
 
+extension ChirpOperations {
+    /// A call of `Chirp.profile`, `GET /users/{userID}/posts/{postID}`, with its arguments.
+    package struct Profile: ServiceOperation {
+        package typealias Response = Post
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Post
+
+        /// The call's `userID`.
+        package let userID: UUID
+
+        /// The call's `postID`.
+        package let postID: String
+
+        /// A call with these arguments.
+        package init(userID: UUID, postID: String) {
+            self.userID = userID
+            self.postID = postID
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.profile(userID: userID, postID: postID)
+        }
+    }
+
+    /// A call of `Chirp.exportArchive`, `GET /exports/{id}`, with its arguments.
+    package struct ExportArchive: ServiceOperation {
+        package typealias Response = Data
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Data
+
+        /// The call's `id`.
+        package let id: String
+
+        /// A call with these arguments.
+        package init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.exportArchive(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
+    package struct PostsLike: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `id`.
+        package let id: String
+
+        /// A call with these arguments.
+        package init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.like(id: id)
+        }
+    }
+
+    /// A call of `Chirp.Posts.Comments.edit`, `PATCH /posts/{id}/comments/{commentID}`, with its arguments.
+    package struct PostsCommentsEdit: ServiceOperation {
+        package typealias Response = Empty
+        package typealias Failure = APIErrorResponse
+        package typealias Output = Void
+
+        /// The call's `id`.
+        package let id: String
+
+        /// The call's `commentID`.
+        package let commentID: String
+
+        /// The call's `text`.
+        package let text: String
+
+        /// A call with these arguments.
+        package init(id: String, commentID: String, text: String) {
+            self.id = id
+            self.commentID = commentID
+            self.text = text
+        }
+
+        /// The request the call makes.
+        package var endpoint: Endpoint<Response, Failure> {
+            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text)
+        }
+    }
+}
+
 extension ChirpService {
     /// `GET /users/{userID}/posts/{postID}`
     package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.send(Chirp.profile(userID: userID, postID: postID), as: ChirpOperations.Profile.self)
+        try await send(ChirpOperations.Profile(userID: userID, postID: postID))
     }
 
     /// `GET /exports/{id}`
     package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await self.send(Chirp.exportArchive(id: id), as: ChirpOperations.ExportArchive.self)
+        try await send(ChirpOperations.ExportArchive(id: id))
     }
 
     /// `POST /posts/{id}/like`
     package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(Chirp.Posts.like(id: id), as: ChirpOperations.PostsLike.self)
+        try await send(ChirpOperations.PostsLike(id: id))
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -62,9 +156,6 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        _ = try await self.send(
-            Chirp.Posts.Comments.edit(id: id, commentID: commentID, text: text),
-            as: ChirpOperations.PostsCommentsEdit.self
-        )
+        try await send(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
     }
 }

@@ -49,37 +49,19 @@ public enum Todo {
     }
 }
 
-/// The endpoints of `Todo` as types, one each: `TodoService` has a requirement per
-/// operation, and `StubTodoService` answers per operation.
-public enum TodoOperations {
-    /// `Todo.patchTask`: `PATCH /tasks/{id}`.
-    public enum PatchTask: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Todo.replaceTask`: `PUT /tasks/{id}`.
-    public enum ReplaceTask: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Todo`, as a type holding the call's arguments: `TodoService`
+/// has a requirement per operation, and `StubTodoService` answers per operation.
+public enum TodoOperations {}
 
 /// Every endpoint of `Todo` as one async method (`service.patchTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTodoService` or a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.patchTask`: `PATCH /tasks/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: TodoOperations.PatchTask.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: TodoOperations.PatchTask) async throws(APIError<Never>)
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: TodoOperations.ReplaceTask.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
 }
 
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
@@ -92,18 +74,17 @@ public struct LiveTodoService: TodoService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
     }
 }
 
 /// `TodoService` for tests: it answers each operation with the closure a test sets
 /// (`var service = StubTodoService()`, then
-/// `service.on(TodoOperations.PatchTask.self) { endpoint in ... }` per operation the test
+/// `service.on(TodoOperations.PatchTask.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
 public struct StubTodoService: TodoService {
     /// The answers set so far.
@@ -112,20 +93,87 @@ public struct StubTodoService: TodoService {
     /// A stub without answers.
     public init() {}
 
-    /// Answers `operation` with `answer` from now on.
+    /// Answers `operation` with `answer` from now on: it gets the call's arguments.
     public mutating func on<Operation: ServiceOperation>(
         _ operation: Operation.Type,
-        answer: @escaping @Sendable (Endpoint<Operation.Response, Operation.Failure>) async throws -> Operation.Response
+        answer: @escaping @Sendable (Operation) async -> Operation.Output
+    ) {
+        answers.set(operation) { call throws(APIError<Operation.Failure>) in await answer(call) }
+    }
+
+    /// Answers `operation` with `answer` from now on, which may fail: it gets the call's arguments and
+    /// throws the operation's `APIError` (`{ call throws(APIError<...>) in ... }`).
+    public mutating func on<Operation: ServiceOperation>(
+        _ operation: Operation.Type,
+        answer: @escaping @Sendable (Operation) async throws(APIError<Operation.Failure>) -> Operation.Output
     ) {
         answers.set(operation, answer)
     }
 
-    /// Answers with the closure set for `operation`: the requirement of every operation.
+    /// Fails every call of `operation` with `error` from now on.
+    public mutating func on<Operation: ServiceOperation>(_ operation: Operation.Type, throwing error: APIError<Operation.Failure>) {
+        answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
+    }
+
+    /// Answers with the closure set for the call's operation: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await answers.answer(endpoint, as: operation, stub: "StubTodoService")
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await answers.answer(call, stub: "StubTodoService")
+    }
+}
+
+extension TodoOperations {
+    /// A call of `Todo.patchTask`, `PATCH /tasks/{id}`, with its arguments.
+    public struct PatchTask: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `title`.
+        public let title: String?
+
+        /// The call's `due`.
+        public let due: Nullable<Date>?
+
+        /// A call with these arguments.
+        public init(id: String, title: String?, due: Nullable<Date>?) {
+            self.id = id
+            self.title = title
+            self.due = due
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Todo.patchTask(id: id, title: title, due: due)
+        }
+    }
+
+    /// A call of `Todo.replaceTask`, `PUT /tasks/{id}`, with its arguments.
+    public struct ReplaceTask: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `body`.
+        public let body: TaskPatch
+
+        /// A call with these arguments.
+        public init(id: String, body: TaskPatch) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Todo.replaceTask(id: id, body: body)
+        }
     }
 }
 
@@ -133,12 +181,12 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func patchTask(id: String, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Todo.patchTask(id: id, title: title, due: due), as: TodoOperations.PatchTask.self)
+        try await send(TodoOperations.PatchTask(id: id, title: title, due: due))
     }
 
     /// `PUT /tasks/{id}`
     @_alwaysEmitIntoClient
     public func replaceTask(id: String, body: TaskPatch) async throws(APIError<Never>) {
-        _ = try await self.send(Todo.replaceTask(id: id, body: body), as: TodoOperations.ReplaceTask.self)
+        try await send(TodoOperations.ReplaceTask(id: id, body: body))
     }
 }

@@ -45,37 +45,19 @@ public enum Maps {
     }
 }
 
-/// The endpoints of `Maps` as types, one each: `MapsService` has a requirement per
-/// operation.
-public enum MapsOperations {
-    /// `Maps.getConfig`: `GET /config`.
-    public enum GetConfig: ServiceOperation {
-        public typealias Response = Config
-        public typealias Failure = Never
-    }
-
-    /// `Maps.putLimits`: `PUT /limits`.
-    public enum PutLimits: ServiceOperation {
-        public typealias Response = Label
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Maps`, as a type holding the call's arguments: `MapsService`
+/// has a requirement per operation.
+public enum MapsOperations {}
 
 /// Every endpoint of `Maps` as one async method (`service.getConfig(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMapsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol MapsService: Sendable {
     /// Sends `Maps.getConfig`: `GET /config`.
-    func send(
-        _ endpoint: Endpoint<Config, Never>,
-        as operation: MapsOperations.GetConfig.Type
-    ) async throws(APIError<Never>) -> Config
+    func send(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config
     /// Sends `Maps.putLimits`: `PUT /limits`.
-    func send(
-        _ endpoint: Endpoint<Label, Never>,
-        as operation: MapsOperations.PutLimits.Type
-    ) async throws(APIError<Never>) -> Label
+    func send(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label
 }
 
 /// `MapsService` over HTTP: each method sends its endpoint through `client`.
@@ -88,12 +70,48 @@ public struct LiveMapsService: MapsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension MapsOperations {
+    /// A call of `Maps.getConfig`, `GET /config`.
+    public struct GetConfig: ServiceOperation {
+        public typealias Response = Config
+        public typealias Failure = Never
+        public typealias Output = Config
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Maps.getConfig()
+        }
+    }
+
+    /// A call of `Maps.putLimits`, `PUT /limits`, with its arguments.
+    public struct PutLimits: ServiceOperation {
+        public typealias Response = Label
+        public typealias Failure = Never
+        public typealias Output = Label
+
+        /// The call's `body`.
+        public let body: Limits
+
+        /// A call with these arguments.
+        public init(body: Limits) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Maps.putLimits(body: body)
+        }
     }
 }
 
@@ -101,12 +119,12 @@ extension MapsService {
     /// `GET /config`
     @_alwaysEmitIntoClient
     public func getConfig() async throws(APIError<Never>) -> Config {
-        try await self.send(Maps.getConfig(), as: MapsOperations.GetConfig.self)
+        try await send(MapsOperations.GetConfig())
     }
 
     /// `PUT /limits`
     @_alwaysEmitIntoClient
     public func putLimits(body: Limits) async throws(APIError<Never>) -> Label {
-        try await self.send(Maps.putLimits(body: body), as: MapsOperations.PutLimits.self)
+        try await send(MapsOperations.PutLimits(body: body))
     }
 }

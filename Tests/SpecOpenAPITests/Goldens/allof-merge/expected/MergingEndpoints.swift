@@ -40,26 +40,17 @@ public enum Merging {
     }
 }
 
-/// The endpoints of `Merging` as types, one each: `MergingService` has a requirement per
-/// operation.
-public enum MergingOperations {
-    /// `Merging.getDog`: `GET /dogs/{id}`.
-    public enum GetDog: ServiceOperation {
-        public typealias Response = Dog
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Merging`, as a type holding the call's arguments: `MergingService`
+/// has a requirement per operation.
+public enum MergingOperations {}
 
 /// Every endpoint of `Merging` as one async method (`service.getDog(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMergingService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol MergingService: Sendable {
     /// Sends `Merging.getDog`: `GET /dogs/{id}`.
-    func send(
-        _ endpoint: Endpoint<Dog, Never>,
-        as operation: MergingOperations.GetDog.Type
-    ) async throws(APIError<Never>) -> Dog
+    func send(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog
 }
 
 /// `MergingService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,33 @@ public struct LiveMergingService: MergingService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension MergingOperations {
+    /// A call of `Merging.getDog`, `GET /dogs/{id}`, with its arguments.
+    public struct GetDog: ServiceOperation {
+        public typealias Response = Dog
+        public typealias Failure = Never
+        public typealias Output = Dog
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Merging.getDog(id: id)
+        }
     }
 }
 
@@ -85,6 +97,6 @@ extension MergingService {
     /// `GET /dogs/{id}`
     @_alwaysEmitIntoClient
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
-        try await self.send(Merging.getDog(id: id), as: MergingOperations.GetDog.self)
+        try await send(MergingOperations.GetDog(id: id))
     }
 }

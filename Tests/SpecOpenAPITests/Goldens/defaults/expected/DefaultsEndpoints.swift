@@ -63,26 +63,17 @@ public enum Defaults {
     }
 }
 
-/// The endpoints of `Defaults` as types, one each: `DefaultsService` has a requirement per
-/// operation.
-public enum DefaultsOperations {
-    /// `Defaults.search`: `GET /search`.
-    public enum Search: ServiceOperation {
-        public typealias Response = Settings
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Defaults`, as a type holding the call's arguments: `DefaultsService`
+/// has a requirement per operation.
+public enum DefaultsOperations {}
 
 /// Every endpoint of `Defaults` as one async method (`service.search(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDefaultsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol DefaultsService: Sendable {
     /// Sends `Defaults.search`: `GET /search`.
-    func send(
-        _ endpoint: Endpoint<Settings, Never>,
-        as operation: DefaultsOperations.Search.Type
-    ) async throws(APIError<Never>) -> Settings
+    func send(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings
 }
 
 /// `DefaultsService` over HTTP: each method sends its endpoint through `client`.
@@ -95,12 +86,60 @@ public struct LiveDefaultsService: DefaultsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension DefaultsOperations {
+    /// A call of `Defaults.search`, `GET /search`, with its arguments.
+    public struct Search: ServiceOperation {
+        public typealias Response = Settings
+        public typealias Failure = Never
+        public typealias Output = Settings
+
+        /// The call's `q`.
+        public let q: String
+
+        /// The server's default: `1`.
+        public let page: Int?
+
+        /// The server's default: `20`.
+        public let perPage: Int?
+
+        /// The call's `order`.
+        public let order: Order?
+
+        /// The server's default: `"created"`.
+        public let sort: SearchSort?
+
+        /// The server's default: `false`.
+        public let includeArchived: Bool?
+
+        /// A call with these arguments.
+        public init(q: String, page: Int?, perPage: Int?, order: Order?, sort: SearchSort?, includeArchived: Bool?) {
+            self.q = q
+            self.page = page
+            self.perPage = perPage
+            self.order = order
+            self.sort = sort
+            self.includeArchived = includeArchived
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Defaults.search(
+                q: q,
+                page: page,
+                perPage: perPage,
+                order: order,
+                sort: sort,
+                includeArchived: includeArchived
+            )
+        }
     }
 }
 
@@ -120,16 +159,13 @@ extension DefaultsService {
         sort: SearchSort? = nil,
         includeArchived: Bool? = nil
     ) async throws(APIError<Never>) -> Settings {
-        try await self.send(
-            Defaults.search(
-                q: q,
-                page: page,
-                perPage: perPage,
-                order: order,
-                sort: sort,
-                includeArchived: includeArchived
-            ),
-            as: DefaultsOperations.Search.self
-        )
+        try await send(DefaultsOperations.Search(
+            q: q,
+            page: page,
+            perPage: perPage,
+            order: order,
+            sort: sort,
+            includeArchived: includeArchived
+        ))
     }
 }

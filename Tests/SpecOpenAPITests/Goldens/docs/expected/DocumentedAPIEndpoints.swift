@@ -57,39 +57,20 @@ public enum DocumentedAPI {
     }
 }
 
-/// The endpoints of `DocumentedAPI` as types, one each: `DocumentedAPIService` has a requirement per
-/// operation.
-public enum DocumentedAPIOperations {
-    /// `DocumentedAPI.getNote`: `GET /notes/{id}`.
-    @available(*, deprecated)
-    public enum GetNote: ServiceOperation {
-        public typealias Response = Note
-        public typealias Failure = Never
-    }
-
-    /// `DocumentedAPI.getNotes`: `GET /notes`.
-    public enum GetNotes: ServiceOperation {
-        public typealias Response = [Note]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `DocumentedAPI`, as a type holding the call's arguments: `DocumentedAPIService`
+/// has a requirement per operation.
+public enum DocumentedAPIOperations {}
 
 /// Every endpoint of `DocumentedAPI` as one async method (`service.getNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDocumentedAPIService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol DocumentedAPIService: Sendable {
     /// Sends `DocumentedAPI.getNote`: `GET /notes/{id}`.
     @available(*, deprecated)
-    func send(
-        _ endpoint: Endpoint<Note, Never>,
-        as operation: DocumentedAPIOperations.GetNote.Type
-    ) async throws(APIError<Never>) -> Note
+    func send(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note
     /// Sends `DocumentedAPI.getNotes`: `GET /notes`.
-    func send(
-        _ endpoint: Endpoint<[Note], Never>,
-        as operation: DocumentedAPIOperations.GetNotes.Type
-    ) async throws(APIError<Never>) -> [Note]
+    func send(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note]
 }
 
 /// `DocumentedAPIService` over HTTP: each method sends its endpoint through `client`.
@@ -102,12 +83,53 @@ public struct LiveDocumentedAPIService: DocumentedAPIService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension DocumentedAPIOperations {
+    /// A call of `DocumentedAPI.getNote`, `GET /notes/{id}`, with its arguments.
+    @available(*, deprecated)
+    public struct GetNote: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+        public typealias Output = Note
+
+        /// The note's id.
+        public let id: String
+
+        /// Include everything.
+        public let verbose: Bool?
+
+        /// A call with these arguments.
+        public init(id: String, verbose: Bool?) {
+            self.id = id
+            self.verbose = verbose
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            DocumentedAPI.getNote(id: id, verbose: verbose)
+        }
+    }
+
+    /// A call of `DocumentedAPI.getNotes`, `GET /notes`.
+    public struct GetNotes: ServiceOperation {
+        public typealias Response = [Note]
+        public typealias Failure = Never
+        public typealias Output = [Note]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            DocumentedAPI.getNotes()
+        }
     }
 }
 
@@ -123,7 +145,7 @@ extension DocumentedAPIService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func getNote(id: String, verbose: Bool? = nil) async throws(APIError<Never>) -> Note {
-        try await self.send(DocumentedAPI.getNote(id: id, verbose: verbose), as: DocumentedAPIOperations.GetNote.self)
+        try await send(DocumentedAPIOperations.GetNote(id: id, verbose: verbose))
     }
 
     /// List notes
@@ -131,6 +153,6 @@ extension DocumentedAPIService {
     /// `GET /notes`
     @_alwaysEmitIntoClient
     public func getNotes() async throws(APIError<Never>) -> [Note] {
-        try await self.send(DocumentedAPI.getNotes(), as: DocumentedAPIOperations.GetNotes.self)
+        try await send(DocumentedAPIOperations.GetNotes())
     }
 }

@@ -40,26 +40,17 @@ public enum Enums {
     }
 }
 
-/// The endpoints of `Enums` as types, one each: `EnumsService` has a requirement per
-/// operation.
-public enum EnumsOperations {
-    /// `Enums.listItems`: `GET /items`.
-    public enum ListItems: ServiceOperation {
-        public typealias Response = [Item]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Enums`, as a type holding the call's arguments: `EnumsService`
+/// has a requirement per operation.
+public enum EnumsOperations {}
 
 /// Every endpoint of `Enums` as one async method (`service.listItems(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveEnumsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol EnumsService: Sendable {
     /// Sends `Enums.listItems`: `GET /items`.
-    func send(
-        _ endpoint: Endpoint<[Item], Never>,
-        as operation: EnumsOperations.ListItems.Type
-    ) async throws(APIError<Never>) -> [Item]
+    func send(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item]
 }
 
 /// `EnumsService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,37 @@ public struct LiveEnumsService: EnumsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension EnumsOperations {
+    /// A call of `Enums.listItems`, `GET /items`, with its arguments.
+    public struct ListItems: ServiceOperation {
+        public typealias Response = [Item]
+        public typealias Failure = Never
+        public typealias Output = [Item]
+
+        /// The call's `sort`.
+        public let sort: SortOrder?
+
+        /// The call's `status`.
+        public let status: ListItemsStatus?
+
+        /// A call with these arguments.
+        public init(sort: SortOrder?, status: ListItemsStatus?) {
+            self.sort = sort
+            self.status = status
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Enums.listItems(sort: sort, status: status)
+        }
     }
 }
 
@@ -88,6 +104,6 @@ extension EnumsService {
         sort: SortOrder? = nil,
         status: ListItemsStatus? = nil
     ) async throws(APIError<Never>) -> [Item] {
-        try await self.send(Enums.listItems(sort: sort, status: status), as: EnumsOperations.ListItems.self)
+        try await send(EnumsOperations.ListItems(sort: sort, status: status))
     }
 }

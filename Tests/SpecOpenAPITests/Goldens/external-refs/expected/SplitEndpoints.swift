@@ -50,37 +50,19 @@ public enum Split {
     }
 }
 
-/// The endpoints of `Split` as types, one each: `SplitService` has a requirement per
-/// operation.
-public enum SplitOperations {
-    /// `Split.listPets`: `GET /pets`.
-    public enum ListPets: ServiceOperation {
-        public typealias Response = [Pet]
-        public typealias Failure = ErrorModel
-    }
-
-    /// `Split.getOwner`: `GET /owners/{id}`.
-    public enum GetOwner: ServiceOperation {
-        public typealias Response = Owner
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Split`, as a type holding the call's arguments: `SplitService`
+/// has a requirement per operation.
+public enum SplitOperations {}
 
 /// Every endpoint of `Split` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSplitService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol SplitService: Sendable {
     /// Sends `Split.listPets`: `GET /pets`.
-    func send(
-        _ endpoint: Endpoint<[Pet], ErrorModel>,
-        as operation: SplitOperations.ListPets.Type
-    ) async throws(APIError<ErrorModel>) -> [Pet]
+    func send(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet]
     /// Sends `Split.getOwner`: `GET /owners/{id}`.
-    func send(
-        _ endpoint: Endpoint<Owner, Never>,
-        as operation: SplitOperations.GetOwner.Type
-    ) async throws(APIError<Never>) -> Owner
+    func send(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner
 }
 
 /// `SplitService` over HTTP: each method sends its endpoint through `client`.
@@ -93,12 +75,53 @@ public struct LiveSplitService: SplitService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension SplitOperations {
+    /// A call of `Split.listPets`, `GET /pets`, with its arguments.
+    public struct ListPets: ServiceOperation {
+        public typealias Response = [Pet]
+        public typealias Failure = ErrorModel
+        public typealias Output = [Pet]
+
+        /// The call's `limit`.
+        public let limit: Int32?
+
+        /// A call with these arguments.
+        public init(limit: Int32?) {
+            self.limit = limit
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Split.listPets(limit: limit)
+        }
+    }
+
+    /// A call of `Split.getOwner`, `GET /owners/{id}`, with its arguments.
+    public struct GetOwner: ServiceOperation {
+        public typealias Response = Owner
+        public typealias Failure = Never
+        public typealias Output = Owner
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Split.getOwner(id: id)
+        }
     }
 }
 
@@ -106,12 +129,12 @@ extension SplitService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> [Pet] {
-        try await self.send(Split.listPets(limit: limit), as: SplitOperations.ListPets.self)
+        try await send(SplitOperations.ListPets(limit: limit))
     }
 
     /// `GET /owners/{id}`
     @_alwaysEmitIntoClient
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
-        try await self.send(Split.getOwner(id: id), as: SplitOperations.GetOwner.self)
+        try await send(SplitOperations.GetOwner(id: id))
     }
 }

@@ -49,26 +49,17 @@ public enum Formats {
     }
 }
 
-/// The endpoints of `Formats` as types, one each: `FormatsService` has a requirement per
-/// operation.
-public enum FormatsOperations {
-    /// `Formats.getSample`: `GET /samples`.
-    public enum GetSample: ServiceOperation {
-        public typealias Response = Sample
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Formats`, as a type holding the call's arguments: `FormatsService`
+/// has a requirement per operation.
+public enum FormatsOperations {}
 
 /// Every endpoint of `Formats` as one async method (`service.getSample(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFormatsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol FormatsService: Sendable {
     /// Sends `Formats.getSample`: `GET /samples`.
-    func send(
-        _ endpoint: Endpoint<Sample, Never>,
-        as operation: FormatsOperations.GetSample.Type
-    ) async throws(APIError<Never>) -> Sample
+    func send(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample
 }
 
 /// `FormatsService` over HTTP: each method sends its endpoint through `client`.
@@ -81,12 +72,45 @@ public struct LiveFormatsService: FormatsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension FormatsOperations {
+    /// A call of `Formats.getSample`, `GET /samples`, with its arguments.
+    public struct GetSample: ServiceOperation {
+        public typealias Response = Sample
+        public typealias Failure = Never
+        public typealias Output = Sample
+
+        /// The call's `since`.
+        public let since: Date?
+
+        /// The call's `day`.
+        public let day: CalendarDate?
+
+        /// The call's `id`.
+        public let id: UUID?
+
+        /// The call's `count`.
+        public let count: Int32?
+
+        /// A call with these arguments.
+        public init(since: Date?, day: CalendarDate?, id: UUID?, count: Int32?) {
+            self.since = since
+            self.day = day
+            self.id = id
+            self.count = count
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Formats.getSample(since: since, day: day, id: id, count: count)
+        }
     }
 }
 
@@ -99,9 +123,6 @@ extension FormatsService {
         id: UUID? = nil,
         count: Int32? = nil
     ) async throws(APIError<Never>) -> Sample {
-        try await self.send(
-            Formats.getSample(since: since, day: day, id: id, count: count),
-            as: FormatsOperations.GetSample.self
-        )
+        try await send(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
     }
 }

@@ -45,26 +45,17 @@ public enum JSONPetstore {
     }
 }
 
-/// The endpoints of `JSONPetstore` as types, one each: `JSONPetstoreService` has a requirement per
-/// operation.
-public enum JSONPetstoreOperations {
-    /// `JSONPetstore.listPets`: `GET /pets`.
-    public enum ListPets: ServiceOperation {
-        public typealias Response = Pets
-        public typealias Failure = ErrorModel
-    }
-}
+/// A call of each endpoint of `JSONPetstore`, as a type holding the call's arguments: `JSONPetstoreService`
+/// has a requirement per operation.
+public enum JSONPetstoreOperations {}
 
 /// Every endpoint of `JSONPetstore` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveJSONPetstoreService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol JSONPetstoreService: Sendable {
     /// Sends `JSONPetstore.listPets`: `GET /pets`.
-    func send(
-        _ endpoint: Endpoint<Pets, ErrorModel>,
-        as operation: JSONPetstoreOperations.ListPets.Type
-    ) async throws(APIError<ErrorModel>) -> Pets
+    func send(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets
 }
 
 /// `JSONPetstoreService` over HTTP: each method sends its endpoint through `client`.
@@ -77,12 +68,33 @@ public struct LiveJSONPetstoreService: JSONPetstoreService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension JSONPetstoreOperations {
+    /// A call of `JSONPetstore.listPets`, `GET /pets`, with its arguments.
+    public struct ListPets: ServiceOperation {
+        public typealias Response = Pets
+        public typealias Failure = ErrorModel
+        public typealias Output = Pets
+
+        /// The call's `limit`.
+        public let limit: Int32?
+
+        /// A call with these arguments.
+        public init(limit: Int32?) {
+            self.limit = limit
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            JSONPetstore.listPets(limit: limit)
+        }
     }
 }
 
@@ -90,6 +102,6 @@ extension JSONPetstoreService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> Pets {
-        try await self.send(JSONPetstore.listPets(limit: limit), as: JSONPetstoreOperations.ListPets.self)
+        try await send(JSONPetstoreOperations.ListPets(limit: limit))
     }
 }

@@ -383,136 +383,37 @@ public enum Landmine {
     }
 }
 
-/// The endpoints of `Landmine` as types, one each: `LandmineService` has a requirement per
-/// operation.
-public enum LandmineOperations {
-    /// `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    public enum ClassOperation: ServiceOperation {
-        public typealias Response = Holder
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.`init``: `POST /words/0`.
-    public enum InitOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.`self``: `POST /words/1`.
-    public enum SelfOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.self2`: `POST /words/2`.
-    public enum Self2: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.default`: `POST /words/3`.
-    public enum DefaultOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.type`: `POST /words/4`.
-    public enum TypeOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.protocol`: `POST /words/5`.
-    public enum ProtocolOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.string`: `POST /words/6`.
-    public enum StringOperation: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.throws`: `POST /words/7`.
-    public enum Throws: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.subscript`: `POST /words/8`.
-    public enum Subscript: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Landmine.deinit`: `POST /words/9`.
-    public enum Deinit: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Landmine`, as a type holding the call's arguments: `LandmineService`
+/// has a requirement per operation.
+public enum LandmineOperations {}
 
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func send(
-        _ endpoint: Endpoint<Holder, Never>,
-        as operation: LandmineOperations.ClassOperation.Type
-    ) async throws(APIError<Never>) -> Holder
+    func send(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`init``: `POST /words/0`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.InitOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>)
     /// Sends `Landmine.`self``: `POST /words/1`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.SelfOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>)
     /// Sends `Landmine.self2`: `POST /words/2`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.Self2.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.Self2) async throws(APIError<Never>)
     /// Sends `Landmine.default`: `POST /words/3`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.DefaultOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>)
     /// Sends `Landmine.type`: `POST /words/4`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.TypeOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>)
     /// Sends `Landmine.protocol`: `POST /words/5`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.ProtocolOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>)
     /// Sends `Landmine.string`: `POST /words/6`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.StringOperation.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>)
     /// Sends `Landmine.throws`: `POST /words/7`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.Throws.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.Throws) async throws(APIError<Never>)
     /// Sends `Landmine.subscript`: `POST /words/8`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.Subscript.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.Subscript) async throws(APIError<Never>)
     /// Sends `Landmine.deinit`: `POST /words/9`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: LandmineOperations.Deinit.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: LandmineOperations.Deinit) async throws(APIError<Never>)
 }
 
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
@@ -525,12 +426,1113 @@ public struct LiveLandmineService: LandmineService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension LandmineOperations {
+    /// A call of `Landmine.class`, `GET /class/{self}/{init}/{Type}/{default}/{for}`, with its arguments.
+    public struct ClassOperation: ServiceOperation {
+        public typealias Response = Holder
+        public typealias Failure = Never
+        public typealias Output = Holder
+
+        /// The call's `selfValue`.
+        public let selfValue: String
+
+        /// The call's `initValue`.
+        public let initValue: String
+
+        /// The call's `type`.
+        public let type: String
+
+        /// The call's `default`.
+        public let `default`: String
+
+        /// The call's `for`.
+        public let `for`: String
+
+        /// The call's `associatedtype`.
+        public let `associatedtype`: String?
+
+        /// The call's `class`.
+        public let `class`: String?
+
+        /// The call's `deinit`.
+        public let `deinit`: String?
+
+        /// The call's `enum`.
+        public let `enum`: String?
+
+        /// The call's `extension`.
+        public let `extension`: String?
+
+        /// The call's `fileprivate`.
+        public let `fileprivate`: String?
+
+        /// The call's `func`.
+        public let `func`: String?
+
+        /// The call's `import`.
+        public let `import`: String?
+
+        /// The call's `initValue2`.
+        public let initValue2: String?
+
+        /// The call's `inout`.
+        public let `inout`: String?
+
+        /// The call's `internal`.
+        public let `internal`: String?
+
+        /// The call's `let`.
+        public let `let`: String?
+
+        /// The call's `open`.
+        public let `open`: String?
+
+        /// The call's `operator`.
+        public let `operator`: String?
+
+        /// The call's `private`.
+        public let `private`: String?
+
+        /// The call's `precedencegroup`.
+        public let `precedencegroup`: String?
+
+        /// The call's `protocol`.
+        public let `protocol`: String?
+
+        /// The call's `public`.
+        public let `public`: String?
+
+        /// The call's `rethrows`.
+        public let `rethrows`: String?
+
+        /// The call's `static`.
+        public let `static`: String?
+
+        /// The call's `struct`.
+        public let `struct`: String?
+
+        /// The call's `subscript`.
+        public let `subscript`: String?
+
+        /// The call's `typealias`.
+        public let `typealias`: String?
+
+        /// The call's `var`.
+        public let `var`: String?
+
+        /// The call's `break`.
+        public let `break`: String?
+
+        /// The call's `case`.
+        public let `case`: String?
+
+        /// The call's `catch`.
+        public let `catch`: String?
+
+        /// The call's `continue`.
+        public let `continue`: String?
+
+        /// The call's `default2`.
+        public let default2: String?
+
+        /// The call's `defer`.
+        public let `defer`: String?
+
+        /// The call's `do`.
+        public let `do`: String?
+
+        /// The call's `else`.
+        public let `else`: String?
+
+        /// The call's `fallthrough`.
+        public let `fallthrough`: String?
+
+        /// The call's `for2`.
+        public let for2: String?
+
+        /// The call's `guard`.
+        public let `guard`: String?
+
+        /// The call's `if`.
+        public let `if`: String?
+
+        /// The call's `in`.
+        public let `in`: String?
+
+        /// The call's `repeat`.
+        public let `repeat`: String?
+
+        /// The call's `return`.
+        public let `return`: String?
+
+        /// The call's `throw`.
+        public let `throw`: String?
+
+        /// The call's `switch`.
+        public let `switch`: String?
+
+        /// The call's `where`.
+        public let `where`: String?
+
+        /// The call's `while`.
+        public let `while`: String?
+
+        /// The call's `any`.
+        public let any: String?
+
+        /// The call's `as`.
+        public let `as`: String?
+
+        /// The call's `await`.
+        public let `await`: String?
+
+        /// The call's `false`.
+        public let `false`: String?
+
+        /// The call's `is`.
+        public let `is`: String?
+
+        /// The call's `nil`.
+        public let `nil`: String?
+
+        /// The call's `selfValue2`.
+        public let selfValue2: String?
+
+        /// The call's `selfValue3`.
+        public let selfValue3: String?
+
+        /// The call's `super`.
+        public let `super`: String?
+
+        /// The call's `throws`.
+        public let `throws`: String?
+
+        /// The call's `true`.
+        public let `true`: String?
+
+        /// The call's `try`.
+        public let `try`: String?
+
+        /// The call's `value`.
+        public let value: String?
+
+        /// The call's `type2`.
+        public let type2: String?
+
+        /// The call's `protocol2`.
+        public let protocol2: String?
+
+        /// The call's `actor`.
+        public let actor: String?
+
+        /// The call's `async`.
+        public let async: String?
+
+        /// The call's `some`.
+        public let some: String?
+
+        /// The call's `any2`.
+        public let any2: String?
+
+        /// The call's `macro`.
+        public let macro: String?
+
+        /// The call's `package`.
+        public let package: String?
+
+        /// The call's `consume`.
+        public let consume: String?
+
+        /// The call's `borrowing`.
+        public let borrowing: String?
+
+        /// The call's `consuming`.
+        public let consuming: String?
+
+        /// The call's `copy`.
+        public let copy: String?
+
+        /// The call's `discard`.
+        public let discard: String?
+
+        /// The call's `each`.
+        public let each: String?
+
+        /// The call's `isolated`.
+        public let isolated: String?
+
+        /// The call's `nonisolated`.
+        public let nonisolated: String?
+
+        /// The call's `override`.
+        public let override: String?
+
+        /// The call's `mutating`.
+        public let mutating: String?
+
+        /// The call's `nonmutating`.
+        public let nonmutating: String?
+
+        /// The call's `lazy`.
+        public let lazy: String?
+
+        /// The call's `weak`.
+        public let weak: String?
+
+        /// The call's `unowned`.
+        public let unowned: String?
+
+        /// The call's `optional`.
+        public let optional: String?
+
+        /// The call's `required`.
+        public let required: String?
+
+        /// The call's `convenience`.
+        public let convenience: String?
+
+        /// The call's `dynamic`.
+        public let dynamic: String?
+
+        /// The call's `final`.
+        public let final: String?
+
+        /// The call's `indirect`.
+        public let indirect: String?
+
+        /// The call's `infix`.
+        public let infix: String?
+
+        /// The call's `prefix`.
+        public let prefix: String?
+
+        /// The call's `postfix`.
+        public let postfix: String?
+
+        /// The call's `get`.
+        public let get: String?
+
+        /// The call's `set`.
+        public let set: String?
+
+        /// The call's `willSet`.
+        public let willSet: String?
+
+        /// The call's `didSet`.
+        public let didSet: String?
+
+        /// The call's `sending`.
+        public let sending: String?
+
+        /// The call's `none`.
+        public let none: String?
+
+        /// The call's `unknown`.
+        public let unknown: String?
+
+        /// The call's `rawValue`.
+        public let rawValue: String?
+
+        /// The call's `allCases`.
+        public let allCases: String?
+
+        /// The call's `hashValueValue`.
+        public let hashValueValue: String?
+
+        /// The call's `description`.
+        public let description: String?
+
+        /// The call's `encode`.
+        public let encode: String?
+
+        /// The call's `decode`.
+        public let decode: String?
+
+        /// The call's `hash`.
+        public let hash: String?
+
+        /// The call's `from`.
+        public let from: String?
+
+        /// The call's `to`.
+        public let to: String?
+
+        /// The call's `encoder`.
+        public let encoder: String?
+
+        /// The call's `decoder`.
+        public let decoder: String?
+
+        /// The call's `string`.
+        public let string: String?
+
+        /// The call's `data`.
+        public let data: String?
+
+        /// The call's `date`.
+        public let date: String?
+
+        /// The call's `url`.
+        public let url: String?
+
+        /// The call's `error`.
+        public let error: String?
+
+        /// The call's `result`.
+        public let result: String?
+
+        /// The call's `codingKeys`.
+        public let codingKeys: String?
+
+        /// The call's `int`.
+        public let int: String?
+
+        /// The call's `bool`.
+        public let bool: String?
+
+        /// The call's `double`.
+        public let double: String?
+
+        /// The call's `array`.
+        public let array: String?
+
+        /// The call's `dictionary`.
+        public let dictionary: String?
+
+        /// The call's `optional2`.
+        public let optional2: String?
+
+        /// The call's `set2`.
+        public let set2: String?
+
+        /// The call's `uuid`.
+        public let uuid: String?
+
+        /// The call's `decimal`.
+        public let decimal: String?
+
+        /// The call's `never`.
+        public let never: String?
+
+        /// The call's `void`.
+        public let void: String?
+
+        /// The call's `anyObject`.
+        public let anyObject: String?
+
+        /// The call's `sendable`.
+        public let sendable: String?
+
+        /// The call's `codable`.
+        public let codable: String?
+
+        /// The call's `hashable`.
+        public let hashable: String?
+
+        /// The call's `equatable`.
+        public let equatable: String?
+
+        /// The call's `foundation`.
+        public let foundation: String?
+
+        /// The call's `swift`.
+        public let swift: String?
+
+        /// The call's `specwright`.
+        public let specwright: String?
+
+        /// The call's `apiClient`.
+        public let apiClient: String?
+
+        /// The call's `endpoint`.
+        public let endpoint_: String?
+
+        /// The call's `empty`.
+        public let empty: String?
+
+        /// The call's `jsonValue`.
+        public let jsonValue: String?
+
+        /// The call's `calendarDate`.
+        public let calendarDate: String?
+
+        /// The call's `file`.
+        public let file: String?
+
+        /// The call's `stringEnum`.
+        public let stringEnum: String?
+
+        /// The call's `landmine`.
+        public let landmine: String?
+
+        /// The call's `selfValue4`.
+        public let selfValue4: String?
+
+        /// The call's `selfValue5`.
+        public let selfValue5: String?
+
+        /// The call's `type3`.
+        public let type3: String?
+
+        /// A call with these arguments.
+        public init(
+            selfValue: String,
+            initValue: String,
+            type: String,
+            `default`: String,
+            `for`: String,
+            `associatedtype`: String?,
+            `class`: String?,
+            `deinit`: String?,
+            `enum`: String?,
+            `extension`: String?,
+            `fileprivate`: String?,
+            `func`: String?,
+            `import`: String?,
+            initValue2: String?,
+            `inout`: String?,
+            `internal`: String?,
+            `let`: String?,
+            `open`: String?,
+            `operator`: String?,
+            `private`: String?,
+            `precedencegroup`: String?,
+            `protocol`: String?,
+            `public`: String?,
+            `rethrows`: String?,
+            `static`: String?,
+            `struct`: String?,
+            `subscript`: String?,
+            `typealias`: String?,
+            `var`: String?,
+            `break`: String?,
+            `case`: String?,
+            `catch`: String?,
+            `continue`: String?,
+            default2: String?,
+            `defer`: String?,
+            `do`: String?,
+            `else`: String?,
+            `fallthrough`: String?,
+            for2: String?,
+            `guard`: String?,
+            `if`: String?,
+            `in`: String?,
+            `repeat`: String?,
+            `return`: String?,
+            `throw`: String?,
+            `switch`: String?,
+            `where`: String?,
+            `while`: String?,
+            any: String?,
+            `as`: String?,
+            `await`: String?,
+            `false`: String?,
+            `is`: String?,
+            `nil`: String?,
+            selfValue2: String?,
+            selfValue3: String?,
+            `super`: String?,
+            `throws`: String?,
+            `true`: String?,
+            `try`: String?,
+            value: String?,
+            type2: String?,
+            protocol2: String?,
+            actor: String?,
+            async: String?,
+            some: String?,
+            any2: String?,
+            macro: String?,
+            package: String?,
+            consume: String?,
+            borrowing: String?,
+            consuming: String?,
+            copy: String?,
+            discard: String?,
+            each: String?,
+            isolated: String?,
+            nonisolated: String?,
+            override: String?,
+            mutating: String?,
+            nonmutating: String?,
+            lazy: String?,
+            weak: String?,
+            unowned: String?,
+            optional: String?,
+            required: String?,
+            convenience: String?,
+            dynamic: String?,
+            final: String?,
+            indirect: String?,
+            infix: String?,
+            prefix: String?,
+            postfix: String?,
+            get: String?,
+            set: String?,
+            willSet: String?,
+            didSet: String?,
+            sending: String?,
+            none: String?,
+            unknown: String?,
+            rawValue: String?,
+            allCases: String?,
+            hashValueValue: String?,
+            description: String?,
+            encode: String?,
+            decode: String?,
+            hash: String?,
+            from: String?,
+            to: String?,
+            encoder: String?,
+            decoder: String?,
+            string: String?,
+            data: String?,
+            date: String?,
+            url: String?,
+            error: String?,
+            result: String?,
+            codingKeys: String?,
+            int: String?,
+            bool: String?,
+            double: String?,
+            array: String?,
+            dictionary: String?,
+            optional2: String?,
+            set2: String?,
+            uuid: String?,
+            decimal: String?,
+            never: String?,
+            void: String?,
+            anyObject: String?,
+            sendable: String?,
+            codable: String?,
+            hashable: String?,
+            equatable: String?,
+            foundation: String?,
+            swift: String?,
+            specwright: String?,
+            apiClient: String?,
+            endpoint: String?,
+            empty: String?,
+            jsonValue: String?,
+            calendarDate: String?,
+            file: String?,
+            stringEnum: String?,
+            landmine: String?,
+            selfValue4: String?,
+            selfValue5: String?,
+            type3: String?
+        ) {
+            self.selfValue = selfValue
+            self.initValue = initValue
+            self.type = type
+            self.`default` = `default`
+            self.`for` = `for`
+            self.`associatedtype` = `associatedtype`
+            self.`class` = `class`
+            self.`deinit` = `deinit`
+            self.`enum` = `enum`
+            self.`extension` = `extension`
+            self.`fileprivate` = `fileprivate`
+            self.`func` = `func`
+            self.`import` = `import`
+            self.initValue2 = initValue2
+            self.`inout` = `inout`
+            self.`internal` = `internal`
+            self.`let` = `let`
+            self.`open` = `open`
+            self.`operator` = `operator`
+            self.`private` = `private`
+            self.`precedencegroup` = `precedencegroup`
+            self.`protocol` = `protocol`
+            self.`public` = `public`
+            self.`rethrows` = `rethrows`
+            self.`static` = `static`
+            self.`struct` = `struct`
+            self.`subscript` = `subscript`
+            self.`typealias` = `typealias`
+            self.`var` = `var`
+            self.`break` = `break`
+            self.`case` = `case`
+            self.`catch` = `catch`
+            self.`continue` = `continue`
+            self.default2 = default2
+            self.`defer` = `defer`
+            self.`do` = `do`
+            self.`else` = `else`
+            self.`fallthrough` = `fallthrough`
+            self.for2 = for2
+            self.`guard` = `guard`
+            self.`if` = `if`
+            self.`in` = `in`
+            self.`repeat` = `repeat`
+            self.`return` = `return`
+            self.`throw` = `throw`
+            self.`switch` = `switch`
+            self.`where` = `where`
+            self.`while` = `while`
+            self.any = any
+            self.`as` = `as`
+            self.`await` = `await`
+            self.`false` = `false`
+            self.`is` = `is`
+            self.`nil` = `nil`
+            self.selfValue2 = selfValue2
+            self.selfValue3 = selfValue3
+            self.`super` = `super`
+            self.`throws` = `throws`
+            self.`true` = `true`
+            self.`try` = `try`
+            self.value = value
+            self.type2 = type2
+            self.protocol2 = protocol2
+            self.actor = actor
+            self.async = async
+            self.some = some
+            self.any2 = any2
+            self.macro = macro
+            self.package = package
+            self.consume = consume
+            self.borrowing = borrowing
+            self.consuming = consuming
+            self.copy = copy
+            self.discard = discard
+            self.each = each
+            self.isolated = isolated
+            self.nonisolated = nonisolated
+            self.override = override
+            self.mutating = mutating
+            self.nonmutating = nonmutating
+            self.lazy = lazy
+            self.weak = weak
+            self.unowned = unowned
+            self.optional = optional
+            self.required = required
+            self.convenience = convenience
+            self.dynamic = dynamic
+            self.final = final
+            self.indirect = indirect
+            self.infix = infix
+            self.prefix = prefix
+            self.postfix = postfix
+            self.get = get
+            self.set = set
+            self.willSet = willSet
+            self.didSet = didSet
+            self.sending = sending
+            self.none = none
+            self.unknown = unknown
+            self.rawValue = rawValue
+            self.allCases = allCases
+            self.hashValueValue = hashValueValue
+            self.description = description
+            self.encode = encode
+            self.decode = decode
+            self.hash = hash
+            self.from = from
+            self.to = to
+            self.encoder = encoder
+            self.decoder = decoder
+            self.string = string
+            self.data = data
+            self.date = date
+            self.url = url
+            self.error = error
+            self.result = result
+            self.codingKeys = codingKeys
+            self.int = int
+            self.bool = bool
+            self.double = double
+            self.array = array
+            self.dictionary = dictionary
+            self.optional2 = optional2
+            self.set2 = set2
+            self.uuid = uuid
+            self.decimal = decimal
+            self.never = never
+            self.void = void
+            self.anyObject = anyObject
+            self.sendable = sendable
+            self.codable = codable
+            self.hashable = hashable
+            self.equatable = equatable
+            self.foundation = foundation
+            self.swift = swift
+            self.specwright = specwright
+            self.apiClient = apiClient
+            self.endpoint_ = endpoint
+            self.empty = empty
+            self.jsonValue = jsonValue
+            self.calendarDate = calendarDate
+            self.file = file
+            self.stringEnum = stringEnum
+            self.landmine = landmine
+            self.selfValue4 = selfValue4
+            self.selfValue5 = selfValue5
+            self.type3 = type3
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.class(
+                selfValue: selfValue,
+                initValue: initValue,
+                type: type,
+                default: `default`,
+                for: `for`,
+                associatedtype: `associatedtype`,
+                class: `class`,
+                deinit: `deinit`,
+                enum: `enum`,
+                extension: `extension`,
+                fileprivate: `fileprivate`,
+                func: `func`,
+                import: `import`,
+                initValue2: initValue2,
+                `inout`: `inout`,
+                internal: `internal`,
+                let: `let`,
+                open: `open`,
+                operator: `operator`,
+                private: `private`,
+                precedencegroup: `precedencegroup`,
+                protocol: `protocol`,
+                public: `public`,
+                rethrows: `rethrows`,
+                static: `static`,
+                struct: `struct`,
+                subscript: `subscript`,
+                typealias: `typealias`,
+                var: `var`,
+                break: `break`,
+                case: `case`,
+                catch: `catch`,
+                continue: `continue`,
+                default2: default2,
+                defer: `defer`,
+                do: `do`,
+                else: `else`,
+                fallthrough: `fallthrough`,
+                for2: for2,
+                guard: `guard`,
+                if: `if`,
+                in: `in`,
+                repeat: `repeat`,
+                return: `return`,
+                throw: `throw`,
+                switch: `switch`,
+                where: `where`,
+                while: `while`,
+                any: any,
+                as: `as`,
+                await: `await`,
+                false: `false`,
+                is: `is`,
+                nil: `nil`,
+                selfValue2: selfValue2,
+                selfValue3: selfValue3,
+                super: `super`,
+                throws: `throws`,
+                true: `true`,
+                try: `try`,
+                value: value,
+                type2: type2,
+                protocol2: protocol2,
+                actor: actor,
+                async: async,
+                some: some,
+                any2: any2,
+                macro: macro,
+                package: package,
+                consume: consume,
+                borrowing: borrowing,
+                consuming: consuming,
+                copy: copy,
+                discard: discard,
+                each: each,
+                isolated: isolated,
+                nonisolated: nonisolated,
+                override: override,
+                mutating: mutating,
+                nonmutating: nonmutating,
+                lazy: lazy,
+                weak: weak,
+                unowned: unowned,
+                optional: optional,
+                required: required,
+                convenience: convenience,
+                dynamic: dynamic,
+                final: final,
+                indirect: indirect,
+                infix: infix,
+                prefix: prefix,
+                postfix: postfix,
+                get: get,
+                set: set,
+                willSet: willSet,
+                didSet: didSet,
+                sending: sending,
+                none: none,
+                unknown: unknown,
+                rawValue: rawValue,
+                allCases: allCases,
+                hashValueValue: hashValueValue,
+                description: description,
+                encode: encode,
+                decode: decode,
+                hash: hash,
+                from: from,
+                to: to,
+                encoder: encoder,
+                decoder: decoder,
+                string: string,
+                data: data,
+                date: date,
+                url: url,
+                error: error,
+                result: result,
+                codingKeys: codingKeys,
+                int: int,
+                bool: bool,
+                double: double,
+                array: array,
+                dictionary: dictionary,
+                optional2: optional2,
+                set2: set2,
+                uuid: uuid,
+                decimal: decimal,
+                never: never,
+                void: void,
+                anyObject: anyObject,
+                sendable: sendable,
+                codable: codable,
+                hashable: hashable,
+                equatable: equatable,
+                foundation: foundation,
+                swift: swift,
+                specwright: specwright,
+                apiClient: apiClient,
+                endpoint: endpoint_,
+                empty: empty,
+                jsonValue: jsonValue,
+                calendarDate: calendarDate,
+                file: file,
+                stringEnum: stringEnum,
+                landmine: landmine,
+                selfValue4: selfValue4,
+                selfValue5: selfValue5,
+                type3: type3
+            )
+        }
+    }
+
+    /// A call of `Landmine.`init``, `POST /words/0`, with its arguments.
+    public struct InitOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.`init`(body: body)
+        }
+    }
+
+    /// A call of `Landmine.`self``, `POST /words/1`, with its arguments.
+    public struct SelfOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.`self`(body: body)
+        }
+    }
+
+    /// A call of `Landmine.self2`, `POST /words/2`, with its arguments.
+    public struct Self2: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.self2(body: body)
+        }
+    }
+
+    /// A call of `Landmine.default`, `POST /words/3`, with its arguments.
+    public struct DefaultOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.default(body: body)
+        }
+    }
+
+    /// A call of `Landmine.type`, `POST /words/4`, with its arguments.
+    public struct TypeOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.type(body: body)
+        }
+    }
+
+    /// A call of `Landmine.protocol`, `POST /words/5`, with its arguments.
+    public struct ProtocolOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.protocol(body: body)
+        }
+    }
+
+    /// A call of `Landmine.string`, `POST /words/6`, with its arguments.
+    public struct StringOperation: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.string(body: body)
+        }
+    }
+
+    /// A call of `Landmine.throws`, `POST /words/7`, with its arguments.
+    public struct Throws: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.throws(body: body)
+        }
+    }
+
+    /// A call of `Landmine.subscript`, `POST /words/8`, with its arguments.
+    public struct Subscript: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.subscript(body: body)
+        }
+    }
+
+    /// A call of `Landmine.deinit`, `POST /words/9`, with its arguments.
+    public struct Deinit: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Keywords
+
+        /// A call with these arguments.
+        public init(body: Keywords) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Landmine.deinit(body: body)
+        }
     }
 }
 
@@ -686,217 +1688,214 @@ extension LandmineService {
         selfValue5: String? = nil,
         type3: String? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await self.send(
-            Landmine.class(
-                selfValue: selfValue,
-                initValue: initValue,
-                type: type,
-                default: `default`,
-                for: `for`,
-                associatedtype: `associatedtype`,
-                class: `class`,
-                deinit: `deinit`,
-                enum: `enum`,
-                extension: `extension`,
-                fileprivate: `fileprivate`,
-                func: `func`,
-                import: `import`,
-                initValue2: initValue2,
-                `inout`: `inout`,
-                internal: `internal`,
-                let: `let`,
-                open: `open`,
-                operator: `operator`,
-                private: `private`,
-                precedencegroup: `precedencegroup`,
-                protocol: `protocol`,
-                public: `public`,
-                rethrows: `rethrows`,
-                static: `static`,
-                struct: `struct`,
-                subscript: `subscript`,
-                typealias: `typealias`,
-                var: `var`,
-                break: `break`,
-                case: `case`,
-                catch: `catch`,
-                continue: `continue`,
-                default2: default2,
-                defer: `defer`,
-                do: `do`,
-                else: `else`,
-                fallthrough: `fallthrough`,
-                for2: for2,
-                guard: `guard`,
-                if: `if`,
-                in: `in`,
-                repeat: `repeat`,
-                return: `return`,
-                throw: `throw`,
-                switch: `switch`,
-                where: `where`,
-                while: `while`,
-                any: any,
-                as: `as`,
-                await: `await`,
-                false: `false`,
-                is: `is`,
-                nil: `nil`,
-                selfValue2: selfValue2,
-                selfValue3: selfValue3,
-                super: `super`,
-                throws: `throws`,
-                true: `true`,
-                try: `try`,
-                value: value,
-                type2: type2,
-                protocol2: protocol2,
-                actor: actor,
-                async: async,
-                some: some,
-                any2: any2,
-                macro: macro,
-                package: package,
-                consume: consume,
-                borrowing: borrowing,
-                consuming: consuming,
-                copy: copy,
-                discard: discard,
-                each: each,
-                isolated: isolated,
-                nonisolated: nonisolated,
-                override: override,
-                mutating: mutating,
-                nonmutating: nonmutating,
-                lazy: lazy,
-                weak: weak,
-                unowned: unowned,
-                optional: optional,
-                required: required,
-                convenience: convenience,
-                dynamic: dynamic,
-                final: final,
-                indirect: indirect,
-                infix: infix,
-                prefix: prefix,
-                postfix: postfix,
-                get: get,
-                set: set,
-                willSet: willSet,
-                didSet: didSet,
-                sending: sending,
-                none: none,
-                unknown: unknown,
-                rawValue: rawValue,
-                allCases: allCases,
-                hashValueValue: hashValueValue,
-                description: description,
-                encode: encode,
-                decode: decode,
-                hash: hash,
-                from: from,
-                to: to,
-                encoder: encoder,
-                decoder: decoder,
-                string: string,
-                data: data,
-                date: date,
-                url: url,
-                error: error,
-                result: result,
-                codingKeys: codingKeys,
-                int: int,
-                bool: bool,
-                double: double,
-                array: array,
-                dictionary: dictionary,
-                optional2: optional2,
-                set2: set2,
-                uuid: uuid,
-                decimal: decimal,
-                never: never,
-                void: void,
-                anyObject: anyObject,
-                sendable: sendable,
-                codable: codable,
-                hashable: hashable,
-                equatable: equatable,
-                foundation: foundation,
-                swift: swift,
-                specwright: specwright,
-                apiClient: apiClient,
-                endpoint: endpoint,
-                empty: empty,
-                jsonValue: jsonValue,
-                calendarDate: calendarDate,
-                file: file,
-                stringEnum: stringEnum,
-                landmine: landmine,
-                selfValue4: selfValue4,
-                selfValue5: selfValue5,
-                type3: type3
-            ),
-            as: LandmineOperations.ClassOperation.self
-        )
+        try await send(LandmineOperations.ClassOperation(
+            selfValue: selfValue,
+            initValue: initValue,
+            type: type,
+            default: `default`,
+            for: `for`,
+            associatedtype: `associatedtype`,
+            class: `class`,
+            deinit: `deinit`,
+            enum: `enum`,
+            extension: `extension`,
+            fileprivate: `fileprivate`,
+            func: `func`,
+            import: `import`,
+            initValue2: initValue2,
+            `inout`: `inout`,
+            internal: `internal`,
+            let: `let`,
+            open: `open`,
+            operator: `operator`,
+            private: `private`,
+            precedencegroup: `precedencegroup`,
+            protocol: `protocol`,
+            public: `public`,
+            rethrows: `rethrows`,
+            static: `static`,
+            struct: `struct`,
+            subscript: `subscript`,
+            typealias: `typealias`,
+            var: `var`,
+            break: `break`,
+            case: `case`,
+            catch: `catch`,
+            continue: `continue`,
+            default2: default2,
+            defer: `defer`,
+            do: `do`,
+            else: `else`,
+            fallthrough: `fallthrough`,
+            for2: for2,
+            guard: `guard`,
+            if: `if`,
+            in: `in`,
+            repeat: `repeat`,
+            return: `return`,
+            throw: `throw`,
+            switch: `switch`,
+            where: `where`,
+            while: `while`,
+            any: any,
+            as: `as`,
+            await: `await`,
+            false: `false`,
+            is: `is`,
+            nil: `nil`,
+            selfValue2: selfValue2,
+            selfValue3: selfValue3,
+            super: `super`,
+            throws: `throws`,
+            true: `true`,
+            try: `try`,
+            value: value,
+            type2: type2,
+            protocol2: protocol2,
+            actor: actor,
+            async: async,
+            some: some,
+            any2: any2,
+            macro: macro,
+            package: package,
+            consume: consume,
+            borrowing: borrowing,
+            consuming: consuming,
+            copy: copy,
+            discard: discard,
+            each: each,
+            isolated: isolated,
+            nonisolated: nonisolated,
+            override: override,
+            mutating: mutating,
+            nonmutating: nonmutating,
+            lazy: lazy,
+            weak: weak,
+            unowned: unowned,
+            optional: optional,
+            required: required,
+            convenience: convenience,
+            dynamic: dynamic,
+            final: final,
+            indirect: indirect,
+            infix: infix,
+            prefix: prefix,
+            postfix: postfix,
+            get: get,
+            set: set,
+            willSet: willSet,
+            didSet: didSet,
+            sending: sending,
+            none: none,
+            unknown: unknown,
+            rawValue: rawValue,
+            allCases: allCases,
+            hashValueValue: hashValueValue,
+            description: description,
+            encode: encode,
+            decode: decode,
+            hash: hash,
+            from: from,
+            to: to,
+            encoder: encoder,
+            decoder: decoder,
+            string: string,
+            data: data,
+            date: date,
+            url: url,
+            error: error,
+            result: result,
+            codingKeys: codingKeys,
+            int: int,
+            bool: bool,
+            double: double,
+            array: array,
+            dictionary: dictionary,
+            optional2: optional2,
+            set2: set2,
+            uuid: uuid,
+            decimal: decimal,
+            never: never,
+            void: void,
+            anyObject: anyObject,
+            sendable: sendable,
+            codable: codable,
+            hashable: hashable,
+            equatable: equatable,
+            foundation: foundation,
+            swift: swift,
+            specwright: specwright,
+            apiClient: apiClient,
+            endpoint: endpoint,
+            empty: empty,
+            jsonValue: jsonValue,
+            calendarDate: calendarDate,
+            file: file,
+            stringEnum: stringEnum,
+            landmine: landmine,
+            selfValue4: selfValue4,
+            selfValue5: selfValue5,
+            type3: type3
+        ))
     }
 
     /// `POST /words/0`
     @_alwaysEmitIntoClient
     public func `init`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.`init`(body: body), as: LandmineOperations.InitOperation.self)
+        try await send(LandmineOperations.InitOperation(body: body))
     }
 
     /// `POST /words/1`
     @_alwaysEmitIntoClient
     public func `self`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.`self`(body: body), as: LandmineOperations.SelfOperation.self)
+        try await send(LandmineOperations.SelfOperation(body: body))
     }
 
     /// `POST /words/2`
     @_alwaysEmitIntoClient
     public func self2(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.self2(body: body), as: LandmineOperations.Self2.self)
+        try await send(LandmineOperations.Self2(body: body))
     }
 
     /// `POST /words/3`
     @_alwaysEmitIntoClient
     public func `default`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.default(body: body), as: LandmineOperations.DefaultOperation.self)
+        try await send(LandmineOperations.DefaultOperation(body: body))
     }
 
     /// `POST /words/4`
     @_alwaysEmitIntoClient
     public func type(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.type(body: body), as: LandmineOperations.TypeOperation.self)
+        try await send(LandmineOperations.TypeOperation(body: body))
     }
 
     /// `POST /words/5`
     @_alwaysEmitIntoClient
     public func `protocol`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.protocol(body: body), as: LandmineOperations.ProtocolOperation.self)
+        try await send(LandmineOperations.ProtocolOperation(body: body))
     }
 
     /// `POST /words/6`
     @_alwaysEmitIntoClient
     public func string(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.string(body: body), as: LandmineOperations.StringOperation.self)
+        try await send(LandmineOperations.StringOperation(body: body))
     }
 
     /// `POST /words/7`
     @_alwaysEmitIntoClient
     public func `throws`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.throws(body: body), as: LandmineOperations.Throws.self)
+        try await send(LandmineOperations.Throws(body: body))
     }
 
     /// `POST /words/8`
     @_alwaysEmitIntoClient
     public func `subscript`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.subscript(body: body), as: LandmineOperations.Subscript.self)
+        try await send(LandmineOperations.Subscript(body: body))
     }
 
     /// `POST /words/9`
     @_alwaysEmitIntoClient
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
-        _ = try await self.send(Landmine.deinit(body: body), as: LandmineOperations.Deinit.self)
+        try await send(LandmineOperations.Deinit(body: body))
     }
 }

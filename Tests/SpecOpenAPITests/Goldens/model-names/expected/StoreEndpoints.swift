@@ -40,26 +40,17 @@ public enum Store {
     }
 }
 
-/// The endpoints of `Store` as types, one each: `StoreService` has a requirement per
-/// operation.
-public enum StoreOperations {
-    /// `Store.listUsers`: `GET /users`.
-    public enum ListUsers: ServiceOperation {
-        public typealias Response = Everything
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Store`, as a type holding the call's arguments: `StoreService`
+/// has a requirement per operation.
+public enum StoreOperations {}
 
 /// Every endpoint of `Store` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStoreService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StoreService: Sendable {
     /// Sends `Store.listUsers`: `GET /users`.
-    func send(
-        _ endpoint: Endpoint<Everything, Never>,
-        as operation: StoreOperations.ListUsers.Type
-    ) async throws(APIError<Never>) -> Everything
+    func send(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything
 }
 
 /// `StoreService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,28 @@ public struct LiveStoreService: StoreService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension StoreOperations {
+    /// A call of `Store.listUsers`, `GET /users`.
+    public struct ListUsers: ServiceOperation {
+        public typealias Response = Everything
+        public typealias Failure = Never
+        public typealias Output = Everything
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Store.listUsers()
+        }
     }
 }
 
@@ -85,6 +92,6 @@ extension StoreService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> Everything {
-        try await self.send(Store.listUsers(), as: StoreOperations.ListUsers.self)
+        try await send(StoreOperations.ListUsers())
     }
 }

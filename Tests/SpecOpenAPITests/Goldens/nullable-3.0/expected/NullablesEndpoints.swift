@@ -40,26 +40,17 @@ public enum Nullables {
     }
 }
 
-/// The endpoints of `Nullables` as types, one each: `NullablesService` has a requirement per
-/// operation.
-public enum NullablesOperations {
-    /// `Nullables.getUser`: `GET /users/{id}`.
-    public enum GetUser: ServiceOperation {
-        public typealias Response = User
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Nullables`, as a type holding the call's arguments: `NullablesService`
+/// has a requirement per operation.
+public enum NullablesOperations {}
 
 /// Every endpoint of `Nullables` as one async method (`service.getUser(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.getUser`: `GET /users/{id}`.
-    func send(
-        _ endpoint: Endpoint<User, Never>,
-        as operation: NullablesOperations.GetUser.Type
-    ) async throws(APIError<Never>) -> User
+    func send(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,33 @@ public struct LiveNullablesService: NullablesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension NullablesOperations {
+    /// A call of `Nullables.getUser`, `GET /users/{id}`, with its arguments.
+    public struct GetUser: ServiceOperation {
+        public typealias Response = User
+        public typealias Failure = Never
+        public typealias Output = User
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Nullables.getUser(id: id)
+        }
     }
 }
 
@@ -85,6 +97,6 @@ extension NullablesService {
     /// `GET /users/{id}`
     @_alwaysEmitIntoClient
     public func getUser(id: String) async throws(APIError<Never>) -> User {
-        try await self.send(Nullables.getUser(id: id), as: NullablesOperations.GetUser.self)
+        try await send(NullablesOperations.GetUser(id: id))
     }
 }

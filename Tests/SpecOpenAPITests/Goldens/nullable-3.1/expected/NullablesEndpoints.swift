@@ -45,37 +45,19 @@ public enum Nullables {
     }
 }
 
-/// The endpoints of `Nullables` as types, one each: `NullablesService` has a requirement per
-/// operation.
-public enum NullablesOperations {
-    /// `Nullables.listUsers`: `GET /users`.
-    public enum ListUsers: ServiceOperation {
-        public typealias Response = [User]
-        public typealias Failure = Never
-    }
-
-    /// `Nullables.getManager`: `GET /users/{id}/manager`.
-    public enum GetManager: ServiceOperation {
-        public typealias Response = Manager?
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Nullables`, as a type holding the call's arguments: `NullablesService`
+/// has a requirement per operation.
+public enum NullablesOperations {}
 
 /// Every endpoint of `Nullables` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.listUsers`: `GET /users`.
-    func send(
-        _ endpoint: Endpoint<[User], Never>,
-        as operation: NullablesOperations.ListUsers.Type
-    ) async throws(APIError<Never>) -> [User]
+    func send(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User]
     /// Sends `Nullables.getManager`: `GET /users/{id}/manager`.
-    func send(
-        _ endpoint: Endpoint<Manager?, Never>,
-        as operation: NullablesOperations.GetManager.Type
-    ) async throws(APIError<Never>) -> Manager?
+    func send(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager?
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
@@ -88,12 +70,48 @@ public struct LiveNullablesService: NullablesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension NullablesOperations {
+    /// A call of `Nullables.listUsers`, `GET /users`.
+    public struct ListUsers: ServiceOperation {
+        public typealias Response = [User]
+        public typealias Failure = Never
+        public typealias Output = [User]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Nullables.listUsers()
+        }
+    }
+
+    /// A call of `Nullables.getManager`, `GET /users/{id}/manager`, with its arguments.
+    public struct GetManager: ServiceOperation {
+        public typealias Response = Manager?
+        public typealias Failure = Never
+        public typealias Output = Manager?
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// A call with these arguments.
+        public init(id: Int) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Nullables.getManager(id: id)
+        }
     }
 }
 
@@ -101,12 +119,12 @@ extension NullablesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> [User] {
-        try await self.send(Nullables.listUsers(), as: NullablesOperations.ListUsers.self)
+        try await send(NullablesOperations.ListUsers())
     }
 
     /// `GET /users/{id}/manager`
     @_alwaysEmitIntoClient
     public func getManager(id: Int) async throws(APIError<Never>) -> Manager? {
-        try await self.send(Nullables.getManager(id: id), as: NullablesOperations.GetManager.self)
+        try await send(NullablesOperations.GetManager(id: id))
     }
 }

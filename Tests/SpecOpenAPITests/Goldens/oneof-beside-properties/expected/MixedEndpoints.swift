@@ -40,26 +40,17 @@ public enum Mixed {
     }
 }
 
-/// The endpoints of `Mixed` as types, one each: `MixedService` has a requirement per
-/// operation.
-public enum MixedOperations {
-    /// `Mixed.updateGist`: `PATCH /gists/{id}`.
-    public enum UpdateGist: ServiceOperation {
-        public typealias Response = Payment
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Mixed`, as a type holding the call's arguments: `MixedService`
+/// has a requirement per operation.
+public enum MixedOperations {}
 
 /// Every endpoint of `Mixed` as one async method (`service.updateGist(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMixedService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol MixedService: Sendable {
     /// Sends `Mixed.updateGist`: `PATCH /gists/{id}`.
-    func send(
-        _ endpoint: Endpoint<Payment, Never>,
-        as operation: MixedOperations.UpdateGist.Type
-    ) async throws(APIError<Never>) -> Payment
+    func send(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment
 }
 
 /// `MixedService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,37 @@ public struct LiveMixedService: MixedService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension MixedOperations {
+    /// A call of `Mixed.updateGist`, `PATCH /gists/{id}`, with its arguments.
+    public struct UpdateGist: ServiceOperation {
+        public typealias Response = Payment
+        public typealias Failure = Never
+        public typealias Output = Payment
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `body`.
+        public let body: GistUpdate?
+
+        /// A call with these arguments.
+        public init(id: String, body: GistUpdate?) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Mixed.updateGist(id: id, body: body)
+        }
     }
 }
 
@@ -85,6 +101,6 @@ extension MixedService {
     /// `PATCH /gists/{id}`
     @_alwaysEmitIntoClient
     public func updateGist(id: String, body: GistUpdate? = nil) async throws(APIError<Never>) -> Payment {
-        try await self.send(Mixed.updateGist(id: id, body: body), as: MixedOperations.UpdateGist.self)
+        try await send(MixedOperations.UpdateGist(id: id, body: body))
     }
 }

@@ -49,37 +49,19 @@ public enum Modern {
     }
 }
 
-/// The endpoints of `Modern` as types, one each: `ModernService` has a requirement per
-/// operation.
-public enum ModernOperations {
-    /// `Modern.searchPets`: `QUERY /pets`.
-    public enum SearchPets: ServiceOperation {
-        public typealias Response = [Pet]
-        public typealias Failure = Never
-    }
-
-    /// `Modern.listPets`: `GET /pets`.
-    public enum ListPets: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Modern`, as a type holding the call's arguments: `ModernService`
+/// has a requirement per operation.
+public enum ModernOperations {}
 
 /// Every endpoint of `Modern` as one async method (`service.searchPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveModernService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ModernService: Sendable {
     /// Sends `Modern.searchPets`: `QUERY /pets`.
-    func send(
-        _ endpoint: Endpoint<[Pet], Never>,
-        as operation: ModernOperations.SearchPets.Type
-    ) async throws(APIError<Never>) -> [Pet]
+    func send(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Modern.listPets`: `GET /pets`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ModernOperations.ListPets.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ModernOperations.ListPets) async throws(APIError<Never>)
 }
 
 /// `ModernService` over HTTP: each method sends its endpoint through `client`.
@@ -92,12 +74,53 @@ public struct LiveModernService: ModernService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ModernOperations {
+    /// A call of `Modern.searchPets`, `QUERY /pets`, with its arguments.
+    public struct SearchPets: ServiceOperation {
+        public typealias Response = [Pet]
+        public typealias Failure = Never
+        public typealias Output = [Pet]
+
+        /// The call's `body`.
+        public let body: PetQuery
+
+        /// A call with these arguments.
+        public init(body: PetQuery) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Modern.searchPets(body: body)
+        }
+    }
+
+    /// A call of `Modern.listPets`, `GET /pets`, with its arguments.
+    public struct ListPets: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The whole query string is one object, each member a pair.
+        public let filter: PetQuery?
+
+        /// A call with these arguments.
+        public init(filter: PetQuery?) {
+            self.filter = filter
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Modern.listPets(filter: filter)
+        }
     }
 }
 
@@ -107,7 +130,7 @@ extension ModernService {
     /// `QUERY /pets`
     @_alwaysEmitIntoClient
     public func searchPets(body: PetQuery) async throws(APIError<Never>) -> [Pet] {
-        try await self.send(Modern.searchPets(body: body), as: ModernOperations.SearchPets.self)
+        try await send(ModernOperations.SearchPets(body: body))
     }
 
     /// `GET /pets`
@@ -115,6 +138,6 @@ extension ModernService {
     /// - Parameter filter: The whole query string is one object, each member a pair.
     @_alwaysEmitIntoClient
     public func listPets(filter: PetQuery? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Modern.listPets(filter: filter), as: ModernOperations.ListPets.self)
+        try await send(ModernOperations.ListPets(filter: filter))
     }
 }

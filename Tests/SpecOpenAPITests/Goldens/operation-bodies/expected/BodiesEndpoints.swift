@@ -211,224 +211,53 @@ public enum Bodies {
     }
 }
 
-/// The endpoints of `Bodies` as types, one each: `BodiesService` has a requirement per
-/// operation.
-public enum BodiesOperations {
-    /// `Bodies.patchNote`: `PATCH /notes/{id}`.
-    public enum PatchNote: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
-    public enum PutNoteImage: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.importNotes`: `POST /notes/import`.
-    public enum ImportNotes: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.search`: `GET /search.json`.
-    public enum Search: ServiceOperation {
-        public typealias Response = [String: JSONValue]
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.find`: `GET /find`.
-    public enum Find: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.lookUp`: `GET /lookup`.
-    public enum LookUp: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.ping`: `HEAD /ping`.
-    public enum Ping: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.postNote`: `POST /notes`.
-    public enum PostNote: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.createPet`: `POST /pets`.
-    public enum CreatePet: ServiceOperation {
-        public typealias Response = Pet
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.createPetInline`: `POST /pets/inline`.
-    public enum CreatePetInline: ServiceOperation {
-        public typealias Response = Pet
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.createPets`: `POST /pets/batch`.
-    public enum CreatePets: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.login`: `POST /login`.
-    public enum Login: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.submitForm`: `POST /form-ref`.
-    public enum SubmitForm: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
-    public enum UploadPhoto: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.putBlob`: `PUT /blobs/{id}`.
-    public enum PutBlob: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.postText`: `POST /text`.
-    public enum PostText: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.postAnything`: `POST /json-any`.
-    public enum PostAnything: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.postPreferJSON`: `POST /both`.
-    public enum PostPreferJSON: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
-    public enum UpdatePet: ServiceOperation {
-        public typealias Response = Pet
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Bodies`, as a type holding the call's arguments: `BodiesService`
+/// has a requirement per operation.
+public enum BodiesOperations {}
 
 /// Every endpoint of `Bodies` as one async method (`service.patchNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol BodiesService: Sendable {
     /// Sends `Bodies.patchNote`: `PATCH /notes/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PatchNote.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>)
     /// Sends `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PutNoteImage.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>)
     /// Sends `Bodies.importNotes`: `POST /notes/import`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.ImportNotes.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>)
     /// Sends `Bodies.search`: `GET /search.json`.
-    func send(
-        _ endpoint: Endpoint<[String: JSONValue], Never>,
-        as operation: BodiesOperations.Search.Type
-    ) async throws(APIError<Never>) -> [String: JSONValue]
+    func send(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `Bodies.find`: `GET /find`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.Find.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.Find) async throws(APIError<Never>)
     /// Sends `Bodies.lookUp`: `GET /lookup`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.LookUp.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.LookUp) async throws(APIError<Never>)
     /// Sends `Bodies.ping`: `HEAD /ping`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.Ping.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.Ping) async throws(APIError<Never>)
     /// Sends `Bodies.postNote`: `POST /notes`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PostNote.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PostNote) async throws(APIError<Never>)
     /// Sends `Bodies.createPet`: `POST /pets`.
-    func send(
-        _ endpoint: Endpoint<Pet, Never>,
-        as operation: BodiesOperations.CreatePet.Type
-    ) async throws(APIError<Never>) -> Pet
+    func send(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPetInline`: `POST /pets/inline`.
-    func send(
-        _ endpoint: Endpoint<Pet, Never>,
-        as operation: BodiesOperations.CreatePetInline.Type
-    ) async throws(APIError<Never>) -> Pet
+    func send(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPets`: `POST /pets/batch`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.CreatePets.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>)
     /// Sends `Bodies.login`: `POST /login`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.Login.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.Login) async throws(APIError<Never>)
     /// Sends `Bodies.submitForm`: `POST /form-ref`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.SubmitForm.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.UploadPhoto.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>)
     /// Sends `Bodies.putBlob`: `PUT /blobs/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PutBlob.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>)
     /// Sends `Bodies.postText`: `POST /text`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PostText.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PostText) async throws(APIError<Never>)
     /// Sends `Bodies.postAnything`: `POST /json-any`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PostAnything.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>)
     /// Sends `Bodies.postPreferJSON`: `POST /both`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: BodiesOperations.PostPreferJSON.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>)
     /// Sends `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
-    func send(
-        _ endpoint: Endpoint<Pet, Never>,
-        as operation: BodiesOperations.UpdatePet.Type
-    ) async throws(APIError<Never>) -> Pet
+    func send(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet
 }
 
 /// `BodiesService` over HTTP: each method sends its endpoint through `client`.
@@ -441,12 +270,451 @@ public struct LiveBodiesService: BodiesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension BodiesOperations {
+    /// A call of `Bodies.patchNote`, `PATCH /notes/{id}`, with its arguments.
+    public struct PatchNote: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// The call's `title`.
+        public let title: Nullable<String>?
+
+        /// A call with these arguments.
+        public init(id: Int, title: Nullable<String>?) {
+            self.id = id
+            self.title = title
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.patchNote(id: id, title: title)
+        }
+    }
+
+    /// A call of `Bodies.putNoteImage`, `PUT /notes/{id}/image`, with its arguments.
+    public struct PutNoteImage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// The call's `body`.
+        public let body: Data
+
+        /// A call with these arguments.
+        public init(id: Int, body: Data) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.putNoteImage(id: id, body: body)
+        }
+    }
+
+    /// A call of `Bodies.importNotes`, `POST /notes/import`, with its arguments.
+    public struct ImportNotes: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: String?
+
+        /// A call with these arguments.
+        public init(body: String?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.importNotes(body: body)
+        }
+    }
+
+    /// A call of `Bodies.search`, `GET /search.json`, with its arguments.
+    public struct Search: ServiceOperation {
+        public typealias Response = [String: JSONValue]
+        public typealias Failure = Never
+        public typealias Output = [String: JSONValue]
+
+        /// The call's `page`.
+        public let page: Int?
+
+        /// The call's `q`.
+        public let q: String?
+
+        /// The call's `in`.
+        public let `in`: [String]?
+
+        /// A call with these arguments.
+        public init(page: Int?, q: String?, `in`: [String]?) {
+            self.page = page
+            self.q = q
+            self.`in` = `in`
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.search(page: page, q: q, in: `in`)
+        }
+    }
+
+    /// A call of `Bodies.find`, `GET /find`, with its arguments.
+    public struct Find: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `term`.
+        public let term: String?
+
+        /// The call's `limit`.
+        public let limit: Int?
+
+        /// A call with these arguments.
+        public init(term: String?, limit: Int?) {
+            self.term = term
+            self.limit = limit
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.find(term: term, limit: limit)
+        }
+    }
+
+    /// A call of `Bodies.lookUp`, `GET /lookup`.
+    public struct LookUp: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.lookUp()
+        }
+    }
+
+    /// A call of `Bodies.ping`, `HEAD /ping`.
+    public struct Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.ping()
+        }
+    }
+
+    /// A call of `Bodies.postNote`, `POST /notes`, with its arguments.
+    public struct PostNote: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Bodies.PostNoteBody?
+
+        /// A call with these arguments.
+        public init(body: Bodies.PostNoteBody?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.postNote(body: body)
+        }
+    }
+
+    /// A call of `Bodies.createPet`, `POST /pets`, with its arguments.
+    public struct CreatePet: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+        public typealias Output = Pet
+
+        /// The call's `body`.
+        public let body: NewPet
+
+        /// A call with these arguments.
+        public init(body: NewPet) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.createPet(body: body)
+        }
+    }
+
+    /// A call of `Bodies.createPetInline`, `POST /pets/inline`, with its arguments.
+    public struct CreatePetInline: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+        public typealias Output = Pet
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `age`.
+        public let age: Int?
+
+        /// A call with these arguments.
+        public init(name: String, age: Int?) {
+            self.name = name
+            self.age = age
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.createPetInline(name: name, age: age)
+        }
+    }
+
+    /// A call of `Bodies.createPets`, `POST /pets/batch`, with its arguments.
+    public struct CreatePets: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: [NewPet]?
+
+        /// A call with these arguments.
+        public init(body: [NewPet]?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.createPets(body: body)
+        }
+    }
+
+    /// A call of `Bodies.login`, `POST /login`, with its arguments.
+    public struct Login: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `username`.
+        public let username: String
+
+        /// The call's `password`.
+        public let password: String
+
+        /// The call's `remember`.
+        public let remember: Bool?
+
+        /// The call's `scopes`.
+        public let scopes: [String]?
+
+        /// A call with these arguments.
+        public init(username: String, password: String, remember: Bool?, scopes: [String]?) {
+            self.username = username
+            self.password = password
+            self.remember = remember
+            self.scopes = scopes
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.login(username: username, password: password, remember: remember, scopes: scopes)
+        }
+    }
+
+    /// A call of `Bodies.submitForm`, `POST /form-ref`, with its arguments.
+    public struct SubmitForm: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The call's `tag`.
+        public let tag: String?
+
+        /// A call with these arguments.
+        public init(name: String, tag: String?) {
+            self.name = name
+            self.tag = tag
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.submitForm(name: name, tag: tag)
+        }
+    }
+
+    /// A call of `Bodies.uploadPhoto`, `POST /pets/{id}/photo`, with its arguments.
+    public struct UploadPhoto: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `file`.
+        public let file: File
+
+        /// The call's `caption`.
+        public let caption: String?
+
+        /// The call's `thumbnails`.
+        public let thumbnails: [File]?
+
+        /// A call with these arguments.
+        public init(id: String, file: File, caption: String?, thumbnails: [File]?) {
+            self.id = id
+            self.file = file
+            self.caption = caption
+            self.thumbnails = thumbnails
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.uploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails)
+        }
+    }
+
+    /// A call of `Bodies.putBlob`, `PUT /blobs/{id}`, with its arguments.
+    public struct PutBlob: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `body`.
+        public let body: ByteStream
+
+        /// A call with these arguments.
+        public init(id: String, body: ByteStream) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.putBlob(id: id, body: body)
+        }
+    }
+
+    /// A call of `Bodies.postText`, `POST /text`, with its arguments.
+    public struct PostText: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: String?
+
+        /// A call with these arguments.
+        public init(body: String?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.postText(body: body)
+        }
+    }
+
+    /// A call of `Bodies.postAnything`, `POST /json-any`, with its arguments.
+    public struct PostAnything: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: JSONValue?
+
+        /// A call with these arguments.
+        public init(body: JSONValue?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.postAnything(body: body)
+        }
+    }
+
+    /// A call of `Bodies.postPreferJSON`, `POST /both`, with its arguments.
+    public struct PostPreferJSON: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: NewPet?
+
+        /// A call with these arguments.
+        public init(body: NewPet?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.postPreferJSON(body: body)
+        }
+    }
+
+    /// A call of `Bodies.updatePet`, `PATCH /query-and-body/{id}`, with its arguments.
+    public struct UpdatePet: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Never
+        public typealias Output = Pet
+
+        /// The call's `id`.
+        public let id: String
+
+        /// The call's `name`.
+        public let name: String?
+
+        /// The call's `id2`.
+        public let id2: String?
+
+        /// The call's `name2`.
+        public let name2: String?
+
+        /// A call with these arguments.
+        public init(id: String, name: String?, id2: String?, name2: String?) {
+            self.id = id
+            self.name = name
+            self.id2 = id2
+            self.name2 = name2
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Bodies.updatePet(id: id, name: name, id2: id2, name2: name2)
+        }
     }
 }
 
@@ -454,19 +722,19 @@ extension BodiesService {
     /// `PATCH /notes/{id}`
     @_alwaysEmitIntoClient
     public func patchNote(id: Int, title: Nullable<String>? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.patchNote(id: id, title: title), as: BodiesOperations.PatchNote.self)
+        try await send(BodiesOperations.PatchNote(id: id, title: title))
     }
 
     /// `PUT /notes/{id}/image`
     @_alwaysEmitIntoClient
     public func putNoteImage(id: Int, body: Data) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.putNoteImage(id: id, body: body), as: BodiesOperations.PutNoteImage.self)
+        try await send(BodiesOperations.PutNoteImage(id: id, body: body))
     }
 
     /// `POST /notes/import`
     @_alwaysEmitIntoClient
     public func importNotes(body: String? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.importNotes(body: body), as: BodiesOperations.ImportNotes.self)
+        try await send(BodiesOperations.ImportNotes(body: body))
     }
 
     /// `GET /search.json`
@@ -476,31 +744,31 @@ extension BodiesService {
         q: String? = nil,
         `in`: [String]? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.send(Bodies.search(page: page, q: q, in: `in`), as: BodiesOperations.Search.self)
+        try await send(BodiesOperations.Search(page: page, q: q, in: `in`))
     }
 
     /// `GET /find`
     @_alwaysEmitIntoClient
     public func find(term: String? = nil, limit: Int? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.find(term: term, limit: limit), as: BodiesOperations.Find.self)
+        try await send(BodiesOperations.Find(term: term, limit: limit))
     }
 
     /// `GET /lookup`
     @_alwaysEmitIntoClient
     public func lookUp() async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.lookUp(), as: BodiesOperations.LookUp.self)
+        try await send(BodiesOperations.LookUp())
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.ping(), as: BodiesOperations.Ping.self)
+        try await send(BodiesOperations.Ping())
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func postNote(body: Bodies.PostNoteBody? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.postNote(body: body), as: BodiesOperations.PostNote.self)
+        try await send(BodiesOperations.PostNote(body: body))
     }
 
     /// A JSON body of a named schema is the body argument.
@@ -508,7 +776,7 @@ extension BodiesService {
     /// `POST /pets`
     @_alwaysEmitIntoClient
     public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
-        try await self.send(Bodies.createPet(body: body), as: BodiesOperations.CreatePet.self)
+        try await send(BodiesOperations.CreatePet(body: body))
     }
 
     /// An inline JSON object body becomes fields of the factory.
@@ -516,13 +784,13 @@ extension BodiesService {
     /// `POST /pets/inline`
     @_alwaysEmitIntoClient
     public func createPetInline(name: String, age: Int? = nil) async throws(APIError<Never>) -> Pet {
-        try await self.send(Bodies.createPetInline(name: name, age: age), as: BodiesOperations.CreatePetInline.self)
+        try await send(BodiesOperations.CreatePetInline(name: name, age: age))
     }
 
     /// `POST /pets/batch`
     @_alwaysEmitIntoClient
     public func createPets(body: [NewPet]? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.createPets(body: body), as: BodiesOperations.CreatePets.self)
+        try await send(BodiesOperations.CreatePets(body: body))
     }
 
     /// `POST /login`
@@ -533,16 +801,18 @@ extension BodiesService {
         remember: Bool? = nil,
         scopes: [String]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Bodies.login(username: username, password: password, remember: remember, scopes: scopes),
-            as: BodiesOperations.Login.self
-        )
+        try await send(BodiesOperations.Login(
+            username: username,
+            password: password,
+            remember: remember,
+            scopes: scopes
+        ))
     }
 
     /// `POST /form-ref`
     @_alwaysEmitIntoClient
     public func submitForm(name: String, tag: String? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.submitForm(name: name, tag: tag), as: BodiesOperations.SubmitForm.self)
+        try await send(BodiesOperations.SubmitForm(name: name, tag: tag))
     }
 
     /// `POST /pets/{id}/photo`
@@ -553,16 +823,13 @@ extension BodiesService {
         caption: String? = nil,
         thumbnails: [File]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Bodies.uploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails),
-            as: BodiesOperations.UploadPhoto.self
-        )
+        try await send(BodiesOperations.UploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails))
     }
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func putBlob(id: String, body: ByteStream) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.putBlob(id: id, body: body), as: BodiesOperations.PutBlob.self)
+        try await send(BodiesOperations.PutBlob(id: id, body: body))
     }
 
     /// Any other media type is a binary body, sent as application/octet-stream.
@@ -570,13 +837,13 @@ extension BodiesService {
     /// `POST /text`
     @_alwaysEmitIntoClient
     public func postText(body: String? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.postText(body: body), as: BodiesOperations.PostText.self)
+        try await send(BodiesOperations.PostText(body: body))
     }
 
     /// `POST /json-any`
     @_alwaysEmitIntoClient
     public func postAnything(body: JSONValue? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.postAnything(body: body), as: BodiesOperations.PostAnything.self)
+        try await send(BodiesOperations.PostAnything(body: body))
     }
 
     /// JSON is chosen when a body has several media types.
@@ -584,7 +851,7 @@ extension BodiesService {
     /// `POST /both`
     @_alwaysEmitIntoClient
     public func postPreferJSON(body: NewPet? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Bodies.postPreferJSON(body: body), as: BodiesOperations.PostPreferJSON.self)
+        try await send(BodiesOperations.PostPreferJSON(body: body))
     }
 
     /// `PATCH /query-and-body/{id}`
@@ -595,9 +862,6 @@ extension BodiesService {
         id2: String? = nil,
         name2: String? = nil
     ) async throws(APIError<Never>) -> Pet {
-        try await self.send(
-            Bodies.updatePet(id: id, name: name, id2: id2, name2: name2),
-            as: BodiesOperations.UpdatePet.self
-        )
+        try await send(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
     }
 }

@@ -80,114 +80,33 @@ public enum Names {
     }
 }
 
-/// The endpoints of `Names` as types, one each: `NamesService` has a requirement per
-/// operation.
-public enum NamesOperations {
-    /// `Names.listUsers`: `GET /users`.
-    public enum ListUsers: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.postUsers`: `POST /users`.
-    public enum PostUsers: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
-    public enum GetUsersByUserIDPostsByPostID: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.listUsers2`: `GET /v2/users`.
-    public enum ListUsers2: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.getSnakeCase`: `GET /snake`.
-    public enum GetSnakeCase: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.apiEndpoint`: `GET /api`.
-    public enum APIEndpoint: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.baseURLEndpoint`: `GET /base`.
-    public enum BaseURLEndpoint: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.default`: `GET /keyword`.
-    public enum Default: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Names.usersGet`: `GET /dotted`.
-    public enum UsersGet: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Names`, as a type holding the call's arguments: `NamesService`
+/// has a requirement per operation.
+public enum NamesOperations {}
 
 /// Every endpoint of `Names` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNamesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol NamesService: Sendable {
     /// Sends `Names.listUsers`: `GET /users`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.ListUsers.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.ListUsers) async throws(APIError<Never>)
     /// Sends `Names.postUsers`: `POST /users`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.PostUsers.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.PostUsers) async throws(APIError<Never>)
     /// Sends `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.GetUsersByUserIDPostsByPostID.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.GetUsersByUserIDPostsByPostID) async throws(APIError<Never>)
     /// Sends `Names.listUsers2`: `GET /v2/users`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.ListUsers2.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>)
     /// Sends `Names.getSnakeCase`: `GET /snake`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.GetSnakeCase.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>)
     /// Sends `Names.apiEndpoint`: `GET /api`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.APIEndpoint.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>)
     /// Sends `Names.baseURLEndpoint`: `GET /base`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.BaseURLEndpoint.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>)
     /// Sends `Names.default`: `GET /keyword`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.Default.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.Default) async throws(APIError<Never>)
     /// Sends `Names.usersGet`: `GET /dotted`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: NamesOperations.UsersGet.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: NamesOperations.UsersGet) async throws(APIError<Never>)
 }
 
 /// `NamesService` over HTTP: each method sends its endpoint through `client`.
@@ -200,12 +119,157 @@ public struct LiveNamesService: NamesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension NamesOperations {
+    /// A call of `Names.listUsers`, `GET /users`.
+    public struct ListUsers: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.listUsers()
+        }
+    }
+
+    /// A call of `Names.postUsers`, `POST /users`.
+    public struct PostUsers: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.postUsers()
+        }
+    }
+
+    /// A call of `Names.getUsersByUserIDPostsByPostID`, `GET /users/{userId}/posts/{post_id}`, with its arguments.
+    public struct GetUsersByUserIDPostsByPostID: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `userID`.
+        public let userID: Int
+
+        /// The call's `postID`.
+        public let postID: String
+
+        /// A call with these arguments.
+        public init(userID: Int, postID: String) {
+            self.userID = userID
+            self.postID = postID
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.getUsersByUserIDPostsByPostID(userID: userID, postID: postID)
+        }
+    }
+
+    /// A call of `Names.listUsers2`, `GET /v2/users`.
+    public struct ListUsers2: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.listUsers2()
+        }
+    }
+
+    /// A call of `Names.getSnakeCase`, `GET /snake`.
+    public struct GetSnakeCase: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.getSnakeCase()
+        }
+    }
+
+    /// A call of `Names.apiEndpoint`, `GET /api`.
+    public struct APIEndpoint: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.apiEndpoint()
+        }
+    }
+
+    /// A call of `Names.baseURLEndpoint`, `GET /base`.
+    public struct BaseURLEndpoint: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.baseURLEndpoint()
+        }
+    }
+
+    /// A call of `Names.default`, `GET /keyword`.
+    public struct Default: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.default()
+        }
+    }
+
+    /// A call of `Names.usersGet`, `GET /dotted`.
+    public struct UsersGet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Names.usersGet()
+        }
     }
 }
 
@@ -213,57 +277,54 @@ extension NamesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) {
-        _ = try await self.send(Names.listUsers(), as: NamesOperations.ListUsers.self)
+        try await send(NamesOperations.ListUsers())
     }
 
     /// `POST /users`
     @_alwaysEmitIntoClient
     public func postUsers() async throws(APIError<Never>) {
-        _ = try await self.send(Names.postUsers(), as: NamesOperations.PostUsers.self)
+        try await send(NamesOperations.PostUsers())
     }
 
     /// `GET /users/{userId}/posts/{post_id}`
     @_alwaysEmitIntoClient
     public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Names.getUsersByUserIDPostsByPostID(userID: userID, postID: postID),
-            as: NamesOperations.GetUsersByUserIDPostsByPostID.self
-        )
+        try await send(NamesOperations.GetUsersByUserIDPostsByPostID(userID: userID, postID: postID))
     }
 
     /// `GET /v2/users`
     @_alwaysEmitIntoClient
     public func listUsers2() async throws(APIError<Never>) {
-        _ = try await self.send(Names.listUsers2(), as: NamesOperations.ListUsers2.self)
+        try await send(NamesOperations.ListUsers2())
     }
 
     /// `GET /snake`
     @_alwaysEmitIntoClient
     public func getSnakeCase() async throws(APIError<Never>) {
-        _ = try await self.send(Names.getSnakeCase(), as: NamesOperations.GetSnakeCase.self)
+        try await send(NamesOperations.GetSnakeCase())
     }
 
     /// `GET /api`
     @_alwaysEmitIntoClient
     public func apiEndpoint() async throws(APIError<Never>) {
-        _ = try await self.send(Names.apiEndpoint(), as: NamesOperations.APIEndpoint.self)
+        try await send(NamesOperations.APIEndpoint())
     }
 
     /// `GET /base`
     @_alwaysEmitIntoClient
     public func baseURLEndpoint() async throws(APIError<Never>) {
-        _ = try await self.send(Names.baseURLEndpoint(), as: NamesOperations.BaseURLEndpoint.self)
+        try await send(NamesOperations.BaseURLEndpoint())
     }
 
     /// `GET /keyword`
     @_alwaysEmitIntoClient
     public func `default`() async throws(APIError<Never>) {
-        _ = try await self.send(Names.default(), as: NamesOperations.Default.self)
+        try await send(NamesOperations.Default())
     }
 
     /// `GET /dotted`
     @_alwaysEmitIntoClient
     public func usersGet() async throws(APIError<Never>) {
-        _ = try await self.send(Names.usersGet(), as: NamesOperations.UsersGet.self)
+        try await send(NamesOperations.UsersGet())
     }
 }

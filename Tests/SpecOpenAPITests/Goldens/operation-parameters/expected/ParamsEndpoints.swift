@@ -109,81 +109,27 @@ public enum Params {
     }
 }
 
-/// The endpoints of `Params` as types, one each: `ParamsService` has a requirement per
-/// operation.
-public enum ParamsOperations {
-    /// `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
-    public enum ListIssues: ServiceOperation {
-        public typealias Response = [String]
-        public typealias Failure = Never
-    }
-
-    /// `Params.createResponse`: `POST /responses`.
-    public enum CreateResponse: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Params.getThing`: `GET /things/{thingId}`.
-    public enum GetThing: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Params.sendMessage`: `POST /`.
-    public enum SendMessage: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Params.deleteMessage`: `POST /`.
-    public enum DeleteMessage: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Params.untagResource`: `DELETE /tags/{resourceArn}`.
-    public enum UntagResource: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Params`, as a type holding the call's arguments: `ParamsService`
+/// has a requirement per operation.
+public enum ParamsOperations {}
 
 /// Every endpoint of `Params` as one async method (`service.listIssues(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveParamsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ParamsService: Sendable {
     /// Sends `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
-    func send(
-        _ endpoint: Endpoint<[String], Never>,
-        as operation: ParamsOperations.ListIssues.Type
-    ) async throws(APIError<Never>) -> [String]
+    func send(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String]
     /// Sends `Params.createResponse`: `POST /responses`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ParamsOperations.CreateResponse.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>)
     /// Sends `Params.getThing`: `GET /things/{thingId}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ParamsOperations.GetThing.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ParamsOperations.GetThing) async throws(APIError<Never>)
     /// Sends `Params.sendMessage`: `POST /`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ParamsOperations.SendMessage.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
     /// Sends `Params.deleteMessage`: `POST /`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ParamsOperations.DeleteMessage.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
     /// Sends `Params.untagResource`: `DELETE /tags/{resourceArn}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ParamsOperations.UntagResource.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
 }
 
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
@@ -196,12 +142,233 @@ public struct LiveParamsService: ParamsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ParamsOperations {
+    /// A call of `Params.listIssues`, `GET /repos/{owner}/{repo}/issues`, with its arguments.
+    public struct ListIssues: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+        public typealias Output = [String]
+
+        /// The call's `owner`.
+        public let owner: String
+
+        /// The call's `repo`.
+        public let repo: String
+
+        /// The operation's own.
+        public let perPage: Int?
+
+        /// The call's `signature`.
+        public let signature: String?
+
+        /// The call's `labels`.
+        public let labels: [String]?
+
+        /// The call's `ids`.
+        public let ids: [Int]
+
+        /// The call's `page`.
+        public let page: Int32?
+
+        /// The call's `xRaw`.
+        public let xRaw: String?
+
+        /// The call's `xRequestID`.
+        public let xRequestID: UUID?
+
+        /// The call's `xTrace`.
+        public let xTrace: String
+
+        /// The call's `accept`.
+        public let accept: String?
+
+        /// The call's `session`.
+        public let session: String?
+
+        /// A call with these arguments.
+        public init(
+            owner: String,
+            repo: String,
+            perPage: Int?,
+            signature: String?,
+            labels: [String]?,
+            ids: [Int],
+            page: Int32?,
+            xRaw: String?,
+            xRequestID: UUID?,
+            xTrace: String,
+            accept: String?,
+            session: String?
+        ) {
+            self.owner = owner
+            self.repo = repo
+            self.perPage = perPage
+            self.signature = signature
+            self.labels = labels
+            self.ids = ids
+            self.page = page
+            self.xRaw = xRaw
+            self.xRequestID = xRequestID
+            self.xTrace = xTrace
+            self.accept = accept
+            self.session = session
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.listIssues(
+                owner: owner,
+                repo: repo,
+                perPage: perPage,
+                signature: signature,
+                labels: labels,
+                ids: ids,
+                page: page,
+                xRaw: xRaw,
+                xRequestID: xRequestID,
+                xTrace: xTrace,
+                accept: accept,
+                session: session
+            )
+        }
+    }
+
+    /// A call of `Params.createResponse`, `POST /responses`, with its arguments.
+    public struct CreateResponse: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `stream`.
+        public let stream: Bool?
+
+        /// The call's `beta`.
+        public let beta: String
+
+        /// A call with these arguments.
+        public init(stream: Bool?, beta: String) {
+            self.stream = stream
+            self.beta = beta
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.createResponse(stream: stream, beta: beta)
+        }
+    }
+
+    /// A call of `Params.getThing`, `GET /things/{thingId}`, with its arguments.
+    public struct GetThing: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `thingID`.
+        public let thingID: GetThingFilter
+
+        /// The call's `filter`.
+        public let filter: GetThingFilter?
+
+        /// The call's `class`.
+        public let `class`: String?
+
+        /// The call's `thingID2`.
+        public let thingID2: String?
+
+        /// The call's `thingID3`.
+        public let thingID3: String?
+
+        /// A call with these arguments.
+        public init(
+            thingID: GetThingFilter,
+            filter: GetThingFilter?,
+            `class`: String?,
+            thingID2: String?,
+            thingID3: String?
+        ) {
+            self.thingID = thingID
+            self.filter = filter
+            self.`class` = `class`
+            self.thingID2 = thingID2
+            self.thingID3 = thingID3
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.getThing(thingID: thingID, filter: filter, class: `class`, thingID2: thingID2, thingID3: thingID3)
+        }
+    }
+
+    /// A call of `Params.sendMessage`, `POST /`, with its arguments.
+    public struct SendMessage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `xAmzTarget`.
+        public let xAmzTarget: QueueSendMessageXAmzTarget
+
+        /// A call with these arguments.
+        public init(xAmzTarget: QueueSendMessageXAmzTarget) {
+            self.xAmzTarget = xAmzTarget
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.sendMessage(xAmzTarget: xAmzTarget)
+        }
+    }
+
+    /// A call of `Params.deleteMessage`, `POST /`, with its arguments.
+    public struct DeleteMessage: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `xAmzTarget`.
+        public let xAmzTarget: QueueDeleteMessageXAmzTarget
+
+        /// A call with these arguments.
+        public init(xAmzTarget: QueueDeleteMessageXAmzTarget) {
+            self.xAmzTarget = xAmzTarget
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.deleteMessage(xAmzTarget: xAmzTarget)
+        }
+    }
+
+    /// A call of `Params.untagResource`, `DELETE /tags/{resourceArn}`, with its arguments.
+    public struct UntagResource: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `resourceArn`.
+        public let resourceArn: String
+
+        /// The call's `tagKeys`.
+        public let tagKeys: [String]
+
+        /// A call with these arguments.
+        public init(resourceArn: String, tagKeys: [String]) {
+            self.resourceArn = resourceArn
+            self.tagKeys = tagKeys
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.untagResource(resourceArn: resourceArn, tagKeys: tagKeys)
+        }
     }
 }
 
@@ -226,32 +393,26 @@ extension ParamsService {
         accept: String? = nil,
         session: String? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.send(
-            Params.listIssues(
-                owner: owner,
-                repo: repo,
-                perPage: perPage,
-                signature: signature,
-                labels: labels,
-                ids: ids,
-                page: page,
-                xRaw: xRaw,
-                xRequestID: xRequestID,
-                xTrace: xTrace,
-                accept: accept,
-                session: session
-            ),
-            as: ParamsOperations.ListIssues.self
-        )
+        try await send(ParamsOperations.ListIssues(
+            owner: owner,
+            repo: repo,
+            perPage: perPage,
+            signature: signature,
+            labels: labels,
+            ids: ids,
+            page: page,
+            xRaw: xRaw,
+            xRequestID: xRequestID,
+            xTrace: xTrace,
+            accept: accept,
+            session: session
+        ))
     }
 
     /// `POST /responses`
     @_alwaysEmitIntoClient
     public func createResponse(stream: Bool? = nil, beta: String = "true") async throws(APIError<Never>) {
-        _ = try await self.send(
-            Params.createResponse(stream: stream, beta: beta),
-            as: ParamsOperations.CreateResponse.self
-        )
+        try await send(ParamsOperations.CreateResponse(stream: stream, beta: beta))
     }
 
     /// `GET /things/{thingId}`
@@ -263,16 +424,19 @@ extension ParamsService {
         thingID2: String? = nil,
         thingID3: String? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Params.getThing(thingID: thingID, filter: filter, class: `class`, thingID2: thingID2, thingID3: thingID3),
-            as: ParamsOperations.GetThing.self
-        )
+        try await send(ParamsOperations.GetThing(
+            thingID: thingID,
+            filter: filter,
+            class: `class`,
+            thingID2: thingID2,
+            thingID3: thingID3
+        ))
     }
 
     /// `POST /`
     @_alwaysEmitIntoClient
     public func sendMessage(xAmzTarget: QueueSendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
-        _ = try await self.send(Params.sendMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.SendMessage.self)
+        try await send(ParamsOperations.SendMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `POST /`
@@ -280,15 +444,12 @@ extension ParamsService {
     public func deleteMessage(
         xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
     ) async throws(APIError<Never>) {
-        _ = try await self.send(Params.deleteMessage(xAmzTarget: xAmzTarget), as: ParamsOperations.DeleteMessage.self)
+        try await send(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `DELETE /tags/{resourceArn}`
     @_alwaysEmitIntoClient
     public func untagResource(resourceArn: String, tagKeys: [String]) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Params.untagResource(resourceArn: resourceArn, tagKeys: tagKeys),
-            as: ParamsOperations.UntagResource.self
-        )
+        try await send(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
     }
 }

@@ -162,125 +162,37 @@ public enum Responses {
     }
 }
 
-/// The endpoints of `Responses` as types, one each: `ResponsesService` has a requirement per
-/// operation.
-public enum ResponsesOperations {
-    /// `Responses.getOK`: `GET /ok`.
-    public enum GetOK: ServiceOperation {
-        public typealias Response = Thing
-        public typealias Failure = Responses.GetOKError
-    }
-
-    /// `Responses.create`: `POST /created`.
-    public enum Create: ServiceOperation {
-        public typealias Response = Responses.CreateOutcome
-        public typealias Failure = Problem
-    }
-
-    /// `Responses.deleteThing`: `DELETE /nothing`.
-    public enum DeleteThing: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = DeleteThingError422
-    }
-
-    /// `Responses.fireAndForget`: `POST /no-content`.
-    public enum FireAndForget: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Responses.getImage`: `GET /image`.
-    public enum GetImage: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = Never
-    }
-
-    /// `Responses.exportCSV`: `GET /csv`.
-    public enum ExportCSV: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-
-    /// `Responses.getAnyJSON`: `GET /any-json`.
-    public enum GetAnyJSON: ServiceOperation {
-        public typealias Response = JSONValue
-        public typealias Failure = Never
-    }
-
-    /// `Responses.getInline`: `GET /inline`.
-    public enum GetInline: ServiceOperation {
-        public typealias Response = GetInlineResponse
-        public typealias Failure = Responses.GetInlineError
-    }
-
-    /// `Responses.getRedirect`: `GET /redirect`.
-    public enum GetRedirect: ServiceOperation {
-        public typealias Response = [Int]
-        public typealias Failure = Never
-    }
-
-    /// `Responses.getShared`: `GET /shared`.
-    public enum GetShared: ServiceOperation {
-        public typealias Response = Thing
-        public typealias Failure = Problem
-    }
-}
+/// A call of each endpoint of `Responses`, as a type holding the call's arguments: `ResponsesService`
+/// has a requirement per operation.
+public enum ResponsesOperations {}
 
 /// Every endpoint of `Responses` as one async method (`service.getOK(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveResponsesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ResponsesService: Sendable {
     /// Sends `Responses.getOK`: `GET /ok`.
-    func send(
-        _ endpoint: Endpoint<Thing, Responses.GetOKError>,
-        as operation: ResponsesOperations.GetOK.Type
-    ) async throws(APIError<Responses.GetOKError>) -> Thing
+    func send(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing
     /// Sends `Responses.create`: `POST /created`.
-    func send(
-        _ endpoint: Endpoint<Responses.CreateOutcome, Problem>,
-        as operation: ResponsesOperations.Create.Type
-    ) async throws(APIError<Problem>) -> Responses.CreateOutcome
+    func send(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome
     /// Sends `Responses.deleteThing`: `DELETE /nothing`.
-    func send(
-        _ endpoint: Endpoint<Empty, DeleteThingError422>,
-        as operation: ResponsesOperations.DeleteThing.Type
-    ) async throws(APIError<DeleteThingError422>) -> Empty
+    func send(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>)
     /// Sends `Responses.fireAndForget`: `POST /no-content`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ResponsesOperations.FireAndForget.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>)
     /// Sends `Responses.getImage`: `GET /image`.
-    func send(
-        _ endpoint: Endpoint<Data, Never>,
-        as operation: ResponsesOperations.GetImage.Type
-    ) async throws(APIError<Never>) -> Data
+    func send(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data
     /// Sends `Responses.exportCSV`: `GET /csv`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: ResponsesOperations.ExportCSV.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String
     /// Sends `Responses.getAnyJSON`: `GET /any-json`.
-    func send(
-        _ endpoint: Endpoint<JSONValue, Never>,
-        as operation: ResponsesOperations.GetAnyJSON.Type
-    ) async throws(APIError<Never>) -> JSONValue
+    func send(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue
     /// Sends `Responses.getInline`: `GET /inline`.
     func send(
-        _ endpoint: Endpoint<GetInlineResponse, Responses.GetInlineError>,
-        as operation: ResponsesOperations.GetInline.Type
+        _ call: ResponsesOperations.GetInline
     ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse
     /// Sends `Responses.getRedirect`: `GET /redirect`.
-    func send(
-        _ endpoint: Endpoint<[Int], Never>,
-        as operation: ResponsesOperations.GetRedirect.Type
-    ) async throws(APIError<Never>) -> [Int]
+    func send(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int]
     /// Sends `Responses.getShared`: `GET /shared`.
-    func send(
-        _ endpoint: Endpoint<Thing, Problem>,
-        as operation: ResponsesOperations.GetShared.Type
-    ) async throws(APIError<Problem>) -> Thing
+    func send(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing
 }
 
 /// `ResponsesService` over HTTP: each method sends its endpoint through `client`.
@@ -293,12 +205,163 @@ public struct LiveResponsesService: ResponsesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ResponsesOperations {
+    /// A call of `Responses.getOK`, `GET /ok`.
+    public struct GetOK: ServiceOperation {
+        public typealias Response = Thing
+        public typealias Failure = Responses.GetOKError
+        public typealias Output = Thing
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getOK()
+        }
+    }
+
+    /// A call of `Responses.create`, `POST /created`.
+    public struct Create: ServiceOperation {
+        public typealias Response = Responses.CreateOutcome
+        public typealias Failure = Problem
+        public typealias Output = Responses.CreateOutcome
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.create()
+        }
+    }
+
+    /// A call of `Responses.deleteThing`, `DELETE /nothing`.
+    public struct DeleteThing: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = DeleteThingError422
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.deleteThing()
+        }
+    }
+
+    /// A call of `Responses.fireAndForget`, `POST /no-content`.
+    public struct FireAndForget: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.fireAndForget()
+        }
+    }
+
+    /// A call of `Responses.getImage`, `GET /image`.
+    public struct GetImage: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+        public typealias Output = Data
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getImage()
+        }
+    }
+
+    /// A call of `Responses.exportCSV`, `GET /csv`.
+    public struct ExportCSV: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.exportCSV()
+        }
+    }
+
+    /// A call of `Responses.getAnyJSON`, `GET /any-json`.
+    public struct GetAnyJSON: ServiceOperation {
+        public typealias Response = JSONValue
+        public typealias Failure = Never
+        public typealias Output = JSONValue
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getAnyJSON()
+        }
+    }
+
+    /// A call of `Responses.getInline`, `GET /inline`.
+    public struct GetInline: ServiceOperation {
+        public typealias Response = GetInlineResponse
+        public typealias Failure = Responses.GetInlineError
+        public typealias Output = GetInlineResponse
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getInline()
+        }
+    }
+
+    /// A call of `Responses.getRedirect`, `GET /redirect`.
+    public struct GetRedirect: ServiceOperation {
+        public typealias Response = [Int]
+        public typealias Failure = Never
+        public typealias Output = [Int]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getRedirect()
+        }
+    }
+
+    /// A call of `Responses.getShared`, `GET /shared`.
+    public struct GetShared: ServiceOperation {
+        public typealias Response = Thing
+        public typealias Failure = Problem
+        public typealias Output = Thing
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Responses.getShared()
+        }
     }
 }
 
@@ -306,60 +369,60 @@ extension ResponsesService {
     /// `GET /ok`
     @_alwaysEmitIntoClient
     public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
-        try await self.send(Responses.getOK(), as: ResponsesOperations.GetOK.self)
+        try await send(ResponsesOperations.GetOK())
     }
 
     /// `POST /created`
     @_alwaysEmitIntoClient
     public func create() async throws(APIError<Problem>) -> Responses.CreateOutcome {
-        try await self.send(Responses.create(), as: ResponsesOperations.Create.self)
+        try await send(ResponsesOperations.Create())
     }
 
     /// `DELETE /nothing`
     @_alwaysEmitIntoClient
     public func deleteThing() async throws(APIError<DeleteThingError422>) {
-        _ = try await self.send(Responses.deleteThing(), as: ResponsesOperations.DeleteThing.self)
+        try await send(ResponsesOperations.DeleteThing())
     }
 
     /// `POST /no-content`
     @_alwaysEmitIntoClient
     public func fireAndForget() async throws(APIError<Never>) {
-        _ = try await self.send(Responses.fireAndForget(), as: ResponsesOperations.FireAndForget.self)
+        try await send(ResponsesOperations.FireAndForget())
     }
 
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func getImage() async throws(APIError<Never>) -> Data {
-        try await self.send(Responses.getImage(), as: ResponsesOperations.GetImage.self)
+        try await send(ResponsesOperations.GetImage())
     }
 
     /// `GET /csv`
     @_alwaysEmitIntoClient
     public func exportCSV() async throws(APIError<Never>) -> String {
-        try await self.send(Responses.exportCSV(), as: ResponsesOperations.ExportCSV.self)
+        try await send(ResponsesOperations.ExportCSV())
     }
 
     /// `GET /any-json`
     @_alwaysEmitIntoClient
     public func getAnyJSON() async throws(APIError<Never>) -> JSONValue {
-        try await self.send(Responses.getAnyJSON(), as: ResponsesOperations.GetAnyJSON.self)
+        try await send(ResponsesOperations.GetAnyJSON())
     }
 
     /// `GET /inline`
     @_alwaysEmitIntoClient
     public func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
-        try await self.send(Responses.getInline(), as: ResponsesOperations.GetInline.self)
+        try await send(ResponsesOperations.GetInline())
     }
 
     /// `GET /redirect`
     @_alwaysEmitIntoClient
     public func getRedirect() async throws(APIError<Never>) -> [Int] {
-        try await self.send(Responses.getRedirect(), as: ResponsesOperations.GetRedirect.self)
+        try await send(ResponsesOperations.GetRedirect())
     }
 
     /// `GET /shared`
     @_alwaysEmitIntoClient
     public func getShared() async throws(APIError<Problem>) -> Thing {
-        try await self.send(Responses.getShared(), as: ResponsesOperations.GetShared.self)
+        try await send(ResponsesOperations.GetShared())
     }
 }

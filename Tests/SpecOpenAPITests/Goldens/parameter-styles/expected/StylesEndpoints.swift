@@ -120,60 +120,24 @@ public enum Styles {
     }
 }
 
-/// The endpoints of `Styles` as types, one each: `StylesService` has a requirement per
-/// operation.
-public enum StylesOperations {
-    /// `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
-    public enum GetPet: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Styles.getColors`: `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
-    public enum GetColors: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Styles.search`: `GET /search`.
-    public enum Search: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Styles.postCustomers`: `POST /customers`.
-    public enum PostCustomers: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Styles`, as a type holding the call's arguments: `StylesService`
+/// has a requirement per operation.
+public enum StylesOperations {}
 
 /// Every endpoint of `Styles` as one async method (`service.getPet(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStylesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StylesService: Sendable {
     /// Sends `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StylesOperations.GetPet.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StylesOperations.GetPet) async throws(APIError<Never>)
     /// Sends `Styles.getColors`: `GET
     /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StylesOperations.GetColors.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StylesOperations.GetColors) async throws(APIError<Never>)
     /// Sends `Styles.search`: `GET /search`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StylesOperations.Search.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StylesOperations.Search) async throws(APIError<Never>)
     /// Sends `Styles.postCustomers`: `POST /customers`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StylesOperations.PostCustomers.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>)
 }
 
 /// `StylesService` over HTTP: each method sends its endpoint through `client`.
@@ -186,12 +150,216 @@ public struct LiveStylesService: StylesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension StylesOperations {
+    /// A call of `Styles.getPet`, `GET /pets/{id}/{kind}/{tag}`, with its arguments.
+    public struct GetPet: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// The call's `kind`.
+        public let kind: String
+
+        /// The call's `tag`.
+        public let tag: String
+
+        /// A call with these arguments.
+        public init(id: Int, kind: String, tag: String) {
+            self.id = id
+            self.kind = kind
+            self.tag = tag
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Styles.getPet(id: id, kind: kind, tag: tag)
+        }
+    }
+
+    /// A call of `Styles.getColors`, `GET
+    /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`, with its arguments.
+    public struct GetColors: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `simple`.
+        public let simple: [String]
+
+        /// The call's `simpleExploded`.
+        public let simpleExploded: RGB
+
+        /// The call's `label`.
+        public let label: RGB
+
+        /// The call's `labelExploded`.
+        public let labelExploded: [Int]
+
+        /// The call's `matrix`.
+        public let matrix: [String]
+
+        /// The call's `matrixExploded`.
+        public let matrixExploded: [String: Int]
+
+        /// A call with these arguments.
+        public init(
+            simple: [String],
+            simpleExploded: RGB,
+            label: RGB,
+            labelExploded: [Int],
+            matrix: [String],
+            matrixExploded: [String: Int]
+        ) {
+            self.simple = simple
+            self.simpleExploded = simpleExploded
+            self.label = label
+            self.labelExploded = labelExploded
+            self.matrix = matrix
+            self.matrixExploded = matrixExploded
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Styles.getColors(
+                simple: simple,
+                simpleExploded: simpleExploded,
+                label: label,
+                labelExploded: labelExploded,
+                matrix: matrix,
+                matrixExploded: matrixExploded
+            )
+        }
+    }
+
+    /// A call of `Styles.search`, `GET /search`, with its arguments.
+    public struct Search: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// deepObject: `filter[color]=red`.
+        public let filter: SearchFilter?
+
+        /// An object in the default form style: its members are pairs of their own (`x=1&y=2`).
+        public let point: SearchPoint?
+
+        /// The call's `ids`.
+        public let ids: [Int]?
+
+        /// The call's `words`.
+        public let words: [String]?
+
+        /// The call's `tags`.
+        public let tags: [String]?
+
+        /// A union of scalars, sent as the value it holds.
+        public let limit: SearchLimit?
+
+        /// A Decimal written as `anyOf` of a number and a string.
+        public let price: ExactDecimal?
+
+        /// The call's `xTags`.
+        public let xTags: [String]?
+
+        /// The call's `xRange`.
+        public let xRange: SearchXRange?
+
+        /// The call's `xPoint`.
+        public let xPoint: SearchPoint?
+
+        /// A call with these arguments.
+        public init(
+            filter: SearchFilter?,
+            point: SearchPoint?,
+            ids: [Int]?,
+            words: [String]?,
+            tags: [String]?,
+            limit: SearchLimit?,
+            price: ExactDecimal?,
+            xTags: [String]?,
+            xRange: SearchXRange?,
+            xPoint: SearchPoint?
+        ) {
+            self.filter = filter
+            self.point = point
+            self.ids = ids
+            self.words = words
+            self.tags = tags
+            self.limit = limit
+            self.price = price
+            self.xTags = xTags
+            self.xRange = xRange
+            self.xPoint = xPoint
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Styles.search(
+                filter: filter,
+                point: point,
+                ids: ids,
+                words: words,
+                tags: tags,
+                limit: limit,
+                price: price,
+                xTags: xTags,
+                xRange: xRange,
+                xPoint: xPoint
+            )
+        }
+    }
+
+    /// A call of `Styles.postCustomers`, `POST /customers`, with its arguments.
+    public struct PostCustomers: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `email`.
+        public let email: String?
+
+        /// The call's `address`.
+        public let address: Clearable<PostCustomersBodyAddress>?
+
+        /// The call's `expand`.
+        public let expand: [String]?
+
+        /// The call's `metadata`.
+        public let metadata: [String: String]?
+
+        /// Without `encoding`, an array of objects is sent in brackets too.
+        public let items: [PostCustomersBodyItemsItem]?
+
+        /// A call with these arguments.
+        public init(
+            email: String?,
+            address: Clearable<PostCustomersBodyAddress>?,
+            expand: [String]?,
+            metadata: [String: String]?,
+            items: [PostCustomersBodyItemsItem]?
+        ) {
+            self.email = email
+            self.address = address
+            self.expand = expand
+            self.metadata = metadata
+            self.items = items
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Styles.postCustomers(email: email, address: address, expand: expand, metadata: metadata, items: items)
+        }
     }
 }
 
@@ -199,7 +367,7 @@ extension StylesService {
     /// `GET /pets/{id}/{kind}/{tag}`
     @_alwaysEmitIntoClient
     public func getPet(id: Int, kind: String, tag: String) async throws(APIError<Never>) {
-        _ = try await self.send(Styles.getPet(id: id, kind: kind, tag: tag), as: StylesOperations.GetPet.self)
+        try await send(StylesOperations.GetPet(id: id, kind: kind, tag: tag))
     }
 
     /// `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`
@@ -212,17 +380,14 @@ extension StylesService {
         matrix: [String],
         matrixExploded: [String: Int]
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Styles.getColors(
-                simple: simple,
-                simpleExploded: simpleExploded,
-                label: label,
-                labelExploded: labelExploded,
-                matrix: matrix,
-                matrixExploded: matrixExploded
-            ),
-            as: StylesOperations.GetColors.self
-        )
+        try await send(StylesOperations.GetColors(
+            simple: simple,
+            simpleExploded: simpleExploded,
+            label: label,
+            labelExploded: labelExploded,
+            matrix: matrix,
+            matrixExploded: matrixExploded
+        ))
     }
 
     /// `GET /search`
@@ -244,21 +409,18 @@ extension StylesService {
         xRange: SearchXRange? = nil,
         xPoint: SearchPoint? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Styles.search(
-                filter: filter,
-                point: point,
-                ids: ids,
-                words: words,
-                tags: tags,
-                limit: limit,
-                price: price,
-                xTags: xTags,
-                xRange: xRange,
-                xPoint: xPoint
-            ),
-            as: StylesOperations.Search.self
-        )
+        try await send(StylesOperations.Search(
+            filter: filter,
+            point: point,
+            ids: ids,
+            words: words,
+            tags: tags,
+            limit: limit,
+            price: price,
+            xTags: xTags,
+            xRange: xRange,
+            xPoint: xPoint
+        ))
     }
 
     /// Stripe's shape, with its `encoding`.
@@ -274,9 +436,12 @@ extension StylesService {
         metadata: [String: String]? = nil,
         items: [PostCustomersBodyItemsItem]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Styles.postCustomers(email: email, address: address, expand: expand, metadata: metadata, items: items),
-            as: StylesOperations.PostCustomers.self
-        )
+        try await send(StylesOperations.PostCustomers(
+            email: email,
+            address: address,
+            expand: expand,
+            metadata: metadata,
+            items: items
+        ))
     }
 }

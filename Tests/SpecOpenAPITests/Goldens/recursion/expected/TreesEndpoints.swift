@@ -40,26 +40,17 @@ public enum Trees {
     }
 }
 
-/// The endpoints of `Trees` as types, one each: `TreesService` has a requirement per
-/// operation.
-public enum TreesOperations {
-    /// `Trees.getTree`: `GET /tree`.
-    public enum GetTree: ServiceOperation {
-        public typealias Response = Node
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Trees`, as a type holding the call's arguments: `TreesService`
+/// has a requirement per operation.
+public enum TreesOperations {}
 
 /// Every endpoint of `Trees` as one async method (`service.getTree(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTreesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol TreesService: Sendable {
     /// Sends `Trees.getTree`: `GET /tree`.
-    func send(
-        _ endpoint: Endpoint<Node, Never>,
-        as operation: TreesOperations.GetTree.Type
-    ) async throws(APIError<Never>) -> Node
+    func send(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node
 }
 
 /// `TreesService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,28 @@ public struct LiveTreesService: TreesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension TreesOperations {
+    /// A call of `Trees.getTree`, `GET /tree`.
+    public struct GetTree: ServiceOperation {
+        public typealias Response = Node
+        public typealias Failure = Never
+        public typealias Output = Node
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Trees.getTree()
+        }
     }
 }
 
@@ -85,6 +92,6 @@ extension TreesService {
     /// `GET /tree`
     @_alwaysEmitIntoClient
     public func getTree() async throws(APIError<Never>) -> Node {
-        try await self.send(Trees.getTree(), as: TreesOperations.GetTree.self)
+        try await send(TreesOperations.GetTree())
     }
 }

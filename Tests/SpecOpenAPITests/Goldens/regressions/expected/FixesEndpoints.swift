@@ -67,37 +67,19 @@ public enum Fixes {
     }
 }
 
-/// The endpoints of `Fixes` as types, one each: `FixesService` has a requirement per
-/// operation.
-public enum FixesOperations {
-    /// `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
-    public enum GetPart: ServiceOperation {
-        public typealias Response = Holder
-        public typealias Failure = Never
-    }
-
-    /// `Fixes.createPost`: `POST /posts`.
-    public enum CreatePost: ServiceOperation {
-        public typealias Response = Pet
-        public typealias Failure = Fixes.CreatePostError
-    }
-}
+/// A call of each endpoint of `Fixes`, as a type holding the call's arguments: `FixesService`
+/// has a requirement per operation.
+public enum FixesOperations {}
 
 /// Every endpoint of `Fixes` as one async method (`service.getPart(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFixesService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol FixesService: Sendable {
     /// Sends `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
-    func send(
-        _ endpoint: Endpoint<Holder, Never>,
-        as operation: FixesOperations.GetPart.Type
-    ) async throws(APIError<Never>) -> Holder
+    func send(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder
     /// Sends `Fixes.createPost`: `POST /posts`.
-    func send(
-        _ endpoint: Endpoint<Pet, Fixes.CreatePostError>,
-        as operation: FixesOperations.CreatePost.Type
-    ) async throws(APIError<Fixes.CreatePostError>) -> Pet
+    func send(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet
 }
 
 /// `FixesService` over HTTP: each method sends its endpoint through `client`.
@@ -110,12 +92,73 @@ public struct LiveFixesService: FixesService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension FixesOperations {
+    /// A call of `Fixes.getPart`, `GET /items/{itemID}/parts/{partID}`, with its arguments.
+    public struct GetPart: ServiceOperation {
+        public typealias Response = Holder
+        public typealias Failure = Never
+        public typealias Output = Holder
+
+        /// The call's `itemID`.
+        public let itemID: String
+
+        /// The call's `partID`.
+        public let partID: Int
+
+        /// The call's `sort`.
+        public let sort: GetPartR?
+
+        /// The call's `n`.
+        public let n: Count?
+
+        /// The call's `r`.
+        public let r: GetPartR
+
+        /// The call's `filter`.
+        public let filter: Obj?
+
+        /// A call with these arguments.
+        public init(itemID: String, partID: Int, sort: GetPartR?, n: Count?, r: GetPartR, filter: Obj?) {
+            self.itemID = itemID
+            self.partID = partID
+            self.sort = sort
+            self.n = n
+            self.r = r
+            self.filter = filter
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r, filter: filter)
+        }
+    }
+
+    /// A call of `Fixes.createPost`, `POST /posts`, with its arguments.
+    public struct CreatePost: ServiceOperation {
+        public typealias Response = Pet
+        public typealias Failure = Fixes.CreatePostError
+        public typealias Output = Pet
+
+        /// The call's `body`.
+        public let body: Cat?
+
+        /// A call with these arguments.
+        public init(body: Cat?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Fixes.createPost(body: body)
+        }
     }
 }
 
@@ -130,15 +173,12 @@ extension FixesService {
         r: GetPartR,
         filter: Obj? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await self.send(
-            Fixes.getPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r, filter: filter),
-            as: FixesOperations.GetPart.self
-        )
+        try await send(FixesOperations.GetPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r, filter: filter))
     }
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: Cat? = nil) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        try await self.send(Fixes.createPost(body: body), as: FixesOperations.CreatePost.self)
+        try await send(FixesOperations.CreatePost(body: body))
     }
 }

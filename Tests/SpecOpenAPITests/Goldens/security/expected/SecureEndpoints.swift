@@ -143,191 +143,47 @@ public enum Secure {
     }
 }
 
-/// The endpoints of `Secure` as types, one each: `SecureService` has a requirement per
-/// operation.
-public enum SecureOperations {
-    /// `Secure.getMe`: `GET /me`.
-    public enum GetMe: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getPublic`: `GET /public`.
-    public enum GetPublic: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getKeyed`: `GET /keyed`.
-    public enum GetKeyed: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getQueryKeyed`: `GET /query-keyed`.
-    public enum GetQueryKeyed: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getOAuth`: `GET /oauth`.
-    public enum GetOAuth: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getEither`: `GET /either`.
-    public enum GetEither: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getOptional`: `GET /optional`.
-    public enum GetOptional: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getBasic`: `GET /basic`.
-    public enum GetBasic: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getCookieKeyed`: `GET /cookie`.
-    public enum GetCookieKeyed: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getAuthorizationKey`: `GET /authorization`.
-    public enum GetAuthorizationKey: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getTogether`: `GET /together`.
-    public enum GetTogether: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getTogetherOrToken`: `GET /together-or-token`.
-    public enum GetTogetherOrToken: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getTwoOAuth`: `GET /two-oauth`.
-    public enum GetTwoOAuth: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getDigestOrKey`: `GET /digest-or-key`.
-    public enum GetDigestOrKey: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getDigestOrNone`: `GET /digest-or-none`.
-    public enum GetDigestOrNone: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Secure.getDigest`: `GET /digest`.
-    public enum GetDigest: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Secure`, as a type holding the call's arguments: `SecureService`
+/// has a requirement per operation.
+public enum SecureOperations {}
 
 /// Every endpoint of `Secure` as one async method (`service.getMe(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSecureService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol SecureService: Sendable {
     /// Sends `Secure.getMe`: `GET /me`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetMe.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetMe) async throws(APIError<Never>)
     /// Sends `Secure.getPublic`: `GET /public`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetPublic.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetPublic) async throws(APIError<Never>)
     /// Sends `Secure.getKeyed`: `GET /keyed`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetKeyed.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getQueryKeyed`: `GET /query-keyed`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetQueryKeyed.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getOAuth`: `GET /oauth`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetOAuth.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getEither`: `GET /either`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetEither.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetEither) async throws(APIError<Never>)
     /// Sends `Secure.getOptional`: `GET /optional`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetOptional.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetOptional) async throws(APIError<Never>)
     /// Sends `Secure.getBasic`: `GET /basic`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetBasic.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetBasic) async throws(APIError<Never>)
     /// Sends `Secure.getCookieKeyed`: `GET /cookie`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetCookieKeyed.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getAuthorizationKey`: `GET /authorization`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetAuthorizationKey.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>)
     /// Sends `Secure.getTogether`: `GET /together`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetTogether.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetTogether) async throws(APIError<Never>)
     /// Sends `Secure.getTogetherOrToken`: `GET /together-or-token`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetTogetherOrToken.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>)
     /// Sends `Secure.getTwoOAuth`: `GET /two-oauth`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetTwoOAuth.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrKey`: `GET /digest-or-key`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetDigestOrKey.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrNone`: `GET /digest-or-none`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetDigestOrNone.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>)
     /// Sends `Secure.getDigest`: `GET /digest`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: SecureOperations.GetDigest.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: SecureOperations.GetDigest) async throws(APIError<Never>)
 }
 
 /// `SecureService` over HTTP: each method sends its endpoint through `client`.
@@ -340,12 +196,253 @@ public struct LiveSecureService: SecureService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension SecureOperations {
+    /// A call of `Secure.getMe`, `GET /me`.
+    public struct GetMe: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getMe()
+        }
+    }
+
+    /// A call of `Secure.getPublic`, `GET /public`.
+    public struct GetPublic: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getPublic()
+        }
+    }
+
+    /// A call of `Secure.getKeyed`, `GET /keyed`.
+    public struct GetKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getKeyed()
+        }
+    }
+
+    /// A call of `Secure.getQueryKeyed`, `GET /query-keyed`.
+    public struct GetQueryKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getQueryKeyed()
+        }
+    }
+
+    /// A call of `Secure.getOAuth`, `GET /oauth`.
+    public struct GetOAuth: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getOAuth()
+        }
+    }
+
+    /// A call of `Secure.getEither`, `GET /either`.
+    public struct GetEither: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getEither()
+        }
+    }
+
+    /// A call of `Secure.getOptional`, `GET /optional`.
+    public struct GetOptional: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getOptional()
+        }
+    }
+
+    /// A call of `Secure.getBasic`, `GET /basic`.
+    public struct GetBasic: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getBasic()
+        }
+    }
+
+    /// A call of `Secure.getCookieKeyed`, `GET /cookie`.
+    public struct GetCookieKeyed: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getCookieKeyed()
+        }
+    }
+
+    /// A call of `Secure.getAuthorizationKey`, `GET /authorization`.
+    public struct GetAuthorizationKey: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getAuthorizationKey()
+        }
+    }
+
+    /// A call of `Secure.getTogether`, `GET /together`.
+    public struct GetTogether: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getTogether()
+        }
+    }
+
+    /// A call of `Secure.getTogetherOrToken`, `GET /together-or-token`.
+    public struct GetTogetherOrToken: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getTogetherOrToken()
+        }
+    }
+
+    /// A call of `Secure.getTwoOAuth`, `GET /two-oauth`.
+    public struct GetTwoOAuth: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getTwoOAuth()
+        }
+    }
+
+    /// A call of `Secure.getDigestOrKey`, `GET /digest-or-key`.
+    public struct GetDigestOrKey: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getDigestOrKey()
+        }
+    }
+
+    /// A call of `Secure.getDigestOrNone`, `GET /digest-or-none`.
+    public struct GetDigestOrNone: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getDigestOrNone()
+        }
+    }
+
+    /// A call of `Secure.getDigest`, `GET /digest`.
+    public struct GetDigest: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Secure.getDigest()
+        }
     }
 }
 
@@ -355,7 +452,7 @@ extension SecureService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func getMe() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getMe(), as: SecureOperations.GetMe.self)
+        try await send(SecureOperations.GetMe())
     }
 
     /// `security: []` is no auth.
@@ -363,25 +460,25 @@ extension SecureService {
     /// `GET /public`
     @_alwaysEmitIntoClient
     public func getPublic() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getPublic(), as: SecureOperations.GetPublic.self)
+        try await send(SecureOperations.GetPublic())
     }
 
     /// `GET /keyed`
     @_alwaysEmitIntoClient
     public func getKeyed() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getKeyed(), as: SecureOperations.GetKeyed.self)
+        try await send(SecureOperations.GetKeyed())
     }
 
     /// `GET /query-keyed`
     @_alwaysEmitIntoClient
     public func getQueryKeyed() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getQueryKeyed(), as: SecureOperations.GetQueryKeyed.self)
+        try await send(SecureOperations.GetQueryKeyed())
     }
 
     /// `GET /oauth`
     @_alwaysEmitIntoClient
     public func getOAuth() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getOAuth(), as: SecureOperations.GetOAuth.self)
+        try await send(SecureOperations.GetOAuth())
     }
 
     /// Alternatives, the first the client has credentials for.
@@ -389,7 +486,7 @@ extension SecureService {
     /// `GET /either`
     @_alwaysEmitIntoClient
     public func getEither() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getEither(), as: SecureOperations.GetEither.self)
+        try await send(SecureOperations.GetEither())
     }
 
     /// An empty requirement among others: a token when the client has one, else none.
@@ -397,7 +494,7 @@ extension SecureService {
     /// `GET /optional`
     @_alwaysEmitIntoClient
     public func getOptional() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getOptional(), as: SecureOperations.GetOptional.self)
+        try await send(SecureOperations.GetOptional())
     }
 
     /// HTTP basic, with the client's user name and password.
@@ -405,13 +502,13 @@ extension SecureService {
     /// `GET /basic`
     @_alwaysEmitIntoClient
     public func getBasic() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getBasic(), as: SecureOperations.GetBasic.self)
+        try await send(SecureOperations.GetBasic())
     }
 
     /// `GET /cookie`
     @_alwaysEmitIntoClient
     public func getCookieKeyed() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getCookieKeyed(), as: SecureOperations.GetCookieKeyed.self)
+        try await send(SecureOperations.GetCookieKeyed())
     }
 
     /// An API key in the Authorization header is a bearer token.
@@ -419,7 +516,7 @@ extension SecureService {
     /// `GET /authorization`
     @_alwaysEmitIntoClient
     public func getAuthorizationKey() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getAuthorizationKey(), as: SecureOperations.GetAuthorizationKey.self)
+        try await send(SecureOperations.GetAuthorizationKey())
     }
 
     /// A key and a client ID, both on every request (apisetu's `api_key` with `clientId`).
@@ -427,13 +524,13 @@ extension SecureService {
     /// `GET /together`
     @_alwaysEmitIntoClient
     public func getTogether() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getTogether(), as: SecureOperations.GetTogether.self)
+        try await send(SecureOperations.GetTogether())
     }
 
     /// `GET /together-or-token`
     @_alwaysEmitIntoClient
     public func getTogetherOrToken() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getTogetherOrToken(), as: SecureOperations.GetTogetherOrToken.self)
+        try await send(SecureOperations.GetTogetherOrToken())
     }
 
     /// Google's `Oauth2` and `Oauth2c` together are one bearer token.
@@ -441,7 +538,7 @@ extension SecureService {
     /// `GET /two-oauth`
     @_alwaysEmitIntoClient
     public func getTwoOAuth() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getTwoOAuth(), as: SecureOperations.GetTwoOAuth.self)
+        try await send(SecureOperations.GetTwoOAuth())
     }
 
     /// An alternative that cannot be sent is skipped when another can.
@@ -449,7 +546,7 @@ extension SecureService {
     /// `GET /digest-or-key`
     @_alwaysEmitIntoClient
     public func getDigestOrKey() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getDigestOrKey(), as: SecureOperations.GetDigestOrKey.self)
+        try await send(SecureOperations.GetDigestOrKey())
     }
 
     /// A scheme that cannot be sent, with `{}` allowed: no auth, and nothing to warn about.
@@ -457,12 +554,12 @@ extension SecureService {
     /// `GET /digest-or-none`
     @_alwaysEmitIntoClient
     public func getDigestOrNone() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getDigestOrNone(), as: SecureOperations.GetDigestOrNone.self)
+        try await send(SecureOperations.GetDigestOrNone())
     }
 
     /// `GET /digest`
     @_alwaysEmitIntoClient
     public func getDigest() async throws(APIError<Never>) {
-        _ = try await self.send(Secure.getDigest(), as: SecureOperations.GetDigest.self)
+        try await send(SecureOperations.GetDigest())
     }
 }

@@ -37,26 +37,17 @@ public enum Relative {
     }
 }
 
-/// The endpoints of `Relative` as types, one each: `RelativeService` has a requirement per
-/// operation.
-public enum RelativeOperations {
-    /// `Relative.ping`: `GET /ping`.
-    public enum Ping: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Relative`, as a type holding the call's arguments: `RelativeService`
+/// has a requirement per operation.
+public enum RelativeOperations {}
 
 /// Every endpoint of `Relative` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveRelativeService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol RelativeService: Sendable {
     /// Sends `Relative.ping`: `GET /ping`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: RelativeOperations.Ping.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: RelativeOperations.Ping) async throws(APIError<Never>)
 }
 
 /// `RelativeService` over HTTP: each method sends its endpoint through `client`.
@@ -69,12 +60,28 @@ public struct LiveRelativeService: RelativeService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension RelativeOperations {
+    /// A call of `Relative.ping`, `GET /ping`.
+    public struct Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Relative.ping()
+        }
     }
 }
 
@@ -82,6 +89,6 @@ extension RelativeService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        _ = try await self.send(Relative.ping(), as: RelativeOperations.Ping.self)
+        try await send(RelativeOperations.Ping())
     }
 }

@@ -84,59 +84,23 @@ public enum Servers {
     }
 }
 
-/// The endpoints of `Servers` as types, one each: `ServersService` has a requirement per
-/// operation.
-public enum ServersOperations {
-    /// `Servers.ping`: `GET /ping`.
-    public enum Ping: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Servers.uploadAsset`: `POST /assets`.
-    public enum UploadAsset: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Servers.listThings`: `GET /v3/things`.
-    public enum ListThings: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Servers.deleteThings`: `DELETE /v3/things`.
-    public enum DeleteThings: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Servers`, as a type holding the call's arguments: `ServersService`
+/// has a requirement per operation.
+public enum ServersOperations {}
 
 /// Every endpoint of `Servers` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveServersService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ServersService: Sendable {
     /// Sends `Servers.ping`: `GET /ping`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ServersOperations.Ping.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ServersOperations.Ping) async throws(APIError<Never>)
     /// Sends `Servers.uploadAsset`: `POST /assets`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ServersOperations.UploadAsset.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>)
     /// Sends `Servers.listThings`: `GET /v3/things`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ServersOperations.ListThings.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ServersOperations.ListThings) async throws(APIError<Never>)
     /// Sends `Servers.deleteThings`: `DELETE /v3/things`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ServersOperations.DeleteThings.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>)
 }
 
 /// `ServersService` over HTTP: each method sends its endpoint through `client`.
@@ -149,12 +113,73 @@ public struct LiveServersService: ServersService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ServersOperations {
+    /// A call of `Servers.ping`, `GET /ping`.
+    public struct Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Servers.ping()
+        }
+    }
+
+    /// A call of `Servers.uploadAsset`, `POST /assets`.
+    public struct UploadAsset: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Servers.uploadAsset()
+        }
+    }
+
+    /// A call of `Servers.listThings`, `GET /v3/things`.
+    public struct ListThings: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Servers.listThings()
+        }
+    }
+
+    /// A call of `Servers.deleteThings`, `DELETE /v3/things`.
+    public struct DeleteThings: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Servers.deleteThings()
+        }
     }
 }
 
@@ -162,24 +187,24 @@ extension ServersService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        _ = try await self.send(Servers.ping(), as: ServersOperations.Ping.self)
+        try await send(ServersOperations.Ping())
     }
 
     /// `POST /assets`
     @_alwaysEmitIntoClient
     public func uploadAsset() async throws(APIError<Never>) {
-        _ = try await self.send(Servers.uploadAsset(), as: ServersOperations.UploadAsset.self)
+        try await send(ServersOperations.UploadAsset())
     }
 
     /// `GET /v3/things`
     @_alwaysEmitIntoClient
     public func listThings() async throws(APIError<Never>) {
-        _ = try await self.send(Servers.listThings(), as: ServersOperations.ListThings.self)
+        try await send(ServersOperations.ListThings())
     }
 
     /// `DELETE /v3/things`
     @_alwaysEmitIntoClient
     public func deleteThings() async throws(APIError<Never>) {
-        _ = try await self.send(Servers.deleteThings(), as: ServersOperations.DeleteThings.self)
+        try await send(ServersOperations.DeleteThings())
     }
 }

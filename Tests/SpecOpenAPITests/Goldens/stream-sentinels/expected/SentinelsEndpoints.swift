@@ -62,81 +62,29 @@ public enum Sentinels {
     }
 }
 
-/// The endpoints of `Sentinels` as types, one each: `SentinelsService` has a requirement per
-/// operation.
-public enum SentinelsOperations {
-    /// `Sentinels.plainSchema`: `POST /plain`.
-    public enum PlainSchema: ServiceOperation {
-        public typealias Response = EventStream<Chunk>
-        public typealias Failure = Never
-    }
-
-    /// `Sentinels.fastAPIStyle`: `POST /fastapi`.
-    public enum FastAPIStyle: ServiceOperation {
-        public typealias Response = EventStream<Chunk>
-        public typealias Failure = Never
-    }
-
-    /// `Sentinels.dataUnion`: `POST /data-union`.
-    public enum DataUnion: ServiceOperation {
-        public typealias Response = EventStream<Chunk>
-        public typealias Failure = Never
-    }
-
-    /// `Sentinels.namedThenDone`: `GET /named-then-done`.
-    public enum NamedThenDone: ServiceOperation {
-        public typealias Response = EventStream<NamedThenDoneResponseEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Sentinels.twoKinds`: `POST /two-kinds`.
-    public enum TwoKinds: ServiceOperation {
-        public typealias Response = EventStream<TwoKindsResponseEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Sentinels.dataRef`: `GET /data-ref`.
-    public enum DataRef: ServiceOperation {
-        public typealias Response = EventStream<Usage>
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Sentinels`, as a type holding the call's arguments: `SentinelsService`
+/// has a requirement per operation.
+public enum SentinelsOperations {}
 
 /// Every endpoint of `Sentinels` as one async method (`service.plainSchema(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSentinelsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol SentinelsService: Sendable {
     /// Sends `Sentinels.plainSchema`: `POST /plain`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Chunk>, Never>,
-        as operation: SentinelsOperations.PlainSchema.Type
-    ) async throws(APIError<Never>) -> EventStream<Chunk>
+    func send(_ call: SentinelsOperations.PlainSchema) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.fastAPIStyle`: `POST /fastapi`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Chunk>, Never>,
-        as operation: SentinelsOperations.FastAPIStyle.Type
-    ) async throws(APIError<Never>) -> EventStream<Chunk>
+    func send(_ call: SentinelsOperations.FastAPIStyle) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.dataUnion`: `POST /data-union`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Chunk>, Never>,
-        as operation: SentinelsOperations.DataUnion.Type
-    ) async throws(APIError<Never>) -> EventStream<Chunk>
+    func send(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.namedThenDone`: `GET /named-then-done`.
     func send(
-        _ endpoint: Endpoint<EventStream<NamedThenDoneResponseEvent>, Never>,
-        as operation: SentinelsOperations.NamedThenDone.Type
+        _ call: SentinelsOperations.NamedThenDone
     ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent>
     /// Sends `Sentinels.twoKinds`: `POST /two-kinds`.
-    func send(
-        _ endpoint: Endpoint<EventStream<TwoKindsResponseEvent>, Never>,
-        as operation: SentinelsOperations.TwoKinds.Type
-    ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent>
+    func send(_ call: SentinelsOperations.TwoKinds) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent>
     /// Sends `Sentinels.dataRef`: `GET /data-ref`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Usage>, Never>,
-        as operation: SentinelsOperations.DataRef.Type
-    ) async throws(APIError<Never>) -> EventStream<Usage>
+    func send(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage>
 }
 
 /// `SentinelsService` over HTTP: each method sends its endpoint through `client`.
@@ -149,12 +97,103 @@ public struct LiveSentinelsService: SentinelsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension SentinelsOperations {
+    /// A call of `Sentinels.plainSchema`, `POST /plain`.
+    public struct PlainSchema: ServiceOperation {
+        public typealias Response = EventStream<Chunk>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Chunk>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.plainSchema()
+        }
+    }
+
+    /// A call of `Sentinels.fastAPIStyle`, `POST /fastapi`.
+    public struct FastAPIStyle: ServiceOperation {
+        public typealias Response = EventStream<Chunk>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Chunk>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.fastAPIStyle()
+        }
+    }
+
+    /// A call of `Sentinels.dataUnion`, `POST /data-union`.
+    public struct DataUnion: ServiceOperation {
+        public typealias Response = EventStream<Chunk>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Chunk>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.dataUnion()
+        }
+    }
+
+    /// A call of `Sentinels.namedThenDone`, `GET /named-then-done`.
+    public struct NamedThenDone: ServiceOperation {
+        public typealias Response = EventStream<NamedThenDoneResponseEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<NamedThenDoneResponseEvent>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.namedThenDone()
+        }
+    }
+
+    /// A call of `Sentinels.twoKinds`, `POST /two-kinds`.
+    public struct TwoKinds: ServiceOperation {
+        public typealias Response = EventStream<TwoKindsResponseEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<TwoKindsResponseEvent>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.twoKinds()
+        }
+    }
+
+    /// A call of `Sentinels.dataRef`, `GET /data-ref`.
+    public struct DataRef: ServiceOperation {
+        public typealias Response = EventStream<Usage>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Usage>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Sentinels.dataRef()
+        }
     }
 }
 
@@ -162,36 +201,36 @@ extension SentinelsService {
     /// `POST /plain`
     @_alwaysEmitIntoClient
     public func plainSchema() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.send(Sentinels.plainSchema(), as: SentinelsOperations.PlainSchema.self)
+        try await send(SentinelsOperations.PlainSchema())
     }
 
     /// `POST /fastapi`
     @_alwaysEmitIntoClient
     public func fastAPIStyle() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.send(Sentinels.fastAPIStyle(), as: SentinelsOperations.FastAPIStyle.self)
+        try await send(SentinelsOperations.FastAPIStyle())
     }
 
     /// `POST /data-union`
     @_alwaysEmitIntoClient
     public func dataUnion() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.send(Sentinels.dataUnion(), as: SentinelsOperations.DataUnion.self)
+        try await send(SentinelsOperations.DataUnion())
     }
 
     /// `GET /named-then-done`
     @_alwaysEmitIntoClient
     public func namedThenDone() async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
-        try await self.send(Sentinels.namedThenDone(), as: SentinelsOperations.NamedThenDone.self)
+        try await send(SentinelsOperations.NamedThenDone())
     }
 
     /// `POST /two-kinds`
     @_alwaysEmitIntoClient
     public func twoKinds() async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
-        try await self.send(Sentinels.twoKinds(), as: SentinelsOperations.TwoKinds.self)
+        try await send(SentinelsOperations.TwoKinds())
     }
 
     /// `GET /data-ref`
     @_alwaysEmitIntoClient
     public func dataRef() async throws(APIError<Never>) -> EventStream<Usage> {
-        try await self.send(Sentinels.dataRef(), as: SentinelsOperations.DataRef.self)
+        try await send(SentinelsOperations.DataRef())
     }
 }

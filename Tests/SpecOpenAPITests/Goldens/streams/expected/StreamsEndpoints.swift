@@ -93,103 +93,33 @@ public enum Streams {
     }
 }
 
-/// The endpoints of `Streams` as types, one each: `StreamsService` has a requirement per
-/// operation.
-public enum StreamsOperations {
-    /// `Streams.createCompletion`: `POST /chat/completions`.
-    public enum CreateCompletion: ServiceOperation {
-        public typealias Response = Completion
-        public typealias Failure = Never
-    }
-
-    /// `Streams.createCompletionStream`: `POST /chat/completions`.
-    public enum CreateCompletionStream: ServiceOperation {
-        public typealias Response = EventStream<CompletionChunk>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.runEvents`: `GET /runs/{id}/events`.
-    public enum RunEvents: ServiceOperation {
-        public typealias Response = EventStream<RunEventsResponseEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.progress`: `GET /progress`.
-    public enum Progress: ServiceOperation {
-        public typealias Response = EventStream<Step>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.log`: `GET /log`.
-    public enum Log: ServiceOperation {
-        public typealias Response = EventStream<ServerSentEvent>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.export`: `GET /export`.
-    public enum Export: ServiceOperation {
-        public typealias Response = JSONLines<Step>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.records`: `GET /records`.
-    public enum Records: ServiceOperation {
-        public typealias Response = JSONSequence<Step>
-        public typealias Failure = Never
-    }
-
-    /// `Streams.download`: `GET /download`.
-    public enum Download: ServiceOperation {
-        public typealias Response = ByteStream
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Streams`, as a type holding the call's arguments: `StreamsService`
+/// has a requirement per operation.
+public enum StreamsOperations {}
 
 /// Every endpoint of `Streams` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.createCompletion`: `POST /chat/completions`.
-    func send(
-        _ endpoint: Endpoint<Completion, Never>,
-        as operation: StreamsOperations.CreateCompletion.Type
-    ) async throws(APIError<Never>) -> Completion
+    func send(_ call: StreamsOperations.CreateCompletion) async throws(APIError<Never>) -> Completion
     /// Sends `Streams.createCompletionStream`: `POST /chat/completions`.
     func send(
-        _ endpoint: Endpoint<EventStream<CompletionChunk>, Never>,
-        as operation: StreamsOperations.CreateCompletionStream.Type
+        _ call: StreamsOperations.CreateCompletionStream
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk>
     /// Sends `Streams.runEvents`: `GET /runs/{id}/events`.
-    func send(
-        _ endpoint: Endpoint<EventStream<RunEventsResponseEvent>, Never>,
-        as operation: StreamsOperations.RunEvents.Type
-    ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent>
+    func send(_ call: StreamsOperations.RunEvents) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent>
     /// Sends `Streams.progress`: `GET /progress`.
-    func send(
-        _ endpoint: Endpoint<EventStream<Step>, Never>,
-        as operation: StreamsOperations.Progress.Type
-    ) async throws(APIError<Never>) -> EventStream<Step>
+    func send(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step>
     /// Sends `Streams.log`: `GET /log`.
-    func send(
-        _ endpoint: Endpoint<EventStream<ServerSentEvent>, Never>,
-        as operation: StreamsOperations.Log.Type
-    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func send(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.export`: `GET /export`.
-    func send(
-        _ endpoint: Endpoint<JSONLines<Step>, Never>,
-        as operation: StreamsOperations.Export.Type
-    ) async throws(APIError<Never>) -> JSONLines<Step>
+    func send(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step>
     /// Sends `Streams.records`: `GET /records`.
-    func send(
-        _ endpoint: Endpoint<JSONSequence<Step>, Never>,
-        as operation: StreamsOperations.Records.Type
-    ) async throws(APIError<Never>) -> JSONSequence<Step>
+    func send(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step>
     /// Sends `Streams.download`: `GET /download`.
-    func send(
-        _ endpoint: Endpoint<ByteStream, Never>,
-        as operation: StreamsOperations.Download.Type
-    ) async throws(APIError<Never>) -> ByteStream
+    func send(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
 }
 
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
@@ -202,12 +132,156 @@ public struct LiveStreamsService: StreamsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension StreamsOperations {
+    /// A call of `Streams.createCompletion`, `POST /chat/completions`, with its arguments.
+    public struct CreateCompletion: ServiceOperation {
+        public typealias Response = Completion
+        public typealias Failure = Never
+        public typealias Output = Completion
+
+        /// The call's `prompt`.
+        public let prompt: String
+
+        /// The call's `stream`.
+        public let stream: Bool?
+
+        /// A call with these arguments.
+        public init(prompt: String, stream: Bool?) {
+            self.prompt = prompt
+            self.stream = stream
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.createCompletion(prompt: prompt, stream: stream)
+        }
+    }
+
+    /// A call of `Streams.createCompletionStream`, `POST /chat/completions`, with its arguments.
+    public struct CreateCompletionStream: ServiceOperation {
+        public typealias Response = EventStream<CompletionChunk>
+        public typealias Failure = Never
+        public typealias Output = EventStream<CompletionChunk>
+
+        /// The call's `prompt`.
+        public let prompt: String
+
+        /// The call's `stream`.
+        public let stream: Bool?
+
+        /// A call with these arguments.
+        public init(prompt: String, stream: Bool?) {
+            self.prompt = prompt
+            self.stream = stream
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.createCompletionStream(prompt: prompt, stream: stream)
+        }
+    }
+
+    /// A call of `Streams.runEvents`, `GET /runs/{id}/events`, with its arguments.
+    public struct RunEvents: ServiceOperation {
+        public typealias Response = EventStream<RunEventsResponseEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<RunEventsResponseEvent>
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.runEvents(id: id)
+        }
+    }
+
+    /// A call of `Streams.progress`, `GET /progress`.
+    public struct Progress: ServiceOperation {
+        public typealias Response = EventStream<Step>
+        public typealias Failure = Never
+        public typealias Output = EventStream<Step>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.progress()
+        }
+    }
+
+    /// A call of `Streams.log`, `GET /log`.
+    public struct Log: ServiceOperation {
+        public typealias Response = EventStream<ServerSentEvent>
+        public typealias Failure = Never
+        public typealias Output = EventStream<ServerSentEvent>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.log()
+        }
+    }
+
+    /// A call of `Streams.export`, `GET /export`.
+    public struct Export: ServiceOperation {
+        public typealias Response = JSONLines<Step>
+        public typealias Failure = Never
+        public typealias Output = JSONLines<Step>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.export()
+        }
+    }
+
+    /// A call of `Streams.records`, `GET /records`.
+    public struct Records: ServiceOperation {
+        public typealias Response = JSONSequence<Step>
+        public typealias Failure = Never
+        public typealias Output = JSONSequence<Step>
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.records()
+        }
+    }
+
+    /// A call of `Streams.download`, `GET /download`.
+    public struct Download: ServiceOperation {
+        public typealias Response = ByteStream
+        public typealias Failure = Never
+        public typealias Output = ByteStream
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Streams.download()
+        }
     }
 }
 
@@ -217,10 +291,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func createCompletion(prompt: String, stream: Bool? = nil) async throws(APIError<Never>) -> Completion {
-        try await self.send(
-            Streams.createCompletion(prompt: prompt, stream: stream),
-            as: StreamsOperations.CreateCompletion.self
-        )
+        try await send(StreamsOperations.CreateCompletion(prompt: prompt, stream: stream))
     }
 
     /// A completion, or its chunks as events when the request says stream true.
@@ -234,45 +305,42 @@ extension StreamsService {
         prompt: String,
         stream: Bool? = nil
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
-        try await self.send(
-            Streams.createCompletionStream(prompt: prompt, stream: stream),
-            as: StreamsOperations.CreateCompletionStream.self
-        )
+        try await send(StreamsOperations.CreateCompletionStream(prompt: prompt, stream: stream))
     }
 
     /// `GET /runs/{id}/events`
     @_alwaysEmitIntoClient
     public func runEvents(id: String) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
-        try await self.send(Streams.runEvents(id: id), as: StreamsOperations.RunEvents.self)
+        try await send(StreamsOperations.RunEvents(id: id))
     }
 
     /// `GET /progress`
     @_alwaysEmitIntoClient
     public func progress() async throws(APIError<Never>) -> EventStream<Step> {
-        try await self.send(Streams.progress(), as: StreamsOperations.Progress.self)
+        try await send(StreamsOperations.Progress())
     }
 
     /// `GET /log`
     @_alwaysEmitIntoClient
     public func log() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await self.send(Streams.log(), as: StreamsOperations.Log.self)
+        try await send(StreamsOperations.Log())
     }
 
     /// `GET /export`
     @_alwaysEmitIntoClient
     public func export() async throws(APIError<Never>) -> JSONLines<Step> {
-        try await self.send(Streams.export(), as: StreamsOperations.Export.self)
+        try await send(StreamsOperations.Export())
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records() async throws(APIError<Never>) -> JSONSequence<Step> {
-        try await self.send(Streams.records(), as: StreamsOperations.Records.self)
+        try await send(StreamsOperations.Records())
     }
 
     /// `GET /download`
     @_alwaysEmitIntoClient
     public func download() async throws(APIError<Never>) -> ByteStream {
-        try await self.send(Streams.download(), as: StreamsOperations.Download.self)
+        try await send(StreamsOperations.Download())
     }
 }

@@ -40,26 +40,17 @@ public enum Strings {
     }
 }
 
-/// The endpoints of `Strings` as types, one each: `StringsService` has a requirement per
-/// operation.
-public enum StringsOperations {
-    /// `Strings.createCompletion`: `POST /completions`.
-    public enum CreateCompletion: ServiceOperation {
-        public typealias Response = CreateCompletionResponse
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Strings`, as a type holding the call's arguments: `StringsService`
+/// has a requirement per operation.
+public enum StringsOperations {}
 
 /// Every endpoint of `Strings` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStringsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StringsService: Sendable {
     /// Sends `Strings.createCompletion`: `POST /completions`.
-    func send(
-        _ endpoint: Endpoint<CreateCompletionResponse, Never>,
-        as operation: StringsOperations.CreateCompletion.Type
-    ) async throws(APIError<Never>) -> CreateCompletionResponse
+    func send(_ call: StringsOperations.CreateCompletion) async throws(APIError<Never>) -> CreateCompletionResponse
 }
 
 /// `StringsService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,33 @@ public struct LiveStringsService: StringsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension StringsOperations {
+    /// A call of `Strings.createCompletion`, `POST /completions`, with its arguments.
+    public struct CreateCompletion: ServiceOperation {
+        public typealias Response = CreateCompletionResponse
+        public typealias Failure = Never
+        public typealias Output = CreateCompletionResponse
+
+        /// The call's `body`.
+        public let body: CompletionRequest
+
+        /// A call with these arguments.
+        public init(body: CompletionRequest) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Strings.createCompletion(body: body)
+        }
     }
 }
 
@@ -85,6 +97,6 @@ extension StringsService {
     /// `POST /completions`
     @_alwaysEmitIntoClient
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
-        try await self.send(Strings.createCompletion(body: body), as: StringsOperations.CreateCompletion.self)
+        try await send(StringsOperations.CreateCompletion(body: body))
     }
 }

@@ -88,70 +88,25 @@ public enum Studio {
     }
 }
 
-/// The endpoints of `Studio` as types, one each: `StudioService` has a requirement per
-/// operation.
-public enum StudioOperations {
-    /// `Studio.createNote`: `POST /notes`.
-    public enum CreateNote: ServiceOperation {
-        public typealias Response = Note
-        public typealias Failure = Never
-    }
-
-    /// `Studio.replaceNotes`: `PUT /notes`.
-    public enum ReplaceNotes: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Studio.submitForm`: `POST /forms`.
-    public enum SubmitForm: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Studio.upload`: `POST /uploads`.
-    public enum Upload: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Studio.uploadRaw`: `POST /raw`.
-    public enum UploadRaw: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Studio`, as a type holding the call's arguments: `StudioService`
+/// has a requirement per operation.
+public enum StudioOperations {}
 
 /// Every endpoint of `Studio` as one async method (`service.createNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStudioService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol StudioService: Sendable {
     /// Sends `Studio.createNote`: `POST /notes`.
-    func send(
-        _ endpoint: Endpoint<Note, Never>,
-        as operation: StudioOperations.CreateNote.Type
-    ) async throws(APIError<Never>) -> Note
+    func send(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note
     /// Sends `Studio.replaceNotes`: `PUT /notes`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StudioOperations.ReplaceNotes.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>)
     /// Sends `Studio.submitForm`: `POST /forms`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StudioOperations.SubmitForm.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Studio.upload`: `POST /uploads`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StudioOperations.Upload.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StudioOperations.Upload) async throws(APIError<Never>)
     /// Sends `Studio.uploadRaw`: `POST /raw`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: StudioOperations.UploadRaw.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>)
 }
 
 /// `StudioService` over HTTP: each method sends its endpoint through `client`.
@@ -164,12 +119,137 @@ public struct LiveStudioService: StudioService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension StudioOperations {
+    /// A call of `Studio.createNote`, `POST /notes`, with its arguments.
+    public struct CreateNote: ServiceOperation {
+        public typealias Response = Note
+        public typealias Failure = Never
+        public typealias Output = Note
+
+        /// The call's `body`.
+        public let body: Note
+
+        /// A call with these arguments.
+        public init(body: Note) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Studio.createNote(body: body)
+        }
+    }
+
+    /// A call of `Studio.replaceNotes`, `PUT /notes`, with its arguments.
+    public struct ReplaceNotes: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: [Note]?
+
+        /// A call with these arguments.
+        public init(body: [Note]?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Studio.replaceNotes(body: body)
+        }
+    }
+
+    /// A call of `Studio.submitForm`, `POST /forms`, with its arguments.
+    public struct SubmitForm: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `name`.
+        public let name: String
+
+        /// The server's default: `1`.
+        public let count: Int?
+
+        /// The call's `colors`.
+        public let colors: [String]?
+
+        /// The call's `sizes`.
+        public let sizes: [SubmitFormBodySizesItem]?
+
+        /// The call's `words`.
+        public let words: [String]?
+
+        /// A call with these arguments.
+        public init(name: String, count: Int?, colors: [String]?, sizes: [SubmitFormBodySizesItem]?, words: [String]?) {
+            self.name = name
+            self.count = count
+            self.colors = colors
+            self.sizes = sizes
+            self.words = words
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Studio.submitForm(name: name, count: count, colors: colors, sizes: sizes, words: words)
+        }
+    }
+
+    /// A call of `Studio.upload`, `POST /uploads`, with its arguments.
+    public struct Upload: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The file.
+        public let file: File
+
+        /// The call's `caption`.
+        public let caption: String?
+
+        /// The call's `labels`.
+        public let labels: [String]?
+
+        /// A call with these arguments.
+        public init(file: File, caption: String?, labels: [String]?) {
+            self.file = file
+            self.caption = caption
+            self.labels = labels
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Studio.upload(file: file, caption: caption, labels: labels)
+        }
+    }
+
+    /// A call of `Studio.uploadRaw`, `POST /raw`, with its arguments.
+    public struct UploadRaw: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: ByteStream
+
+        /// A call with these arguments.
+        public init(body: ByteStream) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Studio.uploadRaw(body: body)
+        }
     }
 }
 
@@ -177,13 +257,13 @@ extension StudioService {
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func createNote(body: Note) async throws(APIError<Never>) -> Note {
-        try await self.send(Studio.createNote(body: body), as: StudioOperations.CreateNote.self)
+        try await send(StudioOperations.CreateNote(body: body))
     }
 
     /// `PUT /notes`
     @_alwaysEmitIntoClient
     public func replaceNotes(body: [Note]? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Studio.replaceNotes(body: body), as: StudioOperations.ReplaceNotes.self)
+        try await send(StudioOperations.ReplaceNotes(body: body))
     }
 
     /// `POST /forms`
@@ -197,10 +277,13 @@ extension StudioService {
         sizes: [SubmitFormBodySizesItem]? = nil,
         words: [String]? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Studio.submitForm(name: name, count: count, colors: colors, sizes: sizes, words: words),
-            as: StudioOperations.SubmitForm.self
-        )
+        try await send(StudioOperations.SubmitForm(
+            name: name,
+            count: count,
+            colors: colors,
+            sizes: sizes,
+            words: words
+        ))
     }
 
     /// `POST /uploads`
@@ -208,15 +291,12 @@ extension StudioService {
     /// - Parameter file: The file.
     @_alwaysEmitIntoClient
     public func upload(file: File, caption: String? = nil, labels: [String]? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Studio.upload(file: file, caption: caption, labels: labels),
-            as: StudioOperations.Upload.self
-        )
+        try await send(StudioOperations.Upload(file: file, caption: caption, labels: labels))
     }
 
     /// `POST /raw`
     @_alwaysEmitIntoClient
     public func uploadRaw(body: ByteStream) async throws(APIError<Never>) {
-        _ = try await self.send(Studio.uploadRaw(body: body), as: StudioOperations.UploadRaw.self)
+        try await send(StudioOperations.UploadRaw(body: body))
     }
 }

@@ -40,26 +40,17 @@ public enum Fleet {
     }
 }
 
-/// The endpoints of `Fleet` as types, one each: `FleetService` has a requirement per
-/// operation.
-public enum FleetOperations {
-    /// `Fleet.listVehicles`: `GET /vehicles`.
-    public enum ListVehicles: ServiceOperation {
-        public typealias Response = [Vehicle]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Fleet`, as a type holding the call's arguments: `FleetService`
+/// has a requirement per operation.
+public enum FleetOperations {}
 
 /// Every endpoint of `Fleet` as one async method (`service.listVehicles(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFleetService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol FleetService: Sendable {
     /// Sends `Fleet.listVehicles`: `GET /vehicles`.
-    func send(
-        _ endpoint: Endpoint<[Vehicle], Never>,
-        as operation: FleetOperations.ListVehicles.Type
-    ) async throws(APIError<Never>) -> [Vehicle]
+    func send(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle]
 }
 
 /// `FleetService` over HTTP: each method sends its endpoint through `client`.
@@ -72,12 +63,33 @@ public struct LiveFleetService: FleetService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension FleetOperations {
+    /// A call of `Fleet.listVehicles`, `GET /vehicles`, with its arguments.
+    public struct ListVehicles: ServiceOperation {
+        public typealias Response = [Vehicle]
+        public typealias Failure = Never
+        public typealias Output = [Vehicle]
+
+        /// The call's `state`.
+        public let state: PowerState?
+
+        /// A call with these arguments.
+        public init(state: PowerState?) {
+            self.state = state
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Fleet.listVehicles(state: state)
+        }
     }
 }
 
@@ -85,6 +97,6 @@ extension FleetService {
     /// `GET /vehicles`
     @_alwaysEmitIntoClient
     public func listVehicles(state: PowerState? = nil) async throws(APIError<Never>) -> [Vehicle] {
-        try await self.send(Fleet.listVehicles(state: state), as: FleetOperations.ListVehicles.self)
+        try await send(FleetOperations.ListVehicles(state: state))
     }
 }

@@ -61,59 +61,23 @@ public enum Library {
     }
 }
 
-/// The endpoints of `Library` as types, one each: `LibraryService` has a requirement per
-/// operation.
-public enum LibraryOperations {
-    /// `Library.addBook`: `POST /books`.
-    public enum AddBook: ServiceOperation {
-        public typealias Response = Book
-        public typealias Failure = Problem
-    }
-
-    /// `Library.getAuthor`: `GET /authors/{id}`.
-    public enum GetAuthor: ServiceOperation {
-        public typealias Response = Author
-        public typealias Failure = Never
-    }
-
-    /// `Library.listEbooks`: `GET /ebooks`.
-    public enum ListEbooks: ServiceOperation {
-        public typealias Response = [Ebook]
-        public typealias Failure = Never
-    }
-
-    /// `Library.listLoans`: `GET /loans`.
-    public enum ListLoans: ServiceOperation {
-        public typealias Response = [Owned]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Library`, as a type holding the call's arguments: `LibraryService`
+/// has a requirement per operation.
+public enum LibraryOperations {}
 
 /// Every endpoint of `Library` as one async method (`service.addBook(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.addBook`: `POST /books`.
-    func send(
-        _ endpoint: Endpoint<Book, Problem>,
-        as operation: LibraryOperations.AddBook.Type
-    ) async throws(APIError<Problem>) -> Book
+    func send(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book
     /// Sends `Library.getAuthor`: `GET /authors/{id}`.
-    func send(
-        _ endpoint: Endpoint<Author, Never>,
-        as operation: LibraryOperations.GetAuthor.Type
-    ) async throws(APIError<Never>) -> Author
+    func send(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author
     /// Sends `Library.listEbooks`: `GET /ebooks`.
-    func send(
-        _ endpoint: Endpoint<[Ebook], Never>,
-        as operation: LibraryOperations.ListEbooks.Type
-    ) async throws(APIError<Never>) -> [Ebook]
+    func send(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook]
     /// Sends `Library.listLoans`: `GET /loans`.
-    func send(
-        _ endpoint: Endpoint<[Owned], Never>,
-        as operation: LibraryOperations.ListLoans.Type
-    ) async throws(APIError<Never>) -> [Owned]
+    func send(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned]
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
@@ -126,12 +90,87 @@ public struct LiveLibraryService: LibraryService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension LibraryOperations {
+    /// A call of `Library.addBook`, `POST /books`, with its arguments.
+    public struct AddBook: ServiceOperation {
+        public typealias Response = Book
+        public typealias Failure = Problem
+        public typealias Output = Book
+
+        /// The call's `body`.
+        public let body: Book
+
+        /// The call's `locale`.
+        public let locale: AddBookLocale?
+
+        /// A call with these arguments.
+        public init(body: Book, locale: AddBookLocale?) {
+            self.body = body
+            self.locale = locale
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.addBook(body: body, locale: locale)
+        }
+    }
+
+    /// A call of `Library.getAuthor`, `GET /authors/{id}`, with its arguments.
+    public struct GetAuthor: ServiceOperation {
+        public typealias Response = Author
+        public typealias Failure = Never
+        public typealias Output = Author
+
+        /// The call's `id`.
+        public let id: String
+
+        /// A call with these arguments.
+        public init(id: String) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.getAuthor(id: id)
+        }
+    }
+
+    /// A call of `Library.listEbooks`, `GET /ebooks`.
+    public struct ListEbooks: ServiceOperation {
+        public typealias Response = [Ebook]
+        public typealias Failure = Never
+        public typealias Output = [Ebook]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.listEbooks()
+        }
+    }
+
+    /// A call of `Library.listLoans`, `GET /loans`.
+    public struct ListLoans: ServiceOperation {
+        public typealias Response = [Owned]
+        public typealias Failure = Never
+        public typealias Output = [Owned]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Library.listLoans()
+        }
     }
 }
 
@@ -139,24 +178,24 @@ extension LibraryService {
     /// `POST /books`
     @_alwaysEmitIntoClient
     public func addBook(body: Book, locale: AddBookLocale? = nil) async throws(APIError<Problem>) -> Book {
-        try await self.send(Library.addBook(body: body, locale: locale), as: LibraryOperations.AddBook.self)
+        try await send(LibraryOperations.AddBook(body: body, locale: locale))
     }
 
     /// `GET /authors/{id}`
     @_alwaysEmitIntoClient
     public func getAuthor(id: String) async throws(APIError<Never>) -> Author {
-        try await self.send(Library.getAuthor(id: id), as: LibraryOperations.GetAuthor.self)
+        try await send(LibraryOperations.GetAuthor(id: id))
     }
 
     /// `GET /ebooks`
     @_alwaysEmitIntoClient
     public func listEbooks() async throws(APIError<Never>) -> [Ebook] {
-        try await self.send(Library.listEbooks(), as: LibraryOperations.ListEbooks.self)
+        try await send(LibraryOperations.ListEbooks())
     }
 
     /// `GET /loans`
     @_alwaysEmitIntoClient
     public func listLoans() async throws(APIError<Never>) -> [Owned] {
-        try await self.send(Library.listLoans(), as: LibraryOperations.ListLoans.self)
+        try await send(LibraryOperations.ListLoans())
     }
 }

@@ -50,48 +50,21 @@ public enum Zoo {
     }
 }
 
-/// The endpoints of `Zoo` as types, one each: `ZooService` has a requirement per
-/// operation.
-public enum ZooOperations {
-    /// `Zoo.listAnimals`: `GET /animals`.
-    public enum ListAnimals: ServiceOperation {
-        public typealias Response = [Animal]
-        public typealias Failure = Never
-    }
-
-    /// `Zoo.addAnimal`: `POST /animals`.
-    public enum AddAnimal: ServiceOperation {
-        public typealias Response = Animal
-        public typealias Failure = Never
-    }
-
-    /// `Zoo.getShape`: `GET /shapes`.
-    public enum GetShape: ServiceOperation {
-        public typealias Response = Shape
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Zoo`, as a type holding the call's arguments: `ZooService`
+/// has a requirement per operation.
+public enum ZooOperations {}
 
 /// Every endpoint of `Zoo` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveZooService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ZooService: Sendable {
     /// Sends `Zoo.listAnimals`: `GET /animals`.
-    func send(
-        _ endpoint: Endpoint<[Animal], Never>,
-        as operation: ZooOperations.ListAnimals.Type
-    ) async throws(APIError<Never>) -> [Animal]
+    func send(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal]
     /// Sends `Zoo.addAnimal`: `POST /animals`.
-    func send(
-        _ endpoint: Endpoint<Animal, Never>,
-        as operation: ZooOperations.AddAnimal.Type
-    ) async throws(APIError<Never>) -> Animal
+    func send(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal
     /// Sends `Zoo.getShape`: `GET /shapes`.
-    func send(
-        _ endpoint: Endpoint<Shape, Never>,
-        as operation: ZooOperations.GetShape.Type
-    ) async throws(APIError<Never>) -> Shape
+    func send(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape
 }
 
 /// `ZooService` over HTTP: each method sends its endpoint through `client`.
@@ -104,12 +77,63 @@ public struct LiveZooService: ZooService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ZooOperations {
+    /// A call of `Zoo.listAnimals`, `GET /animals`.
+    public struct ListAnimals: ServiceOperation {
+        public typealias Response = [Animal]
+        public typealias Failure = Never
+        public typealias Output = [Animal]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Zoo.listAnimals()
+        }
+    }
+
+    /// A call of `Zoo.addAnimal`, `POST /animals`, with its arguments.
+    public struct AddAnimal: ServiceOperation {
+        public typealias Response = Animal
+        public typealias Failure = Never
+        public typealias Output = Animal
+
+        /// The call's `body`.
+        public let body: Animal
+
+        /// A call with these arguments.
+        public init(body: Animal) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Zoo.addAnimal(body: body)
+        }
+    }
+
+    /// A call of `Zoo.getShape`, `GET /shapes`.
+    public struct GetShape: ServiceOperation {
+        public typealias Response = Shape
+        public typealias Failure = Never
+        public typealias Output = Shape
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Zoo.getShape()
+        }
     }
 }
 
@@ -117,18 +141,18 @@ extension ZooService {
     /// `GET /animals`
     @_alwaysEmitIntoClient
     public func listAnimals() async throws(APIError<Never>) -> [Animal] {
-        try await self.send(Zoo.listAnimals(), as: ZooOperations.ListAnimals.self)
+        try await send(ZooOperations.ListAnimals())
     }
 
     /// `POST /animals`
     @_alwaysEmitIntoClient
     public func addAnimal(body: Animal) async throws(APIError<Never>) -> Animal {
-        try await self.send(Zoo.addAnimal(body: body), as: ZooOperations.AddAnimal.self)
+        try await send(ZooOperations.AddAnimal(body: body))
     }
 
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func getShape() async throws(APIError<Never>) -> Shape {
-        try await self.send(Zoo.getShape(), as: ZooOperations.GetShape.self)
+        try await send(ZooOperations.GetShape())
     }
 }

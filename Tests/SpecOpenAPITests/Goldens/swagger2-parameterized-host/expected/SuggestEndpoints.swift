@@ -49,26 +49,17 @@ public enum Suggest {
     }
 }
 
-/// The endpoints of `Suggest` as types, one each: `SuggestService` has a requirement per
-/// operation.
-public enum SuggestOperations {
-    /// `Suggest.suggestions`: `GET /suggestions`.
-    public enum Suggestions: ServiceOperation {
-        public typealias Response = [String]
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Suggest`, as a type holding the call's arguments: `SuggestService`
+/// has a requirement per operation.
+public enum SuggestOperations {}
 
 /// Every endpoint of `Suggest` as one async method (`service.suggestions(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSuggestService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol SuggestService: Sendable {
     /// Sends `Suggest.suggestions`: `GET /suggestions`.
-    func send(
-        _ endpoint: Endpoint<[String], Never>,
-        as operation: SuggestOperations.Suggestions.Type
-    ) async throws(APIError<Never>) -> [String]
+    func send(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String]
 }
 
 /// `SuggestService` over HTTP: each method sends its endpoint through `client`.
@@ -81,12 +72,33 @@ public struct LiveSuggestService: SuggestService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension SuggestOperations {
+    /// A call of `Suggest.suggestions`, `GET /suggestions`, with its arguments.
+    public struct Suggestions: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+        public typealias Output = [String]
+
+        /// The call's `q`.
+        public let q: String
+
+        /// A call with these arguments.
+        public init(q: String) {
+            self.q = q
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Suggest.suggestions(q: q)
+        }
     }
 }
 
@@ -94,6 +106,6 @@ extension SuggestService {
     /// `GET /suggestions`
     @_alwaysEmitIntoClient
     public func suggestions(q: String) async throws(APIError<Never>) -> [String] {
-        try await self.send(Suggest.suggestions(q: q), as: SuggestOperations.Suggestions.self)
+        try await send(SuggestOperations.Suggestions(q: q))
     }
 }

@@ -87,48 +87,21 @@ public enum Catalog {
     }
 }
 
-/// The endpoints of `Catalog` as types, one each: `CatalogService` has a requirement per
-/// operation.
-public enum CatalogOperations {
-    /// `Catalog.getItem`: `GET /items/{itemId}`.
-    public enum GetItem: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-
-    /// `Catalog.listItems`: `GET /items`.
-    public enum ListItems: ServiceOperation {
-        public typealias Response = [String]
-        public typealias Failure = Never
-    }
-
-    /// `Catalog.getResource`: `GET /resources/{resourceId}/parts/{parts}`.
-    public enum GetResource: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Catalog`, as a type holding the call's arguments: `CatalogService`
+/// has a requirement per operation.
+public enum CatalogOperations {}
 
 /// Every endpoint of `Catalog` as one async method (`service.getItem(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveCatalogService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol CatalogService: Sendable {
     /// Sends `Catalog.getItem`: `GET /items/{itemId}`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: CatalogOperations.GetItem.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String
     /// Sends `Catalog.listItems`: `GET /items`.
-    func send(
-        _ endpoint: Endpoint<[String], Never>,
-        as operation: CatalogOperations.ListItems.Type
-    ) async throws(APIError<Never>) -> [String]
+    func send(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String]
     /// Sends `Catalog.getResource`: `GET /resources/{resourceId}/parts/{parts}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: CatalogOperations.GetResource.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: CatalogOperations.GetResource) async throws(APIError<Never>)
 }
 
 /// `CatalogService` over HTTP: each method sends its endpoint through `client`.
@@ -141,12 +114,143 @@ public struct LiveCatalogService: CatalogService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension CatalogOperations {
+    /// A call of `Catalog.getItem`, `GET /items/{itemId}`, with its arguments.
+    public struct GetItem: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call's `itemID`.
+        public let itemID: String
+
+        /// The operation's own.
+        public let verbose: Bool?
+
+        /// The call's `xTrace`.
+        public let xTrace: Bool?
+
+        /// A call with these arguments.
+        public init(itemID: String, verbose: Bool?, xTrace: Bool?) {
+            self.itemID = itemID
+            self.verbose = verbose
+            self.xTrace = xTrace
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Catalog.getItem(itemID: itemID, verbose: verbose, xTrace: xTrace)
+        }
+    }
+
+    /// A call of `Catalog.listItems`, `GET /items`, with its arguments.
+    public struct ListItems: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+        public typealias Output = [String]
+
+        /// The call's `ids`.
+        public let ids: [Int]?
+
+        /// The call's `tags`.
+        public let tags: [String]?
+
+        /// The call's `words`.
+        public let words: [String]?
+
+        /// The call's `columns`.
+        public let columns: [String]?
+
+        /// The call's `ranks`.
+        public let ranks: [Int]?
+
+        /// The call's `sort`.
+        public let sort: ListItemsSort
+
+        /// The call's `colors`.
+        public let colors: [ListItemsColorsItem]?
+
+        /// The call's `q`.
+        public let q: String?
+
+        /// The server's default: `20`.
+        public let pageSize: Int32?
+
+        /// The call's `xFlags`.
+        public let xFlags: [String]?
+
+        /// A call with these arguments.
+        public init(
+            ids: [Int]?,
+            tags: [String]?,
+            words: [String]?,
+            columns: [String]?,
+            ranks: [Int]?,
+            sort: ListItemsSort,
+            colors: [ListItemsColorsItem]?,
+            q: String?,
+            pageSize: Int32?,
+            xFlags: [String]?
+        ) {
+            self.ids = ids
+            self.tags = tags
+            self.words = words
+            self.columns = columns
+            self.ranks = ranks
+            self.sort = sort
+            self.colors = colors
+            self.q = q
+            self.pageSize = pageSize
+            self.xFlags = xFlags
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Catalog.listItems(
+                ids: ids,
+                tags: tags,
+                words: words,
+                columns: columns,
+                ranks: ranks,
+                sort: sort,
+                colors: colors,
+                q: q,
+                pageSize: pageSize,
+                xFlags: xFlags
+            )
+        }
+    }
+
+    /// A call of `Catalog.getResource`, `GET /resources/{resourceId}/parts/{parts}`, with its arguments.
+    public struct GetResource: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `resourceID`.
+        public let resourceID: String
+
+        /// The call's `parts`.
+        public let parts: [Int]
+
+        /// A call with these arguments.
+        public init(resourceID: String, parts: [Int]) {
+            self.resourceID = resourceID
+            self.parts = parts
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Catalog.getResource(resourceID: resourceID, parts: parts)
+        }
     }
 }
 
@@ -162,10 +266,7 @@ extension CatalogService {
         verbose: Bool? = nil,
         xTrace: Bool? = nil
     ) async throws(APIError<Never>) -> String {
-        try await self.send(
-            Catalog.getItem(itemID: itemID, verbose: verbose, xTrace: xTrace),
-            as: CatalogOperations.GetItem.self
-        )
+        try await send(CatalogOperations.GetItem(itemID: itemID, verbose: verbose, xTrace: xTrace))
     }
 
     /// `GET /items`
@@ -184,29 +285,23 @@ extension CatalogService {
         pageSize: Int32? = nil,
         xFlags: [String]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.send(
-            Catalog.listItems(
-                ids: ids,
-                tags: tags,
-                words: words,
-                columns: columns,
-                ranks: ranks,
-                sort: sort,
-                colors: colors,
-                q: q,
-                pageSize: pageSize,
-                xFlags: xFlags
-            ),
-            as: CatalogOperations.ListItems.self
-        )
+        try await send(CatalogOperations.ListItems(
+            ids: ids,
+            tags: tags,
+            words: words,
+            columns: columns,
+            ranks: ranks,
+            sort: sort,
+            colors: colors,
+            q: q,
+            pageSize: pageSize,
+            xFlags: xFlags
+        ))
     }
 
     /// `GET /resources/{resourceId}/parts/{parts}`
     @_alwaysEmitIntoClient
     public func getResource(resourceID: String, parts: [Int]) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Catalog.getResource(resourceID: resourceID, parts: parts),
-            as: CatalogOperations.GetResource.self
-        )
+        try await send(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
     }
 }

@@ -73,59 +73,23 @@ public enum Reports {
     }
 }
 
-/// The endpoints of `Reports` as types, one each: `ReportsService` has a requirement per
-/// operation.
-public enum ReportsOperations {
-    /// `Reports.getReport`: `GET /reports/{id}`.
-    public enum GetReport: ServiceOperation {
-        public typealias Response = Report
-        public typealias Failure = Problem
-    }
-
-    /// `Reports.downloadReport`: `GET /reports/{id}/pdf`.
-    public enum DownloadReport: ServiceOperation {
-        public typealias Response = Data
-        public typealias Failure = Never
-    }
-
-    /// `Reports.reportText`: `GET /reports/{id}/text`.
-    public enum ReportText: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-
-    /// `Reports.ping`: `HEAD /ping`.
-    public enum Ping: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Reports`, as a type holding the call's arguments: `ReportsService`
+/// has a requirement per operation.
+public enum ReportsOperations {}
 
 /// Every endpoint of `Reports` as one async method (`service.getReport(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveReportsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol ReportsService: Sendable {
     /// Sends `Reports.getReport`: `GET /reports/{id}`.
-    func send(
-        _ endpoint: Endpoint<Report, Problem>,
-        as operation: ReportsOperations.GetReport.Type
-    ) async throws(APIError<Problem>) -> Report
+    func send(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report
     /// Sends `Reports.downloadReport`: `GET /reports/{id}/pdf`.
-    func send(
-        _ endpoint: Endpoint<Data, Never>,
-        as operation: ReportsOperations.DownloadReport.Type
-    ) async throws(APIError<Never>) -> Data
+    func send(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data
     /// Sends `Reports.reportText`: `GET /reports/{id}/text`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: ReportsOperations.ReportText.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String
     /// Sends `Reports.ping`: `HEAD /ping`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: ReportsOperations.Ping.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: ReportsOperations.Ping) async throws(APIError<Never>)
 }
 
 /// `ReportsService` over HTTP: each method sends its endpoint through `client`.
@@ -138,12 +102,88 @@ public struct LiveReportsService: ReportsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension ReportsOperations {
+    /// A call of `Reports.getReport`, `GET /reports/{id}`, with its arguments.
+    public struct GetReport: ServiceOperation {
+        public typealias Response = Report
+        public typealias Failure = Problem
+        public typealias Output = Report
+
+        /// The call's `id`.
+        public let id: Int64
+
+        /// A call with these arguments.
+        public init(id: Int64) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Reports.getReport(id: id)
+        }
+    }
+
+    /// A call of `Reports.downloadReport`, `GET /reports/{id}/pdf`, with its arguments.
+    public struct DownloadReport: ServiceOperation {
+        public typealias Response = Data
+        public typealias Failure = Never
+        public typealias Output = Data
+
+        /// The call's `id`.
+        public let id: Int64
+
+        /// A call with these arguments.
+        public init(id: Int64) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Reports.downloadReport(id: id)
+        }
+    }
+
+    /// A call of `Reports.reportText`, `GET /reports/{id}/text`, with its arguments.
+    public struct ReportText: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call's `id`.
+        public let id: Int64
+
+        /// A call with these arguments.
+        public init(id: Int64) {
+            self.id = id
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Reports.reportText(id: id)
+        }
+    }
+
+    /// A call of `Reports.ping`, `HEAD /ping`.
+    public struct Ping: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Reports.ping()
+        }
     }
 }
 
@@ -151,24 +191,24 @@ extension ReportsService {
     /// `GET /reports/{id}`
     @_alwaysEmitIntoClient
     public func getReport(id: Int64) async throws(APIError<Problem>) -> Report {
-        try await self.send(Reports.getReport(id: id), as: ReportsOperations.GetReport.self)
+        try await send(ReportsOperations.GetReport(id: id))
     }
 
     /// `GET /reports/{id}/pdf`
     @_alwaysEmitIntoClient
     public func downloadReport(id: Int64) async throws(APIError<Never>) -> Data {
-        try await self.send(Reports.downloadReport(id: id), as: ReportsOperations.DownloadReport.self)
+        try await send(ReportsOperations.DownloadReport(id: id))
     }
 
     /// `GET /reports/{id}/text`
     @_alwaysEmitIntoClient
     public func reportText(id: Int64) async throws(APIError<Never>) -> String {
-        try await self.send(Reports.reportText(id: id), as: ReportsOperations.ReportText.self)
+        try await send(ReportsOperations.ReportText(id: id))
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        _ = try await self.send(Reports.ping(), as: ReportsOperations.Ping.self)
+        try await send(ReportsOperations.Ping())
     }
 }

@@ -60,59 +60,23 @@ public enum Vault {
     }
 }
 
-/// The endpoints of `Vault` as types, one each: `VaultService` has a requirement per
-/// operation.
-public enum VaultOperations {
-    /// `Vault.listSecrets`: `GET /secrets`.
-    public enum ListSecrets: ServiceOperation {
-        public typealias Response = [String]
-        public typealias Failure = Never
-    }
-
-    /// `Vault.createSecret`: `POST /secrets`.
-    public enum CreateSecret: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Vault.getSecret`: `GET /secrets/{name}`.
-    public enum GetSecret: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-
-    /// `Vault.health`: `GET /health`.
-    public enum Health: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Vault`, as a type holding the call's arguments: `VaultService`
+/// has a requirement per operation.
+public enum VaultOperations {}
 
 /// Every endpoint of `Vault` as one async method (`service.listSecrets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveVaultService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol VaultService: Sendable {
     /// Sends `Vault.listSecrets`: `GET /secrets`.
-    func send(
-        _ endpoint: Endpoint<[String], Never>,
-        as operation: VaultOperations.ListSecrets.Type
-    ) async throws(APIError<Never>) -> [String]
+    func send(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String]
     /// Sends `Vault.createSecret`: `POST /secrets`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: VaultOperations.CreateSecret.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>)
     /// Sends `Vault.getSecret`: `GET /secrets/{name}`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: VaultOperations.GetSecret.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String
     /// Sends `Vault.health`: `GET /health`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: VaultOperations.Health.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: VaultOperations.Health) async throws(APIError<Never>)
 }
 
 /// `VaultService` over HTTP: each method sends its endpoint through `client`.
@@ -125,12 +89,83 @@ public struct LiveVaultService: VaultService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension VaultOperations {
+    /// A call of `Vault.listSecrets`, `GET /secrets`.
+    public struct ListSecrets: ServiceOperation {
+        public typealias Response = [String]
+        public typealias Failure = Never
+        public typealias Output = [String]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Vault.listSecrets()
+        }
+    }
+
+    /// A call of `Vault.createSecret`, `POST /secrets`, with its arguments.
+    public struct CreateSecret: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: String
+
+        /// A call with these arguments.
+        public init(body: String) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Vault.createSecret(body: body)
+        }
+    }
+
+    /// A call of `Vault.getSecret`, `GET /secrets/{name}`, with its arguments.
+    public struct GetSecret: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call's `name`.
+        public let name: String
+
+        /// A call with these arguments.
+        public init(name: String) {
+            self.name = name
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Vault.getSecret(name: name)
+        }
+    }
+
+    /// A call of `Vault.health`, `GET /health`.
+    public struct Health: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Vault.health()
+        }
     }
 }
 
@@ -138,24 +173,24 @@ extension VaultService {
     /// `GET /secrets`
     @_alwaysEmitIntoClient
     public func listSecrets() async throws(APIError<Never>) -> [String] {
-        try await self.send(Vault.listSecrets(), as: VaultOperations.ListSecrets.self)
+        try await send(VaultOperations.ListSecrets())
     }
 
     /// `POST /secrets`
     @_alwaysEmitIntoClient
     public func createSecret(body: String) async throws(APIError<Never>) {
-        _ = try await self.send(Vault.createSecret(body: body), as: VaultOperations.CreateSecret.self)
+        try await send(VaultOperations.CreateSecret(body: body))
     }
 
     /// `GET /secrets/{name}`
     @_alwaysEmitIntoClient
     public func getSecret(name: String) async throws(APIError<Never>) -> String {
-        try await self.send(Vault.getSecret(name: name), as: VaultOperations.GetSecret.self)
+        try await send(VaultOperations.GetSecret(name: name))
     }
 
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<Never>) {
-        _ = try await self.send(Vault.health(), as: VaultOperations.Health.self)
+        try await send(VaultOperations.Health())
     }
 }

@@ -49,26 +49,17 @@ public enum Weather {
     }
 }
 
-/// The endpoints of `Weather` as types, one each: `WeatherService` has a requirement per
-/// operation.
-public enum WeatherOperations {
-    /// `Weather.forecast`: `GET /forecast`.
-    public enum Forecast: ServiceOperation {
-        public typealias Response = String
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Weather`, as a type holding the call's arguments: `WeatherService`
+/// has a requirement per operation.
+public enum WeatherOperations {}
 
 /// Every endpoint of `Weather` as one async method (`service.forecast(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveWeatherService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol WeatherService: Sendable {
     /// Sends `Weather.forecast`: `GET /forecast`.
-    func send(
-        _ endpoint: Endpoint<String, Never>,
-        as operation: WeatherOperations.Forecast.Type
-    ) async throws(APIError<Never>) -> String
+    func send(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String
 }
 
 /// `WeatherService` over HTTP: each method sends its endpoint through `client`.
@@ -81,12 +72,33 @@ public struct LiveWeatherService: WeatherService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension WeatherOperations {
+    /// A call of `Weather.forecast`, `GET /forecast`, with its arguments.
+    public struct Forecast: ServiceOperation {
+        public typealias Response = String
+        public typealias Failure = Never
+        public typealias Output = String
+
+        /// The call's `city`.
+        public let city: String
+
+        /// A call with these arguments.
+        public init(city: String) {
+            self.city = city
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Weather.forecast(city: city)
+        }
     }
 }
 
@@ -94,6 +106,6 @@ extension WeatherService {
     /// `GET /forecast`
     @_alwaysEmitIntoClient
     public func forecast(city: String) async throws(APIError<Never>) -> String {
-        try await self.send(Weather.forecast(city: city), as: WeatherOperations.Forecast.self)
+        try await send(WeatherOperations.Forecast(city: city))
     }
 }

@@ -50,48 +50,21 @@ public enum Tagged {
     }
 }
 
-/// The endpoints of `Tagged` as types, one each: `TaggedService` has a requirement per
-/// operation.
-public enum TaggedOperations {
-    /// `Tagged.listPets`: `GET /pets`.
-    public enum ListPets: ServiceOperation {
-        public typealias Response = [Pet]
-        public typealias Failure = Never
-    }
-
-    /// `Tagged.listEvents`: `GET /events`.
-    public enum ListEvents: ServiceOperation {
-        public typealias Response = [Event]
-        public typealias Failure = Never
-    }
-
-    /// `Tagged.search`: `POST /search`.
-    public enum Search: ServiceOperation {
-        public typealias Response = Happening
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Tagged`, as a type holding the call's arguments: `TaggedService`
+/// has a requirement per operation.
+public enum TaggedOperations {}
 
 /// Every endpoint of `Tagged` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTaggedService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol TaggedService: Sendable {
     /// Sends `Tagged.listPets`: `GET /pets`.
-    func send(
-        _ endpoint: Endpoint<[Pet], Never>,
-        as operation: TaggedOperations.ListPets.Type
-    ) async throws(APIError<Never>) -> [Pet]
+    func send(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Tagged.listEvents`: `GET /events`.
-    func send(
-        _ endpoint: Endpoint<[Event], Never>,
-        as operation: TaggedOperations.ListEvents.Type
-    ) async throws(APIError<Never>) -> [Event]
+    func send(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event]
     /// Sends `Tagged.search`: `POST /search`.
-    func send(
-        _ endpoint: Endpoint<Happening, Never>,
-        as operation: TaggedOperations.Search.Type
-    ) async throws(APIError<Never>) -> Happening
+    func send(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening
 }
 
 /// `TaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -104,12 +77,63 @@ public struct LiveTaggedService: TaggedService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension TaggedOperations {
+    /// A call of `Tagged.listPets`, `GET /pets`.
+    public struct ListPets: ServiceOperation {
+        public typealias Response = [Pet]
+        public typealias Failure = Never
+        public typealias Output = [Pet]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Tagged.listPets()
+        }
+    }
+
+    /// A call of `Tagged.listEvents`, `GET /events`.
+    public struct ListEvents: ServiceOperation {
+        public typealias Response = [Event]
+        public typealias Failure = Never
+        public typealias Output = [Event]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Tagged.listEvents()
+        }
+    }
+
+    /// A call of `Tagged.search`, `POST /search`, with its arguments.
+    public struct Search: ServiceOperation {
+        public typealias Response = Happening
+        public typealias Failure = Never
+        public typealias Output = Happening
+
+        /// The call's `body`.
+        public let body: Filter
+
+        /// A call with these arguments.
+        public init(body: Filter) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Tagged.search(body: body)
+        }
     }
 }
 
@@ -117,18 +141,18 @@ extension TaggedService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets() async throws(APIError<Never>) -> [Pet] {
-        try await self.send(Tagged.listPets(), as: TaggedOperations.ListPets.self)
+        try await send(TaggedOperations.ListPets())
     }
 
     /// `GET /events`
     @_alwaysEmitIntoClient
     public func listEvents() async throws(APIError<Never>) -> [Event] {
-        try await self.send(Tagged.listEvents(), as: TaggedOperations.ListEvents.self)
+        try await send(TaggedOperations.ListEvents())
     }
 
     /// `POST /search`
     @_alwaysEmitIntoClient
     public func search(body: Filter) async throws(APIError<Never>) -> Happening {
-        try await self.send(Tagged.search(body: body), as: TaggedOperations.Search.self)
+        try await send(TaggedOperations.Search(body: body))
     }
 }

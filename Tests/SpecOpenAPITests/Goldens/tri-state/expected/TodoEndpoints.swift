@@ -55,37 +55,19 @@ public enum Todo {
     }
 }
 
-/// The endpoints of `Todo` as types, one each: `TodoService` has a requirement per
-/// operation.
-public enum TodoOperations {
-    /// `Todo.updateTask`: `PATCH /tasks/{id}`.
-    public enum UpdateTask: ServiceOperation {
-        public typealias Response = Task
-        public typealias Failure = Never
-    }
-
-    /// `Todo.replaceTask`: `PUT /tasks/{id}`.
-    public enum ReplaceTask: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Todo`, as a type holding the call's arguments: `TodoService`
+/// has a requirement per operation.
+public enum TodoOperations {}
 
 /// Every endpoint of `Todo` as one async method (`service.updateTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.updateTask`: `PATCH /tasks/{id}`.
-    func send(
-        _ endpoint: Endpoint<Task, Never>,
-        as operation: TodoOperations.UpdateTask.Type
-    ) async throws(APIError<Never>) -> Task
+    func send(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: TodoOperations.ReplaceTask.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
 }
 
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
@@ -98,12 +80,65 @@ public struct LiveTodoService: TodoService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension TodoOperations {
+    /// A call of `Todo.updateTask`, `PATCH /tasks/{id}`, with its arguments.
+    public struct UpdateTask: ServiceOperation {
+        public typealias Response = Task
+        public typealias Failure = Never
+        public typealias Output = Task
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// The call's `body`.
+        public let body: TaskUpdate
+
+        /// A call with these arguments.
+        public init(id: Int, body: TaskUpdate) {
+            self.id = id
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Todo.updateTask(id: id, body: body)
+        }
+    }
+
+    /// A call of `Todo.replaceTask`, `PUT /tasks/{id}`, with its arguments.
+    public struct ReplaceTask: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `id`.
+        public let id: Int
+
+        /// The call's `title`.
+        public let title: String?
+
+        /// Inline fields too; null clears the date.
+        public let due: Nullable<Date>?
+
+        /// A call with these arguments.
+        public init(id: Int, title: String?, due: Nullable<Date>?) {
+            self.id = id
+            self.title = title
+            self.due = due
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Todo.replaceTask(id: id, title: title, due: due)
+        }
     }
 }
 
@@ -111,7 +146,7 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func updateTask(id: Int, body: TaskUpdate) async throws(APIError<Never>) -> Task {
-        try await self.send(Todo.updateTask(id: id, body: body), as: TodoOperations.UpdateTask.self)
+        try await send(TodoOperations.UpdateTask(id: id, body: body))
     }
 
     /// `PUT /tasks/{id}`
@@ -119,6 +154,6 @@ extension TodoService {
     /// - Parameter due: Inline fields too; null clears the date.
     @_alwaysEmitIntoClient
     public func replaceTask(id: Int, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Todo.replaceTask(id: id, title: title, due: due), as: TodoOperations.ReplaceTask.self)
+        try await send(TodoOperations.ReplaceTask(id: id, title: title, due: due))
     }
 }

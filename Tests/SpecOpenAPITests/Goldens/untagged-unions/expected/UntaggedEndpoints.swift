@@ -45,37 +45,19 @@ public enum Untagged {
     }
 }
 
-/// The endpoints of `Untagged` as types, one each: `UntaggedService` has a requirement per
-/// operation.
-public enum UntaggedOperations {
-    /// `Untagged.listShapes`: `GET /shapes`.
-    public enum ListShapes: ServiceOperation {
-        public typealias Response = [Shape]
-        public typealias Failure = Never
-    }
-
-    /// `Untagged.putProfile`: `PUT /profiles`.
-    public enum PutProfile: ServiceOperation {
-        public typealias Response = Profile
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Untagged`, as a type holding the call's arguments: `UntaggedService`
+/// has a requirement per operation.
+public enum UntaggedOperations {}
 
 /// Every endpoint of `Untagged` as one async method (`service.listShapes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUntaggedService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol UntaggedService: Sendable {
     /// Sends `Untagged.listShapes`: `GET /shapes`.
-    func send(
-        _ endpoint: Endpoint<[Shape], Never>,
-        as operation: UntaggedOperations.ListShapes.Type
-    ) async throws(APIError<Never>) -> [Shape]
+    func send(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape]
     /// Sends `Untagged.putProfile`: `PUT /profiles`.
-    func send(
-        _ endpoint: Endpoint<Profile, Never>,
-        as operation: UntaggedOperations.PutProfile.Type
-    ) async throws(APIError<Never>) -> Profile
+    func send(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile
 }
 
 /// `UntaggedService` over HTTP: each method sends its endpoint through `client`.
@@ -88,12 +70,48 @@ public struct LiveUntaggedService: UntaggedService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension UntaggedOperations {
+    /// A call of `Untagged.listShapes`, `GET /shapes`.
+    public struct ListShapes: ServiceOperation {
+        public typealias Response = [Shape]
+        public typealias Failure = Never
+        public typealias Output = [Shape]
+
+        /// The call.
+        public init() {}
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Untagged.listShapes()
+        }
+    }
+
+    /// A call of `Untagged.putProfile`, `PUT /profiles`, with its arguments.
+    public struct PutProfile: ServiceOperation {
+        public typealias Response = Profile
+        public typealias Failure = Never
+        public typealias Output = Profile
+
+        /// The call's `body`.
+        public let body: Profile
+
+        /// A call with these arguments.
+        public init(body: Profile) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Untagged.putProfile(body: body)
+        }
     }
 }
 
@@ -101,12 +119,12 @@ extension UntaggedService {
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
-        try await self.send(Untagged.listShapes(), as: UntaggedOperations.ListShapes.self)
+        try await send(UntaggedOperations.ListShapes())
     }
 
     /// `PUT /profiles`
     @_alwaysEmitIntoClient
     public func putProfile(body: Profile) async throws(APIError<Never>) -> Profile {
-        try await self.send(Untagged.putProfile(body: body), as: UntaggedOperations.PutProfile.self)
+        try await send(UntaggedOperations.PutProfile(body: body))
     }
 }

@@ -71,37 +71,19 @@ public enum Uploads {
     }
 }
 
-/// The endpoints of `Uploads` as types, one each: `UploadsService` has a requirement per
-/// operation.
-public enum UploadsOperations {
-    /// `Uploads.uploadFile`: `POST /files`.
-    public enum UploadFile: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-
-    /// `Uploads.setAvatar`: `POST /avatars`.
-    public enum SetAvatar: ServiceOperation {
-        public typealias Response = Empty
-        public typealias Failure = Never
-    }
-}
+/// A call of each endpoint of `Uploads`, as a type holding the call's arguments: `UploadsService`
+/// has a requirement per operation.
+public enum UploadsOperations {}
 
 /// Every endpoint of `Uploads` as one async method (`service.uploadFile(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUploadsService` sends the requests. A fake
-/// implements one `send(_:as:)` per operation, each given the endpoint the call built.
+/// implements one `send(_:)` per operation, each given the call's arguments.
 public protocol UploadsService: Sendable {
     /// Sends `Uploads.uploadFile`: `POST /files`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: UploadsOperations.UploadFile.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>)
     /// Sends `Uploads.setAvatar`: `POST /avatars`.
-    func send(
-        _ endpoint: Endpoint<Empty, Never>,
-        as operation: UploadsOperations.SetAvatar.Type
-    ) async throws(APIError<Never>) -> Empty
+    func send(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>)
 }
 
 /// `UploadsService` over HTTP: each method sends its endpoint through `client`.
@@ -114,12 +96,87 @@ public struct LiveUploadsService: UploadsService {
         self.client = client
     }
 
-    /// Sends `endpoint` through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the requirement of every operation.
     public func send<Operation: ServiceOperation>(
-        _ endpoint: Endpoint<Operation.Response, Operation.Failure>,
-        as operation: Operation.Type
-    ) async throws(APIError<Operation.Failure>) -> Operation.Response {
-        try await client.send(endpoint)
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        try await client.send(call)
+    }
+}
+
+extension UploadsOperations {
+    /// A call of `Uploads.uploadFile`, `POST /files`, with its arguments.
+    public struct UploadFile: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `file`.
+        public let file: File
+
+        /// The call's `pictures`.
+        public let pictures: [File]?
+
+        /// The call's `note`.
+        public let note: String?
+
+        /// The call's `noteXNoteKind`.
+        public let noteXNoteKind: UploadFileNoteXNoteKind
+
+        /// The call's `noteXNoteTags`.
+        public let noteXNoteTags: [String]?
+
+        /// An object part goes as JSON.
+        public let meta: UploadFileBodyMeta?
+
+        /// A call with these arguments.
+        public init(
+            file: File,
+            pictures: [File]?,
+            note: String?,
+            noteXNoteKind: UploadFileNoteXNoteKind,
+            noteXNoteTags: [String]?,
+            meta: UploadFileBodyMeta?
+        ) {
+            self.file = file
+            self.pictures = pictures
+            self.note = note
+            self.noteXNoteKind = noteXNoteKind
+            self.noteXNoteTags = noteXNoteTags
+            self.meta = meta
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Uploads.uploadFile(
+                file: file,
+                pictures: pictures,
+                note: note,
+                noteXNoteKind: noteXNoteKind,
+                noteXNoteTags: noteXNoteTags,
+                meta: meta
+            )
+        }
+    }
+
+    /// A call of `Uploads.setAvatar`, `POST /avatars`, with its arguments.
+    public struct SetAvatar: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// Base64 text in JSON is Data.
+        public let image: Data?
+
+        /// A call with these arguments.
+        public init(image: Data?) {
+            self.image = image
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Uploads.setAvatar(image: image)
+        }
     }
 }
 
@@ -138,17 +195,14 @@ extension UploadsService {
         noteXNoteTags: [String]? = nil,
         meta: UploadFileBodyMeta? = nil
     ) async throws(APIError<Never>) {
-        _ = try await self.send(
-            Uploads.uploadFile(
-                file: file,
-                pictures: pictures,
-                note: note,
-                noteXNoteKind: noteXNoteKind,
-                noteXNoteTags: noteXNoteTags,
-                meta: meta
-            ),
-            as: UploadsOperations.UploadFile.self
-        )
+        try await send(UploadsOperations.UploadFile(
+            file: file,
+            pictures: pictures,
+            note: note,
+            noteXNoteKind: noteXNoteKind,
+            noteXNoteTags: noteXNoteTags,
+            meta: meta
+        ))
     }
 
     /// `POST /avatars`
@@ -156,6 +210,6 @@ extension UploadsService {
     /// - Parameter image: Base64 text in JSON is Data.
     @_alwaysEmitIntoClient
     public func setAvatar(image: Data? = nil) async throws(APIError<Never>) {
-        _ = try await self.send(Uploads.setAvatar(image: image), as: UploadsOperations.SetAvatar.self)
+        try await send(UploadsOperations.SetAvatar(image: image))
     }
 }
