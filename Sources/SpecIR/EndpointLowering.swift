@@ -130,7 +130,7 @@ final class EndpointLowering {
 
     /// The service requirements of `items`, one per endpoint in declaration order, groups depth
     /// first: the operations, without the factories' parameters and doc (a requirement is
-    /// `send(_:)` of the operation type), so the namespace file of a split output need not lower every endpoint.
+    /// the operation type), so the namespace file of a split output need not lower every endpoint.
     func requirements(_ items: [EndpointItem], scope: [String] = [], groups: [String] = []) -> [ServiceMethodIR] {
         items.flatMap { item -> [ServiceMethodIR] in
             switch item {

@@ -80,7 +80,8 @@ public struct Lowering: Sendable {
 
     private func service(requirements: [ServiceMethodIR], methods: [ServiceMethodIR]) -> ServiceIR {
         ServiceIR(namespace: spec.name, access: access, protocolName: names.serviceProtocol,
-                  liveName: names.liveService, stubName: names.stubService, stub: spec.stubService, operations: names.operations,
+                  liveName: names.liveService, stubName: names.stubService, forwardingName: names.forwardingService,
+                  stub: spec.stubService, operations: names.operations,
                   requirements: requirements, methods: methods)
     }
 

@@ -20,6 +20,7 @@ extension OpenAPIContext {
         reserve(SwiftNames.serviceProtocol(namespace))
         reserve(SwiftNames.liveService(namespace))
         reserve(SwiftNames.stubService(namespace))
+        reserve(SwiftNames.forwardingService(namespace))
         reserve(SwiftNames.operations(namespace))
         var operations = plannedOperations()
         if let selects {
@@ -34,11 +35,12 @@ extension OpenAPIContext {
             reserve(SwiftNames.errorEnum(operation.name))
             reserve(SwiftNames.outcomeEnum(operation.name))
             reserve(SwiftNames.headersStruct(operation.name))
-            reserve(SwiftNames.bodyEnum(operation.name))
+            let severalBodies = maySendSeveralBodies(operation.operation)
+            if severalBodies { reserve(SwiftNames.bodyEnum(operation.name)) }
             if let stream = operation.streamName {
                 reserve(SwiftNames.errorEnum(stream))
                 reserve(SwiftNames.headersStruct(stream))
-                reserve(SwiftNames.bodyEnum(stream))
+                if severalBodies { reserve(SwiftNames.bodyEnum(stream)) }
             }
         }
         for (name, _, _) in selects == nil ? root["components"]?["schemas"]?.pairs ?? [] : [] {

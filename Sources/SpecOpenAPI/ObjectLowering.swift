@@ -150,20 +150,50 @@ extension OpenAPIContext {
         return name.isEmpty || name.first?.isNumber == true ? "value" + name : name
     }
 
-    /// A string enum. Values whose derived case names are unusable or collide get a name of their own.
+    /// `value` with the signs of its numbers spelled out as words: `Etc/GMT-1` -> `Etc/GMT_minus_1`,
+    /// `reactions-+1` -> `reactions-_plus_1`. A `+` is always a sign there; a `-` only before a digit
+    /// and after no digit (`2024-01` keeps its dash).
+    static func signsSpelled(_ value: String) -> String {
+        let characters = Array(value)
+        var spelled = ""
+        for index in characters.indices {
+            let character = characters[index]
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let previous = index > 0 ? characters[index - 1] : nil
+            if character == "+" {
+                spelled += "_plus_"
+            } else if character == "-", next?.isNumber == true, previous?.isNumber != true {
+                spelled += "_minus_"
+            } else {
+                spelled.append(character)
+            }
+        }
+        return spelled
+    }
+
+    /// A string enum. Values whose derived case names are unusable or collide get a name of their own;
+    /// values whose names collide only because a sign was dropped (`Etc/GMT+1`, `Etc/GMT-1`) spell it.
     func enumeration(_ values: [String], at location: SourceLocation, names: [String: String] = [:]) -> EnumDecl {
         var taken: [String] = ["unknown"]
         var cases: [EnumDecl.Case] = []
+        var derivedCounts: [String: Int] = [:]
+        var counted: Set<String> = []
+        for value in values where counted.insert(value).inserted { derivedCounts[Naming.lowerCamel(value), default: 0] += 1 }
         for value in values where !cases.contains(where: { $0.wireValue == value }) {
             let declared = names[value].map(Naming.lowerCamel) ?? ""
-            let derived = Naming.lowerCamel(value)
+            let plain = Naming.lowerCamel(value)
+            var derived = plain
+            if derivedCounts[derived, default: 0] > 1 {
+                let spelled = Naming.lowerCamel(Self.signsSpelled(value))
+                if Naming.isIdentifier(spelled) { derived = spelled }
+            }
             // The empty string (Stripe's "post an empty value to unset") is `empty`.
             var name = Naming.isIdentifier(declared) ? declared
                 : value.isEmpty ? "empty"
                 : derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
             if Validator.reservedMemberNames.contains(name) { name += "Value" }
             name = Self.unique(name, taken: &taken)
-            cases.append(EnumDecl.Case(swiftName: name == derived ? nil : name, wireValue: value, location: location))
+            cases.append(EnumDecl.Case(swiftName: name == plain ? nil : name, wireValue: value, location: location))
         }
         // The format names all cases or none: once one needs a name, every case gets its own.
         if cases.contains(where: { $0.swiftName != nil }) {

@@ -120,6 +120,14 @@ extension OpenAPIContext {
         }
     }
 
+    /// Whether the operation's request body lists two media types or more and none is multipart: only
+    /// then may its endpoint take a body enum (`<Endpoint>Body`), a name no model may take, so a
+    /// component named like that (OpenAI's `CreateContainerBody`) keeps its name everywhere else.
+    func maySendSeveralBodies(_ operation: Node) -> Bool {
+        guard let content = operation["requestBody"].flatMap(followRef)?["content"]?.pairs else { return false }
+        return content.count > 1 && !content.contains { $0.key.lowercased().hasPrefix("multipart/") }
+    }
+
     /// The bodies a request can be sent as, one per kind (JSON, form, text, bytes), when there are
     /// two or more: the first media type of each kind, each with a type it can hold (a form needs
     /// an object, text and bytes a string schema or none). Multipart is not a choice: with it, the

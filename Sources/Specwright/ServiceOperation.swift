@@ -29,6 +29,24 @@ extension ServiceOperation where Response == Empty, Output == Void {
     public static func output(from response: Empty) {}
 }
 
+/// A service that answers every operation through one generic `send(_:)`: a generated live service
+/// and stub are one (through the service's forwarding protocol), and so can be a fake that records
+/// every call.
+public protocol OperationSender: Sendable {
+    /// Answers `call`, whichever operation it is.
+    func send<Operation: ServiceOperation>(
+        _ call: Operation
+    ) async throws(APIError<Operation.Failure>) -> Operation.Output
+}
+
+/// Answers `call` through `sender`'s generic `send(_:)`: what a generated service's requirements
+/// forward to, named apart so that an endpoint whose method is also `send` cannot take the call.
+public func forward<Operation: ServiceOperation>(
+    _ call: Operation, to sender: some OperationSender
+) async throws(APIError<Operation.Failure>) -> Operation.Output {
+    try await sender.send(call)
+}
+
 extension APIClient {
     /// Sends the operation's endpoint and returns what its service method returns: how a live
     /// service answers every operation.

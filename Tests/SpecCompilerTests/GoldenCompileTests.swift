@@ -44,15 +44,15 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: "public protocol ChirpService: Sendable {"))
         let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
-        // Each requirement, joined onto one line: `func send(_ call: ChirpOperations.Feed) async throws(...) -> R`;
+        // Each requirement, joined onto one line: `func feed(_ call: ChirpOperations.Feed) async throws(...) -> R`;
         // a deprecated one keeps its attribute, as a fake implementing it would.
         let body = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.contains("///") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         let attribute = "@available(*, deprecated)"
-        let parts = body.components(separatedBy: "func send(").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = body.components(separatedBy: "func ").map { $0.trimmingCharacters(in: .whitespaces) }
         try #require(parts.count > 3)
         return parts.indices.dropFirst().map { index in
-            var method = "func send(" + parts[index]
+            var method = "func " + parts[index]
             if method.hasSuffix(attribute) { method = String(method.dropLast(attribute.count)).trimmingCharacters(in: .whitespaces) }
             method = method.replacingOccurrences(of: "( _", with: "(_").replacingOccurrences(of: " )", with: ")")
             return (parts[index - 1].hasSuffix(attribute) ? attribute + " " : "") + method + " { throw .transport(URLError(.unsupportedURL)) }"

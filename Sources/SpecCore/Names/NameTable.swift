@@ -53,6 +53,8 @@ public struct NameTable: Sendable {
     public let namespace: String
     /// The service protocol, its implementation over `APIClient`, and its test double.
     public let serviceProtocol: String, liveService: String, stubService: String
+    /// The protocol of the services that answer every operation through one generic `send(_:)`.
+    public let forwardingService: String
     /// The enum of the endpoints' operation types.
     public let operations: String
     /// The enum of the API's servers, nested in the namespace: `Servers`, unless that would hide a
@@ -73,6 +75,7 @@ public struct NameTable: Sendable {
         serviceProtocol = SwiftNames.serviceProtocol(spec.name)
         liveService = SwiftNames.liveService(spec.name)
         stubService = SwiftNames.stubService(spec.name)
+        forwardingService = SwiftNames.forwardingService(spec.name)
         operations = SwiftNames.operations(spec.name)
         // Every other name first: an operation type must not take a model's name.
         let entries = spec.flattenedEndpoints

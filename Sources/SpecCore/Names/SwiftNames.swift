@@ -51,6 +51,9 @@ public enum SwiftNames {
     public static func liveService(_ namespace: String) -> String { "Live" + namespace + "Service" }
     /// The service protocol's test double, whose methods answer with closures a test sets.
     public static func stubService(_ namespace: String) -> String { "Stub" + namespace + "Service" }
+    /// The protocol of the services that answer every operation through one generic `send(_:)`:
+    /// the live service and the stub.
+    public static func forwardingService(_ namespace: String) -> String { namespace + "ServiceForwarding" }
     /// The enum that holds an API's operation types.
     public static func operations(_ namespace: String) -> String { namespace + "Operations" }
     /// The type standing for a service method in the service's requirements: the method in

@@ -46,7 +46,7 @@ extension Validator {
         "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
         "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
         "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
-        "MockTransport", "MultipartForm", "MultipartParseError", "MultipartParsing", "MultipartPart", "MultipartValue", "NextHandler", "Nullable", "PageSequence", "Paginated", "PagingLoop",
+        "MockTransport", "MultipartForm", "MultipartParseError", "MultipartParsing", "MultipartPart", "MultipartValue", "NextHandler", "OperationSender", "Nullable", "PageSequence", "Paginated", "PagingLoop",
         "PaginationRule", "ParameterStyle", "ParameterValue", "PartHeader", "ProgressHandler", "ReconnectPolicy", "RequestBody",
         "ReceivedPart", "RequestInfo", "RequestRecord", "Response", "ResponseDecoding", "ResponseHeaderValue", "ResponseTooLargeError",
         "ResponseValidation", "SequenceResendError",

@@ -19,7 +19,7 @@ extension Validator {
                 methods[name] = (wire, entry.groupNames, entry.endpoint.location)
             }
         }
-        let generated = [names.serviceProtocol, names.liveService, names.stubService, names.operations]
+        let generated = [names.serviceProtocol, names.liveService, names.stubService, names.forwardingService, names.operations]
         for model in spec.models {
             let type = names.typeName(model.name)
             if generated.contains(type) {

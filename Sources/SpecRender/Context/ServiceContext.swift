@@ -4,7 +4,7 @@ import SpecIR
 // The service protocol IR as template context.
 
 extension ServiceIR: TemplateObject {
-    /// Keys: namespace, access, protocolName, liveName, stubName, stub, operations, inlinable (public: the methods are
+    /// Keys: namespace, access, protocolName, liveName, stubName, forwardingName, stub, operations, inlinable (public: the methods are
     /// emitted only where they are called), requirements, example (the first requirement, for doc comments; false
     /// without one), methods, hasMethods.
     public func value(forKey key: String) -> TemplateValue? {
@@ -14,6 +14,7 @@ extension ServiceIR: TemplateObject {
         case "protocolName": .string(protocolName)
         case "liveName": .string(liveName)
         case "stubName": .string(stubName)
+        case "forwardingName": .string(forwardingName)
         case "stub": .bool(stub)
         case "operations": .string(operations)
         case "inlinable": .bool(access == .public)

@@ -107,20 +107,50 @@ public enum ArticlesOperations {}
 /// Every endpoint of `Articles` as one async method (`service.status(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ArticlesService: Sendable {
     /// Sends `Articles.status`: `GET /status`.
-    func send(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus
+    func status(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus
     /// Sends `Articles.listArticles`: `GET /articles`.
-    func send(_ call: ArticlesOperations.ListArticles) async throws(APIError<ServiceError>) -> ArticleList
+    func listArticles(_ call: ArticlesOperations.ListArticles) async throws(APIError<ServiceError>) -> ArticleList
     /// Sends `Articles.article`: `GET /articles/{slug}`.
-    func send(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article
+    func article(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article
     /// Sends `Articles.createArticle`: `POST /articles`.
-    func send(_ call: ArticlesOperations.CreateArticle) async throws(APIError<ServiceError>) -> Article
+    func createArticle(_ call: ArticlesOperations.CreateArticle) async throws(APIError<ServiceError>) -> Article
+}
+
+/// A `ArticlesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveArticlesService` and `StubArticlesService` do: each requirement forwards to it.
+public protocol ArticlesServiceForwarding: ArticlesService, OperationSender {}
+
+extension ArticlesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func status(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listArticles(
+        _ call: ArticlesOperations.ListArticles
+    ) async throws(APIError<ServiceError>) -> ArticleList {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func article(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createArticle(
+        _ call: ArticlesOperations.CreateArticle
+    ) async throws(APIError<ServiceError>) -> Article {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ArticlesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveArticlesService: ArticlesService {
+public struct LiveArticlesService: ArticlesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -129,7 +159,7 @@ public struct LiveArticlesService: ArticlesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -141,7 +171,7 @@ public struct LiveArticlesService: ArticlesService {
 /// (`var service = StubArticlesService()`, then
 /// `service.on(ArticlesOperations.Status.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubArticlesService: ArticlesService {
+public struct StubArticlesService: ArticlesServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -170,7 +200,7 @@ public struct StubArticlesService: ArticlesService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -277,7 +307,7 @@ extension ArticlesService {
     /// `GET /status`
     @_alwaysEmitIntoClient
     public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
-        try await send(ArticlesOperations.Status())
+        try await self.status(ArticlesOperations.Status())
     }
 
     /// Articles, newest first, a page at a time.
@@ -290,7 +320,12 @@ extension ArticlesService {
         limit: Int = 25,
         cursor: String? = nil
     ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await send(ArticlesOperations.ListArticles(status: status, tag: tag, limit: limit, cursor: cursor))
+        try await self.listArticles(ArticlesOperations.ListArticles(
+            status: status,
+            tag: tag,
+            limit: limit,
+            cursor: cursor
+        ))
     }
 
     /// One article by its slug.
@@ -298,7 +333,7 @@ extension ArticlesService {
     /// `GET /articles/{slug}`
     @_alwaysEmitIntoClient
     public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
-        try await send(ArticlesOperations.ArticleOperation(slug: slug))
+        try await self.article(ArticlesOperations.ArticleOperation(slug: slug))
     }
 
     /// Create an article. Send a request ID to find the request in the server logs.
@@ -309,6 +344,6 @@ extension ArticlesService {
         body: NewArticle,
         xRequestID: String? = nil
     ) async throws(APIError<ServiceError>) -> Article {
-        try await send(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
+        try await self.createArticle(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
     }
 }

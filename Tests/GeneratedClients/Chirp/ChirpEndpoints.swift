@@ -239,38 +239,115 @@ public enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.register(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.register`: `POST /auth/register`.
-    func send(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
+    func register(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.refreshToken`: `POST /auth/refresh`.
-    func send(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func refreshToken(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post>
+    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post>
     /// Sends `Chirp.me`: `GET /me`.
-    func send(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account
+    func me(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.profile`: `GET /users/{userID}/profile`.
-    func send(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile
+    func profile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile
     /// Sends `Chirp.updateProfile`: `PATCH /me/profile`.
-    func send(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account
+    func updateProfile(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar
+    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.deletePost`: `DELETE /posts/{id}`.
-    func send(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>)
+    func deletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.post`: `GET /posts/{id}`.
-    func send(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post
+    func postsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
-    func send(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>)
+    func postsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>)
+}
+
+/// A `ChirpService` that answers every operation through one generic `send(_:)`, as
+/// `LiveChirpService` and `StubChirpService` do: each requirement forwards to it.
+public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func register(
+        _ call: ChirpOperations.Register
+    ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func refreshToken(
+        _ call: ChirpOperations.RefreshToken
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func me(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func profile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func updateProfile(
+        _ call: ChirpOperations.UpdateProfile
+    ) async throws(APIError<APIErrorResponse>) -> Account {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func deletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveChirpService: ChirpService {
+public struct LiveChirpService: ChirpServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -279,7 +356,7 @@ public struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -291,7 +368,7 @@ public struct LiveChirpService: ChirpService {
 /// (`var service = StubChirpService()`, then
 /// `service.on(ChirpOperations.Register.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubChirpService: ChirpService {
+public struct StubChirpService: ChirpServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -320,7 +397,7 @@ public struct StubChirpService: ChirpService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -607,7 +684,7 @@ extension ChirpService {
     /// `POST /auth/register`
     @_alwaysEmitIntoClient
     public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        try await send(ChirpOperations.Register(body: body))
+        try await self.register(ChirpOperations.Register(body: body))
     }
 
     /// Exchange an email and password for tokens.
@@ -615,7 +692,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await send(ChirpOperations.Login(email: email, password: password))
+        try await self.login(ChirpOperations.Login(email: email, password: password))
     }
 
     /// Exchange a refresh token for a new access token.
@@ -623,7 +700,7 @@ extension ChirpService {
     /// `POST /auth/refresh`
     @_alwaysEmitIntoClient
     public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await send(ChirpOperations.RefreshToken(refreshToken: refreshToken))
+        try await self.refreshToken(ChirpOperations.RefreshToken(refreshToken: refreshToken))
     }
 
     /// The signed-in user's home feed, newest first.
@@ -635,7 +712,7 @@ extension ChirpService {
         perPage: Int = 20,
         tag: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag))
+        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag))
     }
 
     /// The signed-in user's account.
@@ -643,7 +720,7 @@ extension ChirpService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<APIErrorResponse>) -> Account {
-        try await send(ChirpOperations.Me())
+        try await self.me(ChirpOperations.Me())
     }
 
     /// A user's profile page.
@@ -651,7 +728,7 @@ extension ChirpService {
     /// `GET /users/{userID}/profile`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
-        try await send(ChirpOperations.ProfileOperation(userID: userID))
+        try await self.profile(ChirpOperations.ProfileOperation(userID: userID))
     }
 
     /// Change some fields of the signed-in user's profile.
@@ -659,7 +736,7 @@ extension ChirpService {
     /// `PATCH /me/profile`
     @_alwaysEmitIntoClient
     public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
-        try await send(ChirpOperations.UpdateProfile(body: body))
+        try await self.updateProfile(ChirpOperations.UpdateProfile(body: body))
     }
 
     /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
@@ -667,7 +744,7 @@ extension ChirpService {
     /// `PUT /me/avatar`
     @_alwaysEmitIntoClient
     public func uploadAvatar(image: File, caption: String? = nil) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await send(ChirpOperations.UploadAvatar(image: image, caption: caption))
+        try await self.uploadAvatar(ChirpOperations.UploadAvatar(image: image, caption: caption))
     }
 
     /// Publish a post.
@@ -675,7 +752,7 @@ extension ChirpService {
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await send(ChirpOperations.CreatePost(body: body))
+        try await self.createPost(ChirpOperations.CreatePost(body: body))
     }
 
     /// Delete one of the signed-in user's posts.
@@ -683,7 +760,7 @@ extension ChirpService {
     /// `DELETE /posts/{id}`
     @_alwaysEmitIntoClient
     public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.DeletePost(id: id))
+        try await self.deletePost(ChirpOperations.DeletePost(id: id))
     }
 
     /// One post.
@@ -691,7 +768,7 @@ extension ChirpService {
     /// `GET /posts/{id}`
     @_alwaysEmitIntoClient
     public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
-        try await send(ChirpOperations.PostsPost(id: id))
+        try await self.postsPost(ChirpOperations.PostsPost(id: id))
     }
 
     /// Like a post. Liking a post twice is not an error.
@@ -699,7 +776,7 @@ extension ChirpService {
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsLike(id: id))
+        try await self.postsLike(ChirpOperations.PostsLike(id: id))
     }
 
     /// Take back a like.
@@ -707,6 +784,6 @@ extension ChirpService {
     /// `DELETE /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsUnlike(id: id))
+        try await self.postsUnlike(ChirpOperations.PostsUnlike(id: id))
     }
 }

@@ -85,20 +85,48 @@ public enum CoursesOperations {}
 /// Every endpoint of `Courses` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol CoursesService: Sendable {
     /// Sends `Courses.login`: `POST /session`.
-    func send(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session
+    func login(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session
     /// Sends `Courses.listCourses`: `GET /courses`.
-    func send(_ call: CoursesOperations.ListCourses) async throws(APIError<ProblemDetails>) -> [CourseSummary]
+    func listCourses(_ call: CoursesOperations.ListCourses) async throws(APIError<ProblemDetails>) -> [CourseSummary]
     /// Sends `Courses.course`: `GET /courses/{id}`.
-    func send(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course
+    func course(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course
     /// Sends `Courses.enroll`: `POST /courses/{id}/enrollment`.
-    func send(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>)
+    func enroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>)
+}
+
+/// A `CoursesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveCoursesService` and `StubCoursesService` do: each requirement forwards to it.
+public protocol CoursesServiceForwarding: CoursesService, OperationSender {}
+
+extension CoursesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func login(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listCourses(
+        _ call: CoursesOperations.ListCourses
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func course(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func enroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `CoursesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveCoursesService: CoursesService {
+public struct LiveCoursesService: CoursesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -107,7 +135,7 @@ public struct LiveCoursesService: CoursesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -119,7 +147,7 @@ public struct LiveCoursesService: CoursesService {
 /// (`var service = StubCoursesService()`, then
 /// `service.on(CoursesOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubCoursesService: CoursesService {
+public struct StubCoursesService: CoursesServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -148,7 +176,7 @@ public struct StubCoursesService: CoursesService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -256,7 +284,7 @@ extension CoursesService {
     /// `POST /session`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
-        try await send(CoursesOperations.Login(email: email, password: password))
+        try await self.login(CoursesOperations.Login(email: email, password: password))
     }
 
     /// The catalog, optionally filtered by level and by a search text.
@@ -268,7 +296,7 @@ extension CoursesService {
         search: String? = nil,
         page: Int = 1
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await send(CoursesOperations.ListCourses(level: level, search: search, page: page))
+        try await self.listCourses(CoursesOperations.ListCourses(level: level, search: search, page: page))
     }
 
     /// One course and its lessons.
@@ -276,7 +304,7 @@ extension CoursesService {
     /// `GET /courses/{id}`
     @_alwaysEmitIntoClient
     public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
-        try await send(CoursesOperations.CourseOperation(id: id))
+        try await self.course(CoursesOperations.CourseOperation(id: id))
     }
 
     /// Enroll the signed-in student in a course. Answers 204 No Content.
@@ -284,6 +312,6 @@ extension CoursesService {
     /// `POST /courses/{id}/enrollment`
     @_alwaysEmitIntoClient
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
-        try await send(CoursesOperations.Enroll(id: id))
+        try await self.enroll(CoursesOperations.Enroll(id: id))
     }
 }

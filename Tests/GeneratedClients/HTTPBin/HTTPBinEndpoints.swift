@@ -687,136 +687,478 @@ public enum HTTPBinOperations {}
 /// Every endpoint of `HTTPBin` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol HTTPBinService: Sendable {
     /// Sends `HTTPBin.get`: `GET /get`.
-    func send(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo
+    func get(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.post`: `POST /post`.
-    func send(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo
+    func post(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.put`: `PUT /put`.
-    func send(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo
+    func put(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.patch`: `PATCH /patch`.
-    func send(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo
+    func patch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.typedParts`: `PUT /put`.
-    func send(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo
+    func typedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delete`: `DELETE /delete`.
-    func send(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo
+    func delete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.headGet`: `HEAD /get`.
-    func send(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>)
+    func headGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.optionsGet`: `OPTIONS /get`.
-    func send(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>)
+    func optionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.get`: `GET /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo
+    func anythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
-    func send(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo
+    func anythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.json`: `POST /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo
+    func anythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo
+    func anythingElsewhere(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo
+    func anythingMergePatch(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo
+    func anythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.form`: `PUT /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo
+    func anythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo
+    func anythingMultipart(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo
+    func anythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo
+    func anythingBinaryFile(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo
+    func anythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>)
+    func anythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
-    func send(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>)
+    func anythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
-    func send(_ call: HTTPBinOperations.AnythingAPIKeyInQuery) async throws(APIError<Never>) -> Echo
+    func anythingAPIKeyInQuery(_ call: HTTPBinOperations.AnythingAPIKeyInQuery) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
-    func send(_ call: HTTPBinOperations.AnythingOptionalBody) async throws(APIError<Never>) -> Echo
+    func anythingOptionalBody(_ call: HTTPBinOperations.AnythingOptionalBody) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
-    func send(_ call: HTTPBinOperations.AnythingKeyAndClient) async throws(APIError<Never>) -> Echo
+    func anythingKeyAndClient(_ call: HTTPBinOperations.AnythingKeyAndClient) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
-    func send(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo
+    func anythingTokenOrKey(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
-    func send(_ call: HTTPBinOperations.AnythingOptionalToken) async throws(APIError<Never>) -> Echo
+    func anythingOptionalToken(_ call: HTTPBinOperations.AnythingOptionalToken) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
-    func send(_ call: HTTPBinOperations.AnythingLiteralPath) async throws(APIError<Never>) -> Echo
+    func anythingLiteralPath(_ call: HTTPBinOperations.AnythingLiteralPath) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Status.get`: `GET /status/{codes}`.
-    func send(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>)
+    func statusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>)
     /// Sends `HTTPBin.Status.post`: `POST /status/{code}`.
-    func send(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>)
+    func statusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>)
     /// Sends `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
-    func send(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>)
+    func statusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.put`: `PUT /status/{code}`.
-    func send(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>)
+    func statusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.patch`: `PATCH /status/{code}`.
-    func send(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>)
+    func statusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.delete`: `DELETE /status/{code}`.
-    func send(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>)
+    func statusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.head`: `HEAD /status/{code}`.
-    func send(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>)
+    func statusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.redirectTo`: `GET /redirect-to`.
-    func send(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo
+    func redirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPost`: `POST /redirect-to`.
-    func send(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo
+    func redirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPut`: `PUT /redirect-to`.
-    func send(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo
+    func redirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
-    func send(_ call: HTTPBinOperations.AuthenticatedRedirectTo) async throws(APIError<Never>) -> Echo
+    func authenticatedRedirectTo(
+        _ call: HTTPBinOperations.AuthenticatedRedirectTo
+    ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirect`: `GET /redirect/{n}`.
-    func send(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo
+    func redirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
-    func send(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo
+    func absoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
-    func send(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo
+    func relativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
-    func send(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult
+    func basicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
-    func send(_ call: HTTPBinOperations.HiddenBasicAuth) async throws(APIError<Never>) -> BasicAuthResult
+    func hiddenBasicAuth(_ call: HTTPBinOperations.HiddenBasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.bearer`: `GET /bearer`.
-    func send(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult
+    func bearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult
     /// Sends `HTTPBin.apiKeyHeader`: `GET /headers`.
-    func send(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho
+    func apiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.headers`: `GET /headers`.
-    func send(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho
+    func headers(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.cookies`: `GET /cookies`.
-    func send(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies
+    func cookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.preferences`: `GET /cookies`.
-    func send(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies
+    func preferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.cookieKey`: `GET /cookies`.
-    func send(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies
+    func cookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.robots`: `GET /robots.txt`.
-    func send(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String
+    func robots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String
     /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
-    func send(_ call: HTTPBinOperations.ResponseHeaders) async throws(APIError<Never>) -> [String: JSONValue]
+    func responseHeaders(_ call: HTTPBinOperations.ResponseHeaders) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.typedHeaders`: `GET /response-headers`.
-    func send(_ call: HTTPBinOperations.TypedHeaders) async throws(APIError<Never>) -> [String: JSONValue]
+    func typedHeaders(_ call: HTTPBinOperations.TypedHeaders) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.responseHeadersPost`: `POST /response-headers`.
-    func send(_ call: HTTPBinOperations.ResponseHeadersPost) async throws(APIError<Never>) -> [String: JSONValue]
+    func responseHeadersPost(
+        _ call: HTTPBinOperations.ResponseHeadersPost
+    ) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.delay`: `GET /delay/{seconds}`.
-    func send(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo
+    func delay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
-    func send(_ call: HTTPBinOperations.DelayWithShortTimeout) async throws(APIError<Never>) -> Echo
+    func delayWithShortTimeout(_ call: HTTPBinOperations.DelayWithShortTimeout) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.bytes`: `GET /bytes/{n}`.
-    func send(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data
+    func bytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
-    func send(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data
+    func streamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
-    func send(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>)
+    func headBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>)
     /// Sends `HTTPBin.uuid`: `GET /uuid`.
-    func send(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier
+    func uuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier
     /// Sends `HTTPBin.json`: `GET /json`.
-    func send(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument
+    func json(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument
     /// Sends `HTTPBin.png`: `GET /image/png`.
-    func send(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data
+    func png(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.image`: `GET /image`.
-    func send(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data
+    func image(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data
+}
+
+/// A `HTTPBinService` that answers every operation through one generic `send(_:)`, as
+/// `LiveHTTPBinService` and `StubHTTPBinService` do: each requirement forwards to it.
+public protocol HTTPBinServiceForwarding: HTTPBinService, OperationSender {}
+
+extension HTTPBinServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func get(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func post(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func put(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func patch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func typedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func delete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func headGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func optionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingElsewhere(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingMergePatch(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingMultipart(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingBinaryFile(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingAPIKeyInQuery(
+        _ call: HTTPBinOperations.AnythingAPIKeyInQuery
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingOptionalBody(
+        _ call: HTTPBinOperations.AnythingOptionalBody
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingKeyAndClient(
+        _ call: HTTPBinOperations.AnythingKeyAndClient
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingTokenOrKey(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingOptionalToken(
+        _ call: HTTPBinOperations.AnythingOptionalToken
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func anythingLiteralPath(
+        _ call: HTTPBinOperations.AnythingLiteralPath
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func statusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func redirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func redirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func redirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func authenticatedRedirectTo(
+        _ call: HTTPBinOperations.AuthenticatedRedirectTo
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func redirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func absoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func relativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func basicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func hiddenBasicAuth(
+        _ call: HTTPBinOperations.HiddenBasicAuth
+    ) async throws(APIError<Never>) -> BasicAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func bearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func apiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func headers(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func cookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func preferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func cookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func robots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func responseHeaders(
+        _ call: HTTPBinOperations.ResponseHeaders
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func typedHeaders(
+        _ call: HTTPBinOperations.TypedHeaders
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func responseHeadersPost(
+        _ call: HTTPBinOperations.ResponseHeadersPost
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func delay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func delayWithShortTimeout(
+        _ call: HTTPBinOperations.DelayWithShortTimeout
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func bytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func streamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func headBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func json(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func png(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func image(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `HTTPBinService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveHTTPBinService: HTTPBinService {
+public struct LiveHTTPBinService: HTTPBinServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -825,7 +1167,7 @@ public struct LiveHTTPBinService: HTTPBinService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -837,7 +1179,7 @@ public struct LiveHTTPBinService: HTTPBinService {
 /// (`var service = StubHTTPBinService()`, then
 /// `service.on(HTTPBinOperations.Get.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubHTTPBinService: HTTPBinService {
+public struct StubHTTPBinService: HTTPBinServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -866,7 +1208,7 @@ public struct StubHTTPBinService: HTTPBinService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -2389,7 +2731,7 @@ extension HTTPBinService {
         ratio: Double? = nil,
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Get(
+        try await self.get(HTTPBinOperations.Get(
             q: q,
             page: page,
             tags: tags,
@@ -2408,7 +2750,7 @@ extension HTTPBinService {
     /// `POST /post`
     @_alwaysEmitIntoClient
     public func post(body: Note) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Post(body: body))
+        try await self.post(HTTPBinOperations.Post(body: body))
     }
 
     /// Echoes a form body.
@@ -2416,7 +2758,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Put(body: body))
+        try await self.put(HTTPBinOperations.Put(body: body))
     }
 
     /// Echoes a multipart body.
@@ -2431,7 +2773,7 @@ extension HTTPBinService {
         labels: [String] = [],
         meta: Cookies? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Patch(
+        try await self.patch(HTTPBinOperations.Patch(
             document: document,
             attachments: attachments,
             raw: raw,
@@ -2446,7 +2788,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func typedParts(picture: File) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.TypedParts(picture: picture))
+        try await self.typedParts(HTTPBinOperations.TypedParts(picture: picture))
     }
 
     /// Echoes a delete with a query and an inline JSON body.
@@ -2454,7 +2796,7 @@ extension HTTPBinService {
     /// `DELETE /delete`
     @_alwaysEmitIntoClient
     public func delete(ids: [Int], soft: Bool = true, reason: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Delete(ids: ids, soft: soft, reason: reason))
+        try await self.delete(HTTPBinOperations.Delete(ids: ids, soft: soft, reason: reason))
     }
 
     /// The headers /get would send, without its body.
@@ -2462,7 +2804,7 @@ extension HTTPBinService {
     /// `HEAD /get`
     @_alwaysEmitIntoClient
     public func headGet() async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.HeadGet())
+        try await self.headGet(HTTPBinOperations.HeadGet())
     }
 
     /// The methods /get allows, in `Allow` (in no fixed order), and the CORS headers.
@@ -2470,7 +2812,7 @@ extension HTTPBinService {
     /// `OPTIONS /get`
     @_alwaysEmitIntoClient
     public func optionsGet() async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.OptionsGet())
+        try await self.optionsGet(HTTPBinOperations.OptionsGet())
     }
 
     /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
@@ -2483,7 +2825,7 @@ extension HTTPBinService {
         tags: [String] = [],
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingGet(path: path, q: q, tags: tags, xTrace: xTrace))
+        try await self.anythingGet(HTTPBinOperations.AnythingGet(path: path, q: q, tags: tags, xTrace: xTrace))
     }
 
     /// Arrays and objects in the path, in each path style (exploded or not).
@@ -2498,7 +2840,7 @@ extension HTTPBinService {
         corner: Point,
         q: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingStyled(
+        try await self.anythingStyled(HTTPBinOperations.AnythingStyled(
             ids: ids,
             point: point,
             tags: tags,
@@ -2511,25 +2853,25 @@ extension HTTPBinService {
     /// `POST /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingJSON(path: path, body: body))
+        try await self.anythingJSON(HTTPBinOperations.AnythingJSON(path: path, body: body))
     }
 
     /// `GET /moved/{path}`
     @_alwaysEmitIntoClient
     public func anythingElsewhere(path: String) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingElsewhere(path: path))
+        try await self.anythingElsewhere(HTTPBinOperations.AnythingElsewhere(path: path))
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMergePatch(path: String, name: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingMergePatch(path: path, name: name))
+        try await self.anythingMergePatch(HTTPBinOperations.AnythingMergePatch(path: path, name: name))
     }
 
     /// `PUT /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingCSV(path: String, body: String) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingCSV(path: path, body: body))
+        try await self.anythingCSV(HTTPBinOperations.AnythingCSV(path: path, body: body))
     }
 
     /// `PUT /anything/{path}`
@@ -2541,43 +2883,49 @@ extension HTTPBinService {
         count: Int? = nil,
         when: Date? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingForm(path: path, name: name, values: values, count: count, when: when))
+        try await self.anythingForm(HTTPBinOperations.AnythingForm(
+            path: path,
+            name: name,
+            values: values,
+            count: count,
+            when: when
+        ))
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMultipart(path: String, file: File, note: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingMultipart(path: path, file: file, note: note))
+        try await self.anythingMultipart(HTTPBinOperations.AnythingMultipart(path: path, file: file, note: note))
     }
 
     /// `POST /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingBinary(path: path, body: body))
+        try await self.anythingBinary(HTTPBinOperations.AnythingBinary(path: path, body: body))
     }
 
     /// `PUT /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingBinaryFile(path: path, body: body))
+        try await self.anythingBinaryFile(HTTPBinOperations.AnythingBinaryFile(path: path, body: body))
     }
 
     /// `DELETE /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingDelete(path: String, cascade: Bool = false) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingDelete(path: path, cascade: cascade))
+        try await self.anythingDelete(HTTPBinOperations.AnythingDelete(path: path, cascade: cascade))
     }
 
     /// `HEAD /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingHead(path: String) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.AnythingHead(path: path))
+        try await self.anythingHead(HTTPBinOperations.AnythingHead(path: path))
     }
 
     /// `OPTIONS /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingOptions(path: String) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.AnythingOptions(path: path))
+        try await self.anythingOptions(HTTPBinOperations.AnythingOptions(path: path))
     }
 
     /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
@@ -2585,7 +2933,7 @@ extension HTTPBinService {
     /// `GET /anything/api-key`
     @_alwaysEmitIntoClient
     public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingAPIKeyInQuery())
+        try await self.anythingAPIKeyInQuery(HTTPBinOperations.AnythingAPIKeyInQuery())
     }
 
     /// Sends its JSON body only when one is given; nil sends no body and no Content-Type.
@@ -2593,7 +2941,7 @@ extension HTTPBinService {
     /// `POST /anything/optional-body`
     @_alwaysEmitIntoClient
     public func anythingOptionalBody(body: [String: Int]? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingOptionalBody(body: body))
+        try await self.anythingOptionalBody(HTTPBinOperations.AnythingOptionalBody(body: body))
     }
 
     /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
@@ -2601,7 +2949,7 @@ extension HTTPBinService {
     /// `GET /anything/key-and-client`
     @_alwaysEmitIntoClient
     public func anythingKeyAndClient() async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingKeyAndClient())
+        try await self.anythingKeyAndClient(HTTPBinOperations.AnythingKeyAndClient())
     }
 
     /// Sends a bearer token when the client has one, else its API key in `X-API-Key`.
@@ -2609,7 +2957,7 @@ extension HTTPBinService {
     /// `GET /anything/token-or-key`
     @_alwaysEmitIntoClient
     public func anythingTokenOrKey() async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingTokenOrKey())
+        try await self.anythingTokenOrKey(HTTPBinOperations.AnythingTokenOrKey())
     }
 
     /// Sends a bearer token when the client has one, else no credentials.
@@ -2617,7 +2965,7 @@ extension HTTPBinService {
     /// `GET /anything/optional-token`
     @_alwaysEmitIntoClient
     public func anythingOptionalToken() async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingOptionalToken())
+        try await self.anythingOptionalToken(HTTPBinOperations.AnythingOptionalToken())
     }
 
     /// A path template whose literal text keeps its escapes and sub-delimiters.
@@ -2625,7 +2973,7 @@ extension HTTPBinService {
     /// `GET /anything/a%2Fb/x;y=1/@me:here`
     @_alwaysEmitIntoClient
     public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AnythingLiteralPath())
+        try await self.anythingLiteralPath(HTTPBinOperations.AnythingLiteralPath())
     }
 
     /// Answers with the status (or one of several, `200,201` or `500:0,201:1`), an empty body for most.
@@ -2633,13 +2981,13 @@ extension HTTPBinService {
     /// `GET /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
-        try await send(HTTPBinOperations.StatusGet(codes: codes))
+        try await self.statusGet(HTTPBinOperations.StatusGet(codes: codes))
     }
 
     /// `POST /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
-        try await send(HTTPBinOperations.StatusPost(code: code, body: body))
+        try await self.statusPost(HTTPBinOperations.StatusPost(code: code, body: body))
     }
 
     /// A POST that RetryMiddleware may retry (`retry: true`), say on `503`, or `503:1,200:1`.
@@ -2647,31 +2995,31 @@ extension HTTPBinService {
     /// `POST /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.StatusPostRetryable(codes: codes, attempt: attempt))
+        try await self.statusPostRetryable(HTTPBinOperations.StatusPostRetryable(codes: codes, attempt: attempt))
     }
 
     /// `PUT /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPut(code: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.StatusPut(code: code))
+        try await self.statusPut(HTTPBinOperations.StatusPut(code: code))
     }
 
     /// `PATCH /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPatch(code: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.StatusPatch(code: code))
+        try await self.statusPatch(HTTPBinOperations.StatusPatch(code: code))
     }
 
     /// `DELETE /status/{code}`
     @_alwaysEmitIntoClient
     public func statusDelete(code: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.StatusDelete(code: code))
+        try await self.statusDelete(HTTPBinOperations.StatusDelete(code: code))
     }
 
     /// `HEAD /status/{code}`
     @_alwaysEmitIntoClient
     public func statusHead(code: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.StatusHead(code: code))
+        try await self.statusHead(HTTPBinOperations.StatusHead(code: code))
     }
 
     /// Redirects to `url` with `status_code` (302 unless a 3xx is given).
@@ -2679,7 +3027,7 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.RedirectTo(url: url, statusCode: statusCode))
+        try await self.redirectTo(HTTPBinOperations.RedirectTo(url: url, statusCode: statusCode))
     }
 
     /// A redirected POST; 307 and 308 re-send the method and body, 301-303 become a GET.
@@ -2687,13 +3035,13 @@ extension HTTPBinService {
     /// `POST /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPost(body: Note, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.RedirectToPost(body: body, url: url, statusCode: statusCode))
+        try await self.redirectToPost(HTTPBinOperations.RedirectToPost(body: body, url: url, statusCode: statusCode))
     }
 
     /// `PUT /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPut(name: String, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.RedirectToPut(name: name, url: url, statusCode: statusCode))
+        try await self.redirectToPut(HTTPBinOperations.RedirectToPut(name: name, url: url, statusCode: statusCode))
     }
 
     /// A redirect of a request that carries a bearer token, which must not reach another origin.
@@ -2701,7 +3049,10 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func authenticatedRedirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AuthenticatedRedirectTo(url: url, statusCode: statusCode))
+        try await self.authenticatedRedirectTo(HTTPBinOperations.AuthenticatedRedirectTo(
+            url: url,
+            statusCode: statusCode
+        ))
     }
 
     /// 302 `n` times through relative redirects (absolute ones with `absolute=true`), then /get.
@@ -2709,19 +3060,19 @@ extension HTTPBinService {
     /// `GET /redirect/{n}`
     @_alwaysEmitIntoClient
     public func redirect(n: Int, absolute: Bool? = nil) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Redirect(n: n, absolute: absolute))
+        try await self.redirect(HTTPBinOperations.Redirect(n: n, absolute: absolute))
     }
 
     /// `GET /absolute-redirect/{n}`
     @_alwaysEmitIntoClient
     public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.AbsoluteRedirect(n: n))
+        try await self.absoluteRedirect(HTTPBinOperations.AbsoluteRedirect(n: n))
     }
 
     /// `GET /relative-redirect/{n}`
     @_alwaysEmitIntoClient
     public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.RelativeRedirect(n: n))
+        try await self.relativeRedirect(HTTPBinOperations.RelativeRedirect(n: n))
     }
 
     /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
@@ -2730,7 +3081,7 @@ extension HTTPBinService {
     /// `GET /basic-auth/{user}/{passwd}`
     @_alwaysEmitIntoClient
     public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        try await send(HTTPBinOperations.BasicAuth(user: user, passwd: passwd))
+        try await self.basicAuth(HTTPBinOperations.BasicAuth(user: user, passwd: passwd))
     }
 
     /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
@@ -2742,7 +3093,11 @@ extension HTTPBinService {
         passwd: String,
         authorization: String? = nil
     ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await send(HTTPBinOperations.HiddenBasicAuth(user: user, passwd: passwd, authorization: authorization))
+        try await self.hiddenBasicAuth(HTTPBinOperations.HiddenBasicAuth(
+            user: user,
+            passwd: passwd,
+            authorization: authorization
+        ))
     }
 
     /// 200 with the token when `Authorization` starts with `Bearer `, else 401.
@@ -2750,7 +3105,7 @@ extension HTTPBinService {
     /// `GET /bearer`
     @_alwaysEmitIntoClient
     public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
-        try await send(HTTPBinOperations.Bearer())
+        try await self.bearer(HTTPBinOperations.Bearer())
     }
 
     /// Sends the client's API key in `X-API-Key`; it is echoed in `headers`.
@@ -2758,7 +3113,7 @@ extension HTTPBinService {
     /// `GET /headers`
     @_alwaysEmitIntoClient
     public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
-        try await send(HTTPBinOperations.APIKeyHeader())
+        try await self.apiKeyHeader(HTTPBinOperations.APIKeyHeader())
     }
 
     /// Echoes the request headers (except a few proxy ones such as X-Request-Id and Via).
@@ -2772,7 +3127,7 @@ extension HTTPBinService {
         xFlavor: Flavor? = nil,
         ifNoneMatch: String? = nil
     ) async throws(APIError<Never>) -> HeadersEcho {
-        try await send(HTTPBinOperations.Headers(
+        try await self.headers(HTTPBinOperations.Headers(
             xCustom: xCustom,
             xNumber: xNumber,
             xFlag: xFlag,
@@ -2784,7 +3139,7 @@ extension HTTPBinService {
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await send(HTTPBinOperations.CookiesOperation(cookie: cookie))
+        try await self.cookies(HTTPBinOperations.CookiesOperation(cookie: cookie))
     }
 
     /// Sends cookie parameters, after any cookies the caller sets; httpbin echoes them.
@@ -2797,7 +3152,7 @@ extension HTTPBinService {
         lang: String? = nil,
         ids: [Int]? = nil
     ) async throws(APIError<Never>) -> Cookies {
-        try await send(HTTPBinOperations.Preferences(cookie: cookie, theme: theme, lang: lang, ids: ids))
+        try await self.preferences(HTTPBinOperations.Preferences(cookie: cookie, theme: theme, lang: lang, ids: ids))
     }
 
     /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
@@ -2805,7 +3160,7 @@ extension HTTPBinService {
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookieKey(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await send(HTTPBinOperations.CookieKey(cookie: cookie))
+        try await self.cookieKey(HTTPBinOperations.CookieKey(cookie: cookie))
     }
 
     /// A plain-text answer, read as a String.
@@ -2813,7 +3168,7 @@ extension HTTPBinService {
     /// `GET /robots.txt`
     @_alwaysEmitIntoClient
     public func robots() async throws(APIError<Never>) -> String {
-        try await send(HTTPBinOperations.Robots())
+        try await self.robots(HTTPBinOperations.Robots())
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
@@ -2825,7 +3180,11 @@ extension HTTPBinService {
         xMulti: [String] = [],
         freeform: String? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await send(HTTPBinOperations.ResponseHeaders(xEcho: xEcho, xMulti: xMulti, freeform: freeform))
+        try await self.responseHeaders(HTTPBinOperations.ResponseHeaders(
+            xEcho: xEcho,
+            xMulti: xMulti,
+            freeform: freeform
+        ))
     }
 
     /// The same, with the headers it answers with declared, so they are read typed.
@@ -2840,7 +3199,7 @@ extension HTTPBinService {
         lastModified: String? = nil,
         xFlavor: Flavor? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await send(HTTPBinOperations.TypedHeaders(
+        try await self.typedHeaders(HTTPBinOperations.TypedHeaders(
             xTotalCount: xTotalCount,
             xRequestID: xRequestID,
             xFlags: xFlags,
@@ -2853,7 +3212,7 @@ extension HTTPBinService {
     /// `POST /response-headers`
     @_alwaysEmitIntoClient
     public func responseHeadersPost(xEcho: String? = nil) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await send(HTTPBinOperations.ResponseHeadersPost(xEcho: xEcho))
+        try await self.responseHeadersPost(HTTPBinOperations.ResponseHeadersPost(xEcho: xEcho))
     }
 
     /// Answers after `seconds` (at most 10).
@@ -2861,7 +3220,7 @@ extension HTTPBinService {
     /// `GET /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.Delay(seconds: seconds))
+        try await self.delay(HTTPBinOperations.Delay(seconds: seconds))
     }
 
     /// The same, with a one-second timeout, so a longer delay fails on the client.
@@ -2869,7 +3228,7 @@ extension HTTPBinService {
     /// `POST /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        try await send(HTTPBinOperations.DelayWithShortTimeout(seconds: seconds, token: token))
+        try await self.delayWithShortTimeout(HTTPBinOperations.DelayWithShortTimeout(seconds: seconds, token: token))
     }
 
     /// `n` random bytes (at most 102400), the same ones for the same seed, as
@@ -2878,7 +3237,7 @@ extension HTTPBinService {
     /// `GET /bytes/{n}`
     @_alwaysEmitIntoClient
     public func bytes(n: Int, seed: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await send(HTTPBinOperations.Bytes(n: n, seed: seed))
+        try await self.bytes(HTTPBinOperations.Bytes(n: n, seed: seed))
     }
 
     /// The bytes of /bytes (at most 102400), sent chunked in `chunk_size` pieces (default 10240).
@@ -2886,25 +3245,25 @@ extension HTTPBinService {
     /// `GET /stream-bytes/{n}`
     @_alwaysEmitIntoClient
     public func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await send(HTTPBinOperations.StreamBytes(n: n, seed: seed, chunkSize: chunkSize))
+        try await self.streamBytes(HTTPBinOperations.StreamBytes(n: n, seed: seed, chunkSize: chunkSize))
     }
 
     /// `HEAD /bytes/{n}`
     @_alwaysEmitIntoClient
     public func headBytes(n: Int) async throws(APIError<Never>) {
-        try await send(HTTPBinOperations.HeadBytes(n: n))
+        try await self.headBytes(HTTPBinOperations.HeadBytes(n: n))
     }
 
     /// `GET /uuid`
     @_alwaysEmitIntoClient
     public func uuid() async throws(APIError<Never>) -> Identifier {
-        try await send(HTTPBinOperations.UUIDOperation())
+        try await self.uuid(HTTPBinOperations.UUIDOperation())
     }
 
     /// `GET /json`
     @_alwaysEmitIntoClient
     public func json() async throws(APIError<Never>) -> SlideshowDocument {
-        try await send(HTTPBinOperations.JSONOperation())
+        try await self.json(HTTPBinOperations.JSONOperation())
     }
 
     /// A 100 by 100 PNG (8090 bytes).
@@ -2912,7 +3271,7 @@ extension HTTPBinService {
     /// `GET /image/png`
     @_alwaysEmitIntoClient
     public func png() async throws(APIError<Never>) -> Data {
-        try await send(HTTPBinOperations.Png())
+        try await self.png(HTTPBinOperations.Png())
     }
 
     /// An image in the type `Accept` asks for; 406 with a JSON body for any other type.
@@ -2920,6 +3279,6 @@ extension HTTPBinService {
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
-        try await send(HTTPBinOperations.Image(accept: accept))
+        try await self.image(HTTPBinOperations.Image(accept: accept))
     }
 }

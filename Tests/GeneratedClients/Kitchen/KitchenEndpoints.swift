@@ -445,65 +445,237 @@ public enum KitchenOperations {}
 /// Every endpoint of `Kitchen` as one async method (`service.menu(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol KitchenService: Sendable {
     /// Sends `Kitchen.menu`: `GET /menu`.
-    func send(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+    func menu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish>
     /// Sends `Kitchen.filterMenu`: `POST /menu/filter`.
-    func send(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish]
+    func filterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish]
     /// Sends `Kitchen.menuChanged`: `HEAD /menu`.
-    func send(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>)
+    func menuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.topDishes`: `GET /dishes/top`.
-    func send(_ call: KitchenOperations.TopDishes) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+    func topDishes(_ call: KitchenOperations.TopDishes) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
     /// Sends `Kitchen.me`: `GET /me`.
-    func send(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer
+    func me(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer
     /// Sends `Kitchen.placeOrder`: `POST /orders`.
-    func send(_ call: KitchenOperations.PlaceOrder) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    func placeOrder(_ call: KitchenOperations.PlaceOrder) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
     /// Sends `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
-    func send(_ call: KitchenOperations.ReplaceOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    func replaceOrder(_ call: KitchenOperations.ReplaceOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
     /// Sends `Kitchen.Orders.list`: `GET /orders`.
-    func send(_ call: KitchenOperations.OrdersList) async throws(APIError<KitchenProblem>) -> Paged<Order>
+    func ordersList(_ call: KitchenOperations.OrdersList) async throws(APIError<KitchenProblem>) -> Paged<Order>
     /// Sends `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
-    func send(_ call: KitchenOperations.OrdersAnnotate) async throws(APIError<KitchenProblem>) -> Order
+    func ordersAnnotate(_ call: KitchenOperations.OrdersAnnotate) async throws(APIError<KitchenProblem>) -> Order
     /// Sends `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
-    func send(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>)
+    func ordersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
-    func send(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data
+    func ordersReceipt(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data
     /// Sends `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
     @available(*, deprecated)
-    func send(_ call: KitchenOperations.OrdersLegacyReceipt) async throws(APIError<KitchenProblem>) -> LegacyReceipt
+    func ordersLegacyReceipt(
+        _ call: KitchenOperations.OrdersLegacyReceipt
+    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt
     /// Sends `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
-    func send(_ call: KitchenOperations.OrdersCapabilities) async throws(APIError<KitchenProblem>)
+    func ordersCapabilities(_ call: KitchenOperations.OrdersCapabilities) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.reserve`: `POST /reservations`.
-    func send(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation
+    func reserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation
     /// Sends `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
-    func send(_ call: KitchenOperations.SeatingPlanOperation) async throws(APIError<KitchenProblem>) -> SeatingPlan
+    func seatingPlan(
+        _ call: KitchenOperations.SeatingPlanOperation
+    ) async throws(APIError<KitchenProblem>) -> SeatingPlan
     /// Sends `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
-    func send(_ call: KitchenOperations.UploadDishPhoto) async throws(APIError<KitchenProblem>) -> Dish
+    func uploadDishPhoto(_ call: KitchenOperations.UploadDishPhoto) async throws(APIError<KitchenProblem>) -> Dish
     /// Sends `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
-    func send(_ call: KitchenOperations.ReplaceDishPhotoRaw) async throws(APIError<KitchenProblem>)
+    func replaceDishPhotoRaw(_ call: KitchenOperations.ReplaceDishPhotoRaw) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.partnerToken`: `POST /oauth/token`.
-    func send(_ call: KitchenOperations.PartnerToken) async throws(APIError<KitchenProblem>) -> AccessToken
+    func partnerToken(_ call: KitchenOperations.PartnerToken) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.partnerOrders`: `GET /partner/orders`.
-    func send(_ call: KitchenOperations.PartnerOrders) async throws(APIError<KitchenProblem>) -> [Order]
+    func partnerOrders(_ call: KitchenOperations.PartnerOrders) async throws(APIError<KitchenProblem>) -> [Order]
     /// Sends `Kitchen.createExport`: `POST /exports`.
-    func send(_ call: KitchenOperations.CreateExport) async throws(APIError<KitchenProblem>) -> ExportJob
+    func createExport(_ call: KitchenOperations.CreateExport) async throws(APIError<KitchenProblem>) -> ExportJob
     /// Sends `Kitchen.Staff.login`: `POST /staff/login`.
-    func send(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken
+    func staffLogin(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
-    func send(_ call: KitchenOperations.StaffPosTickets) async throws(APIError<KitchenProblem>) -> [PosTicket]
+    func staffPosTickets(
+        _ call: KitchenOperations.StaffPosTickets
+    ) async throws(APIError<KitchenProblem>) -> [PosTicket]
     /// Sends `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
-    func send(
+    func staffInventoryIngredients(
         _ call: KitchenOperations.StaffInventoryIngredients
     ) async throws(APIError<KitchenProblem>) -> [Ingredient]
     /// Sends `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
-    func send(_ call: KitchenOperations.StaffInventoryRestock) async throws(APIError<KitchenProblem>) -> Ingredient
+    func staffInventoryRestock(
+        _ call: KitchenOperations.StaffInventoryRestock
+    ) async throws(APIError<KitchenProblem>) -> Ingredient
     /// Sends `Kitchen.health`: `GET /health`.
-    func send(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth
+    func health(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth
+}
+
+/// A `KitchenService` that answers every operation through one generic `send(_:)`, as
+/// `LiveKitchenService` and `StubKitchenService` do: each requirement forwards to it.
+public protocol KitchenServiceForwarding: KitchenService, OperationSender {}
+
+extension KitchenServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func menu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func filterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func menuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func topDishes(
+        _ call: KitchenOperations.TopDishes
+    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func me(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func placeOrder(
+        _ call: KitchenOperations.PlaceOrder
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replaceOrder(
+        _ call: KitchenOperations.ReplaceOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ordersList(
+        _ call: KitchenOperations.OrdersList
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ordersAnnotate(
+        _ call: KitchenOperations.OrdersAnnotate
+    ) async throws(APIError<KitchenProblem>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ordersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ordersReceipt(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func ordersLegacyReceipt(
+        _ call: KitchenOperations.OrdersLegacyReceipt
+    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ordersCapabilities(
+        _ call: KitchenOperations.OrdersCapabilities
+    ) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func reserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func seatingPlan(
+        _ call: KitchenOperations.SeatingPlanOperation
+    ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadDishPhoto(
+        _ call: KitchenOperations.UploadDishPhoto
+    ) async throws(APIError<KitchenProblem>) -> Dish {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replaceDishPhotoRaw(
+        _ call: KitchenOperations.ReplaceDishPhotoRaw
+    ) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func partnerToken(
+        _ call: KitchenOperations.PartnerToken
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func partnerOrders(
+        _ call: KitchenOperations.PartnerOrders
+    ) async throws(APIError<KitchenProblem>) -> [Order] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createExport(
+        _ call: KitchenOperations.CreateExport
+    ) async throws(APIError<KitchenProblem>) -> ExportJob {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func staffLogin(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func staffPosTickets(
+        _ call: KitchenOperations.StaffPosTickets
+    ) async throws(APIError<KitchenProblem>) -> [PosTicket] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func staffInventoryIngredients(
+        _ call: KitchenOperations.StaffInventoryIngredients
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func staffInventoryRestock(
+        _ call: KitchenOperations.StaffInventoryRestock
+    ) async throws(APIError<KitchenProblem>) -> Ingredient {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func health(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `KitchenService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveKitchenService: KitchenService {
+public struct LiveKitchenService: KitchenServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -512,7 +684,7 @@ public struct LiveKitchenService: KitchenService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -524,7 +696,7 @@ public struct LiveKitchenService: KitchenService {
 /// (`var service = StubKitchenService()`, then
 /// `service.on(KitchenOperations.Menu.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubKitchenService: KitchenService {
+public struct StubKitchenService: KitchenServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -553,7 +725,7 @@ public struct StubKitchenService: KitchenService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -1169,7 +1341,7 @@ extension KitchenService {
         course: MealCourse? = nil,
         lang: String = "en"
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await send(KitchenOperations.Menu(page: page, perPage: perPage, course: course, lang: lang))
+        try await self.menu(KitchenOperations.Menu(page: page, perPage: perPage, course: course, lang: lang))
     }
 
     /// The dishes a saved filter keeps. Public.
@@ -1177,7 +1349,7 @@ extension KitchenService {
     /// `POST /menu/filter`
     @_alwaysEmitIntoClient
     public func filterMenu(body: SavedFilter) async throws(APIError<KitchenProblem>) -> [Dish] {
-        try await send(KitchenOperations.FilterMenu(body: body))
+        try await self.filterMenu(KitchenOperations.FilterMenu(body: body))
     }
 
     /// Ask cheaply whether the menu changed since the given ETag.
@@ -1185,7 +1357,7 @@ extension KitchenService {
     /// `HEAD /menu`
     @_alwaysEmitIntoClient
     public func menuChanged(ifNoneMatch: String? = nil) async throws(APIError<KitchenProblem>) {
-        try await send(KitchenOperations.MenuChanged(ifNoneMatch: ifNoneMatch))
+        try await self.menuChanged(KitchenOperations.MenuChanged(ifNoneMatch: ifNoneMatch))
     }
 
     /// The most ordered dishes with their order counts.
@@ -1196,7 +1368,7 @@ extension KitchenService {
         limit: Int = 10,
         windowDays: Int = 30
     ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await send(KitchenOperations.TopDishes(limit: limit, windowDays: windowDays))
+        try await self.topDishes(KitchenOperations.TopDishes(limit: limit, windowDays: windowDays))
     }
 
     /// The signed-in customer.
@@ -1204,7 +1376,7 @@ extension KitchenService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<KitchenProblem>) -> Customer {
-        try await send(KitchenOperations.Me())
+        try await self.me(KitchenOperations.Me())
     }
 
     /// Place an order.
@@ -1218,7 +1390,7 @@ extension KitchenService {
         body: NewOrder,
         idempotencyKey: String
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await send(KitchenOperations.PlaceOrder(body: body, idempotencyKey: idempotencyKey))
+        try await self.placeOrder(KitchenOperations.PlaceOrder(body: body, idempotencyKey: idempotencyKey))
     }
 
     /// Replace the lines of an order that is still `received`.
@@ -1229,7 +1401,7 @@ extension KitchenService {
         orderID: OrderNumber,
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await send(KitchenOperations.ReplaceOrder(orderID: orderID, body: body))
+        try await self.replaceOrder(KitchenOperations.ReplaceOrder(orderID: orderID, body: body))
     }
 
     /// The signed-in customer's orders, newest first.
@@ -1242,7 +1414,12 @@ extension KitchenService {
         page: Int = 1,
         perPage: Int = 20
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await send(KitchenOperations.OrdersList(status: status, since: since, page: page, perPage: perPage))
+        try await self.ordersList(KitchenOperations.OrdersList(
+            status: status,
+            since: since,
+            page: page,
+            perPage: perPage
+        ))
     }
 
     /// Add a note to an order, or (staff only) change its status.
@@ -1254,7 +1431,7 @@ extension KitchenService {
         note: String? = nil,
         status: OrderStatus? = nil
     ) async throws(APIError<KitchenProblem>) -> Order {
-        try await send(KitchenOperations.OrdersAnnotate(orderID: orderID, note: note, status: status))
+        try await self.ordersAnnotate(KitchenOperations.OrdersAnnotate(orderID: orderID, note: note, status: status))
     }
 
     /// Cancel an order that is not ready yet.
@@ -1262,7 +1439,7 @@ extension KitchenService {
     /// `DELETE /orders/{order_id}`
     @_alwaysEmitIntoClient
     public func ordersCancel(orderID: OrderNumber, reason: String? = nil) async throws(APIError<KitchenProblem>) {
-        try await send(KitchenOperations.OrdersCancel(orderID: orderID, reason: reason))
+        try await self.ordersCancel(KitchenOperations.OrdersCancel(orderID: orderID, reason: reason))
     }
 
     /// The receipt as a PDF.
@@ -1270,7 +1447,7 @@ extension KitchenService {
     /// `GET /orders/{order_id}/receipt.pdf`
     @_alwaysEmitIntoClient
     public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        try await send(KitchenOperations.OrdersReceipt(orderID: orderID))
+        try await self.ordersReceipt(KitchenOperations.OrdersReceipt(orderID: orderID))
     }
 
     /// The receipt in the v0 format. Use receipt(orderId:) instead.
@@ -1279,7 +1456,7 @@ extension KitchenService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await send(KitchenOperations.OrdersLegacyReceipt(orderID: orderID))
+        try await self.ordersLegacyReceipt(KitchenOperations.OrdersLegacyReceipt(orderID: orderID))
     }
 
     /// Which methods the orders resource allows (the Allow header).
@@ -1287,7 +1464,7 @@ extension KitchenService {
     /// `OPTIONS /orders`
     @_alwaysEmitIntoClient
     public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
-        try await send(KitchenOperations.OrdersCapabilities())
+        try await self.ordersCapabilities(KitchenOperations.OrdersCapabilities())
     }
 
     /// Book a table.
@@ -1299,7 +1476,11 @@ extension KitchenService {
         startsAt: Date,
         customerNote: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await send(KitchenOperations.Reserve(partySize: partySize, startsAt: startsAt, customerNote: customerNote))
+        try await self.reserve(KitchenOperations.Reserve(
+            partySize: partySize,
+            startsAt: startsAt,
+            customerNote: customerNote
+        ))
     }
 
     /// The seating plan of a floor. `floor` is not declared, so it is a String.
@@ -1310,7 +1491,7 @@ extension KitchenService {
         floor: String,
         day: CalendarDate? = nil
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await send(KitchenOperations.SeatingPlanOperation(floor: floor, day: day))
+        try await self.seatingPlan(KitchenOperations.SeatingPlanOperation(floor: floor, day: day))
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -1323,7 +1504,7 @@ extension KitchenService {
         caption: String? = nil,
         primary: Bool = true
     ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await send(KitchenOperations.UploadDishPhoto(
+        try await self.uploadDishPhoto(KitchenOperations.UploadDishPhoto(
             dishID: dishID,
             photo: photo,
             caption: caption,
@@ -1336,7 +1517,7 @@ extension KitchenService {
     /// `PUT /dishes/{dishID}/photo/raw`
     @_alwaysEmitIntoClient
     public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        try await send(KitchenOperations.ReplaceDishPhotoRaw(dishID: dishID, body: body))
+        try await self.replaceDishPhotoRaw(KitchenOperations.ReplaceDishPhotoRaw(dishID: dishID, body: body))
     }
 
     /// Get a partner access token (OAuth 2 client credentials).
@@ -1349,7 +1530,7 @@ extension KitchenService {
         clientSecret: String,
         scope: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await send(KitchenOperations.PartnerToken(
+        try await self.partnerToken(KitchenOperations.PartnerToken(
             grantType: grantType,
             clientID: clientID,
             clientSecret: clientSecret,
@@ -1362,7 +1543,7 @@ extension KitchenService {
     /// `GET /partner/orders`
     @_alwaysEmitIntoClient
     public func partnerOrders(status: OrderStatus? = nil) async throws(APIError<KitchenProblem>) -> [Order] {
-        try await send(KitchenOperations.PartnerOrders(status: status))
+        try await self.partnerOrders(KitchenOperations.PartnerOrders(status: status))
     }
 
     /// Start an export of the menu. Poll the job until it is ready.
@@ -1370,7 +1551,7 @@ extension KitchenService {
     /// `POST /exports`
     @_alwaysEmitIntoClient
     public func createExport(columns: [String] = []) async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await send(KitchenOperations.CreateExport(columns: columns))
+        try await self.createExport(KitchenOperations.CreateExport(columns: columns))
     }
 
     /// Sign in a member of staff.
@@ -1382,7 +1563,7 @@ extension KitchenService {
         password: String,
         _2faCode: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await send(KitchenOperations.StaffLogin(email: email, password: password, _2faCode: _2faCode))
+        try await self.staffLogin(KitchenOperations.StaffLogin(email: email, password: password, _2faCode: _2faCode))
     }
 
     /// The tickets the point-of-sale system printed on a day.
@@ -1390,7 +1571,7 @@ extension KitchenService {
     /// `GET /staff/pos-tickets`
     @_alwaysEmitIntoClient
     public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        try await send(KitchenOperations.StaffPosTickets(day: day))
+        try await self.staffPosTickets(KitchenOperations.StaffPosTickets(day: day))
     }
 
     /// The ingredients in stock, optionally of one class.
@@ -1401,7 +1582,10 @@ extension KitchenService {
         `class`: String? = nil,
         lowStock: Bool = false
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await send(KitchenOperations.StaffInventoryIngredients(class: `class`, lowStock: lowStock))
+        try await self.staffInventoryIngredients(KitchenOperations.StaffInventoryIngredients(
+            class: `class`,
+            lowStock: lowStock
+        ))
     }
 
     /// Record a delivery of an ingredient.
@@ -1413,7 +1597,11 @@ extension KitchenService {
         grams: Int64,
         note: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await send(KitchenOperations.StaffInventoryRestock(ingredientID: ingredientID, grams: grams, note: note))
+        try await self.staffInventoryRestock(KitchenOperations.StaffInventoryRestock(
+            ingredientID: ingredientID,
+            grams: grams,
+            note: note
+        ))
     }
 
     /// Whether the API is up. Needs no credentials.
@@ -1421,6 +1609,6 @@ extension KitchenService {
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        try await send(KitchenOperations.Health())
+        try await self.health(KitchenOperations.Health())
     }
 }

@@ -338,20 +338,46 @@ public enum LandmineOperations {}
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLandmineService` or a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func send(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords
+    func `class`(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords
     /// Sends `Landmine.`init``: `POST /init`.
-    func send(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder
+    func `init`(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`self``: `GET /self`.
-    func send(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word
+    func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word
     /// Sends `Landmine.default`: `DELETE /default/{Self}`.
-    func send(_ call: LandmineOperations.Default) async throws(APIError<Never>)
+    func `default`(_ call: LandmineOperations.Default) async throws(APIError<Never>)
+}
+
+/// A `LandmineService` that answers every operation through one generic `send(_:)`, as
+/// `LiveLandmineService` and `StubLandmineService` do: each requirement forwards to it.
+public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
+
+extension LandmineServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func `class`(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `init`(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `default`(_ call: LandmineOperations.Default) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveLandmineService: LandmineService {
+public struct LiveLandmineService: LandmineServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -360,7 +386,7 @@ public struct LiveLandmineService: LandmineService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -372,7 +398,7 @@ public struct LiveLandmineService: LandmineService {
 /// (`var service = StubLandmineService()`, then
 /// `service.on(LandmineOperations.Class.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubLandmineService: LandmineService {
+public struct StubLandmineService: LandmineServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -401,7 +427,7 @@ public struct StubLandmineService: LandmineService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -1457,7 +1483,7 @@ extension LandmineService {
         stringEnum: String? = nil,
         landmine: String? = nil
     ) async throws(APIError<Never>) -> Keywords {
-        try await send(LandmineOperations.Class(
+        try await self.`class`(LandmineOperations.Class(
             self: self_,
             init: `init`,
             type: type,
@@ -1602,18 +1628,18 @@ extension LandmineService {
     /// `POST /init`
     @_alwaysEmitIntoClient
     public func `init`(body: Holder) async throws(APIError<Never>) -> Holder {
-        try await send(LandmineOperations.Init(body: body))
+        try await self.`init`(LandmineOperations.Init(body: body))
     }
 
     /// `GET /self`
     @_alwaysEmitIntoClient
     public func `self`() async throws(APIError<Never>) -> Word {
-        try await send(LandmineOperations.SelfOperation())
+        try await self.`self`(LandmineOperations.SelfOperation())
     }
 
     /// `DELETE /default/{Self}`
     @_alwaysEmitIntoClient
     public func `default`(self self_: String) async throws(APIError<Never>) {
-        try await send(LandmineOperations.Default(self: self_))
+        try await self.`default`(LandmineOperations.Default(self: self_))
     }
 }

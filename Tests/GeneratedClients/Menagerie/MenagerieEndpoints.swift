@@ -111,22 +111,53 @@ public enum MenagerieOperations {}
 /// Every endpoint of `Menagerie` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMenagerieService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol MenagerieService: Sendable {
     /// Sends `Menagerie.listAnimals`: `GET /animals`.
-    func send(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage
+    func listAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage
     /// Sends `Menagerie.addAnimal`: `POST /animals`.
-    func send(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal
+    func addAnimal(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal
     /// Sends `Menagerie.getAnimal`: `GET /animals/{animalID}`.
-    func send(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal
+    func getAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal
     /// Sends `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
-    func send(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
+    func removeAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
     /// Sends `Menagerie.addNote`: `POST /notes`.
-    func send(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
+    func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
+}
+
+/// A `MenagerieService` that answers every operation through one generic `send(_:)`, as
+/// `LiveMenagerieService` do: each requirement forwards to it.
+public protocol MenagerieServiceForwarding: MenagerieService, OperationSender {}
+
+extension MenagerieServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func addAnimal(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func removeAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `MenagerieService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveMenagerieService: MenagerieService {
+public struct LiveMenagerieService: MenagerieServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -135,7 +166,7 @@ public struct LiveMenagerieService: MenagerieService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -278,7 +309,12 @@ extension MenagerieService {
         tag: [String]? = nil,
         xRequestID: UUID? = nil
     ) async throws(APIError<Problem>) -> AnimalPage {
-        try await send(MenagerieOperations.ListAnimals(limit: limit, kind: kind, tag: tag, xRequestID: xRequestID))
+        try await self.listAnimals(MenagerieOperations.ListAnimals(
+            limit: limit,
+            kind: kind,
+            tag: tag,
+            xRequestID: xRequestID
+        ))
     }
 
     /// `POST /animals`
@@ -288,24 +324,24 @@ extension MenagerieService {
         kind: Kind,
         born: CalendarDate? = nil
     ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await send(MenagerieOperations.AddAnimal(name: name, kind: kind, born: born))
+        try await self.addAnimal(MenagerieOperations.AddAnimal(name: name, kind: kind, born: born))
     }
 
     /// `GET /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
-        try await send(MenagerieOperations.GetAnimal(animalID: animalID))
+        try await self.getAnimal(MenagerieOperations.GetAnimal(animalID: animalID))
     }
 
     /// `DELETE /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
-        try await send(MenagerieOperations.RemoveAnimal(animalID: animalID))
+        try await self.removeAnimal(MenagerieOperations.RemoveAnimal(animalID: animalID))
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func addNote(body: Note? = nil) async throws(APIError<Never>) -> Note {
-        try await send(MenagerieOperations.AddNote(body: body))
+        try await self.addNote(MenagerieOperations.AddNote(body: body))
     }
 }

@@ -198,34 +198,97 @@ public enum StreamsOperations {}
 /// Every endpoint of `Streams` as one async method (`service.chat(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubStreamsService` or a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.chat`: `POST /chat/completions`.
-    func send(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk>
+    func chat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk>
     /// Sends `Streams.typed`: `GET /typed`.
-    func send(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent>
+    func typed(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent>
     /// Sends `Streams.rawEvents`: `GET /typed`.
-    func send(_ call: StreamsOperations.RawEvents) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func rawEvents(_ call: StreamsOperations.RawEvents) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.feed`: `GET /feed/{name}`.
-    func send(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered>
+    func feed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered>
     /// Sends `Streams.slow`: `GET /slow/{name}`.
-    func send(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered>
+    func slow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered>
     /// Sends `Streams.export`: `GET /export.jsonl`.
-    func send(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow>
+    func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow>
     /// Sends `Streams.records`: `GET /records`.
-    func send(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record>
+    func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record>
     /// Sends `Streams.download`: `GET /bytes/{name}`.
-    func send(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
+    func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
     /// Sends `Streams.issues`: `GET /repos/{name}/issues`.
-    func send(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue]
+    func issues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue]
     /// Sends `Streams.customers`: `GET /v1/customers/{name}`.
-    func send(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList
+    func customers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList
     /// Sends `Streams.numberedIssues`: `GET /repos/{name}/issues`.
-    func send(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue]
+    func numberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue]
+}
+
+/// A `StreamsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStreamsService` and `StubStreamsService` do: each requirement forwards to it.
+public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
+
+extension StreamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func chat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func typed(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func rawEvents(
+        _ call: StreamsOperations.RawEvents
+    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func feed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func slow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func issues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func customers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func numberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStreamsService: StreamsService {
+public struct LiveStreamsService: StreamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -234,7 +297,7 @@ public struct LiveStreamsService: StreamsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -246,7 +309,7 @@ public struct LiveStreamsService: StreamsService {
 /// (`var service = StubStreamsService()`, then
 /// `service.on(StreamsOperations.Chat.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubStreamsService: StreamsService {
+public struct StubStreamsService: StreamsServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -275,7 +338,7 @@ public struct StubStreamsService: StreamsService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -557,7 +620,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func chat(body: Prompt) async throws(APIError<Never>) -> EventStream<ChatChunk> {
-        try await send(StreamsOperations.Chat(body: body))
+        try await self.chat(StreamsOperations.Chat(body: body))
     }
 
     /// Events of several types, by their `event` name.
@@ -565,7 +628,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func typed() async throws(APIError<Never>) -> EventStream<RunEvent> {
-        try await send(StreamsOperations.Typed())
+        try await self.typed(StreamsOperations.Typed())
     }
 
     /// The same events, as they came.
@@ -573,7 +636,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func rawEvents() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await send(StreamsOperations.RawEvents())
+        try await self.rawEvents(StreamsOperations.RawEvents())
     }
 
     /// Numbered events; a dropped connection resumes after the last event ID.
@@ -585,7 +648,7 @@ extension StreamsService {
         count: Int? = nil,
         dropAfter: Int? = nil
     ) async throws(APIError<Never>) -> EventStream<Numbered> {
-        try await send(StreamsOperations.Feed(name: name, count: count, dropAfter: dropAfter))
+        try await self.feed(StreamsOperations.Feed(name: name, count: count, dropAfter: dropAfter))
     }
 
     /// `GET /slow/{name}`
@@ -595,25 +658,25 @@ extension StreamsService {
         count: Int? = nil,
         interval: Double? = nil
     ) async throws(APIError<Problem>) -> EventStream<Numbered> {
-        try await send(StreamsOperations.Slow(name: name, count: count, interval: interval))
+        try await self.slow(StreamsOperations.Slow(name: name, count: count, interval: interval))
     }
 
     /// `GET /export.jsonl`
     @_alwaysEmitIntoClient
     public func export(rows: Int? = nil) async throws(APIError<Never>) -> JSONLines<ExportRow> {
-        try await send(StreamsOperations.Export(rows: rows))
+        try await self.export(StreamsOperations.Export(rows: rows))
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records(count: Int? = nil) async throws(APIError<Never>) -> JSONSequence<Record> {
-        try await send(StreamsOperations.Records(count: count))
+        try await self.records(StreamsOperations.Records(count: count))
     }
 
     /// `GET /bytes/{name}`
     @_alwaysEmitIntoClient
     public func download(name: String, size: Int? = nil) async throws(APIError<Never>) -> ByteStream {
-        try await send(StreamsOperations.Download(name: name, size: size))
+        try await self.download(StreamsOperations.Download(name: name, size: size))
     }
 
     /// Issues, a page at a time; the next page is in the Link header, as GitHub sends it.
@@ -626,7 +689,7 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await send(StreamsOperations.Issues(name: name, page: page, perPage: perPage, total: total))
+        try await self.issues(StreamsOperations.Issues(name: name, page: page, perPage: perPage, total: total))
     }
 
     /// Customers, a page at a time, each after the last one's ID, as Stripe pages.
@@ -639,7 +702,7 @@ extension StreamsService {
         startingAfter: String? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> CustomerList {
-        try await send(StreamsOperations.Customers(
+        try await self.customers(StreamsOperations.Customers(
             name: name,
             limit: limit,
             startingAfter: startingAfter,
@@ -657,6 +720,11 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await send(StreamsOperations.NumberedIssues(name: name, page: page, perPage: perPage, total: total))
+        try await self.numberedIssues(StreamsOperations.NumberedIssues(
+            name: name,
+            page: page,
+            perPage: perPage,
+            total: total
+        ))
     }
 }

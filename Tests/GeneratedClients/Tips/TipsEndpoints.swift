@@ -56,16 +56,32 @@ public enum TipsOperations {}
 /// Every endpoint of `Tips` as one async method (`service.today(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
-    func send(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
+    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
     /// Sends `Tips.list`: `GET /tips`.
-    func send(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip]
+    func list(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip]
+}
+
+/// A `TipsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTipsService` and `StubTipsService` do: each requirement forwards to it.
+public protocol TipsServiceForwarding: TipsService, OperationSender {}
+
+extension TipsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func list(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveTipsService: TipsService {
+public struct LiveTipsService: TipsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -74,7 +90,7 @@ public struct LiveTipsService: TipsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -86,7 +102,7 @@ public struct LiveTipsService: TipsService {
 /// (`var service = StubTipsService()`, then
 /// `service.on(TipsOperations.Today.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubTipsService: TipsService {
+public struct StubTipsService: TipsServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -115,7 +131,7 @@ public struct StubTipsService: TipsService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -170,7 +186,7 @@ extension TipsService {
     /// `GET /tips/today`
     @_alwaysEmitIntoClient
     public func today() async throws(APIError<Never>) -> Tip {
-        try await send(TipsOperations.Today())
+        try await self.today(TipsOperations.Today())
     }
 
     /// The tips scheduled from one day to another, both included.
@@ -178,6 +194,6 @@ extension TipsService {
     /// `GET /tips`
     @_alwaysEmitIntoClient
     public func list(from: CalendarDate, to: CalendarDate? = nil) async throws(APIError<Never>) -> [Tip] {
-        try await send(TipsOperations.List(from: from, to: to))
+        try await self.list(TipsOperations.List(from: from, to: to))
     }
 }

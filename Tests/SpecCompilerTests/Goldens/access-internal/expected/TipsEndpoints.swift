@@ -46,14 +46,25 @@ enum TipsOperations {}
 /// Every endpoint of `Tips` as one async method (`service.today(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
-    func send(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
+    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
+}
+
+/// A `TipsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTipsService` and `StubTipsService` do: each requirement forwards to it.
+protocol TipsServiceForwarding: TipsService, OperationSender {}
+
+extension TipsServiceForwarding {
+    /// Answers through `send(_:)`.
+    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
-struct LiveTipsService: TipsService {
+struct LiveTipsService: TipsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     let client: APIClient
 
@@ -62,7 +73,7 @@ struct LiveTipsService: TipsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -74,7 +85,7 @@ struct LiveTipsService: TipsService {
 /// (`var service = StubTipsService()`, then
 /// `service.on(TipsOperations.Today.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-struct StubTipsService: TipsService {
+struct StubTipsService: TipsServiceForwarding {
     /// The answers set so far.
     var answers = StubAnswers()
 
@@ -103,7 +114,7 @@ struct StubTipsService: TipsService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -131,6 +142,6 @@ extension TipsOperations {
 extension TipsService {
     /// `GET /tips/today`
     func today() async throws(APIError<Never>) -> Tip {
-        try await send(TipsOperations.Today())
+        try await self.today(TipsOperations.Today())
     }
 }

@@ -54,16 +54,32 @@ public enum NotesOperations {}
 /// Every endpoint of `Notes` as one async method (`service.notes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol NotesService: Sendable {
     /// Sends `Notes.notes`: `GET /notes`.
-    func send(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note]
+    func notes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note]
     /// Sends `Notes.note`: `GET /notes/{id}`.
-    func send(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note
+    func note(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note
+}
+
+/// A `NotesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveNotesService` and `StubNotesService` do: each requirement forwards to it.
+public protocol NotesServiceForwarding: NotesService, OperationSender {}
+
+extension NotesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func notes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func note(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `NotesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveNotesService: NotesService {
+public struct LiveNotesService: NotesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -72,7 +88,7 @@ public struct LiveNotesService: NotesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -84,7 +100,7 @@ public struct LiveNotesService: NotesService {
 /// (`var service = StubNotesService()`, then
 /// `service.on(NotesOperations.NotesOperation.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubNotesService: NotesService {
+public struct StubNotesService: NotesServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -113,7 +129,7 @@ public struct StubNotesService: NotesService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -173,13 +189,13 @@ extension NotesService {
     /// - Parameter tag: Only notes with this tag.
     @_alwaysEmitIntoClient
     public func notes(page: Int = 1, tag: String? = nil) async throws(APIError<Never>) -> [Note] {
-        try await send(NotesOperations.NotesOperation(page: page, tag: tag))
+        try await self.notes(NotesOperations.NotesOperation(page: page, tag: tag))
     }
 
     /// `GET /notes/{id}`
     /// - Parameter id: The note's id.
     @_alwaysEmitIntoClient
     public func note(id: Int) async throws(APIError<Never>) -> Note {
-        try await send(NotesOperations.NoteOperation(id: id))
+        try await self.note(NotesOperations.NoteOperation(id: id))
     }
 }

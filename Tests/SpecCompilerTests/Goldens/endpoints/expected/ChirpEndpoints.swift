@@ -368,57 +368,186 @@ public enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
+    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func send(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
+    func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.publishPost`: `POST /posts/{id}/publish`.
-    func send(_ call: ChirpOperations.PublishPost) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
+    func publishPost(
+        _ call: ChirpOperations.PublishPost
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
     /// Sends `Chirp.exportFeed`: `GET /feed/export`.
-    func send(_ call: ChirpOperations.ExportFeed) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
+    func exportFeed(
+        _ call: ChirpOperations.ExportFeed
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
     /// Sends `Chirp.feedStats`: `GET /feed/stats`.
-    func send(_ call: ChirpOperations.FeedStats) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
+    func feedStats(_ call: ChirpOperations.FeedStats) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
     /// Sends `Chirp.importPosts`: `POST /posts/import`.
-    func send(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>)
+    func importPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func send(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
+    func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadMedia`: `POST /media`.
-    func send(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>)
+    func uploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.importPostsCSV`: `POST /posts/import.csv`.
-    func send(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>)
+    func importPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.patchPost`: `PATCH /posts/{postID}`.
-    func send(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post
+    func patchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
+    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func send(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
+    func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func send(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
+    func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func send(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
+    func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func send(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
+    func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func send(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
+    func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func send(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
+    func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func send(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
+    func postsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func send(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+    func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+}
+
+/// A `ChirpService` that answers every operation through one generic `send(_:)`, as
+/// `LiveChirpService` and `StubChirpService` do: each requirement forwards to it.
+public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func publishPost(
+        _ call: ChirpOperations.PublishPost
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func exportFeed(
+        _ call: ChirpOperations.ExportFeed
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func feedStats(
+        _ call: ChirpOperations.FeedStats
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func importPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func importPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func patchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsCommentsDelete(
+        _ call: ChirpOperations.PostsCommentsDelete
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveChirpService: ChirpService {
+public struct LiveChirpService: ChirpServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -427,7 +556,7 @@ public struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -439,7 +568,7 @@ public struct LiveChirpService: ChirpService {
 /// (`var service = StubChirpService()`, then
 /// `service.on(ChirpOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubChirpService: ChirpService {
+public struct StubChirpService: ChirpServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -468,7 +597,7 @@ public struct StubChirpService: ChirpService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -987,7 +1116,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await send(ChirpOperations.Login(email: email, password: password))
+        try await self.login(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `GET /feed`
@@ -999,49 +1128,49 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `GET /users/{userID}/posts/{postID}`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await send(ChirpOperations.Profile(userID: userID, postID: postID))
+        try await self.profile(ChirpOperations.Profile(userID: userID, postID: postID))
     }
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await send(ChirpOperations.CreatePost(body: body))
+        try await self.createPost(ChirpOperations.CreatePost(body: body))
     }
 
     /// `POST /posts/{id}/publish`
     @_alwaysEmitIntoClient
     public func publishPost(id: String) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
-        try await send(ChirpOperations.PublishPost(id: id))
+        try await self.publishPost(ChirpOperations.PublishPost(id: id))
     }
 
     /// `GET /feed/export`
     @_alwaysEmitIntoClient
     public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
-        try await send(ChirpOperations.ExportFeed())
+        try await self.exportFeed(ChirpOperations.ExportFeed())
     }
 
     /// `GET /feed/stats`
     @_alwaysEmitIntoClient
     public func feedStats() async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
-        try await send(ChirpOperations.FeedStats())
+        try await self.feedStats(ChirpOperations.FeedStats())
     }
 
     /// `POST /posts/import`
     @_alwaysEmitIntoClient
     public func importPosts(body: Chirp.ImportPostsBody? = nil) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.ImportPosts(body: body))
+        try await self.importPosts(ChirpOperations.ImportPosts(body: body))
     }
 
     /// `PUT /posts/{id}`
     @_alwaysEmitIntoClient
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await send(ChirpOperations.ReplacePost(id: id, body: body))
+        try await self.replacePost(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// Sent to the upload host, whatever the API's server.
@@ -1049,7 +1178,7 @@ extension ChirpService {
     /// `POST /media`
     @_alwaysEmitIntoClient
     public func uploadMedia(body: Data) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.UploadMedia(body: body))
+        try await self.uploadMedia(ChirpOperations.UploadMedia(body: body))
     }
 
     /// Posts as CSV rows, sent as `text/csv`.
@@ -1057,13 +1186,13 @@ extension ChirpService {
     /// `POST /posts/import.csv`
     @_alwaysEmitIntoClient
     public func importPostsCSV(body: String) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.ImportPostsCSV(body: body))
+        try await self.importPostsCSV(ChirpOperations.ImportPostsCSV(body: body))
     }
 
     /// `PATCH /posts/{postID}`
     @_alwaysEmitIntoClient
     public func patchPost(postID: UUID, text: String? = nil) async throws(APIError<APIErrorResponse>) -> Post {
-        try await send(ChirpOperations.PatchPost(postID: postID, text: text))
+        try await self.patchPost(ChirpOperations.PatchPost(postID: postID, text: text))
     }
 
     /// `PUT /me/avatar`
@@ -1075,7 +1204,7 @@ extension ChirpService {
         captionXRevision: Int,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.UploadAvatar(
+        try await self.uploadAvatar(ChirpOperations.UploadAvatar(
             image: image,
             caption: caption,
             captionLanguage: captionLanguage,
@@ -1087,19 +1216,19 @@ extension ChirpService {
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Signup(name: name, newsletter: newsletter))
+        try await self.signup(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.UploadRaw(id: id, body: body))
+        try await self.uploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `GET /exports/{id}`
     @_alwaysEmitIntoClient
     public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await send(ChirpOperations.ExportArchive(id: id))
+        try await self.exportArchive(ChirpOperations.ExportArchive(id: id))
     }
 
     /// `GET /search`
@@ -1110,31 +1239,31 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await send(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
+        try await self.search(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     @_alwaysEmitIntoClient
     public func check() async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Check())
+        try await self.check(ChirpOperations.Check())
     }
 
     /// `OPTIONS /posts`
     @_alwaysEmitIntoClient
     public func preflight() async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Preflight())
+        try await self.preflight(ChirpOperations.Preflight())
     }
 
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsLike(id: id))
+        try await self.postsLike(ChirpOperations.PostsLike(id: id))
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     @_alwaysEmitIntoClient
     public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
+        try await self.postsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -1144,6 +1273,6 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
+        try await self.postsCommentsEdit(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
     }
 }

@@ -52,14 +52,25 @@ public enum WeirdOperations {}
 /// Every endpoint of `Weird` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol WeirdService: Sendable {
     /// Sends `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
-    func send(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange
+    func get(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange
+}
+
+/// A `WeirdService` that answers every operation through one generic `send(_:)`, as
+/// `LiveWeirdService` and `StubWeirdService` do: each requirement forwards to it.
+public protocol WeirdServiceForwarding: WeirdService, OperationSender {}
+
+extension WeirdServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func get(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `WeirdService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveWeirdService: WeirdService {
+public struct LiveWeirdService: WeirdServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -68,7 +79,7 @@ public struct LiveWeirdService: WeirdService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -80,7 +91,7 @@ public struct LiveWeirdService: WeirdService {
 /// (`var service = StubWeirdService()`, then
 /// `service.on(WeirdOperations.Get.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubWeirdService: WeirdService {
+public struct StubWeirdService: WeirdServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -109,7 +120,7 @@ public struct StubWeirdService: WeirdService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -149,6 +160,6 @@ extension WeirdService {
     /// `GET /things/{id}/with"quotes"/and\back\(slash)`
     @_alwaysEmitIntoClient
     public func get(id: String, weird: String? = nil) async throws(APIError<Never>) -> Strange {
-        try await send(WeirdOperations.Get(id: id, weird: weird))
+        try await self.get(WeirdOperations.Get(id: id, weird: weird))
     }
 }

@@ -48,16 +48,32 @@ public enum LibraryOperations {}
 /// Every endpoint of `Library` as one async method (`service.shelves(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.shelves`: `GET /shelves`.
-    func send(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf]
+    func shelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf]
     /// Sends `Library.books`: `GET /books`.
-    func send(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book]
+    func books(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book]
+}
+
+/// A `LibraryService` that answers every operation through one generic `send(_:)`, as
+/// `LiveLibraryService` and `StubLibraryService` do: each requirement forwards to it.
+public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
+
+extension LibraryServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func shelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func books(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveLibraryService: LibraryService {
+public struct LiveLibraryService: LibraryServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -66,7 +82,7 @@ public struct LiveLibraryService: LibraryService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -78,7 +94,7 @@ public struct LiveLibraryService: LibraryService {
 /// (`var service = StubLibraryService()`, then
 /// `service.on(LibraryOperations.Shelves.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubLibraryService: LibraryService {
+public struct StubLibraryService: LibraryServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -107,7 +123,7 @@ public struct StubLibraryService: LibraryService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -151,12 +167,12 @@ extension LibraryService {
     /// `GET /shelves`
     @_alwaysEmitIntoClient
     public func shelves() async throws(APIError<Never>) -> [Shelf] {
-        try await send(LibraryOperations.Shelves())
+        try await self.shelves(LibraryOperations.Shelves())
     }
 
     /// `GET /books`
     @_alwaysEmitIntoClient
     public func books() async throws(APIError<Never>) -> [Book] {
-        try await send(LibraryOperations.Books())
+        try await self.books(LibraryOperations.Books())
     }
 }

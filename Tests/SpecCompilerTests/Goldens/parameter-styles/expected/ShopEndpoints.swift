@@ -147,26 +147,67 @@ public enum ShopOperations {}
 /// Every endpoint of `Shop` as one async method (`service.colors(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubShopService` or a fake, and `LiveShopService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ShopService: Sendable {
     /// Sends `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
-    func send(_ call: ShopOperations.Colors) async throws(APIError<Never>)
+    func colors(_ call: ShopOperations.Colors) async throws(APIError<Never>)
     /// Sends `Shop.search`: `GET /search`.
-    func send(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String]
+    func search(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String]
     /// Sends `Shop.checkout`: `POST /checkout`.
-    func send(_ call: ShopOperations.Checkout) async throws(APIError<Never>)
+    func checkout(_ call: ShopOperations.Checkout) async throws(APIError<Never>)
     /// Sends `Shop.signup`: `POST /signup`.
-    func send(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>)
+    func signup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>)
     /// Sends `Shop.upload`: `POST /upload`.
-    func send(_ call: ShopOperations.Upload) async throws(APIError<Never>)
+    func upload(_ call: ShopOperations.Upload) async throws(APIError<Never>)
     /// Sends `Shop.updatePreferences`: `PATCH /preferences`.
-    func send(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>)
+    func updatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>)
     /// Sends `Shop.replacePreferences`: `PUT /preferences`.
-    func send(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>)
+    func replacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>)
+}
+
+/// A `ShopService` that answers every operation through one generic `send(_:)`, as
+/// `LiveShopService` and `StubShopService` do: each requirement forwards to it.
+public protocol ShopServiceForwarding: ShopService, OperationSender {}
+
+extension ShopServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func colors(_ call: ShopOperations.Colors) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func search(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func checkout(_ call: ShopOperations.Checkout) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func signup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func upload(_ call: ShopOperations.Upload) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func updatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ShopService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveShopService: ShopService {
+public struct LiveShopService: ShopServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -175,7 +216,7 @@ public struct LiveShopService: ShopService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -187,7 +228,7 @@ public struct LiveShopService: ShopService {
 /// (`var service = StubShopService()`, then
 /// `service.on(ShopOperations.Colors.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubShopService: ShopService {
+public struct StubShopService: ShopServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -216,7 +257,7 @@ public struct StubShopService: ShopService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -480,7 +521,7 @@ extension ShopService {
         spread: [String: Int],
         pair: Window
     ) async throws(APIError<Never>) {
-        try await send(ShopOperations.Colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair))
+        try await self.colors(ShopOperations.Colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair))
     }
 
     /// A model in a query is sent in brackets (`created[gte]=1`) unless a style says otherwise.
@@ -499,7 +540,7 @@ extension ShopService {
         session: String? = nil,
         seen: [Int]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await send(ShopOperations.Search(
+        try await self.search(ShopOperations.Search(
             created: created,
             ids: ids,
             words: words,
@@ -524,7 +565,7 @@ extension ShopService {
         metadata: [String: String]? = nil,
         expand: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await send(ShopOperations.Checkout(
+        try await self.checkout(ShopOperations.Checkout(
             email: email,
             address: address,
             items: items,
@@ -538,7 +579,7 @@ extension ShopService {
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(body: Signup) async throws(APIError<Never>) {
-        try await send(ShopOperations.SignupOperation(body: body))
+        try await self.signup(ShopOperations.SignupOperation(body: body))
     }
 
     /// In a multipart body, a model is one JSON part.
@@ -546,7 +587,7 @@ extension ShopService {
     /// `POST /upload`
     @_alwaysEmitIntoClient
     public func upload(image: File, meta: Signup, notes: [String]? = nil) async throws(APIError<Never>) {
-        try await send(ShopOperations.Upload(image: image, meta: meta, notes: notes))
+        try await self.upload(ShopOperations.Upload(image: image, meta: meta, notes: notes))
     }
 
     /// No body is sent when no field is given.
@@ -554,7 +595,7 @@ extension ShopService {
     /// `PATCH /preferences`
     @_alwaysEmitIntoClient
     public func updatePreferences(theme: String? = nil, lang: String? = nil) async throws(APIError<Never>) {
-        try await send(ShopOperations.UpdatePreferences(theme: theme, lang: lang))
+        try await self.updatePreferences(ShopOperations.UpdatePreferences(theme: theme, lang: lang))
     }
 
     /// An optional body of one type; nil sends none.
@@ -562,6 +603,6 @@ extension ShopService {
     /// `PUT /preferences`
     @_alwaysEmitIntoClient
     public func replacePreferences(body: Signup? = nil) async throws(APIError<Never>) {
-        try await send(ShopOperations.ReplacePreferences(body: body))
+        try await self.replacePreferences(ShopOperations.ReplacePreferences(body: body))
     }
 }

@@ -46,43 +46,127 @@ package enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 package protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func send(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func send(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
+    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func send(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
+    func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func send(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func send(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
+    func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func send(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
+    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func send(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
+    func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func send(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
+    func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func send(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
+    func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func send(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
+    func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func send(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
+    func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func send(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
+    func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func send(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func send(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
+    func postsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func send(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+    func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+}
+
+/// A `ChirpService` that answers every operation through one generic `send(_:)`, as
+/// `LiveChirpService` and `StubChirpService` do: each requirement forwards to it.
+package protocol ChirpServiceForwarding: ChirpService, OperationSender {}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    package func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    package func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func postsCommentsDelete(
+        _ call: ChirpOperations.PostsCommentsDelete
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
-package struct LiveChirpService: ChirpService {
+package struct LiveChirpService: ChirpServiceForwarding {
     /// The client that sends every request, with its middlewares.
     package let client: APIClient
 
@@ -91,7 +175,7 @@ package struct LiveChirpService: ChirpService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     package func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -103,7 +187,7 @@ package struct LiveChirpService: ChirpService {
 /// (`var service = StubChirpService()`, then
 /// `service.on(ChirpOperations.Login.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-package struct StubChirpService: ChirpService {
+package struct StubChirpService: ChirpServiceForwarding {
     /// The answers set so far.
     package var answers = StubAnswers()
 
@@ -132,7 +216,7 @@ package struct StubChirpService: ChirpService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     package func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {

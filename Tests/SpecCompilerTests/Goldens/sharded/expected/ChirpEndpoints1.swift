@@ -171,12 +171,12 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await send(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `PUT /posts/{id}`
     package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await send(ChirpOperations.ReplacePost(id: id, body: body))
+        try await self.replacePost(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// `GET /search`
@@ -186,11 +186,11 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await send(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
+        try await self.search(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     package func check() async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Check())
+        try await self.check(ChirpOperations.Check())
     }
 }

@@ -257,12 +257,12 @@ extension ChirpService {
     ///
     /// `POST /auth/login`
     package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await send(ChirpOperations.Login(email: email, password: password))
+        try await self.login(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `POST /posts`
     package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await send(ChirpOperations.CreatePost(body: body))
+        try await self.createPost(ChirpOperations.CreatePost(body: body))
     }
 
     /// `PUT /me/avatar`
@@ -271,26 +271,26 @@ extension ChirpService {
         caption: String? = nil,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.UploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
+        try await self.uploadAvatar(ChirpOperations.UploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
     }
 
     /// `POST /signup`
     package func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Signup(name: name, newsletter: newsletter))
+        try await self.signup(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.UploadRaw(id: id, body: body))
+        try await self.uploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `OPTIONS /posts`
     package func preflight() async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.Preflight())
+        try await self.preflight(ChirpOperations.Preflight())
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await send(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
+        try await self.postsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 }

@@ -56,16 +56,32 @@ public enum TodoOperations {}
 /// Every endpoint of `Todo` as one async method (`service.patchTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTodoService` or a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.patchTask`: `PATCH /tasks/{id}`.
-    func send(_ call: TodoOperations.PatchTask) async throws(APIError<Never>)
+    func patchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>)
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func send(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+    func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+}
+
+/// A `TodoService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTodoService` and `StubTodoService` do: each requirement forwards to it.
+public protocol TodoServiceForwarding: TodoService, OperationSender {}
+
+extension TodoServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func patchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveTodoService: TodoService {
+public struct LiveTodoService: TodoServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -74,7 +90,7 @@ public struct LiveTodoService: TodoService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -86,7 +102,7 @@ public struct LiveTodoService: TodoService {
 /// (`var service = StubTodoService()`, then
 /// `service.on(TodoOperations.PatchTask.self) { call in ... }` per operation the test
 /// needs); an operation without an answer fails with an error that names it.
-public struct StubTodoService: TodoService {
+public struct StubTodoService: TodoServiceForwarding {
     /// The answers set so far.
     public var answers = StubAnswers()
 
@@ -115,7 +131,7 @@ public struct StubTodoService: TodoService {
         answers.set(operation) { _ throws(APIError<Operation.Failure>) in throw error }
     }
 
-    /// Answers with the closure set for the call's operation: the requirement of every operation.
+    /// Answers with the closure set for the call's operation: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -181,12 +197,12 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func patchTask(id: String, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        try await send(TodoOperations.PatchTask(id: id, title: title, due: due))
+        try await self.patchTask(TodoOperations.PatchTask(id: id, title: title, due: due))
     }
 
     /// `PUT /tasks/{id}`
     @_alwaysEmitIntoClient
     public func replaceTask(id: String, body: TaskPatch) async throws(APIError<Never>) {
-        try await send(TodoOperations.ReplaceTask(id: id, body: body))
+        try await self.replaceTask(TodoOperations.ReplaceTask(id: id, body: body))
     }
 }

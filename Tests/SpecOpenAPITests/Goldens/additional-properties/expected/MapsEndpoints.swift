@@ -52,16 +52,32 @@ public enum MapsOperations {}
 /// Every endpoint of `Maps` as one async method (`service.getConfig(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMapsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol MapsService: Sendable {
     /// Sends `Maps.getConfig`: `GET /config`.
-    func send(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config
+    func getConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config
     /// Sends `Maps.putLimits`: `PUT /limits`.
-    func send(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label
+    func putLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label
+}
+
+/// A `MapsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveMapsService` do: each requirement forwards to it.
+public protocol MapsServiceForwarding: MapsService, OperationSender {}
+
+extension MapsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func putLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `MapsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveMapsService: MapsService {
+public struct LiveMapsService: MapsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -70,7 +86,7 @@ public struct LiveMapsService: MapsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -119,12 +135,12 @@ extension MapsService {
     /// `GET /config`
     @_alwaysEmitIntoClient
     public func getConfig() async throws(APIError<Never>) -> Config {
-        try await send(MapsOperations.GetConfig())
+        try await self.getConfig(MapsOperations.GetConfig())
     }
 
     /// `PUT /limits`
     @_alwaysEmitIntoClient
     public func putLimits(body: Limits) async throws(APIError<Never>) -> Label {
-        try await send(MapsOperations.PutLimits(body: body))
+        try await self.putLimits(MapsOperations.PutLimits(body: body))
     }
 }

@@ -47,14 +47,25 @@ public enum MergingOperations {}
 /// Every endpoint of `Merging` as one async method (`service.getDog(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMergingService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol MergingService: Sendable {
     /// Sends `Merging.getDog`: `GET /dogs/{id}`.
-    func send(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog
+    func getDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog
+}
+
+/// A `MergingService` that answers every operation through one generic `send(_:)`, as
+/// `LiveMergingService` do: each requirement forwards to it.
+public protocol MergingServiceForwarding: MergingService, OperationSender {}
+
+extension MergingServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `MergingService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveMergingService: MergingService {
+public struct LiveMergingService: MergingServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveMergingService: MergingService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -97,6 +108,6 @@ extension MergingService {
     /// `GET /dogs/{id}`
     @_alwaysEmitIntoClient
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
-        try await send(MergingOperations.GetDog(id: id))
+        try await self.getDog(MergingOperations.GetDog(id: id))
     }
 }

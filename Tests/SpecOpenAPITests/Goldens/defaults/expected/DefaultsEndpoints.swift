@@ -70,14 +70,25 @@ public enum DefaultsOperations {}
 /// Every endpoint of `Defaults` as one async method (`service.search(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDefaultsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol DefaultsService: Sendable {
     /// Sends `Defaults.search`: `GET /search`.
-    func send(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings
+    func search(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings
+}
+
+/// A `DefaultsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveDefaultsService` do: each requirement forwards to it.
+public protocol DefaultsServiceForwarding: DefaultsService, OperationSender {}
+
+extension DefaultsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func search(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `DefaultsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveDefaultsService: DefaultsService {
+public struct LiveDefaultsService: DefaultsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -86,7 +97,7 @@ public struct LiveDefaultsService: DefaultsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -159,7 +170,7 @@ extension DefaultsService {
         sort: SearchSort? = nil,
         includeArchived: Bool? = nil
     ) async throws(APIError<Never>) -> Settings {
-        try await send(DefaultsOperations.Search(
+        try await self.search(DefaultsOperations.Search(
             q: q,
             page: page,
             perPage: perPage,

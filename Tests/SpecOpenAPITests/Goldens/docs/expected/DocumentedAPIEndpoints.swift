@@ -64,17 +64,34 @@ public enum DocumentedAPIOperations {}
 /// Every endpoint of `DocumentedAPI` as one async method (`service.getNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDocumentedAPIService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol DocumentedAPIService: Sendable {
     /// Sends `DocumentedAPI.getNote`: `GET /notes/{id}`.
     @available(*, deprecated)
-    func send(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note
+    func getNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note
     /// Sends `DocumentedAPI.getNotes`: `GET /notes`.
-    func send(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note]
+    func getNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note]
+}
+
+/// A `DocumentedAPIService` that answers every operation through one generic `send(_:)`, as
+/// `LiveDocumentedAPIService` do: each requirement forwards to it.
+public protocol DocumentedAPIServiceForwarding: DocumentedAPIService, OperationSender {}
+
+extension DocumentedAPIServiceForwarding {
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func getNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `DocumentedAPIService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveDocumentedAPIService: DocumentedAPIService {
+public struct LiveDocumentedAPIService: DocumentedAPIServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -83,7 +100,7 @@ public struct LiveDocumentedAPIService: DocumentedAPIService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -145,7 +162,7 @@ extension DocumentedAPIService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func getNote(id: String, verbose: Bool? = nil) async throws(APIError<Never>) -> Note {
-        try await send(DocumentedAPIOperations.GetNote(id: id, verbose: verbose))
+        try await self.getNote(DocumentedAPIOperations.GetNote(id: id, verbose: verbose))
     }
 
     /// List notes
@@ -153,6 +170,6 @@ extension DocumentedAPIService {
     /// `GET /notes`
     @_alwaysEmitIntoClient
     public func getNotes() async throws(APIError<Never>) -> [Note] {
-        try await send(DocumentedAPIOperations.GetNotes())
+        try await self.getNotes(DocumentedAPIOperations.GetNotes())
     }
 }

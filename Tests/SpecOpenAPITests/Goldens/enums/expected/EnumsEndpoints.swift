@@ -47,14 +47,25 @@ public enum EnumsOperations {}
 /// Every endpoint of `Enums` as one async method (`service.listItems(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveEnumsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol EnumsService: Sendable {
     /// Sends `Enums.listItems`: `GET /items`.
-    func send(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item]
+    func listItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item]
+}
+
+/// A `EnumsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveEnumsService` do: each requirement forwards to it.
+public protocol EnumsServiceForwarding: EnumsService, OperationSender {}
+
+extension EnumsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `EnumsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveEnumsService: EnumsService {
+public struct LiveEnumsService: EnumsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveEnumsService: EnumsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -104,6 +115,6 @@ extension EnumsService {
         sort: SortOrder? = nil,
         status: ListItemsStatus? = nil
     ) async throws(APIError<Never>) -> [Item] {
-        try await send(EnumsOperations.ListItems(sort: sort, status: status))
+        try await self.listItems(EnumsOperations.ListItems(sort: sort, status: status))
     }
 }

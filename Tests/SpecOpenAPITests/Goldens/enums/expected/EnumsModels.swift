@@ -92,6 +92,7 @@ public struct Item: Decodable, Sendable {
     public let color: ItemColor?
     public let shade: ItemShade?
     public let size: ItemSize?
+    public let zone: ItemZone?
 
     public init(
         name: String,
@@ -100,7 +101,8 @@ public struct Item: Decodable, Sendable {
         priority: Priority? = nil,
         color: ItemColor? = nil,
         shade: ItemShade? = nil,
-        size: ItemSize? = nil
+        size: ItemSize? = nil,
+        zone: ItemZone? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -109,6 +111,7 @@ public struct Item: Decodable, Sendable {
         self.color = color
         self.shade = shade
         self.size = size
+        self.zone = zone
     }
 
     public init(from decoder: any Decoder) throws {
@@ -120,6 +123,7 @@ public struct Item: Decodable, Sendable {
         self.color = try container.decodeIfPresent(ItemColor.self, forKey: "color")
         self.shade = try container.decodeIfPresent(ItemShade.self, forKey: "shade")
         self.size = try container.decodeIfPresent(ItemSize.self, forKey: "size")
+        self.zone = try container.decodeIfPresent(ItemZone.self, forKey: "zone")
     }
 }
 
@@ -219,6 +223,53 @@ public enum ItemSize: StringEnum {
         case .small2: "Small"
         case .small3: "SMALL"
         case .sMALL: "s-m-a-l-l"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public enum ItemZone: StringEnum {
+    case etcGMTPlus1
+    case etcGMTMinus1
+    case etcGMT1
+    case gmt0
+    case gmtPlus0
+    case gmtMinus0
+    case reactionsPlus1
+    case reactionsMinus1
+    case tier1
+    case _2024_01
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "Etc/GMT+1": self = .etcGMTPlus1
+        case "Etc/GMT-1": self = .etcGMTMinus1
+        case "Etc/GMT1": self = .etcGMT1
+        case "GMT0": self = .gmt0
+        case "GMT+0": self = .gmtPlus0
+        case "GMT-0": self = .gmtMinus0
+        case "reactions-+1": self = .reactionsPlus1
+        case "reactions--1": self = .reactionsMinus1
+        case "tier-1": self = .tier1
+        case "2024-01": self = ._2024_01
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .etcGMTPlus1: "Etc/GMT+1"
+        case .etcGMTMinus1: "Etc/GMT-1"
+        case .etcGMT1: "Etc/GMT1"
+        case .gmt0: "GMT0"
+        case .gmtPlus0: "GMT+0"
+        case .gmtMinus0: "GMT-0"
+        case .reactionsPlus1: "reactions-+1"
+        case .reactionsMinus1: "reactions--1"
+        case .tier1: "tier-1"
+        case ._2024_01: "2024-01"
         case .unknown(let value): value
         }
     }

@@ -57,16 +57,32 @@ public enum SplitOperations {}
 /// Every endpoint of `Split` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSplitService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol SplitService: Sendable {
     /// Sends `Split.listPets`: `GET /pets`.
-    func send(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet]
+    func listPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet]
     /// Sends `Split.getOwner`: `GET /owners/{id}`.
-    func send(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner
+    func getOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner
+}
+
+/// A `SplitService` that answers every operation through one generic `send(_:)`, as
+/// `LiveSplitService` do: each requirement forwards to it.
+public protocol SplitServiceForwarding: SplitService, OperationSender {}
+
+extension SplitServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `SplitService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveSplitService: SplitService {
+public struct LiveSplitService: SplitServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -75,7 +91,7 @@ public struct LiveSplitService: SplitService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -129,12 +145,12 @@ extension SplitService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> [Pet] {
-        try await send(SplitOperations.ListPets(limit: limit))
+        try await self.listPets(SplitOperations.ListPets(limit: limit))
     }
 
     /// `GET /owners/{id}`
     @_alwaysEmitIntoClient
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
-        try await send(SplitOperations.GetOwner(id: id))
+        try await self.getOwner(SplitOperations.GetOwner(id: id))
     }
 }

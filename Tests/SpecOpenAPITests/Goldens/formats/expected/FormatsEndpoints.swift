@@ -56,14 +56,25 @@ public enum FormatsOperations {}
 /// Every endpoint of `Formats` as one async method (`service.getSample(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFormatsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol FormatsService: Sendable {
     /// Sends `Formats.getSample`: `GET /samples`.
-    func send(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample
+    func getSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample
+}
+
+/// A `FormatsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveFormatsService` do: each requirement forwards to it.
+public protocol FormatsServiceForwarding: FormatsService, OperationSender {}
+
+extension FormatsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `FormatsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveFormatsService: FormatsService {
+public struct LiveFormatsService: FormatsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -72,7 +83,7 @@ public struct LiveFormatsService: FormatsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -123,6 +134,6 @@ extension FormatsService {
         id: UUID? = nil,
         count: Int32? = nil
     ) async throws(APIError<Never>) -> Sample {
-        try await send(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
+        try await self.getSample(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
     }
 }

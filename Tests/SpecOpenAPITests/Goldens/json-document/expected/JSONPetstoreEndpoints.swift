@@ -52,14 +52,25 @@ public enum JSONPetstoreOperations {}
 /// Every endpoint of `JSONPetstore` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveJSONPetstoreService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol JSONPetstoreService: Sendable {
     /// Sends `JSONPetstore.listPets`: `GET /pets`.
-    func send(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets
+    func listPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets
+}
+
+/// A `JSONPetstoreService` that answers every operation through one generic `send(_:)`, as
+/// `LiveJSONPetstoreService` do: each requirement forwards to it.
+public protocol JSONPetstoreServiceForwarding: JSONPetstoreService, OperationSender {}
+
+extension JSONPetstoreServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `JSONPetstoreService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveJSONPetstoreService: JSONPetstoreService {
+public struct LiveJSONPetstoreService: JSONPetstoreServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -68,7 +79,7 @@ public struct LiveJSONPetstoreService: JSONPetstoreService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -102,6 +113,6 @@ extension JSONPetstoreService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> Pets {
-        try await send(JSONPetstoreOperations.ListPets(limit: limit))
+        try await self.listPets(JSONPetstoreOperations.ListPets(limit: limit))
     }
 }

@@ -390,34 +390,95 @@ public enum LandmineOperations {}
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func send(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder
+    func `class`(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`init``: `POST /words/0`.
-    func send(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>)
+    func `init`(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>)
     /// Sends `Landmine.`self``: `POST /words/1`.
-    func send(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>)
+    func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>)
     /// Sends `Landmine.self2`: `POST /words/2`.
-    func send(_ call: LandmineOperations.Self2) async throws(APIError<Never>)
+    func self2(_ call: LandmineOperations.Self2) async throws(APIError<Never>)
     /// Sends `Landmine.default`: `POST /words/3`.
-    func send(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>)
+    func `default`(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>)
     /// Sends `Landmine.type`: `POST /words/4`.
-    func send(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>)
+    func type(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>)
     /// Sends `Landmine.protocol`: `POST /words/5`.
-    func send(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>)
+    func `protocol`(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>)
     /// Sends `Landmine.string`: `POST /words/6`.
-    func send(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>)
+    func string(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>)
     /// Sends `Landmine.throws`: `POST /words/7`.
-    func send(_ call: LandmineOperations.Throws) async throws(APIError<Never>)
+    func `throws`(_ call: LandmineOperations.Throws) async throws(APIError<Never>)
     /// Sends `Landmine.subscript`: `POST /words/8`.
-    func send(_ call: LandmineOperations.Subscript) async throws(APIError<Never>)
+    func `subscript`(_ call: LandmineOperations.Subscript) async throws(APIError<Never>)
     /// Sends `Landmine.deinit`: `POST /words/9`.
-    func send(_ call: LandmineOperations.Deinit) async throws(APIError<Never>)
+    func `deinit`(_ call: LandmineOperations.Deinit) async throws(APIError<Never>)
+}
+
+/// A `LandmineService` that answers every operation through one generic `send(_:)`, as
+/// `LiveLandmineService` do: each requirement forwards to it.
+public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
+
+extension LandmineServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func `class`(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `init`(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func self2(_ call: LandmineOperations.Self2) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `default`(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func type(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `protocol`(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func string(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `throws`(_ call: LandmineOperations.Throws) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `subscript`(_ call: LandmineOperations.Subscript) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `deinit`(_ call: LandmineOperations.Deinit) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveLandmineService: LandmineService {
+public struct LiveLandmineService: LandmineServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -426,7 +487,7 @@ public struct LiveLandmineService: LandmineService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -1688,7 +1749,7 @@ extension LandmineService {
         selfValue5: String? = nil,
         type3: String? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await send(LandmineOperations.ClassOperation(
+        try await self.`class`(LandmineOperations.ClassOperation(
             selfValue: selfValue,
             initValue: initValue,
             type: type,
@@ -1842,60 +1903,60 @@ extension LandmineService {
     /// `POST /words/0`
     @_alwaysEmitIntoClient
     public func `init`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.InitOperation(body: body))
+        try await self.`init`(LandmineOperations.InitOperation(body: body))
     }
 
     /// `POST /words/1`
     @_alwaysEmitIntoClient
     public func `self`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.SelfOperation(body: body))
+        try await self.`self`(LandmineOperations.SelfOperation(body: body))
     }
 
     /// `POST /words/2`
     @_alwaysEmitIntoClient
     public func self2(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.Self2(body: body))
+        try await self.self2(LandmineOperations.Self2(body: body))
     }
 
     /// `POST /words/3`
     @_alwaysEmitIntoClient
     public func `default`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.DefaultOperation(body: body))
+        try await self.`default`(LandmineOperations.DefaultOperation(body: body))
     }
 
     /// `POST /words/4`
     @_alwaysEmitIntoClient
     public func type(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.TypeOperation(body: body))
+        try await self.type(LandmineOperations.TypeOperation(body: body))
     }
 
     /// `POST /words/5`
     @_alwaysEmitIntoClient
     public func `protocol`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.ProtocolOperation(body: body))
+        try await self.`protocol`(LandmineOperations.ProtocolOperation(body: body))
     }
 
     /// `POST /words/6`
     @_alwaysEmitIntoClient
     public func string(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.StringOperation(body: body))
+        try await self.string(LandmineOperations.StringOperation(body: body))
     }
 
     /// `POST /words/7`
     @_alwaysEmitIntoClient
     public func `throws`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.Throws(body: body))
+        try await self.`throws`(LandmineOperations.Throws(body: body))
     }
 
     /// `POST /words/8`
     @_alwaysEmitIntoClient
     public func `subscript`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.Subscript(body: body))
+        try await self.`subscript`(LandmineOperations.Subscript(body: body))
     }
 
     /// `POST /words/9`
     @_alwaysEmitIntoClient
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
-        try await send(LandmineOperations.Deinit(body: body))
+        try await self.`deinit`(LandmineOperations.Deinit(body: body))
     }
 }

@@ -38,6 +38,32 @@ public enum Store {
     public static func listUsers() -> Endpoint<Everything, Never> {
         Endpoint(.get, "/users", Store.api, response: .json)
     }
+
+    /// `POST /users/new`
+    public static func createUser(body: CreateUserBody? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/users/new", Store.api, body: body.map { RequestBody.json($0) }, response: .empty)
+    }
+
+    /// `POST /notes`
+    public static func uploadNote(body: Store.UploadNoteBody? = nil) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/notes", Store.api, body: body?.requestBody, response: .empty)
+    }
+
+    /// The bodies `uploadNote` takes, one per media type.
+    public enum UploadNoteBody: Sendable {
+        /// Sent as `application/json`.
+        case json(UploadNoteBody2)
+        /// Sent as `text/plain`.
+        case text(String)
+
+        /// The request body this value is sent as.
+        public var requestBody: RequestBody {
+            switch self {
+            case .json(let value): .json(value)
+            case .text(let value): .text(value, contentType: "text/plain")
+            }
+        }
+    }
 }
 
 /// A call of each endpoint of `Store`, as a type holding the call's arguments: `StoreService`
@@ -47,14 +73,39 @@ public enum StoreOperations {}
 /// Every endpoint of `Store` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStoreService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StoreService: Sendable {
     /// Sends `Store.listUsers`: `GET /users`.
-    func send(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything
+    func listUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything
+    /// Sends `Store.createUser`: `POST /users/new`.
+    func createUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>)
+    /// Sends `Store.uploadNote`: `POST /notes`.
+    func uploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>)
+}
+
+/// A `StoreService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStoreService` do: each requirement forwards to it.
+public protocol StoreServiceForwarding: StoreService, OperationSender {}
+
+extension StoreServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StoreService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStoreService: StoreService {
+public struct LiveStoreService: StoreServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +114,7 @@ public struct LiveStoreService: StoreService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -86,12 +137,64 @@ extension StoreOperations {
             Store.listUsers()
         }
     }
+
+    /// A call of `Store.createUser`, `POST /users/new`, with its arguments.
+    public struct CreateUser: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: CreateUserBody?
+
+        /// A call with these arguments.
+        public init(body: CreateUserBody?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Store.createUser(body: body)
+        }
+    }
+
+    /// A call of `Store.uploadNote`, `POST /notes`, with its arguments.
+    public struct UploadNote: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `body`.
+        public let body: Store.UploadNoteBody?
+
+        /// A call with these arguments.
+        public init(body: Store.UploadNoteBody?) {
+            self.body = body
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Store.uploadNote(body: body)
+        }
+    }
 }
 
 extension StoreService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> Everything {
-        try await send(StoreOperations.ListUsers())
+        try await self.listUsers(StoreOperations.ListUsers())
+    }
+
+    /// `POST /users/new`
+    @_alwaysEmitIntoClient
+    public func createUser(body: CreateUserBody? = nil) async throws(APIError<Never>) {
+        try await self.createUser(StoreOperations.CreateUser(body: body))
+    }
+
+    /// `POST /notes`
+    @_alwaysEmitIntoClient
+    public func uploadNote(body: Store.UploadNoteBody? = nil) async throws(APIError<Never>) {
+        try await self.uploadNote(StoreOperations.UploadNote(body: body))
     }
 }

@@ -3,6 +3,32 @@
 import Foundation
 import Specwright
 
+public struct CreateUserBody: Encodable, Sendable {
+    public var name: String?
+
+    public init(name: String? = nil) {
+        self.name = name
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.name, forKey: "name")
+    }
+}
+
+public struct UploadNoteBody2: Encodable, Sendable {
+    public var text: String?
+
+    public init(text: String? = nil) {
+        self.text = text
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encodeIfPresent(self.text, forKey: "text")
+    }
+}
+
 public struct User: Decodable, Sendable {
     public let a: String?
 

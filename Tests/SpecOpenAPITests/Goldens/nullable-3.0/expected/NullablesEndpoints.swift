@@ -47,14 +47,25 @@ public enum NullablesOperations {}
 /// Every endpoint of `Nullables` as one async method (`service.getUser(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.getUser`: `GET /users/{id}`.
-    func send(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User
+    func getUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User
+}
+
+/// A `NullablesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveNullablesService` do: each requirement forwards to it.
+public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
+
+extension NullablesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveNullablesService: NullablesService {
+public struct LiveNullablesService: NullablesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveNullablesService: NullablesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -97,6 +108,6 @@ extension NullablesService {
     /// `GET /users/{id}`
     @_alwaysEmitIntoClient
     public func getUser(id: String) async throws(APIError<Never>) -> User {
-        try await send(NullablesOperations.GetUser(id: id))
+        try await self.getUser(NullablesOperations.GetUser(id: id))
     }
 }

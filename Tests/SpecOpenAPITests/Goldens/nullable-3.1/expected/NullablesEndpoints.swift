@@ -52,16 +52,32 @@ public enum NullablesOperations {}
 /// Every endpoint of `Nullables` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.listUsers`: `GET /users`.
-    func send(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User]
+    func listUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User]
     /// Sends `Nullables.getManager`: `GET /users/{id}/manager`.
-    func send(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager?
+    func getManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager?
+}
+
+/// A `NullablesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveNullablesService` do: each requirement forwards to it.
+public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
+
+extension NullablesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager? {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveNullablesService: NullablesService {
+public struct LiveNullablesService: NullablesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -70,7 +86,7 @@ public struct LiveNullablesService: NullablesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -119,12 +135,12 @@ extension NullablesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> [User] {
-        try await send(NullablesOperations.ListUsers())
+        try await self.listUsers(NullablesOperations.ListUsers())
     }
 
     /// `GET /users/{id}/manager`
     @_alwaysEmitIntoClient
     public func getManager(id: Int) async throws(APIError<Never>) -> Manager? {
-        try await send(NullablesOperations.GetManager(id: id))
+        try await self.getManager(NullablesOperations.GetManager(id: id))
     }
 }

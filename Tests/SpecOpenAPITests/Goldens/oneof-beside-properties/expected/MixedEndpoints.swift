@@ -47,14 +47,25 @@ public enum MixedOperations {}
 /// Every endpoint of `Mixed` as one async method (`service.updateGist(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMixedService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol MixedService: Sendable {
     /// Sends `Mixed.updateGist`: `PATCH /gists/{id}`.
-    func send(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment
+    func updateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment
+}
+
+/// A `MixedService` that answers every operation through one generic `send(_:)`, as
+/// `LiveMixedService` do: each requirement forwards to it.
+public protocol MixedServiceForwarding: MixedService, OperationSender {}
+
+extension MixedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func updateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `MixedService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveMixedService: MixedService {
+public struct LiveMixedService: MixedServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveMixedService: MixedService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -101,6 +112,6 @@ extension MixedService {
     /// `PATCH /gists/{id}`
     @_alwaysEmitIntoClient
     public func updateGist(id: String, body: GistUpdate? = nil) async throws(APIError<Never>) -> Payment {
-        try await send(MixedOperations.UpdateGist(id: id, body: body))
+        try await self.updateGist(MixedOperations.UpdateGist(id: id, body: body))
     }
 }

@@ -56,16 +56,32 @@ public enum ModernOperations {}
 /// Every endpoint of `Modern` as one async method (`service.searchPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveModernService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ModernService: Sendable {
     /// Sends `Modern.searchPets`: `QUERY /pets`.
-    func send(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet]
+    func searchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Modern.listPets`: `GET /pets`.
-    func send(_ call: ModernOperations.ListPets) async throws(APIError<Never>)
+    func listPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>)
+}
+
+/// A `ModernService` that answers every operation through one generic `send(_:)`, as
+/// `LiveModernService` do: each requirement forwards to it.
+public protocol ModernServiceForwarding: ModernService, OperationSender {}
+
+extension ModernServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func searchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ModernService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveModernService: ModernService {
+public struct LiveModernService: ModernServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -74,7 +90,7 @@ public struct LiveModernService: ModernService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -130,7 +146,7 @@ extension ModernService {
     /// `QUERY /pets`
     @_alwaysEmitIntoClient
     public func searchPets(body: PetQuery) async throws(APIError<Never>) -> [Pet] {
-        try await send(ModernOperations.SearchPets(body: body))
+        try await self.searchPets(ModernOperations.SearchPets(body: body))
     }
 
     /// `GET /pets`
@@ -138,6 +154,6 @@ extension ModernService {
     /// - Parameter filter: The whole query string is one object, each member a pair.
     @_alwaysEmitIntoClient
     public func listPets(filter: PetQuery? = nil) async throws(APIError<Never>) {
-        try await send(ModernOperations.ListPets(filter: filter))
+        try await self.listPets(ModernOperations.ListPets(filter: filter))
     }
 }

@@ -218,50 +218,151 @@ public enum BodiesOperations {}
 /// Every endpoint of `Bodies` as one async method (`service.patchNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol BodiesService: Sendable {
     /// Sends `Bodies.patchNote`: `PATCH /notes/{id}`.
-    func send(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>)
+    func patchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>)
     /// Sends `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
-    func send(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>)
+    func putNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>)
     /// Sends `Bodies.importNotes`: `POST /notes/import`.
-    func send(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>)
+    func importNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>)
     /// Sends `Bodies.search`: `GET /search.json`.
-    func send(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue]
+    func search(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `Bodies.find`: `GET /find`.
-    func send(_ call: BodiesOperations.Find) async throws(APIError<Never>)
+    func find(_ call: BodiesOperations.Find) async throws(APIError<Never>)
     /// Sends `Bodies.lookUp`: `GET /lookup`.
-    func send(_ call: BodiesOperations.LookUp) async throws(APIError<Never>)
+    func lookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>)
     /// Sends `Bodies.ping`: `HEAD /ping`.
-    func send(_ call: BodiesOperations.Ping) async throws(APIError<Never>)
+    func ping(_ call: BodiesOperations.Ping) async throws(APIError<Never>)
     /// Sends `Bodies.postNote`: `POST /notes`.
-    func send(_ call: BodiesOperations.PostNote) async throws(APIError<Never>)
+    func postNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>)
     /// Sends `Bodies.createPet`: `POST /pets`.
-    func send(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet
+    func createPet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPetInline`: `POST /pets/inline`.
-    func send(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet
+    func createPetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPets`: `POST /pets/batch`.
-    func send(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>)
+    func createPets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>)
     /// Sends `Bodies.login`: `POST /login`.
-    func send(_ call: BodiesOperations.Login) async throws(APIError<Never>)
+    func login(_ call: BodiesOperations.Login) async throws(APIError<Never>)
     /// Sends `Bodies.submitForm`: `POST /form-ref`.
-    func send(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>)
+    func submitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
-    func send(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>)
+    func uploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>)
     /// Sends `Bodies.putBlob`: `PUT /blobs/{id}`.
-    func send(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>)
+    func putBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>)
     /// Sends `Bodies.postText`: `POST /text`.
-    func send(_ call: BodiesOperations.PostText) async throws(APIError<Never>)
+    func postText(_ call: BodiesOperations.PostText) async throws(APIError<Never>)
     /// Sends `Bodies.postAnything`: `POST /json-any`.
-    func send(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>)
+    func postAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>)
     /// Sends `Bodies.postPreferJSON`: `POST /both`.
-    func send(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>)
+    func postPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>)
     /// Sends `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
-    func send(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet
+    func updatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet
+}
+
+/// A `BodiesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveBodiesService` do: each requirement forwards to it.
+public protocol BodiesServiceForwarding: BodiesService, OperationSender {}
+
+extension BodiesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func patchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func putNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func importNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func search(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func find(_ call: BodiesOperations.Find) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func lookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ping(_ call: BodiesOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func login(_ call: BodiesOperations.Login) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func submitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func putBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postText(_ call: BodiesOperations.PostText) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func updatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `BodiesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveBodiesService: BodiesService {
+public struct LiveBodiesService: BodiesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -270,7 +371,7 @@ public struct LiveBodiesService: BodiesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -722,19 +823,19 @@ extension BodiesService {
     /// `PATCH /notes/{id}`
     @_alwaysEmitIntoClient
     public func patchNote(id: Int, title: Nullable<String>? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PatchNote(id: id, title: title))
+        try await self.patchNote(BodiesOperations.PatchNote(id: id, title: title))
     }
 
     /// `PUT /notes/{id}/image`
     @_alwaysEmitIntoClient
     public func putNoteImage(id: Int, body: Data) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PutNoteImage(id: id, body: body))
+        try await self.putNoteImage(BodiesOperations.PutNoteImage(id: id, body: body))
     }
 
     /// `POST /notes/import`
     @_alwaysEmitIntoClient
     public func importNotes(body: String? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.ImportNotes(body: body))
+        try await self.importNotes(BodiesOperations.ImportNotes(body: body))
     }
 
     /// `GET /search.json`
@@ -744,31 +845,31 @@ extension BodiesService {
         q: String? = nil,
         `in`: [String]? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await send(BodiesOperations.Search(page: page, q: q, in: `in`))
+        try await self.search(BodiesOperations.Search(page: page, q: q, in: `in`))
     }
 
     /// `GET /find`
     @_alwaysEmitIntoClient
     public func find(term: String? = nil, limit: Int? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.Find(term: term, limit: limit))
+        try await self.find(BodiesOperations.Find(term: term, limit: limit))
     }
 
     /// `GET /lookup`
     @_alwaysEmitIntoClient
     public func lookUp() async throws(APIError<Never>) {
-        try await send(BodiesOperations.LookUp())
+        try await self.lookUp(BodiesOperations.LookUp())
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await send(BodiesOperations.Ping())
+        try await self.ping(BodiesOperations.Ping())
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func postNote(body: Bodies.PostNoteBody? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PostNote(body: body))
+        try await self.postNote(BodiesOperations.PostNote(body: body))
     }
 
     /// A JSON body of a named schema is the body argument.
@@ -776,7 +877,7 @@ extension BodiesService {
     /// `POST /pets`
     @_alwaysEmitIntoClient
     public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
-        try await send(BodiesOperations.CreatePet(body: body))
+        try await self.createPet(BodiesOperations.CreatePet(body: body))
     }
 
     /// An inline JSON object body becomes fields of the factory.
@@ -784,13 +885,13 @@ extension BodiesService {
     /// `POST /pets/inline`
     @_alwaysEmitIntoClient
     public func createPetInline(name: String, age: Int? = nil) async throws(APIError<Never>) -> Pet {
-        try await send(BodiesOperations.CreatePetInline(name: name, age: age))
+        try await self.createPetInline(BodiesOperations.CreatePetInline(name: name, age: age))
     }
 
     /// `POST /pets/batch`
     @_alwaysEmitIntoClient
     public func createPets(body: [NewPet]? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.CreatePets(body: body))
+        try await self.createPets(BodiesOperations.CreatePets(body: body))
     }
 
     /// `POST /login`
@@ -801,7 +902,7 @@ extension BodiesService {
         remember: Bool? = nil,
         scopes: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await send(BodiesOperations.Login(
+        try await self.login(BodiesOperations.Login(
             username: username,
             password: password,
             remember: remember,
@@ -812,7 +913,7 @@ extension BodiesService {
     /// `POST /form-ref`
     @_alwaysEmitIntoClient
     public func submitForm(name: String, tag: String? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.SubmitForm(name: name, tag: tag))
+        try await self.submitForm(BodiesOperations.SubmitForm(name: name, tag: tag))
     }
 
     /// `POST /pets/{id}/photo`
@@ -823,13 +924,18 @@ extension BodiesService {
         caption: String? = nil,
         thumbnails: [File]? = nil
     ) async throws(APIError<Never>) {
-        try await send(BodiesOperations.UploadPhoto(id: id, file: file, caption: caption, thumbnails: thumbnails))
+        try await self.uploadPhoto(BodiesOperations.UploadPhoto(
+            id: id,
+            file: file,
+            caption: caption,
+            thumbnails: thumbnails
+        ))
     }
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func putBlob(id: String, body: ByteStream) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PutBlob(id: id, body: body))
+        try await self.putBlob(BodiesOperations.PutBlob(id: id, body: body))
     }
 
     /// Any other media type is a binary body, sent as application/octet-stream.
@@ -837,13 +943,13 @@ extension BodiesService {
     /// `POST /text`
     @_alwaysEmitIntoClient
     public func postText(body: String? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PostText(body: body))
+        try await self.postText(BodiesOperations.PostText(body: body))
     }
 
     /// `POST /json-any`
     @_alwaysEmitIntoClient
     public func postAnything(body: JSONValue? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PostAnything(body: body))
+        try await self.postAnything(BodiesOperations.PostAnything(body: body))
     }
 
     /// JSON is chosen when a body has several media types.
@@ -851,7 +957,7 @@ extension BodiesService {
     /// `POST /both`
     @_alwaysEmitIntoClient
     public func postPreferJSON(body: NewPet? = nil) async throws(APIError<Never>) {
-        try await send(BodiesOperations.PostPreferJSON(body: body))
+        try await self.postPreferJSON(BodiesOperations.PostPreferJSON(body: body))
     }
 
     /// `PATCH /query-and-body/{id}`
@@ -862,6 +968,6 @@ extension BodiesService {
         id2: String? = nil,
         name2: String? = nil
     ) async throws(APIError<Never>) -> Pet {
-        try await send(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
+        try await self.updatePet(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
     }
 }

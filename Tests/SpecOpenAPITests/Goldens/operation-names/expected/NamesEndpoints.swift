@@ -87,30 +87,85 @@ public enum NamesOperations {}
 /// Every endpoint of `Names` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNamesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol NamesService: Sendable {
     /// Sends `Names.listUsers`: `GET /users`.
-    func send(_ call: NamesOperations.ListUsers) async throws(APIError<Never>)
+    func listUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>)
     /// Sends `Names.postUsers`: `POST /users`.
-    func send(_ call: NamesOperations.PostUsers) async throws(APIError<Never>)
+    func postUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>)
     /// Sends `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
-    func send(_ call: NamesOperations.GetUsersByUserIDPostsByPostID) async throws(APIError<Never>)
+    func getUsersByUserIDPostsByPostID(
+        _ call: NamesOperations.GetUsersByUserIDPostsByPostID
+    ) async throws(APIError<Never>)
     /// Sends `Names.listUsers2`: `GET /v2/users`.
-    func send(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>)
+    func listUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>)
     /// Sends `Names.getSnakeCase`: `GET /snake`.
-    func send(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>)
+    func getSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>)
     /// Sends `Names.apiEndpoint`: `GET /api`.
-    func send(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>)
+    func apiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>)
     /// Sends `Names.baseURLEndpoint`: `GET /base`.
-    func send(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>)
+    func baseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>)
     /// Sends `Names.default`: `GET /keyword`.
-    func send(_ call: NamesOperations.Default) async throws(APIError<Never>)
+    func `default`(_ call: NamesOperations.Default) async throws(APIError<Never>)
     /// Sends `Names.usersGet`: `GET /dotted`.
-    func send(_ call: NamesOperations.UsersGet) async throws(APIError<Never>)
+    func usersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>)
+}
+
+/// A `NamesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveNamesService` do: each requirement forwards to it.
+public protocol NamesServiceForwarding: NamesService, OperationSender {}
+
+extension NamesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getUsersByUserIDPostsByPostID(
+        _ call: NamesOperations.GetUsersByUserIDPostsByPostID
+    ) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func apiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func baseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func `default`(_ call: NamesOperations.Default) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func usersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `NamesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveNamesService: NamesService {
+public struct LiveNamesService: NamesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -119,7 +174,7 @@ public struct LiveNamesService: NamesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -277,54 +332,57 @@ extension NamesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) {
-        try await send(NamesOperations.ListUsers())
+        try await self.listUsers(NamesOperations.ListUsers())
     }
 
     /// `POST /users`
     @_alwaysEmitIntoClient
     public func postUsers() async throws(APIError<Never>) {
-        try await send(NamesOperations.PostUsers())
+        try await self.postUsers(NamesOperations.PostUsers())
     }
 
     /// `GET /users/{userId}/posts/{post_id}`
     @_alwaysEmitIntoClient
     public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
-        try await send(NamesOperations.GetUsersByUserIDPostsByPostID(userID: userID, postID: postID))
+        try await self.getUsersByUserIDPostsByPostID(NamesOperations.GetUsersByUserIDPostsByPostID(
+            userID: userID,
+            postID: postID
+        ))
     }
 
     /// `GET /v2/users`
     @_alwaysEmitIntoClient
     public func listUsers2() async throws(APIError<Never>) {
-        try await send(NamesOperations.ListUsers2())
+        try await self.listUsers2(NamesOperations.ListUsers2())
     }
 
     /// `GET /snake`
     @_alwaysEmitIntoClient
     public func getSnakeCase() async throws(APIError<Never>) {
-        try await send(NamesOperations.GetSnakeCase())
+        try await self.getSnakeCase(NamesOperations.GetSnakeCase())
     }
 
     /// `GET /api`
     @_alwaysEmitIntoClient
     public func apiEndpoint() async throws(APIError<Never>) {
-        try await send(NamesOperations.APIEndpoint())
+        try await self.apiEndpoint(NamesOperations.APIEndpoint())
     }
 
     /// `GET /base`
     @_alwaysEmitIntoClient
     public func baseURLEndpoint() async throws(APIError<Never>) {
-        try await send(NamesOperations.BaseURLEndpoint())
+        try await self.baseURLEndpoint(NamesOperations.BaseURLEndpoint())
     }
 
     /// `GET /keyword`
     @_alwaysEmitIntoClient
     public func `default`() async throws(APIError<Never>) {
-        try await send(NamesOperations.Default())
+        try await self.`default`(NamesOperations.Default())
     }
 
     /// `GET /dotted`
     @_alwaysEmitIntoClient
     public func usersGet() async throws(APIError<Never>) {
-        try await send(NamesOperations.UsersGet())
+        try await self.usersGet(NamesOperations.UsersGet())
     }
 }

@@ -116,24 +116,60 @@ public enum ParamsOperations {}
 /// Every endpoint of `Params` as one async method (`service.listIssues(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveParamsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ParamsService: Sendable {
     /// Sends `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
-    func send(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String]
+    func listIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String]
     /// Sends `Params.createResponse`: `POST /responses`.
-    func send(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>)
+    func createResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>)
     /// Sends `Params.getThing`: `GET /things/{thingId}`.
-    func send(_ call: ParamsOperations.GetThing) async throws(APIError<Never>)
+    func getThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>)
     /// Sends `Params.sendMessage`: `POST /`.
-    func send(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
+    func sendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
     /// Sends `Params.deleteMessage`: `POST /`.
-    func send(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
+    func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
     /// Sends `Params.untagResource`: `DELETE /tags/{resourceArn}`.
-    func send(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
+    func untagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
+}
+
+/// A `ParamsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveParamsService` do: each requirement forwards to it.
+public protocol ParamsServiceForwarding: ParamsService, OperationSender {}
+
+extension ParamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func untagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveParamsService: ParamsService {
+public struct LiveParamsService: ParamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -142,7 +178,7 @@ public struct LiveParamsService: ParamsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -393,7 +429,7 @@ extension ParamsService {
         accept: String? = nil,
         session: String? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await send(ParamsOperations.ListIssues(
+        try await self.listIssues(ParamsOperations.ListIssues(
             owner: owner,
             repo: repo,
             perPage: perPage,
@@ -412,7 +448,7 @@ extension ParamsService {
     /// `POST /responses`
     @_alwaysEmitIntoClient
     public func createResponse(stream: Bool? = nil, beta: String = "true") async throws(APIError<Never>) {
-        try await send(ParamsOperations.CreateResponse(stream: stream, beta: beta))
+        try await self.createResponse(ParamsOperations.CreateResponse(stream: stream, beta: beta))
     }
 
     /// `GET /things/{thingId}`
@@ -424,7 +460,7 @@ extension ParamsService {
         thingID2: String? = nil,
         thingID3: String? = nil
     ) async throws(APIError<Never>) {
-        try await send(ParamsOperations.GetThing(
+        try await self.getThing(ParamsOperations.GetThing(
             thingID: thingID,
             filter: filter,
             class: `class`,
@@ -436,7 +472,7 @@ extension ParamsService {
     /// `POST /`
     @_alwaysEmitIntoClient
     public func sendMessage(xAmzTarget: QueueSendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
-        try await send(ParamsOperations.SendMessage(xAmzTarget: xAmzTarget))
+        try await self.sendMessage(ParamsOperations.SendMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `POST /`
@@ -444,12 +480,12 @@ extension ParamsService {
     public func deleteMessage(
         xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
     ) async throws(APIError<Never>) {
-        try await send(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
+        try await self.deleteMessage(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `DELETE /tags/{resourceArn}`
     @_alwaysEmitIntoClient
     public func untagResource(resourceArn: String, tagKeys: [String]) async throws(APIError<Never>) {
-        try await send(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
+        try await self.untagResource(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
     }
 }

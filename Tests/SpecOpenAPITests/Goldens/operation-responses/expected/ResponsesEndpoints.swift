@@ -169,34 +169,92 @@ public enum ResponsesOperations {}
 /// Every endpoint of `Responses` as one async method (`service.getOK(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveResponsesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ResponsesService: Sendable {
     /// Sends `Responses.getOK`: `GET /ok`.
-    func send(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing
+    func getOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing
     /// Sends `Responses.create`: `POST /created`.
-    func send(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome
+    func create(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome
     /// Sends `Responses.deleteThing`: `DELETE /nothing`.
-    func send(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>)
+    func deleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>)
     /// Sends `Responses.fireAndForget`: `POST /no-content`.
-    func send(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>)
+    func fireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>)
     /// Sends `Responses.getImage`: `GET /image`.
-    func send(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data
+    func getImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data
     /// Sends `Responses.exportCSV`: `GET /csv`.
-    func send(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String
+    func exportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String
     /// Sends `Responses.getAnyJSON`: `GET /any-json`.
-    func send(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue
+    func getAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue
     /// Sends `Responses.getInline`: `GET /inline`.
-    func send(
+    func getInline(
         _ call: ResponsesOperations.GetInline
     ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse
     /// Sends `Responses.getRedirect`: `GET /redirect`.
-    func send(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int]
+    func getRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int]
     /// Sends `Responses.getShared`: `GET /shared`.
-    func send(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing
+    func getShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing
+}
+
+/// A `ResponsesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveResponsesService` do: each requirement forwards to it.
+public protocol ResponsesServiceForwarding: ResponsesService, OperationSender {}
+
+extension ResponsesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func create(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func deleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func fireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func exportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getInline(
+        _ call: ResponsesOperations.GetInline
+    ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ResponsesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveResponsesService: ResponsesService {
+public struct LiveResponsesService: ResponsesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -205,7 +263,7 @@ public struct LiveResponsesService: ResponsesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -369,60 +427,60 @@ extension ResponsesService {
     /// `GET /ok`
     @_alwaysEmitIntoClient
     public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
-        try await send(ResponsesOperations.GetOK())
+        try await self.getOK(ResponsesOperations.GetOK())
     }
 
     /// `POST /created`
     @_alwaysEmitIntoClient
     public func create() async throws(APIError<Problem>) -> Responses.CreateOutcome {
-        try await send(ResponsesOperations.Create())
+        try await self.create(ResponsesOperations.Create())
     }
 
     /// `DELETE /nothing`
     @_alwaysEmitIntoClient
     public func deleteThing() async throws(APIError<DeleteThingError422>) {
-        try await send(ResponsesOperations.DeleteThing())
+        try await self.deleteThing(ResponsesOperations.DeleteThing())
     }
 
     /// `POST /no-content`
     @_alwaysEmitIntoClient
     public func fireAndForget() async throws(APIError<Never>) {
-        try await send(ResponsesOperations.FireAndForget())
+        try await self.fireAndForget(ResponsesOperations.FireAndForget())
     }
 
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func getImage() async throws(APIError<Never>) -> Data {
-        try await send(ResponsesOperations.GetImage())
+        try await self.getImage(ResponsesOperations.GetImage())
     }
 
     /// `GET /csv`
     @_alwaysEmitIntoClient
     public func exportCSV() async throws(APIError<Never>) -> String {
-        try await send(ResponsesOperations.ExportCSV())
+        try await self.exportCSV(ResponsesOperations.ExportCSV())
     }
 
     /// `GET /any-json`
     @_alwaysEmitIntoClient
     public func getAnyJSON() async throws(APIError<Never>) -> JSONValue {
-        try await send(ResponsesOperations.GetAnyJSON())
+        try await self.getAnyJSON(ResponsesOperations.GetAnyJSON())
     }
 
     /// `GET /inline`
     @_alwaysEmitIntoClient
     public func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
-        try await send(ResponsesOperations.GetInline())
+        try await self.getInline(ResponsesOperations.GetInline())
     }
 
     /// `GET /redirect`
     @_alwaysEmitIntoClient
     public func getRedirect() async throws(APIError<Never>) -> [Int] {
-        try await send(ResponsesOperations.GetRedirect())
+        try await self.getRedirect(ResponsesOperations.GetRedirect())
     }
 
     /// `GET /shared`
     @_alwaysEmitIntoClient
     public func getShared() async throws(APIError<Problem>) -> Thing {
-        try await send(ResponsesOperations.GetShared())
+        try await self.getShared(ResponsesOperations.GetShared())
     }
 }

@@ -127,21 +127,47 @@ public enum StylesOperations {}
 /// Every endpoint of `Styles` as one async method (`service.getPet(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStylesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StylesService: Sendable {
     /// Sends `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
-    func send(_ call: StylesOperations.GetPet) async throws(APIError<Never>)
+    func getPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>)
     /// Sends `Styles.getColors`: `GET
     /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
-    func send(_ call: StylesOperations.GetColors) async throws(APIError<Never>)
+    func getColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>)
     /// Sends `Styles.search`: `GET /search`.
-    func send(_ call: StylesOperations.Search) async throws(APIError<Never>)
+    func search(_ call: StylesOperations.Search) async throws(APIError<Never>)
     /// Sends `Styles.postCustomers`: `POST /customers`.
-    func send(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>)
+    func postCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>)
+}
+
+/// A `StylesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStylesService` do: each requirement forwards to it.
+public protocol StylesServiceForwarding: StylesService, OperationSender {}
+
+extension StylesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func search(_ call: StylesOperations.Search) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func postCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StylesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStylesService: StylesService {
+public struct LiveStylesService: StylesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -150,7 +176,7 @@ public struct LiveStylesService: StylesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -367,7 +393,7 @@ extension StylesService {
     /// `GET /pets/{id}/{kind}/{tag}`
     @_alwaysEmitIntoClient
     public func getPet(id: Int, kind: String, tag: String) async throws(APIError<Never>) {
-        try await send(StylesOperations.GetPet(id: id, kind: kind, tag: tag))
+        try await self.getPet(StylesOperations.GetPet(id: id, kind: kind, tag: tag))
     }
 
     /// `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`
@@ -380,7 +406,7 @@ extension StylesService {
         matrix: [String],
         matrixExploded: [String: Int]
     ) async throws(APIError<Never>) {
-        try await send(StylesOperations.GetColors(
+        try await self.getColors(StylesOperations.GetColors(
             simple: simple,
             simpleExploded: simpleExploded,
             label: label,
@@ -409,7 +435,7 @@ extension StylesService {
         xRange: SearchXRange? = nil,
         xPoint: SearchPoint? = nil
     ) async throws(APIError<Never>) {
-        try await send(StylesOperations.Search(
+        try await self.search(StylesOperations.Search(
             filter: filter,
             point: point,
             ids: ids,
@@ -436,7 +462,7 @@ extension StylesService {
         metadata: [String: String]? = nil,
         items: [PostCustomersBodyItemsItem]? = nil
     ) async throws(APIError<Never>) {
-        try await send(StylesOperations.PostCustomers(
+        try await self.postCustomers(StylesOperations.PostCustomers(
             email: email,
             address: address,
             expand: expand,

@@ -47,14 +47,25 @@ public enum TreesOperations {}
 /// Every endpoint of `Trees` as one async method (`service.getTree(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTreesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol TreesService: Sendable {
     /// Sends `Trees.getTree`: `GET /tree`.
-    func send(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node
+    func getTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node
+}
+
+/// A `TreesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTreesService` do: each requirement forwards to it.
+public protocol TreesServiceForwarding: TreesService, OperationSender {}
+
+extension TreesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TreesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveTreesService: TreesService {
+public struct LiveTreesService: TreesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveTreesService: TreesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -92,6 +103,6 @@ extension TreesService {
     /// `GET /tree`
     @_alwaysEmitIntoClient
     public func getTree() async throws(APIError<Never>) -> Node {
-        try await send(TreesOperations.GetTree())
+        try await self.getTree(TreesOperations.GetTree())
     }
 }

@@ -74,16 +74,32 @@ public enum FixesOperations {}
 /// Every endpoint of `Fixes` as one async method (`service.getPart(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFixesService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol FixesService: Sendable {
     /// Sends `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
-    func send(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder
+    func getPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder
     /// Sends `Fixes.createPost`: `POST /posts`.
-    func send(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet
+    func createPost(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet
+}
+
+/// A `FixesService` that answers every operation through one generic `send(_:)`, as
+/// `LiveFixesService` do: each requirement forwards to it.
+public protocol FixesServiceForwarding: FixesService, OperationSender {}
+
+extension FixesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createPost(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `FixesService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveFixesService: FixesService {
+public struct LiveFixesService: FixesServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -92,7 +108,7 @@ public struct LiveFixesService: FixesService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -173,12 +189,19 @@ extension FixesService {
         r: GetPartR,
         filter: Obj? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await send(FixesOperations.GetPart(itemID: itemID, partID: partID, sort: sort, n: n, r: r, filter: filter))
+        try await self.getPart(FixesOperations.GetPart(
+            itemID: itemID,
+            partID: partID,
+            sort: sort,
+            n: n,
+            r: r,
+            filter: filter
+        ))
     }
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: Cat? = nil) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        try await send(FixesOperations.CreatePost(body: body))
+        try await self.createPost(FixesOperations.CreatePost(body: body))
     }
 }

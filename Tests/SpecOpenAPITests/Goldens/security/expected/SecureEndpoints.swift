@@ -150,44 +150,130 @@ public enum SecureOperations {}
 /// Every endpoint of `Secure` as one async method (`service.getMe(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSecureService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol SecureService: Sendable {
     /// Sends `Secure.getMe`: `GET /me`.
-    func send(_ call: SecureOperations.GetMe) async throws(APIError<Never>)
+    func getMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>)
     /// Sends `Secure.getPublic`: `GET /public`.
-    func send(_ call: SecureOperations.GetPublic) async throws(APIError<Never>)
+    func getPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>)
     /// Sends `Secure.getKeyed`: `GET /keyed`.
-    func send(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>)
+    func getKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getQueryKeyed`: `GET /query-keyed`.
-    func send(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>)
+    func getQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getOAuth`: `GET /oauth`.
-    func send(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>)
+    func getOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getEither`: `GET /either`.
-    func send(_ call: SecureOperations.GetEither) async throws(APIError<Never>)
+    func getEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>)
     /// Sends `Secure.getOptional`: `GET /optional`.
-    func send(_ call: SecureOperations.GetOptional) async throws(APIError<Never>)
+    func getOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>)
     /// Sends `Secure.getBasic`: `GET /basic`.
-    func send(_ call: SecureOperations.GetBasic) async throws(APIError<Never>)
+    func getBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>)
     /// Sends `Secure.getCookieKeyed`: `GET /cookie`.
-    func send(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>)
+    func getCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getAuthorizationKey`: `GET /authorization`.
-    func send(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>)
+    func getAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>)
     /// Sends `Secure.getTogether`: `GET /together`.
-    func send(_ call: SecureOperations.GetTogether) async throws(APIError<Never>)
+    func getTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>)
     /// Sends `Secure.getTogetherOrToken`: `GET /together-or-token`.
-    func send(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>)
+    func getTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>)
     /// Sends `Secure.getTwoOAuth`: `GET /two-oauth`.
-    func send(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>)
+    func getTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrKey`: `GET /digest-or-key`.
-    func send(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>)
+    func getDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrNone`: `GET /digest-or-none`.
-    func send(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>)
+    func getDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>)
     /// Sends `Secure.getDigest`: `GET /digest`.
-    func send(_ call: SecureOperations.GetDigest) async throws(APIError<Never>)
+    func getDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>)
+}
+
+/// A `SecureService` that answers every operation through one generic `send(_:)`, as
+/// `LiveSecureService` do: each requirement forwards to it.
+public protocol SecureServiceForwarding: SecureService, OperationSender {}
+
+extension SecureServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `SecureService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveSecureService: SecureService {
+public struct LiveSecureService: SecureServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -196,7 +282,7 @@ public struct LiveSecureService: SecureService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -452,7 +538,7 @@ extension SecureService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func getMe() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetMe())
+        try await self.getMe(SecureOperations.GetMe())
     }
 
     /// `security: []` is no auth.
@@ -460,25 +546,25 @@ extension SecureService {
     /// `GET /public`
     @_alwaysEmitIntoClient
     public func getPublic() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetPublic())
+        try await self.getPublic(SecureOperations.GetPublic())
     }
 
     /// `GET /keyed`
     @_alwaysEmitIntoClient
     public func getKeyed() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetKeyed())
+        try await self.getKeyed(SecureOperations.GetKeyed())
     }
 
     /// `GET /query-keyed`
     @_alwaysEmitIntoClient
     public func getQueryKeyed() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetQueryKeyed())
+        try await self.getQueryKeyed(SecureOperations.GetQueryKeyed())
     }
 
     /// `GET /oauth`
     @_alwaysEmitIntoClient
     public func getOAuth() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetOAuth())
+        try await self.getOAuth(SecureOperations.GetOAuth())
     }
 
     /// Alternatives, the first the client has credentials for.
@@ -486,7 +572,7 @@ extension SecureService {
     /// `GET /either`
     @_alwaysEmitIntoClient
     public func getEither() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetEither())
+        try await self.getEither(SecureOperations.GetEither())
     }
 
     /// An empty requirement among others: a token when the client has one, else none.
@@ -494,7 +580,7 @@ extension SecureService {
     /// `GET /optional`
     @_alwaysEmitIntoClient
     public func getOptional() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetOptional())
+        try await self.getOptional(SecureOperations.GetOptional())
     }
 
     /// HTTP basic, with the client's user name and password.
@@ -502,13 +588,13 @@ extension SecureService {
     /// `GET /basic`
     @_alwaysEmitIntoClient
     public func getBasic() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetBasic())
+        try await self.getBasic(SecureOperations.GetBasic())
     }
 
     /// `GET /cookie`
     @_alwaysEmitIntoClient
     public func getCookieKeyed() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetCookieKeyed())
+        try await self.getCookieKeyed(SecureOperations.GetCookieKeyed())
     }
 
     /// An API key in the Authorization header is a bearer token.
@@ -516,7 +602,7 @@ extension SecureService {
     /// `GET /authorization`
     @_alwaysEmitIntoClient
     public func getAuthorizationKey() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetAuthorizationKey())
+        try await self.getAuthorizationKey(SecureOperations.GetAuthorizationKey())
     }
 
     /// A key and a client ID, both on every request (apisetu's `api_key` with `clientId`).
@@ -524,13 +610,13 @@ extension SecureService {
     /// `GET /together`
     @_alwaysEmitIntoClient
     public func getTogether() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetTogether())
+        try await self.getTogether(SecureOperations.GetTogether())
     }
 
     /// `GET /together-or-token`
     @_alwaysEmitIntoClient
     public func getTogetherOrToken() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetTogetherOrToken())
+        try await self.getTogetherOrToken(SecureOperations.GetTogetherOrToken())
     }
 
     /// Google's `Oauth2` and `Oauth2c` together are one bearer token.
@@ -538,7 +624,7 @@ extension SecureService {
     /// `GET /two-oauth`
     @_alwaysEmitIntoClient
     public func getTwoOAuth() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetTwoOAuth())
+        try await self.getTwoOAuth(SecureOperations.GetTwoOAuth())
     }
 
     /// An alternative that cannot be sent is skipped when another can.
@@ -546,7 +632,7 @@ extension SecureService {
     /// `GET /digest-or-key`
     @_alwaysEmitIntoClient
     public func getDigestOrKey() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetDigestOrKey())
+        try await self.getDigestOrKey(SecureOperations.GetDigestOrKey())
     }
 
     /// A scheme that cannot be sent, with `{}` allowed: no auth, and nothing to warn about.
@@ -554,12 +640,12 @@ extension SecureService {
     /// `GET /digest-or-none`
     @_alwaysEmitIntoClient
     public func getDigestOrNone() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetDigestOrNone())
+        try await self.getDigestOrNone(SecureOperations.GetDigestOrNone())
     }
 
     /// `GET /digest`
     @_alwaysEmitIntoClient
     public func getDigest() async throws(APIError<Never>) {
-        try await send(SecureOperations.GetDigest())
+        try await self.getDigest(SecureOperations.GetDigest())
     }
 }

@@ -44,14 +44,25 @@ public enum RelativeOperations {}
 /// Every endpoint of `Relative` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveRelativeService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol RelativeService: Sendable {
     /// Sends `Relative.ping`: `GET /ping`.
-    func send(_ call: RelativeOperations.Ping) async throws(APIError<Never>)
+    func ping(_ call: RelativeOperations.Ping) async throws(APIError<Never>)
+}
+
+/// A `RelativeService` that answers every operation through one generic `send(_:)`, as
+/// `LiveRelativeService` do: each requirement forwards to it.
+public protocol RelativeServiceForwarding: RelativeService, OperationSender {}
+
+extension RelativeServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func ping(_ call: RelativeOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `RelativeService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveRelativeService: RelativeService {
+public struct LiveRelativeService: RelativeServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -60,7 +71,7 @@ public struct LiveRelativeService: RelativeService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -89,6 +100,6 @@ extension RelativeService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await send(RelativeOperations.Ping())
+        try await self.ping(RelativeOperations.Ping())
     }
 }

@@ -91,20 +91,46 @@ public enum ServersOperations {}
 /// Every endpoint of `Servers` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveServersService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ServersService: Sendable {
     /// Sends `Servers.ping`: `GET /ping`.
-    func send(_ call: ServersOperations.Ping) async throws(APIError<Never>)
+    func ping(_ call: ServersOperations.Ping) async throws(APIError<Never>)
     /// Sends `Servers.uploadAsset`: `POST /assets`.
-    func send(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>)
+    func uploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>)
     /// Sends `Servers.listThings`: `GET /v3/things`.
-    func send(_ call: ServersOperations.ListThings) async throws(APIError<Never>)
+    func listThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>)
     /// Sends `Servers.deleteThings`: `DELETE /v3/things`.
-    func send(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>)
+    func deleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>)
+}
+
+/// A `ServersService` that answers every operation through one generic `send(_:)`, as
+/// `LiveServersService` do: each requirement forwards to it.
+public protocol ServersServiceForwarding: ServersService, OperationSender {}
+
+extension ServersServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func ping(_ call: ServersOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func deleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ServersService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveServersService: ServersService {
+public struct LiveServersService: ServersServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -113,7 +139,7 @@ public struct LiveServersService: ServersService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -187,24 +213,24 @@ extension ServersService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await send(ServersOperations.Ping())
+        try await self.ping(ServersOperations.Ping())
     }
 
     /// `POST /assets`
     @_alwaysEmitIntoClient
     public func uploadAsset() async throws(APIError<Never>) {
-        try await send(ServersOperations.UploadAsset())
+        try await self.uploadAsset(ServersOperations.UploadAsset())
     }
 
     /// `GET /v3/things`
     @_alwaysEmitIntoClient
     public func listThings() async throws(APIError<Never>) {
-        try await send(ServersOperations.ListThings())
+        try await self.listThings(ServersOperations.ListThings())
     }
 
     /// `DELETE /v3/things`
     @_alwaysEmitIntoClient
     public func deleteThings() async throws(APIError<Never>) {
-        try await send(ServersOperations.DeleteThings())
+        try await self.deleteThings(ServersOperations.DeleteThings())
     }
 }

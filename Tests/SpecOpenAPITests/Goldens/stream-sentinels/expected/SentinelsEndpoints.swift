@@ -69,26 +69,72 @@ public enum SentinelsOperations {}
 /// Every endpoint of `Sentinels` as one async method (`service.plainSchema(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSentinelsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol SentinelsService: Sendable {
     /// Sends `Sentinels.plainSchema`: `POST /plain`.
-    func send(_ call: SentinelsOperations.PlainSchema) async throws(APIError<Never>) -> EventStream<Chunk>
+    func plainSchema(_ call: SentinelsOperations.PlainSchema) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.fastAPIStyle`: `POST /fastapi`.
-    func send(_ call: SentinelsOperations.FastAPIStyle) async throws(APIError<Never>) -> EventStream<Chunk>
+    func fastAPIStyle(_ call: SentinelsOperations.FastAPIStyle) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.dataUnion`: `POST /data-union`.
-    func send(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk>
+    func dataUnion(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.namedThenDone`: `GET /named-then-done`.
-    func send(
+    func namedThenDone(
         _ call: SentinelsOperations.NamedThenDone
     ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent>
     /// Sends `Sentinels.twoKinds`: `POST /two-kinds`.
-    func send(_ call: SentinelsOperations.TwoKinds) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent>
+    func twoKinds(
+        _ call: SentinelsOperations.TwoKinds
+    ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent>
     /// Sends `Sentinels.dataRef`: `GET /data-ref`.
-    func send(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage>
+    func dataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage>
+}
+
+/// A `SentinelsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveSentinelsService` do: each requirement forwards to it.
+public protocol SentinelsServiceForwarding: SentinelsService, OperationSender {}
+
+extension SentinelsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func plainSchema(
+        _ call: SentinelsOperations.PlainSchema
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func fastAPIStyle(
+        _ call: SentinelsOperations.FastAPIStyle
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func dataUnion(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func namedThenDone(
+        _ call: SentinelsOperations.NamedThenDone
+    ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func twoKinds(
+        _ call: SentinelsOperations.TwoKinds
+    ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func dataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage> {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `SentinelsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveSentinelsService: SentinelsService {
+public struct LiveSentinelsService: SentinelsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -97,7 +143,7 @@ public struct LiveSentinelsService: SentinelsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -201,36 +247,36 @@ extension SentinelsService {
     /// `POST /plain`
     @_alwaysEmitIntoClient
     public func plainSchema() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await send(SentinelsOperations.PlainSchema())
+        try await self.plainSchema(SentinelsOperations.PlainSchema())
     }
 
     /// `POST /fastapi`
     @_alwaysEmitIntoClient
     public func fastAPIStyle() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await send(SentinelsOperations.FastAPIStyle())
+        try await self.fastAPIStyle(SentinelsOperations.FastAPIStyle())
     }
 
     /// `POST /data-union`
     @_alwaysEmitIntoClient
     public func dataUnion() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await send(SentinelsOperations.DataUnion())
+        try await self.dataUnion(SentinelsOperations.DataUnion())
     }
 
     /// `GET /named-then-done`
     @_alwaysEmitIntoClient
     public func namedThenDone() async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
-        try await send(SentinelsOperations.NamedThenDone())
+        try await self.namedThenDone(SentinelsOperations.NamedThenDone())
     }
 
     /// `POST /two-kinds`
     @_alwaysEmitIntoClient
     public func twoKinds() async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
-        try await send(SentinelsOperations.TwoKinds())
+        try await self.twoKinds(SentinelsOperations.TwoKinds())
     }
 
     /// `GET /data-ref`
     @_alwaysEmitIntoClient
     public func dataRef() async throws(APIError<Never>) -> EventStream<Usage> {
-        try await send(SentinelsOperations.DataRef())
+        try await self.dataRef(SentinelsOperations.DataRef())
     }
 }

@@ -100,30 +100,84 @@ public enum StreamsOperations {}
 /// Every endpoint of `Streams` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.createCompletion`: `POST /chat/completions`.
-    func send(_ call: StreamsOperations.CreateCompletion) async throws(APIError<Never>) -> Completion
+    func createCompletion(_ call: StreamsOperations.CreateCompletion) async throws(APIError<Never>) -> Completion
     /// Sends `Streams.createCompletionStream`: `POST /chat/completions`.
-    func send(
+    func createCompletionStream(
         _ call: StreamsOperations.CreateCompletionStream
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk>
     /// Sends `Streams.runEvents`: `GET /runs/{id}/events`.
-    func send(_ call: StreamsOperations.RunEvents) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent>
+    func runEvents(
+        _ call: StreamsOperations.RunEvents
+    ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent>
     /// Sends `Streams.progress`: `GET /progress`.
-    func send(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step>
+    func progress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step>
     /// Sends `Streams.log`: `GET /log`.
-    func send(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func log(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.export`: `GET /export`.
-    func send(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step>
+    func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step>
     /// Sends `Streams.records`: `GET /records`.
-    func send(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step>
+    func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step>
     /// Sends `Streams.download`: `GET /download`.
-    func send(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
+    func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
+}
+
+/// A `StreamsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStreamsService` do: each requirement forwards to it.
+public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
+
+extension StreamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func createCompletion(
+        _ call: StreamsOperations.CreateCompletion
+    ) async throws(APIError<Never>) -> Completion {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createCompletionStream(
+        _ call: StreamsOperations.CreateCompletionStream
+    ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func runEvents(
+        _ call: StreamsOperations.RunEvents
+    ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func progress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func log(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStreamsService: StreamsService {
+public struct LiveStreamsService: StreamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -132,7 +186,7 @@ public struct LiveStreamsService: StreamsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -291,7 +345,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func createCompletion(prompt: String, stream: Bool? = nil) async throws(APIError<Never>) -> Completion {
-        try await send(StreamsOperations.CreateCompletion(prompt: prompt, stream: stream))
+        try await self.createCompletion(StreamsOperations.CreateCompletion(prompt: prompt, stream: stream))
     }
 
     /// A completion, or its chunks as events when the request says stream true.
@@ -305,42 +359,42 @@ extension StreamsService {
         prompt: String,
         stream: Bool? = nil
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
-        try await send(StreamsOperations.CreateCompletionStream(prompt: prompt, stream: stream))
+        try await self.createCompletionStream(StreamsOperations.CreateCompletionStream(prompt: prompt, stream: stream))
     }
 
     /// `GET /runs/{id}/events`
     @_alwaysEmitIntoClient
     public func runEvents(id: String) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
-        try await send(StreamsOperations.RunEvents(id: id))
+        try await self.runEvents(StreamsOperations.RunEvents(id: id))
     }
 
     /// `GET /progress`
     @_alwaysEmitIntoClient
     public func progress() async throws(APIError<Never>) -> EventStream<Step> {
-        try await send(StreamsOperations.Progress())
+        try await self.progress(StreamsOperations.Progress())
     }
 
     /// `GET /log`
     @_alwaysEmitIntoClient
     public func log() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await send(StreamsOperations.Log())
+        try await self.log(StreamsOperations.Log())
     }
 
     /// `GET /export`
     @_alwaysEmitIntoClient
     public func export() async throws(APIError<Never>) -> JSONLines<Step> {
-        try await send(StreamsOperations.Export())
+        try await self.export(StreamsOperations.Export())
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records() async throws(APIError<Never>) -> JSONSequence<Step> {
-        try await send(StreamsOperations.Records())
+        try await self.records(StreamsOperations.Records())
     }
 
     /// `GET /download`
     @_alwaysEmitIntoClient
     public func download() async throws(APIError<Never>) -> ByteStream {
-        try await send(StreamsOperations.Download())
+        try await self.download(StreamsOperations.Download())
     }
 }

@@ -47,14 +47,29 @@ public enum StringsOperations {}
 /// Every endpoint of `Strings` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStringsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StringsService: Sendable {
     /// Sends `Strings.createCompletion`: `POST /completions`.
-    func send(_ call: StringsOperations.CreateCompletion) async throws(APIError<Never>) -> CreateCompletionResponse
+    func createCompletion(
+        _ call: StringsOperations.CreateCompletion
+    ) async throws(APIError<Never>) -> CreateCompletionResponse
+}
+
+/// A `StringsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStringsService` do: each requirement forwards to it.
+public protocol StringsServiceForwarding: StringsService, OperationSender {}
+
+extension StringsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func createCompletion(
+        _ call: StringsOperations.CreateCompletion
+    ) async throws(APIError<Never>) -> CreateCompletionResponse {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StringsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStringsService: StringsService {
+public struct LiveStringsService: StringsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +78,7 @@ public struct LiveStringsService: StringsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -97,6 +112,6 @@ extension StringsService {
     /// `POST /completions`
     @_alwaysEmitIntoClient
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
-        try await send(StringsOperations.CreateCompletion(body: body))
+        try await self.createCompletion(StringsOperations.CreateCompletion(body: body))
     }
 }

@@ -95,22 +95,53 @@ public enum StudioOperations {}
 /// Every endpoint of `Studio` as one async method (`service.createNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStudioService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol StudioService: Sendable {
     /// Sends `Studio.createNote`: `POST /notes`.
-    func send(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note
+    func createNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note
     /// Sends `Studio.replaceNotes`: `PUT /notes`.
-    func send(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>)
+    func replaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>)
     /// Sends `Studio.submitForm`: `POST /forms`.
-    func send(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>)
+    func submitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Studio.upload`: `POST /uploads`.
-    func send(_ call: StudioOperations.Upload) async throws(APIError<Never>)
+    func upload(_ call: StudioOperations.Upload) async throws(APIError<Never>)
     /// Sends `Studio.uploadRaw`: `POST /raw`.
-    func send(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>)
+    func uploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>)
+}
+
+/// A `StudioService` that answers every operation through one generic `send(_:)`, as
+/// `LiveStudioService` do: each requirement forwards to it.
+public protocol StudioServiceForwarding: StudioService, OperationSender {}
+
+extension StudioServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func createNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func submitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func upload(_ call: StudioOperations.Upload) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func uploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `StudioService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveStudioService: StudioService {
+public struct LiveStudioService: StudioServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -119,7 +150,7 @@ public struct LiveStudioService: StudioService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -257,13 +288,13 @@ extension StudioService {
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func createNote(body: Note) async throws(APIError<Never>) -> Note {
-        try await send(StudioOperations.CreateNote(body: body))
+        try await self.createNote(StudioOperations.CreateNote(body: body))
     }
 
     /// `PUT /notes`
     @_alwaysEmitIntoClient
     public func replaceNotes(body: [Note]? = nil) async throws(APIError<Never>) {
-        try await send(StudioOperations.ReplaceNotes(body: body))
+        try await self.replaceNotes(StudioOperations.ReplaceNotes(body: body))
     }
 
     /// `POST /forms`
@@ -277,7 +308,7 @@ extension StudioService {
         sizes: [SubmitFormBodySizesItem]? = nil,
         words: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await send(StudioOperations.SubmitForm(
+        try await self.submitForm(StudioOperations.SubmitForm(
             name: name,
             count: count,
             colors: colors,
@@ -291,12 +322,12 @@ extension StudioService {
     /// - Parameter file: The file.
     @_alwaysEmitIntoClient
     public func upload(file: File, caption: String? = nil, labels: [String]? = nil) async throws(APIError<Never>) {
-        try await send(StudioOperations.Upload(file: file, caption: caption, labels: labels))
+        try await self.upload(StudioOperations.Upload(file: file, caption: caption, labels: labels))
     }
 
     /// `POST /raw`
     @_alwaysEmitIntoClient
     public func uploadRaw(body: ByteStream) async throws(APIError<Never>) {
-        try await send(StudioOperations.UploadRaw(body: body))
+        try await self.uploadRaw(StudioOperations.UploadRaw(body: body))
     }
 }

@@ -47,14 +47,25 @@ public enum FleetOperations {}
 /// Every endpoint of `Fleet` as one async method (`service.listVehicles(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFleetService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol FleetService: Sendable {
     /// Sends `Fleet.listVehicles`: `GET /vehicles`.
-    func send(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle]
+    func listVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle]
+}
+
+/// A `FleetService` that answers every operation through one generic `send(_:)`, as
+/// `LiveFleetService` do: each requirement forwards to it.
+public protocol FleetServiceForwarding: FleetService, OperationSender {}
+
+extension FleetServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `FleetService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveFleetService: FleetService {
+public struct LiveFleetService: FleetServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -63,7 +74,7 @@ public struct LiveFleetService: FleetService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -97,6 +108,6 @@ extension FleetService {
     /// `GET /vehicles`
     @_alwaysEmitIntoClient
     public func listVehicles(state: PowerState? = nil) async throws(APIError<Never>) -> [Vehicle] {
-        try await send(FleetOperations.ListVehicles(state: state))
+        try await self.listVehicles(FleetOperations.ListVehicles(state: state))
     }
 }

@@ -68,20 +68,46 @@ public enum LibraryOperations {}
 /// Every endpoint of `Library` as one async method (`service.addBook(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.addBook`: `POST /books`.
-    func send(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book
+    func addBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book
     /// Sends `Library.getAuthor`: `GET /authors/{id}`.
-    func send(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author
+    func getAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author
     /// Sends `Library.listEbooks`: `GET /ebooks`.
-    func send(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook]
+    func listEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook]
     /// Sends `Library.listLoans`: `GET /loans`.
-    func send(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned]
+    func listLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned]
+}
+
+/// A `LibraryService` that answers every operation through one generic `send(_:)`, as
+/// `LiveLibraryService` do: each requirement forwards to it.
+public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
+
+extension LibraryServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func addBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveLibraryService: LibraryService {
+public struct LiveLibraryService: LibraryServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -90,7 +116,7 @@ public struct LiveLibraryService: LibraryService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -178,24 +204,24 @@ extension LibraryService {
     /// `POST /books`
     @_alwaysEmitIntoClient
     public func addBook(body: Book, locale: AddBookLocale? = nil) async throws(APIError<Problem>) -> Book {
-        try await send(LibraryOperations.AddBook(body: body, locale: locale))
+        try await self.addBook(LibraryOperations.AddBook(body: body, locale: locale))
     }
 
     /// `GET /authors/{id}`
     @_alwaysEmitIntoClient
     public func getAuthor(id: String) async throws(APIError<Never>) -> Author {
-        try await send(LibraryOperations.GetAuthor(id: id))
+        try await self.getAuthor(LibraryOperations.GetAuthor(id: id))
     }
 
     /// `GET /ebooks`
     @_alwaysEmitIntoClient
     public func listEbooks() async throws(APIError<Never>) -> [Ebook] {
-        try await send(LibraryOperations.ListEbooks())
+        try await self.listEbooks(LibraryOperations.ListEbooks())
     }
 
     /// `GET /loans`
     @_alwaysEmitIntoClient
     public func listLoans() async throws(APIError<Never>) -> [Owned] {
-        try await send(LibraryOperations.ListLoans())
+        try await self.listLoans(LibraryOperations.ListLoans())
     }
 }

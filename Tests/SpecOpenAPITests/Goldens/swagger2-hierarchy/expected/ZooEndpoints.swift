@@ -57,18 +57,39 @@ public enum ZooOperations {}
 /// Every endpoint of `Zoo` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveZooService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ZooService: Sendable {
     /// Sends `Zoo.listAnimals`: `GET /animals`.
-    func send(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal]
+    func listAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal]
     /// Sends `Zoo.addAnimal`: `POST /animals`.
-    func send(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal
+    func addAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal
     /// Sends `Zoo.getShape`: `GET /shapes`.
-    func send(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape
+    func getShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape
+}
+
+/// A `ZooService` that answers every operation through one generic `send(_:)`, as
+/// `LiveZooService` do: each requirement forwards to it.
+public protocol ZooServiceForwarding: ZooService, OperationSender {}
+
+extension ZooServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func addAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ZooService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveZooService: ZooService {
+public struct LiveZooService: ZooServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -77,7 +98,7 @@ public struct LiveZooService: ZooService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -141,18 +162,18 @@ extension ZooService {
     /// `GET /animals`
     @_alwaysEmitIntoClient
     public func listAnimals() async throws(APIError<Never>) -> [Animal] {
-        try await send(ZooOperations.ListAnimals())
+        try await self.listAnimals(ZooOperations.ListAnimals())
     }
 
     /// `POST /animals`
     @_alwaysEmitIntoClient
     public func addAnimal(body: Animal) async throws(APIError<Never>) -> Animal {
-        try await send(ZooOperations.AddAnimal(body: body))
+        try await self.addAnimal(ZooOperations.AddAnimal(body: body))
     }
 
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func getShape() async throws(APIError<Never>) -> Shape {
-        try await send(ZooOperations.GetShape())
+        try await self.getShape(ZooOperations.GetShape())
     }
 }

@@ -56,14 +56,25 @@ public enum SuggestOperations {}
 /// Every endpoint of `Suggest` as one async method (`service.suggestions(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSuggestService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol SuggestService: Sendable {
     /// Sends `Suggest.suggestions`: `GET /suggestions`.
-    func send(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String]
+    func suggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String]
+}
+
+/// A `SuggestService` that answers every operation through one generic `send(_:)`, as
+/// `LiveSuggestService` do: each requirement forwards to it.
+public protocol SuggestServiceForwarding: SuggestService, OperationSender {}
+
+extension SuggestServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func suggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `SuggestService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveSuggestService: SuggestService {
+public struct LiveSuggestService: SuggestServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -72,7 +83,7 @@ public struct LiveSuggestService: SuggestService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -106,6 +117,6 @@ extension SuggestService {
     /// `GET /suggestions`
     @_alwaysEmitIntoClient
     public func suggestions(q: String) async throws(APIError<Never>) -> [String] {
-        try await send(SuggestOperations.Suggestions(q: q))
+        try await self.suggestions(SuggestOperations.Suggestions(q: q))
     }
 }

@@ -94,18 +94,39 @@ public enum CatalogOperations {}
 /// Every endpoint of `Catalog` as one async method (`service.getItem(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveCatalogService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol CatalogService: Sendable {
     /// Sends `Catalog.getItem`: `GET /items/{itemId}`.
-    func send(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String
+    func getItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String
     /// Sends `Catalog.listItems`: `GET /items`.
-    func send(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String]
+    func listItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String]
     /// Sends `Catalog.getResource`: `GET /resources/{resourceId}/parts/{parts}`.
-    func send(_ call: CatalogOperations.GetResource) async throws(APIError<Never>)
+    func getResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>)
+}
+
+/// A `CatalogService` that answers every operation through one generic `send(_:)`, as
+/// `LiveCatalogService` do: each requirement forwards to it.
+public protocol CatalogServiceForwarding: CatalogService, OperationSender {}
+
+extension CatalogServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `CatalogService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveCatalogService: CatalogService {
+public struct LiveCatalogService: CatalogServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -114,7 +135,7 @@ public struct LiveCatalogService: CatalogService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -266,7 +287,7 @@ extension CatalogService {
         verbose: Bool? = nil,
         xTrace: Bool? = nil
     ) async throws(APIError<Never>) -> String {
-        try await send(CatalogOperations.GetItem(itemID: itemID, verbose: verbose, xTrace: xTrace))
+        try await self.getItem(CatalogOperations.GetItem(itemID: itemID, verbose: verbose, xTrace: xTrace))
     }
 
     /// `GET /items`
@@ -285,7 +306,7 @@ extension CatalogService {
         pageSize: Int32? = nil,
         xFlags: [String]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await send(CatalogOperations.ListItems(
+        try await self.listItems(CatalogOperations.ListItems(
             ids: ids,
             tags: tags,
             words: words,
@@ -302,6 +323,6 @@ extension CatalogService {
     /// `GET /resources/{resourceId}/parts/{parts}`
     @_alwaysEmitIntoClient
     public func getResource(resourceID: String, parts: [Int]) async throws(APIError<Never>) {
-        try await send(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
+        try await self.getResource(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
     }
 }

@@ -80,20 +80,46 @@ public enum ReportsOperations {}
 /// Every endpoint of `Reports` as one async method (`service.getReport(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveReportsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol ReportsService: Sendable {
     /// Sends `Reports.getReport`: `GET /reports/{id}`.
-    func send(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report
+    func getReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report
     /// Sends `Reports.downloadReport`: `GET /reports/{id}/pdf`.
-    func send(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data
+    func downloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data
     /// Sends `Reports.reportText`: `GET /reports/{id}/text`.
-    func send(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String
+    func reportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String
     /// Sends `Reports.ping`: `HEAD /ping`.
-    func send(_ call: ReportsOperations.Ping) async throws(APIError<Never>)
+    func ping(_ call: ReportsOperations.Ping) async throws(APIError<Never>)
+}
+
+/// A `ReportsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveReportsService` do: each requirement forwards to it.
+public protocol ReportsServiceForwarding: ReportsService, OperationSender {}
+
+extension ReportsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func getReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func downloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func reportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func ping(_ call: ReportsOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `ReportsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveReportsService: ReportsService {
+public struct LiveReportsService: ReportsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -102,7 +128,7 @@ public struct LiveReportsService: ReportsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -191,24 +217,24 @@ extension ReportsService {
     /// `GET /reports/{id}`
     @_alwaysEmitIntoClient
     public func getReport(id: Int64) async throws(APIError<Problem>) -> Report {
-        try await send(ReportsOperations.GetReport(id: id))
+        try await self.getReport(ReportsOperations.GetReport(id: id))
     }
 
     /// `GET /reports/{id}/pdf`
     @_alwaysEmitIntoClient
     public func downloadReport(id: Int64) async throws(APIError<Never>) -> Data {
-        try await send(ReportsOperations.DownloadReport(id: id))
+        try await self.downloadReport(ReportsOperations.DownloadReport(id: id))
     }
 
     /// `GET /reports/{id}/text`
     @_alwaysEmitIntoClient
     public func reportText(id: Int64) async throws(APIError<Never>) -> String {
-        try await send(ReportsOperations.ReportText(id: id))
+        try await self.reportText(ReportsOperations.ReportText(id: id))
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await send(ReportsOperations.Ping())
+        try await self.ping(ReportsOperations.Ping())
     }
 }

@@ -67,20 +67,46 @@ public enum VaultOperations {}
 /// Every endpoint of `Vault` as one async method (`service.listSecrets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveVaultService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol VaultService: Sendable {
     /// Sends `Vault.listSecrets`: `GET /secrets`.
-    func send(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String]
+    func listSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String]
     /// Sends `Vault.createSecret`: `POST /secrets`.
-    func send(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>)
+    func createSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>)
     /// Sends `Vault.getSecret`: `GET /secrets/{name}`.
-    func send(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String
+    func getSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String
     /// Sends `Vault.health`: `GET /health`.
-    func send(_ call: VaultOperations.Health) async throws(APIError<Never>)
+    func health(_ call: VaultOperations.Health) async throws(APIError<Never>)
+}
+
+/// A `VaultService` that answers every operation through one generic `send(_:)`, as
+/// `LiveVaultService` do: each requirement forwards to it.
+public protocol VaultServiceForwarding: VaultService, OperationSender {}
+
+extension VaultServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func createSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func getSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func health(_ call: VaultOperations.Health) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `VaultService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveVaultService: VaultService {
+public struct LiveVaultService: VaultServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -89,7 +115,7 @@ public struct LiveVaultService: VaultService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -173,24 +199,24 @@ extension VaultService {
     /// `GET /secrets`
     @_alwaysEmitIntoClient
     public func listSecrets() async throws(APIError<Never>) -> [String] {
-        try await send(VaultOperations.ListSecrets())
+        try await self.listSecrets(VaultOperations.ListSecrets())
     }
 
     /// `POST /secrets`
     @_alwaysEmitIntoClient
     public func createSecret(body: String) async throws(APIError<Never>) {
-        try await send(VaultOperations.CreateSecret(body: body))
+        try await self.createSecret(VaultOperations.CreateSecret(body: body))
     }
 
     /// `GET /secrets/{name}`
     @_alwaysEmitIntoClient
     public func getSecret(name: String) async throws(APIError<Never>) -> String {
-        try await send(VaultOperations.GetSecret(name: name))
+        try await self.getSecret(VaultOperations.GetSecret(name: name))
     }
 
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<Never>) {
-        try await send(VaultOperations.Health())
+        try await self.health(VaultOperations.Health())
     }
 }

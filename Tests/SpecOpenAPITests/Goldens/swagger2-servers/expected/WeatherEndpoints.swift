@@ -56,14 +56,25 @@ public enum WeatherOperations {}
 /// Every endpoint of `Weather` as one async method (`service.forecast(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveWeatherService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol WeatherService: Sendable {
     /// Sends `Weather.forecast`: `GET /forecast`.
-    func send(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String
+    func forecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String
+}
+
+/// A `WeatherService` that answers every operation through one generic `send(_:)`, as
+/// `LiveWeatherService` do: each requirement forwards to it.
+public protocol WeatherServiceForwarding: WeatherService, OperationSender {}
+
+extension WeatherServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func forecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `WeatherService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveWeatherService: WeatherService {
+public struct LiveWeatherService: WeatherServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -72,7 +83,7 @@ public struct LiveWeatherService: WeatherService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -106,6 +117,6 @@ extension WeatherService {
     /// `GET /forecast`
     @_alwaysEmitIntoClient
     public func forecast(city: String) async throws(APIError<Never>) -> String {
-        try await send(WeatherOperations.Forecast(city: city))
+        try await self.forecast(WeatherOperations.Forecast(city: city))
     }
 }

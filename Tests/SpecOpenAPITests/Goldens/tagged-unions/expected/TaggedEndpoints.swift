@@ -57,18 +57,39 @@ public enum TaggedOperations {}
 /// Every endpoint of `Tagged` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTaggedService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol TaggedService: Sendable {
     /// Sends `Tagged.listPets`: `GET /pets`.
-    func send(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet]
+    func listPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Tagged.listEvents`: `GET /events`.
-    func send(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event]
+    func listEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event]
     /// Sends `Tagged.search`: `POST /search`.
-    func send(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening
+    func search(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening
+}
+
+/// A `TaggedService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTaggedService` do: each requirement forwards to it.
+public protocol TaggedServiceForwarding: TaggedService, OperationSender {}
+
+extension TaggedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func search(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TaggedService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveTaggedService: TaggedService {
+public struct LiveTaggedService: TaggedServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -77,7 +98,7 @@ public struct LiveTaggedService: TaggedService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -141,18 +162,18 @@ extension TaggedService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets() async throws(APIError<Never>) -> [Pet] {
-        try await send(TaggedOperations.ListPets())
+        try await self.listPets(TaggedOperations.ListPets())
     }
 
     /// `GET /events`
     @_alwaysEmitIntoClient
     public func listEvents() async throws(APIError<Never>) -> [Event] {
-        try await send(TaggedOperations.ListEvents())
+        try await self.listEvents(TaggedOperations.ListEvents())
     }
 
     /// `POST /search`
     @_alwaysEmitIntoClient
     public func search(body: Filter) async throws(APIError<Never>) -> Happening {
-        try await send(TaggedOperations.Search(body: body))
+        try await self.search(TaggedOperations.Search(body: body))
     }
 }

@@ -62,16 +62,32 @@ public enum TodoOperations {}
 /// Every endpoint of `Todo` as one async method (`service.updateTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.updateTask`: `PATCH /tasks/{id}`.
-    func send(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task
+    func updateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func send(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+    func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+}
+
+/// A `TodoService` that answers every operation through one generic `send(_:)`, as
+/// `LiveTodoService` do: each requirement forwards to it.
+public protocol TodoServiceForwarding: TodoService, OperationSender {}
+
+extension TodoServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func updateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveTodoService: TodoService {
+public struct LiveTodoService: TodoServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -80,7 +96,7 @@ public struct LiveTodoService: TodoService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -146,7 +162,7 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func updateTask(id: Int, body: TaskUpdate) async throws(APIError<Never>) -> Task {
-        try await send(TodoOperations.UpdateTask(id: id, body: body))
+        try await self.updateTask(TodoOperations.UpdateTask(id: id, body: body))
     }
 
     /// `PUT /tasks/{id}`
@@ -154,6 +170,6 @@ extension TodoService {
     /// - Parameter due: Inline fields too; null clears the date.
     @_alwaysEmitIntoClient
     public func replaceTask(id: Int, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        try await send(TodoOperations.ReplaceTask(id: id, title: title, due: due))
+        try await self.replaceTask(TodoOperations.ReplaceTask(id: id, title: title, due: due))
     }
 }

@@ -52,16 +52,32 @@ public enum UntaggedOperations {}
 /// Every endpoint of `Untagged` as one async method (`service.listShapes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUntaggedService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol UntaggedService: Sendable {
     /// Sends `Untagged.listShapes`: `GET /shapes`.
-    func send(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape]
+    func listShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape]
     /// Sends `Untagged.putProfile`: `PUT /profiles`.
-    func send(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile
+    func putProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile
+}
+
+/// A `UntaggedService` that answers every operation through one generic `send(_:)`, as
+/// `LiveUntaggedService` do: each requirement forwards to it.
+public protocol UntaggedServiceForwarding: UntaggedService, OperationSender {}
+
+extension UntaggedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func listShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func putProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `UntaggedService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveUntaggedService: UntaggedService {
+public struct LiveUntaggedService: UntaggedServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -70,7 +86,7 @@ public struct LiveUntaggedService: UntaggedService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -119,12 +135,12 @@ extension UntaggedService {
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
-        try await send(UntaggedOperations.ListShapes())
+        try await self.listShapes(UntaggedOperations.ListShapes())
     }
 
     /// `PUT /profiles`
     @_alwaysEmitIntoClient
     public func putProfile(body: Profile) async throws(APIError<Never>) -> Profile {
-        try await send(UntaggedOperations.PutProfile(body: body))
+        try await self.putProfile(UntaggedOperations.PutProfile(body: body))
     }
 }

@@ -78,16 +78,32 @@ public enum UploadsOperations {}
 /// Every endpoint of `Uploads` as one async method (`service.uploadFile(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUploadsService` sends the requests. A fake
-/// implements one `send(_:)` per operation, each given the call's arguments.
+/// implements one requirement per operation, named after its method and given the call's arguments.
 public protocol UploadsService: Sendable {
     /// Sends `Uploads.uploadFile`: `POST /files`.
-    func send(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>)
+    func uploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>)
     /// Sends `Uploads.setAvatar`: `POST /avatars`.
-    func send(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>)
+    func setAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>)
+}
+
+/// A `UploadsService` that answers every operation through one generic `send(_:)`, as
+/// `LiveUploadsService` do: each requirement forwards to it.
+public protocol UploadsServiceForwarding: UploadsService, OperationSender {}
+
+extension UploadsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func uploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func setAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
 }
 
 /// `UploadsService` over HTTP: each method sends its endpoint through `client`.
-public struct LiveUploadsService: UploadsService {
+public struct LiveUploadsService: UploadsServiceForwarding {
     /// The client that sends every request, with its middlewares.
     public let client: APIClient
 
@@ -96,7 +112,7 @@ public struct LiveUploadsService: UploadsService {
         self.client = client
     }
 
-    /// Sends the call's endpoint through `client`: the requirement of every operation.
+    /// Sends the call's endpoint through `client`: the answer to every operation.
     public func send<Operation: ServiceOperation>(
         _ call: Operation
     ) async throws(APIError<Operation.Failure>) -> Operation.Output {
@@ -195,7 +211,7 @@ extension UploadsService {
         noteXNoteTags: [String]? = nil,
         meta: UploadFileBodyMeta? = nil
     ) async throws(APIError<Never>) {
-        try await send(UploadsOperations.UploadFile(
+        try await self.uploadFile(UploadsOperations.UploadFile(
             file: file,
             pictures: pictures,
             note: note,
@@ -210,6 +226,6 @@ extension UploadsService {
     /// - Parameter image: Base64 text in JSON is Data.
     @_alwaysEmitIntoClient
     public func setAvatar(image: Data? = nil) async throws(APIError<Never>) {
-        try await send(UploadsOperations.SetAvatar(image: image))
+        try await self.setAvatar(UploadsOperations.SetAvatar(image: image))
     }
 }
