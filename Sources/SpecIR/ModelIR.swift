@@ -173,6 +173,10 @@ public struct UnionCaseIR: Sendable {
     public var textData = false
     /// The payload type.
     public var type: TypeRef
+    /// For an untagged enum union that is never decoded, the Swift case of the payload when that is
+    /// an enum of one value (Stripe's `trial_end: "now"`): the case then has no payload (`.now`, not
+    /// `.now(.now)`), and the payload type only writes the value.
+    public var constant: String?
     /// Whether the case is `indirect`, since the union contains itself through it.
     public var indirect = false
     /// The case's place among the union's cases, from 0.

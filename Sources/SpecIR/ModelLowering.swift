@@ -65,6 +65,11 @@ final class ModelLowering: Sendable {
                     ? usage != nil || recursion.isIndirect(model.name, index)
                     : usage == nil && recursion.isIndirect(model.name, index)
                 lowered.keyed = decl.matchesEvery && isKeyed(variant.type)
+                // Only where the union is never decoded: an open enum keeps a value it does not list, which
+                // a case without a payload could not.
+                if !decl.matchesEvery, decl.discriminator == nil, !decl.byEventName, !conformances.decodes {
+                    lowered.constant = constantCase(of: variant.type)
+                }
                 return lowered
             }
             var branches: [UnionBranchIR] = []
@@ -104,6 +109,13 @@ final class ModelLowering: Sendable {
         case .alias(let target):
             return .alias(AliasIR(declaration: declaration, genericParameters: model.genericParameters, target: types.reference(target)))
         }
+    }
+
+    /// The Swift name of the one case of the enum `type` names, when it names an enum of one value.
+    private func constantCase(of type: TypeExpr) -> String? {
+        guard !types.symbols.isOptional(type), case .named(let name, _, _) = types.symbols.resolvingAliases(type),
+              case .enumeration(let decl)? = types.symbols.model(named: name)?.kind, decl.cases.count == 1 else { return nil }
+        return types.names.model(named: name)?.cases.first
     }
 
     /// Whether values of the type are JSON objects (an object model, a map, a tagged union), so that

@@ -62,6 +62,20 @@ import FoundationNetworking
         #expect(try JSON.decode(Note.self, #"{"text": "x", "replyTo": null}"#).replyTo == nil)
     }
 
+    @Test func aConstantVariantOfARequestIsACaseWithoutAPayload() async throws {
+        let transport = MockTransport()
+        transport.on(.post, "/reminders", .noContent, .noContent)
+        let client = APIClient(baseURL: Menagerie.baseURL, transport: transport)
+        try await client.send(Menagerie.setReminder(remindAt: .now))
+        try await client.send(Menagerie.setReminder(remindAt: .int(1_735_689_600)))
+        let bodies = try transport.requests(.post, "/reminders").map { request in
+            try JSONSerialization.jsonObject(with: request.httpBody ?? Data()) as? [String: Any] ?? [:]
+        }
+        #expect(bodies.count == 2)
+        #expect(bodies.first?["remindAt"] as? String == "now")
+        #expect(bodies.last?["remindAt"] as? Int == 1_735_689_600)
+    }
+
     @Test func anyOfHoldsEveryVariantTheValueMatches() throws {
         // {"name", "badge"} is both a Named and a badge holder: the union keeps both, and sends both back.
         let both = try JSON.decode(Note.self, #"{"text": "x", "writer": {"name": "Ada", "badge": 7}}"#)

@@ -170,13 +170,15 @@ struct UnionBranchContext: TemplateObject {
 extension UnionCaseIR: TemplateObject {
     /// Keys: name, member, tag (a string literal), type, indirect, writesTag (false when the value writes
     /// its own), keyed (an `anyOf` property whose values are JSON objects), textData (an event whose
-    /// data is its text), position (its place among the union's cases, from 0).
+    /// data is its text), constant (the one case of the payload's one-value enum, when the case has no
+    /// payload; false otherwise), position (its place among the union's cases, from 0).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "indirect": .bool(indirect)
         case "writesTag": .bool(writesTag)
         case "keyed": .bool(keyed)
         case "textData": .bool(textData)
+        case "constant": .optional(constant.map(Naming.escapedMember))
         case "position": .string(String(position))
         case "name": .string(Naming.escaped(name))
         case "member": .string(Naming.escapedMember(name))

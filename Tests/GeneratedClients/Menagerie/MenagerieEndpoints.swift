@@ -102,6 +102,11 @@ public enum Menagerie {
             auth: .header("X-Keeper-Key")
         )
     }
+
+    /// `POST /reminders`
+    public static func setReminder(remindAt: SetReminderBodyRemindAt) -> Endpoint<Empty, Never> {
+        Endpoint(.post, "/reminders", Menagerie.api, body: .json(fields: ["remindAt": remindAt]), response: .empty)
+    }
 }
 
 /// A call of each endpoint of `Menagerie`, as a type holding the call's arguments: `MenagerieService`
@@ -123,6 +128,8 @@ public protocol MenagerieService: Sendable {
     func removeAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
     /// Sends `Menagerie.addNote`: `POST /notes`.
     func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
+    /// Sends `Menagerie.setReminder`: `POST /reminders`.
+    func setReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>)
 }
 
 /// A `MenagerieService` that answers every operation through one generic `send(_:)`, as
@@ -152,6 +159,11 @@ extension MenagerieServiceForwarding {
 
     /// Answers through `send(_:)`.
     public func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func setReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -294,6 +306,26 @@ extension MenagerieOperations {
             Menagerie.addNote(body: body)
         }
     }
+
+    /// A call of `Menagerie.setReminder`, `POST /reminders`, with its arguments.
+    public struct SetReminder: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = Never
+        public typealias Output = Void
+
+        /// The call's `remindAt`.
+        public let remindAt: SetReminderBodyRemindAt
+
+        /// A call with these arguments.
+        public init(remindAt: SetReminderBodyRemindAt) {
+            self.remindAt = remindAt
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Menagerie.setReminder(remindAt: remindAt)
+        }
+    }
 }
 
 extension MenagerieService {
@@ -343,5 +375,11 @@ extension MenagerieService {
     @_alwaysEmitIntoClient
     public func addNote(body: Note? = nil) async throws(APIError<Never>) -> Note {
         try await self.addNote(MenagerieOperations.AddNote(body: body))
+    }
+
+    /// `POST /reminders`
+    @_alwaysEmitIntoClient
+    public func setReminder(remindAt: SetReminderBodyRemindAt) async throws(APIError<Never>) {
+        try await self.setReminder(MenagerieOperations.SetReminder(remindAt: remindAt))
     }
 }

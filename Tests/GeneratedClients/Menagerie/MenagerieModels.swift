@@ -441,3 +441,38 @@ public struct AddAnimalError422: Decodable, Sendable {
         self.fields = try container.decodeIfPresent([String].self, forKey: "fields")
     }
 }
+
+public indirect enum SetReminderBodyRemindAt: Encodable, Sendable {
+    case now
+    case int(Int)
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .now: try UnionCoding.encode(SetReminderBodyRemindAtNow.now, to: encoder)
+        case .int(let value): try UnionCoding.encode(value, to: encoder)
+        }
+    }
+}
+
+public enum SetReminderBodyRemindAtNow: StringEnum {
+    case now
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "now": self = .now
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .now: "now"
+        case .unknown(let value): value
+        }
+    }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
+}

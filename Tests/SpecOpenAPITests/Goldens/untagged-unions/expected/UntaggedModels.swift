@@ -150,6 +150,42 @@ public struct ValueObject: Decodable, Sendable {
     }
 }
 
+public indirect enum Deadline: Decodable, Sendable {
+    case now(DeadlineNow)
+    case int(Int)
+
+    /// Decodes the first variant, in declaration order, that the value decodes as.
+    public init(from decoder: any Decoder) throws {
+        self = try UnionCoding.first(in: decoder, [
+            { .now(try UnionCoding.value(DeadlineNow.self, in: $0)) },
+            { .int(try UnionCoding.value(Int.self, in: $0)) },
+        ])
+    }
+}
+
+public enum DeadlineNow: StringEnum {
+    case now
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "now": self = .now
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .now: "now"
+        case .unknown(let value): value
+        }
+    }
+
+    /// One value: another says a union's variant is not the one a value is.
+    public static var isConstant: Bool { true }
+}
+
 public indirect enum Input: Decodable, Sendable {
     case string(String)
     case ints([Int])
