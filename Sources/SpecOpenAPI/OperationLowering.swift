@@ -227,6 +227,16 @@ extension OpenAPIContext {
         return name
     }
 
+    /// The key of the component of `section` a local `$ref` names (`#/components/parameters/per-page`
+    /// -> `per-page`), for the names of the inline types it holds; nil for anything else.
+    func componentKey(of raw: Node, in section: String) -> String? {
+        let prefix = "#/components/\(section)/"
+        guard let ref = raw.string("$ref"), ref.hasPrefix(prefix) else { return nil }
+        let key = String(ref.dropFirst(prefix.count))
+        guard !key.isEmpty, !key.contains("/") else { return nil }
+        return Self.decodePointerSegment(key)
+    }
+
     /// The summary and the description, a blank line between.
     private func operationDescription(_ operation: Node) -> String? {
         let parts = [operation.string("summary"), operation.string("description")].compactMap { $0 }.filter { !$0.isEmpty }
@@ -235,20 +245,25 @@ extension OpenAPIContext {
 
     /// Adds path, query and header parameters; an operation's parameter replaces the path item's of the same name and place.
     private func parameters(_ nodes: [Node], into endpoint: inout EndpointDecl, typePrefix: String) {
-        var resolved: [(name: String, place: String, node: Node)] = []
+        var resolved: [(name: String, place: String, node: Node, component: String?)] = []
         for raw in nodes {
             guard let node = followRef(raw), let name = node.string("name"), let place = node.string("in") else { continue }
+            let component = componentKey(of: raw, in: "parameters")
             if let index = resolved.firstIndex(where: { $0.name == name && $0.place == place }) {
                 resolved[index].node = node
+                resolved[index].component = component
             } else {
-                resolved.append((name, place, node))
+                resolved.append((name, place, node, component))
             }
         }
-        for (name, place, node) in resolved {
+        for (name, place, node, component) in resolved {
             let schema = node["schema"] ?? node["content"]?.pairs.first?.value["schema"]
             var type: TypeExpr = .named("String", arguments: [], at: node.location)
             if let schema {
-                let lowered = self.type(of: schema, hint: NameHint(typePrefix).adding(property: name))
+                // A shared parameter's inline type is named after the parameter's key in the components
+                // (GitHub's `direction`: `Direction`, not the first operation's `PullsListDirection`).
+                let hint = component.map { NameHint("").adding(property: $0) } ?? NameHint(typePrefix).adding(property: name)
+                let lowered = self.type(of: schema, hint: hint)
                 type = lowered.type
             }
             let required = place == "path" || node.flag("required")

@@ -26,7 +26,8 @@ extension OpenAPIContext {
                 continue
             }
             guard let response = followRef(success.value) else { continue }
-            let hint = NameHint(typePrefix + "Response" + (index == 0 ? "" : success.key))
+            let hint = componentKey(of: success.value, in: "responses").map { NameHint("").adding(property: $0) }
+                ?? NameHint(typePrefix + "Response" + (index == 0 ? "" : success.key))
             let content = response["content"]?.pairs ?? []
             let stream = streamedBody(in: content, hint: hint).flatMap { body -> StreamedBody? in
                 guard body.type.description != StreamFraming.bytes.rawValue || bytesOnly else { return nil }
@@ -105,7 +106,10 @@ extension OpenAPIContext {
             guard let response = followRef(raw), let content = response["content"]?.pairs else { continue }
             for (mediaType, _, _) in content where !mediaTypes.contains(mediaType) { mediaTypes.append(mediaType) }
             guard let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
-            let hint = NameHint(typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)"))
+            // A shared response's inline type is named after its key in the components (GitHub's
+            // `service_unavailable`: `ServiceUnavailable`, not the first operation's `SearchCodeError503`).
+            let hint = componentKey(of: raw, in: "responses").map { NameHint("").adding(property: $0) }
+                ?? NameHint(typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)"))
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))
         }

@@ -232,13 +232,10 @@ extension ArticlesOperations {
 
         /// The call's `status`.
         public let status: ArticleStatus?
-
         /// The call's `tag`.
         public let tag: String?
-
         /// The call's `limit`.
         public let limit: Int
-
         /// The call's `cursor`.
         public let cursor: String?
 
@@ -284,7 +281,6 @@ extension ArticlesOperations {
 
         /// The call's `body`.
         public let body: NewArticle
-
         /// The call's `xRequestID`.
         public let xRequestID: String?
 

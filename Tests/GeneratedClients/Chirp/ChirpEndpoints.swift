@@ -434,7 +434,6 @@ extension ChirpOperations {
 
         /// The call's `email`.
         public let email: String
-
         /// The call's `password`.
         public let password: String
 
@@ -478,10 +477,8 @@ extension ChirpOperations {
 
         /// The call's `page`.
         public let page: Int
-
         /// The call's `perPage`.
         public let perPage: Int
-
         /// The call's `tag`.
         public let tag: String?
 
@@ -561,7 +558,6 @@ extension ChirpOperations {
 
         /// The call's `image`.
         public let image: File
-
         /// The call's `caption`.
         public let caption: String?
 

@@ -193,7 +193,6 @@ extension CoursesOperations {
 
         /// The call's `email`.
         public let email: String
-
         /// The call's `password`.
         public let password: String
 
@@ -217,10 +216,8 @@ extension CoursesOperations {
 
         /// The call's `level`.
         public let level: Level?
-
         /// The call's `search`.
         public let search: String?
-
         /// The call's `page`.
         public let page: Int
 

@@ -1225,31 +1225,22 @@ extension HTTPBinOperations {
 
         /// The call's `q`.
         public let q: String?
-
         /// The call's `page`.
         public let page: Int
-
         /// The call's `tags`.
         public let tags: [String]
-
         /// The call's `flag`.
         public let flag: Bool?
-
         /// The call's `flavor`.
         public let flavor: Flavor?
-
         /// The call's `since`.
         public let since: Date?
-
         /// The call's `day`.
         public let day: CalendarDate?
-
         /// The call's `id`.
         public let id: UUID?
-
         /// The call's `ratio`.
         public let ratio: Double?
-
         /// The call's `xTrace`.
         public let xTrace: String?
 
@@ -1343,19 +1334,14 @@ extension HTTPBinOperations {
 
         /// The call's `document`.
         public let document: File
-
         /// The call's `attachments`.
         public let attachments: [File]?
-
         /// The call's `raw`.
         public let raw: Data?
-
         /// The call's `caption`.
         public let caption: String
-
         /// The call's `labels`.
         public let labels: [String]
-
         /// The call's `meta`.
         public let meta: Cookies?
 
@@ -1417,10 +1403,8 @@ extension HTTPBinOperations {
 
         /// The call's `ids`.
         public let ids: [Int]
-
         /// The call's `soft`.
         public let soft: Bool
-
         /// The call's `reason`.
         public let reason: String?
 
@@ -1475,13 +1459,10 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `q`.
         public let q: String?
-
         /// The call's `tags`.
         public let tags: [String]
-
         /// The call's `xTrace`.
         public let xTrace: String?
 
@@ -1508,19 +1489,14 @@ extension HTTPBinOperations {
 
         /// The call's `ids`.
         public let ids: [Int]
-
         /// The call's `point`.
         public let point: Point
-
         /// The call's `tags`.
         public let tags: [String]
-
         /// The call's `spread`.
         public let spread: [String: Int]
-
         /// The call's `corner`.
         public let corner: Point
-
         /// The call's `q`.
         public let q: String?
 
@@ -1548,7 +1524,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `body`.
         public let body: JSONValue
 
@@ -1592,7 +1567,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `name`.
         public let name: String?
 
@@ -1616,7 +1590,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `body`.
         public let body: String
 
@@ -1640,16 +1613,12 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `name`.
         public let name: String
-
         /// The call's `values`.
         public let values: [String]
-
         /// The call's `count`.
         public let count: Int?
-
         /// The call's `when`.
         public let when: Date?
 
@@ -1676,10 +1645,8 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `file`.
         public let file: File
-
         /// The call's `note`.
         public let note: String?
 
@@ -1704,7 +1671,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `body`.
         public let body: Data
 
@@ -1728,7 +1694,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `body`.
         public let body: File
 
@@ -1752,7 +1717,6 @@ extension HTTPBinOperations {
 
         /// The call's `path`.
         public let path: String
-
         /// The call's `cascade`.
         public let cascade: Bool
 
@@ -1931,7 +1895,6 @@ extension HTTPBinOperations {
 
         /// The call's `code`.
         public let code: Int
-
         /// The call's `body`.
         public let body: Note
 
@@ -1955,7 +1918,6 @@ extension HTTPBinOperations {
 
         /// The call's `codes`.
         public let codes: String
-
         /// The call's `attempt`.
         public let attempt: Int
 
@@ -2059,7 +2021,6 @@ extension HTTPBinOperations {
 
         /// The call's `url`.
         public let url: String
-
         /// The call's `statusCode`.
         public let statusCode: Int?
 
@@ -2083,10 +2044,8 @@ extension HTTPBinOperations {
 
         /// The call's `body`.
         public let body: Note
-
         /// The call's `url`.
         public let url: String
-
         /// The call's `statusCode`.
         public let statusCode: Int?
 
@@ -2111,10 +2070,8 @@ extension HTTPBinOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `url`.
         public let url: String
-
         /// The call's `statusCode`.
         public let statusCode: Int?
 
@@ -2139,7 +2096,6 @@ extension HTTPBinOperations {
 
         /// The call's `url`.
         public let url: String
-
         /// The call's `statusCode`.
         public let statusCode: Int?
 
@@ -2163,7 +2119,6 @@ extension HTTPBinOperations {
 
         /// The call's `n`.
         public let n: Int
-
         /// The call's `absolute`.
         public let absolute: Bool?
 
@@ -2227,7 +2182,6 @@ extension HTTPBinOperations {
 
         /// The call's `user`.
         public let user: String
-
         /// The call's `passwd`.
         public let passwd: String
 
@@ -2251,10 +2205,8 @@ extension HTTPBinOperations {
 
         /// The call's `user`.
         public let user: String
-
         /// The call's `passwd`.
         public let passwd: String
-
         /// The call's `authorization`.
         public let authorization: String?
 
@@ -2309,16 +2261,12 @@ extension HTTPBinOperations {
 
         /// The call's `xCustom`.
         public let xCustom: String?
-
         /// The call's `xNumber`.
         public let xNumber: Int?
-
         /// The call's `xFlag`.
         public let xFlag: Bool?
-
         /// The call's `xFlavor`.
         public let xFlavor: Flavor?
-
         /// The call's `ifNoneMatch`.
         public let ifNoneMatch: String?
 
@@ -2371,13 +2319,10 @@ extension HTTPBinOperations {
 
         /// The call's `cookie`.
         public let cookie: String?
-
         /// The call's `theme`.
         public let theme: String
-
         /// The call's `lang`.
         public let lang: String?
-
         /// The call's `ids`.
         public let ids: [Int]?
 
@@ -2438,10 +2383,8 @@ extension HTTPBinOperations {
 
         /// The call's `xEcho`.
         public let xEcho: String?
-
         /// The call's `xMulti`.
         public let xMulti: [String]
-
         /// The call's `freeform`.
         public let freeform: String?
 
@@ -2466,19 +2409,14 @@ extension HTTPBinOperations {
 
         /// The call's `xTotalCount`.
         public let xTotalCount: Int?
-
         /// The call's `xRequestID`.
         public let xRequestID: UUID?
-
         /// The call's `xFlags`.
         public let xFlags: [Bool]
-
         /// The call's `xReset`.
         public let xReset: Date?
-
         /// The call's `lastModified`.
         public let lastModified: String?
-
         /// The call's `xFlavor`.
         public let xFlavor: Flavor?
 
@@ -2560,7 +2498,6 @@ extension HTTPBinOperations {
 
         /// The call's `seconds`.
         public let seconds: Double
-
         /// The call's `token`.
         public let token: String
 
@@ -2584,7 +2521,6 @@ extension HTTPBinOperations {
 
         /// The call's `n`.
         public let n: Int
-
         /// The call's `seed`.
         public let seed: Int?
 
@@ -2608,10 +2544,8 @@ extension HTTPBinOperations {
 
         /// The call's `n`.
         public let n: Int
-
         /// The call's `seed`.
         public let seed: Int?
-
         /// The call's `chunkSize`.
         public let chunkSize: Int?
 

@@ -742,13 +742,10 @@ extension KitchenOperations {
 
         /// The call's `page`.
         public let page: Int
-
         /// The call's `perPage`.
         public let perPage: Int
-
         /// The call's `course`.
         public let course: MealCourse?
-
         /// The call's `lang`.
         public let lang: String
 
@@ -814,7 +811,6 @@ extension KitchenOperations {
 
         /// The call's `limit`.
         public let limit: Int
-
         /// The call's `windowDays`.
         public let windowDays: Int
 
@@ -853,7 +849,6 @@ extension KitchenOperations {
 
         /// The call's `body`.
         public let body: NewOrder
-
         /// The call's `idempotencyKey`.
         public let idempotencyKey: String
 
@@ -877,7 +872,6 @@ extension KitchenOperations {
 
         /// The call's `orderID`.
         public let orderID: OrderNumber
-
         /// The call's `body`.
         public let body: NewOrder
 
@@ -901,13 +895,10 @@ extension KitchenOperations {
 
         /// The call's `status`.
         public let status: OrderStatus?
-
         /// The call's `since`.
         public let since: Date?
-
         /// The call's `page`.
         public let page: Int
-
         /// The call's `perPage`.
         public let perPage: Int
 
@@ -933,10 +924,8 @@ extension KitchenOperations {
 
         /// The call's `orderID`.
         public let orderID: OrderNumber
-
         /// The call's `note`.
         public let note: String?
-
         /// The call's `status`.
         public let status: OrderStatus?
 
@@ -961,7 +950,6 @@ extension KitchenOperations {
 
         /// The call's `orderID`.
         public let orderID: OrderNumber
-
         /// The call's `reason`.
         public let reason: String?
 
@@ -1041,10 +1029,8 @@ extension KitchenOperations {
 
         /// The call's `partySize`.
         public let partySize: Int
-
         /// The call's `startsAt`.
         public let startsAt: Date
-
         /// The call's `customerNote`.
         public let customerNote: String?
 
@@ -1069,7 +1055,6 @@ extension KitchenOperations {
 
         /// The call's `floor`.
         public let floor: String
-
         /// The call's `day`.
         public let day: CalendarDate?
 
@@ -1093,13 +1078,10 @@ extension KitchenOperations {
 
         /// The call's `dishID`.
         public let dishID: UUID
-
         /// The call's `photo`.
         public let photo: File
-
         /// The call's `caption`.
         public let caption: String?
-
         /// The call's `primary`.
         public let primary: Bool
 
@@ -1125,7 +1107,6 @@ extension KitchenOperations {
 
         /// The call's `dishID`.
         public let dishID: UUID
-
         /// The call's `body`.
         public let body: Data
 
@@ -1149,13 +1130,10 @@ extension KitchenOperations {
 
         /// The call's `grantType`.
         public let grantType: String
-
         /// The call's `clientID`.
         public let clientID: String
-
         /// The call's `clientSecret`.
         public let clientSecret: String
-
         /// The call's `scope`.
         public let scope: String?
 
@@ -1221,10 +1199,8 @@ extension KitchenOperations {
 
         /// The call's `email`.
         public let email: String
-
         /// The call's `password`.
         public let password: String
-
         /// The call's `_2faCode`.
         public let _2faCode: String?
 
@@ -1269,7 +1245,6 @@ extension KitchenOperations {
 
         /// The call's `class`.
         public let `class`: String?
-
         /// The call's `lowStock`.
         public let lowStock: Bool
 
@@ -1294,10 +1269,8 @@ extension KitchenOperations {
 
         /// The call's `ingredientID`.
         public let ingredientID: Int
-
         /// The call's `grams`.
         public let grams: Int64
-
         /// The call's `note`.
         public let note: String?
 

@@ -444,415 +444,278 @@ extension LandmineOperations {
 
         /// The call's `self`.
         public let self_: String
-
         /// The call's `init`.
         public let `init`: String
-
         /// The call's `type`.
         public let type: String
-
         /// The call's `default`.
         public let `default`: String
-
         /// The call's `for`.
         public let `for`: String
-
         /// The call's `associatedtype`.
         public let `associatedtype`: String?
-
         /// The call's `class`.
         public let `class`: String?
-
         /// The call's `deinit`.
         public let `deinit`: String?
-
         /// The call's `enum`.
         public let `enum`: String?
-
         /// The call's `extension`.
         public let `extension`: String?
-
         /// The call's `fileprivate`.
         public let `fileprivate`: String?
-
         /// The call's `func`.
         public let `func`: String?
-
         /// The call's `import`.
         public let `import`: String?
-
         /// The call's `inout`.
         public let `inout`: String?
-
         /// The call's `internal`.
         public let `internal`: String?
-
         /// The call's `let`.
         public let `let`: String?
-
         /// The call's `open`.
         public let `open`: String?
-
         /// The call's `operator`.
         public let `operator`: String?
-
         /// The call's `private`.
         public let `private`: String?
-
         /// The call's `precedencegroup`.
         public let `precedencegroup`: String?
-
         /// The call's `protocol`.
         public let `protocol`: String?
-
         /// The call's `public`.
         public let `public`: String?
-
         /// The call's `rethrows`.
         public let `rethrows`: String?
-
         /// The call's `static`.
         public let `static`: String?
-
         /// The call's `struct`.
         public let `struct`: String?
-
         /// The call's `subscript`.
         public let `subscript`: String?
-
         /// The call's `typealias`.
         public let `typealias`: String?
-
         /// The call's `var`.
         public let `var`: String?
-
         /// The call's `break`.
         public let `break`: String?
-
         /// The call's `case`.
         public let `case`: String?
-
         /// The call's `catch`.
         public let `catch`: String?
-
         /// The call's `continue`.
         public let `continue`: String?
-
         /// The call's `defer`.
         public let `defer`: String?
-
         /// The call's `do`.
         public let `do`: String?
-
         /// The call's `else`.
         public let `else`: String?
-
         /// The call's `fallthrough`.
         public let `fallthrough`: String?
-
         /// The call's `guard`.
         public let `guard`: String?
-
         /// The call's `if`.
         public let `if`: String?
-
         /// The call's `in`.
         public let `in`: String?
-
         /// The call's `repeat`.
         public let `repeat`: String?
-
         /// The call's `return`.
         public let `return`: String?
-
         /// The call's `throw`.
         public let `throw`: String?
-
         /// The call's `switch`.
         public let `switch`: String?
-
         /// The call's `where`.
         public let `where`: String?
-
         /// The call's `while`.
         public let `while`: String?
-
         /// The call's `anyType`.
         public let anyType: String?
-
         /// The call's `as`.
         public let `as`: String?
-
         /// The call's `await`.
         public let `await`: String?
-
         /// The call's `false`.
         public let `false`: String?
-
         /// The call's `is`.
         public let `is`: String?
-
         /// The call's `nil`.
         public let `nil`: String?
-
         /// The call's `super`.
         public let `super`: String?
-
         /// The call's `throws`.
         public let `throws`: String?
-
         /// The call's `true`.
         public let `true`: String?
-
         /// The call's `try`.
         public let `try`: String?
-
         /// The call's `underscore`.
         public let underscore: String?
-
         /// The call's `protocolType`.
         public let protocolType: String?
-
         /// The call's `actor`.
         public let actor: String?
-
         /// The call's `async`.
         public let async: String?
-
         /// The call's `some`.
         public let some: String?
-
         /// The call's `any`.
         public let any: String?
-
         /// The call's `macro`.
         public let macro: String?
-
         /// The call's `package`.
         public let package: String?
-
         /// The call's `consume`.
         public let consume: String?
-
         /// The call's `borrowing`.
         public let borrowing: String?
-
         /// The call's `consuming`.
         public let consuming: String?
-
         /// The call's `copy`.
         public let copy: String?
-
         /// The call's `discard`.
         public let discard: String?
-
         /// The call's `each`.
         public let each: String?
-
         /// The call's `isolated`.
         public let isolated: String?
-
         /// The call's `nonisolated`.
         public let nonisolated: String?
-
         /// The call's `override`.
         public let override: String?
-
         /// The call's `mutating`.
         public let mutating: String?
-
         /// The call's `nonmutating`.
         public let nonmutating: String?
-
         /// The call's `lazy`.
         public let lazy: String?
-
         /// The call's `weak`.
         public let weak: String?
-
         /// The call's `unowned`.
         public let unowned: String?
-
         /// The call's `optional`.
         public let optional: String?
-
         /// The call's `required`.
         public let required: String?
-
         /// The call's `convenience`.
         public let convenience: String?
-
         /// The call's `dynamic`.
         public let dynamic: String?
-
         /// The call's `final`.
         public let final: String?
-
         /// The call's `indirect`.
         public let indirect: String?
-
         /// The call's `infix`.
         public let infix: String?
-
         /// The call's `prefix`.
         public let prefix: String?
-
         /// The call's `postfix`.
         public let postfix: String?
-
         /// The call's `get`.
         public let get: String?
-
         /// The call's `set`.
         public let set: String?
-
         /// The call's `willSet`.
         public let willSet: String?
-
         /// The call's `didSet`.
         public let didSet: String?
-
         /// The call's `sending`.
         public let sending: String?
-
         /// The call's `none`.
         public let none: String?
-
         /// The call's `unknown`.
         public let unknown: String?
-
         /// The call's `rawValue`.
         public let rawValue: String?
-
         /// The call's `allCases`.
         public let allCases: String?
-
         /// The call's `hashValueField`.
         public let hashValueField: String?
-
         /// The call's `description`.
         public let description: String?
-
         /// The call's `encode`.
         public let encode: String?
-
         /// The call's `decode`.
         public let decode: String?
-
         /// The call's `hash`.
         public let hash: String?
-
         /// The call's `from`.
         public let from: String?
-
         /// The call's `to`.
         public let to: String?
-
         /// The call's `encoder`.
         public let encoder: String?
-
         /// The call's `decoder`.
         public let decoder: String?
-
         /// The call's `string`.
         public let string: String?
-
         /// The call's `data`.
         public let data: String?
-
         /// The call's `date`.
         public let date: String?
-
         /// The call's `url`.
         public let url: String?
-
         /// The call's `error`.
         public let error: String?
-
         /// The call's `result`.
         public let result: String?
-
         /// The call's `codingKeys`.
         public let codingKeys: String?
-
         /// The call's `int`.
         public let int: String?
-
         /// The call's `bool`.
         public let bool: String?
-
         /// The call's `double`.
         public let double: String?
-
         /// The call's `array`.
         public let array: String?
-
         /// The call's `dictionary`.
         public let dictionary: String?
-
         /// The call's `optionalType`.
         public let optionalType: String?
-
         /// The call's `setType`.
         public let setType: String?
-
         /// The call's `uuid`.
         public let uuid: String?
-
         /// The call's `decimal`.
         public let decimal: String?
-
         /// The call's `never`.
         public let never: String?
-
         /// The call's `void`.
         public let void: String?
-
         /// The call's `anyObject`.
         public let anyObject: String?
-
         /// The call's `sendable`.
         public let sendable: String?
-
         /// The call's `codable`.
         public let codable: String?
-
         /// The call's `hashable`.
         public let hashable: String?
-
         /// The call's `equatable`.
         public let equatable: String?
-
         /// The call's `foundation`.
         public let foundation: String?
-
         /// The call's `swift`.
         public let swift: String?
-
         /// The call's `specwright`.
         public let specwright: String?
-
         /// The call's `apiClient`.
         public let apiClient: String?
-
         /// The call's `endpoint`.
         public let endpoint_: String?
-
         /// The call's `empty`.
         public let empty: String?
-
         /// The call's `jsonValue`.
         public let jsonValue: String?
-
         /// The call's `calendarDate`.
         public let calendarDate: String?
-
         /// The call's `file`.
         public let file: String?
-
         /// The call's `stringEnum`.
         public let stringEnum: String?
-
         /// The call's `landmine`.
         public let landmine: String?
 

@@ -195,13 +195,10 @@ extension MenagerieOperations {
 
         /// The server's default: `20`.
         public let limit: Int?
-
         /// The call's `kind`.
         public let kind: Kind?
-
         /// The call's `tag`.
         public let tag: [String]?
-
         /// The call's `xRequestID`.
         public let xRequestID: UUID?
 
@@ -227,10 +224,8 @@ extension MenagerieOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `kind`.
         public let kind: Kind
-
         /// The call's `born`.
         public let born: CalendarDate?
 

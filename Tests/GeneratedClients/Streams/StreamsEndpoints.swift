@@ -405,10 +405,8 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `count`.
         public let count: Int?
-
         /// The call's `dropAfter`.
         public let dropAfter: Int?
 
@@ -433,10 +431,8 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `count`.
         public let count: Int?
-
         /// The call's `interval`.
         public let interval: Double?
 
@@ -501,7 +497,6 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `size`.
         public let size: Int?
 
@@ -525,13 +520,10 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `page`.
         public let page: Int?
-
         /// The call's `perPage`.
         public let perPage: Int?
-
         /// The call's `total`.
         public let total: Int?
 
@@ -557,13 +549,10 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `limit`.
         public let limit: Int?
-
         /// The call's `startingAfter`.
         public let startingAfter: String?
-
         /// The call's `total`.
         public let total: Int?
 
@@ -589,13 +578,10 @@ extension StreamsOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `page`.
         public let page: Int?
-
         /// The call's `perPage`.
         public let perPage: Int?
-
         /// The call's `total`.
         public let total: Int?
 

@@ -163,7 +163,6 @@ extension TipsOperations {
 
         /// The call's `from`.
         public let from: CalendarDate
-
         /// The call's `to`.
         public let to: CalendarDate?
 

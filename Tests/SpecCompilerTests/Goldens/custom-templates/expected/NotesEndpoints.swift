@@ -146,7 +146,6 @@ extension NotesOperations {
 
         /// Which page of notes.
         public let page: Int
-
         /// Only notes with this tag.
         public let tag: String?
 

@@ -614,7 +614,6 @@ extension ChirpOperations {
 
         /// The call's `email`.
         public let email: String
-
         /// The call's `password`.
         public let password: String
 
@@ -638,16 +637,12 @@ extension ChirpOperations {
 
         /// The call's `page`.
         public let page: Int
-
         /// The call's `perPage`.
         public let perPage: Int
-
         /// The call's `tag`.
         public let tag: String?
-
         /// The call's `ids`.
         public let ids: [Int]
-
         /// The call's `api`.
         public let api: String?
 
@@ -674,7 +669,6 @@ extension ChirpOperations {
 
         /// The call's `userID`.
         public let userID: UUID
-
         /// The call's `postID`.
         public let postID: String
 
@@ -788,7 +782,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `body`.
         public let body: NewPost
 
@@ -852,7 +845,6 @@ extension ChirpOperations {
 
         /// The call's `postID`.
         public let postID: UUID
-
         /// The call's `text`.
         public let text: String?
 
@@ -876,16 +868,12 @@ extension ChirpOperations {
 
         /// The call's `image`.
         public let image: File
-
         /// The call's `caption`.
         public let caption: String?
-
         /// The call's `captionLanguage`.
         public let captionLanguage: String?
-
         /// The call's `captionXRevision`.
         public let captionXRevision: Int
-
         /// The call's `thumbnail`.
         public let thumbnail: Data?
 
@@ -918,7 +906,6 @@ extension ChirpOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `newsletter`.
         public let newsletter: Bool
 
@@ -942,7 +929,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `body`.
         public let body: Data
 
@@ -987,10 +973,8 @@ extension ChirpOperations {
 
         /// The call's `q`.
         public let q: String
-
         /// The call's `sort`.
         public let sort: SortOrder
-
         /// The call's `xRequestID`.
         public let xRequestID: String?
 
@@ -1065,7 +1049,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `commentID`.
         public let commentID: String
 
@@ -1089,10 +1072,8 @@ extension ChirpOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `commentID`.
         public let commentID: String
-
         /// The call's `text`.
         public let text: String
 

@@ -137,7 +137,6 @@ extension WeirdOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `weird`.
         public let weird: String?
 

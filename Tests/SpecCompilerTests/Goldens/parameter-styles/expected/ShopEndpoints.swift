@@ -274,16 +274,12 @@ extension ShopOperations {
 
         /// The call's `ids`.
         public let ids: [Int]
-
         /// The call's `window`.
         public let window: Window
-
         /// The call's `tags`.
         public let tags: [String]
-
         /// The call's `spread`.
         public let spread: [String: Int]
-
         /// The call's `pair`.
         public let pair: Window
 
@@ -310,31 +306,22 @@ extension ShopOperations {
 
         /// The call's `created`.
         public let created: Window?
-
         /// The call's `ids`.
         public let ids: [Int]?
-
         /// The call's `words`.
         public let words: [String]?
-
         /// The call's `flags`.
         public let flags: [String]?
-
         /// The call's `point`.
         public let point: Window?
-
         /// The call's `expand`.
         public let expand: [String]?
-
         /// The call's `xTags`.
         public let xTags: [String]?
-
         /// The call's `xWindow`.
         public let xWindow: Window?
-
         /// The call's `session`.
         public let session: String?
-
         /// The call's `seen`.
         public let seen: [Int]?
 
@@ -388,16 +375,12 @@ extension ShopOperations {
 
         /// The call's `email`.
         public let email: String
-
         /// The call's `address`.
         public let address: Address
-
         /// The call's `items`.
         public let items: [Line]
-
         /// The call's `metadata`.
         public let metadata: [String: String]?
-
         /// The call's `expand`.
         public let expand: [String]?
 
@@ -444,10 +427,8 @@ extension ShopOperations {
 
         /// The call's `image`.
         public let image: File
-
         /// The call's `meta`.
         public let meta: Signup
-
         /// The call's `notes`.
         public let notes: [String]?
 
@@ -472,7 +453,6 @@ extension ShopOperations {
 
         /// The call's `theme`.
         public let theme: String?
-
         /// The call's `lang`.
         public let lang: String?
 

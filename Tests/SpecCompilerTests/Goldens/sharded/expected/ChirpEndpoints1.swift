@@ -65,16 +65,12 @@ extension ChirpOperations {
 
         /// The call's `page`.
         package let page: Int
-
         /// The call's `perPage`.
         package let perPage: Int
-
         /// The call's `tag`.
         package let tag: String?
-
         /// The call's `ids`.
         package let ids: [Int]
-
         /// The call's `api`.
         package let api: String?
 
@@ -101,7 +97,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         package let id: String
-
         /// The call's `body`.
         package let body: NewPost
 
@@ -126,10 +121,8 @@ extension ChirpOperations {
 
         /// The call's `q`.
         package let q: String
-
         /// The call's `sort`.
         package let sort: SortOrder
-
         /// The call's `xRequestID`.
         package let xRequestID: String?
 

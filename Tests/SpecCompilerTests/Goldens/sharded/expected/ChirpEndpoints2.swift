@@ -100,7 +100,6 @@ extension ChirpOperations {
 
         /// The call's `email`.
         package let email: String
-
         /// The call's `password`.
         package let password: String
 
@@ -144,10 +143,8 @@ extension ChirpOperations {
 
         /// The call's `image`.
         package let image: File
-
         /// The call's `caption`.
         package let caption: String?
-
         /// The call's `thumbnail`.
         package let thumbnail: Data?
 
@@ -172,7 +169,6 @@ extension ChirpOperations {
 
         /// The call's `name`.
         package let name: String
-
         /// The call's `newsletter`.
         package let newsletter: Bool
 
@@ -196,7 +192,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         package let id: String
-
         /// The call's `body`.
         package let body: Data
 
@@ -235,7 +230,6 @@ extension ChirpOperations {
 
         /// The call's `id`.
         package let id: String
-
         /// The call's `commentID`.
         package let commentID: String
 

@@ -49,7 +49,6 @@ extension ChirpOperations {
 
         /// The call's `userID`.
         package let userID: UUID
-
         /// The call's `postID`.
         package let postID: String
 
@@ -113,10 +112,8 @@ extension ChirpOperations {
 
         /// The call's `id`.
         package let id: String
-
         /// The call's `commentID`.
         package let commentID: String
-
         /// The call's `text`.
         package let text: String
 

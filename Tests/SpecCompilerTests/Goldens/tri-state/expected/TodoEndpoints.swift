@@ -148,10 +148,8 @@ extension TodoOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `title`.
         public let title: String?
-
         /// The call's `due`.
         public let due: Nullable<Date>?
 
@@ -176,7 +174,6 @@ extension TodoOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `body`.
         public let body: TaskPatch
 

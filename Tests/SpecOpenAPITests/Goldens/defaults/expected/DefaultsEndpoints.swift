@@ -114,19 +114,14 @@ extension DefaultsOperations {
 
         /// The call's `q`.
         public let q: String
-
         /// The server's default: `1`.
         public let page: Int?
-
         /// The server's default: `20`.
         public let perPage: Int?
-
         /// The call's `order`.
         public let order: Order?
-
         /// The server's default: `"created"`.
         public let sort: SearchSort?
-
         /// The server's default: `false`.
         public let includeArchived: Bool?
 

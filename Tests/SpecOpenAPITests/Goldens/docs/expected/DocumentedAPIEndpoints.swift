@@ -118,7 +118,6 @@ extension DocumentedAPIOperations {
 
         /// The note's id.
         public let id: String
-
         /// Include everything.
         public let verbose: Bool?
 

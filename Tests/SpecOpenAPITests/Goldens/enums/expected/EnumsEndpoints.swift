@@ -91,7 +91,6 @@ extension EnumsOperations {
 
         /// The call's `sort`.
         public let sort: SortOrder?
-
         /// The call's `status`.
         public let status: ListItemsStatus?
 

@@ -100,13 +100,10 @@ extension FormatsOperations {
 
         /// The call's `since`.
         public let since: Date?
-
         /// The call's `day`.
         public let day: CalendarDate?
-
         /// The call's `id`.
         public let id: UUID?
-
         /// The call's `count`.
         public let count: Int32?
 

@@ -91,7 +91,6 @@ extension MixedOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `body`.
         public let body: GistUpdate?
 

@@ -388,7 +388,6 @@ extension BodiesOperations {
 
         /// The call's `id`.
         public let id: Int
-
         /// The call's `title`.
         public let title: Nullable<String>?
 
@@ -412,7 +411,6 @@ extension BodiesOperations {
 
         /// The call's `id`.
         public let id: Int
-
         /// The call's `body`.
         public let body: Data
 
@@ -456,10 +454,8 @@ extension BodiesOperations {
 
         /// The call's `page`.
         public let page: Int?
-
         /// The call's `q`.
         public let q: String?
-
         /// The call's `in`.
         public let `in`: [String]?
 
@@ -484,7 +480,6 @@ extension BodiesOperations {
 
         /// The call's `term`.
         public let term: String?
-
         /// The call's `limit`.
         public let limit: Int?
 
@@ -578,7 +573,6 @@ extension BodiesOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `age`.
         public let age: Int?
 
@@ -622,13 +616,10 @@ extension BodiesOperations {
 
         /// The call's `username`.
         public let username: String
-
         /// The call's `password`.
         public let password: String
-
         /// The call's `remember`.
         public let remember: Bool?
-
         /// The call's `scopes`.
         public let scopes: [String]?
 
@@ -654,7 +645,6 @@ extension BodiesOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The call's `tag`.
         public let tag: String?
 
@@ -678,13 +668,10 @@ extension BodiesOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `file`.
         public let file: File
-
         /// The call's `caption`.
         public let caption: String?
-
         /// The call's `thumbnails`.
         public let thumbnails: [File]?
 
@@ -710,7 +697,6 @@ extension BodiesOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `body`.
         public let body: ByteStream
 
@@ -794,13 +780,10 @@ extension BodiesOperations {
 
         /// The call's `id`.
         public let id: String
-
         /// The call's `name`.
         public let name: String?
-
         /// The call's `id2`.
         public let id2: String?
-
         /// The call's `name2`.
         public let name2: String?
 

@@ -221,7 +221,6 @@ extension NamesOperations {
 
         /// The call's `userID`.
         public let userID: Int
-
         /// The call's `postID`.
         public let postID: String
 

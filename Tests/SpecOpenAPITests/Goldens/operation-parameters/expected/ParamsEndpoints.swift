@@ -103,6 +103,26 @@ public enum Params {
         Endpoint(.post, "/", Params.api, headers: ["X-Amz-Target": xAmzTarget], response: .empty)
     }
 
+    /// `GET /labels`
+    public static func listLabels(direction: Direction? = nil) -> Endpoint<Empty, ServiceUnavailable> {
+        Endpoint(
+            .get, "/labels", Params.api,
+            query: ["direction": direction],
+            response: .empty.accepting("application/json"),
+            errors: [.status(503, message: { $0.message })]
+        )
+    }
+
+    /// `GET /milestones`
+    public static func listMilestones(direction: Direction? = nil) -> Endpoint<Empty, ServiceUnavailable> {
+        Endpoint(
+            .get, "/milestones", Params.api,
+            query: ["direction": direction],
+            response: .empty.accepting("application/json"),
+            errors: [.status(503, message: { $0.message })]
+        )
+    }
+
     /// `DELETE /tags/{resourceArn}`
     public static func untagResource(resourceArn: String, tagKeys: [String]) -> Endpoint<Empty, Never> {
         Endpoint(.delete, "/tags/\(resourceArn)", Params.api, query: ["tagKeys": tagKeys], response: .empty)
@@ -128,6 +148,10 @@ public protocol ParamsService: Sendable {
     func sendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
     /// Sends `Params.deleteMessage`: `POST /`.
     func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
+    /// Sends `Params.listLabels`: `GET /labels`.
+    func listLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>)
+    /// Sends `Params.listMilestones`: `GET /milestones`.
+    func listMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>)
     /// Sends `Params.untagResource`: `DELETE /tags/{resourceArn}`.
     func untagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
 }
@@ -159,6 +183,16 @@ extension ParamsServiceForwarding {
 
     /// Answers through `send(_:)`.
     public func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func listMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>) {
         try await Specwright.forward(call, to: self)
     }
 
@@ -195,37 +229,26 @@ extension ParamsOperations {
 
         /// The call's `owner`.
         public let owner: String
-
         /// The call's `repo`.
         public let repo: String
-
         /// The operation's own.
         public let perPage: Int?
-
         /// The call's `signature`.
         public let signature: String?
-
         /// The call's `labels`.
         public let labels: [String]?
-
         /// The call's `ids`.
         public let ids: [Int]
-
         /// The call's `page`.
         public let page: Int32?
-
         /// The call's `xRaw`.
         public let xRaw: String?
-
         /// The call's `xRequestID`.
         public let xRequestID: UUID?
-
         /// The call's `xTrace`.
         public let xTrace: String
-
         /// The call's `accept`.
         public let accept: String?
-
         /// The call's `session`.
         public let session: String?
 
@@ -285,7 +308,6 @@ extension ParamsOperations {
 
         /// The call's `stream`.
         public let stream: Bool?
-
         /// The call's `beta`.
         public let beta: String
 
@@ -309,16 +331,12 @@ extension ParamsOperations {
 
         /// The call's `thingID`.
         public let thingID: GetThingFilter
-
         /// The call's `filter`.
         public let filter: GetThingFilter?
-
         /// The call's `class`.
         public let `class`: String?
-
         /// The call's `thingID2`.
         public let thingID2: String?
-
         /// The call's `thingID3`.
         public let thingID3: String?
 
@@ -383,6 +401,46 @@ extension ParamsOperations {
         }
     }
 
+    /// A call of `Params.listLabels`, `GET /labels`, with its arguments.
+    public struct ListLabels: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = ServiceUnavailable
+        public typealias Output = Void
+
+        /// The call's `direction`.
+        public let direction: Direction?
+
+        /// A call with these arguments.
+        public init(direction: Direction?) {
+            self.direction = direction
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.listLabels(direction: direction)
+        }
+    }
+
+    /// A call of `Params.listMilestones`, `GET /milestones`, with its arguments.
+    public struct ListMilestones: ServiceOperation {
+        public typealias Response = Empty
+        public typealias Failure = ServiceUnavailable
+        public typealias Output = Void
+
+        /// The call's `direction`.
+        public let direction: Direction?
+
+        /// A call with these arguments.
+        public init(direction: Direction?) {
+            self.direction = direction
+        }
+
+        /// The request the call makes.
+        public var endpoint: Endpoint<Response, Failure> {
+            Params.listMilestones(direction: direction)
+        }
+    }
+
     /// A call of `Params.untagResource`, `DELETE /tags/{resourceArn}`, with its arguments.
     public struct UntagResource: ServiceOperation {
         public typealias Response = Empty
@@ -391,7 +449,6 @@ extension ParamsOperations {
 
         /// The call's `resourceArn`.
         public let resourceArn: String
-
         /// The call's `tagKeys`.
         public let tagKeys: [String]
 
@@ -481,6 +538,18 @@ extension ParamsService {
         xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
     ) async throws(APIError<Never>) {
         try await self.deleteMessage(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
+    }
+
+    /// `GET /labels`
+    @_alwaysEmitIntoClient
+    public func listLabels(direction: Direction? = nil) async throws(APIError<ServiceUnavailable>) {
+        try await self.listLabels(ParamsOperations.ListLabels(direction: direction))
+    }
+
+    /// `GET /milestones`
+    @_alwaysEmitIntoClient
+    public func listMilestones(direction: Direction? = nil) async throws(APIError<ServiceUnavailable>) {
+        try await self.listMilestones(ParamsOperations.ListMilestones(direction: direction))
     }
 
     /// `DELETE /tags/{resourceArn}`

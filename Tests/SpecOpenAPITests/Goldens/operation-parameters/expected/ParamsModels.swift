@@ -61,3 +61,42 @@ public enum QueueDeleteMessageXAmzTarget: StringEnum {
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
 }
+
+public enum Direction: StringEnum {
+    case asc
+    case desc
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    public init(rawValue: String) {
+        switch rawValue {
+        case "asc": self = .asc
+        case "desc": self = .desc
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .asc: "asc"
+        case .desc: "desc"
+        case .unknown(let value): value
+        }
+    }
+}
+
+public struct ServiceUnavailable: Decodable, Sendable {
+    public let code: String?
+    public let message: String?
+
+    public init(code: String? = nil, message: String? = nil) {
+        self.code = code
+        self.message = message
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.code = try container.decodeIfPresent(String.self, forKey: "code")
+        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+    }
+}

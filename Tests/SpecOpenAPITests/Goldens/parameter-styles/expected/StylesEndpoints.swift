@@ -193,10 +193,8 @@ extension StylesOperations {
 
         /// The call's `id`.
         public let id: Int
-
         /// The call's `kind`.
         public let kind: String
-
         /// The call's `tag`.
         public let tag: String
 
@@ -222,19 +220,14 @@ extension StylesOperations {
 
         /// The call's `simple`.
         public let simple: [String]
-
         /// The call's `simpleExploded`.
         public let simpleExploded: RGB
-
         /// The call's `label`.
         public let label: RGB
-
         /// The call's `labelExploded`.
         public let labelExploded: [Int]
-
         /// The call's `matrix`.
         public let matrix: [String]
-
         /// The call's `matrixExploded`.
         public let matrixExploded: [String: Int]
 
@@ -276,31 +269,22 @@ extension StylesOperations {
 
         /// deepObject: `filter[color]=red`.
         public let filter: SearchFilter?
-
         /// An object in the default form style: its members are pairs of their own (`x=1&y=2`).
         public let point: SearchPoint?
-
         /// The call's `ids`.
         public let ids: [Int]?
-
         /// The call's `words`.
         public let words: [String]?
-
         /// The call's `tags`.
         public let tags: [String]?
-
         /// A union of scalars, sent as the value it holds.
         public let limit: SearchLimit?
-
         /// A Decimal written as `anyOf` of a number and a string.
         public let price: ExactDecimal?
-
         /// The call's `xTags`.
         public let xTags: [String]?
-
         /// The call's `xRange`.
         public let xRange: SearchXRange?
-
         /// The call's `xPoint`.
         public let xPoint: SearchPoint?
 
@@ -354,16 +338,12 @@ extension StylesOperations {
 
         /// The call's `email`.
         public let email: String?
-
         /// The call's `address`.
         public let address: Clearable<PostCustomersBodyAddress>?
-
         /// The call's `expand`.
         public let expand: [String]?
-
         /// The call's `metadata`.
         public let metadata: [String: String]?
-
         /// Without `encoding`, an array of objects is sent in brackets too.
         public let items: [PostCustomersBodyItemsItem]?
 

@@ -125,19 +125,14 @@ extension FixesOperations {
 
         /// The call's `itemID`.
         public let itemID: String
-
         /// The call's `partID`.
         public let partID: Int
-
         /// The call's `sort`.
         public let sort: GetPartR?
-
         /// The call's `n`.
         public let n: Count?
-
         /// The call's `r`.
         public let r: GetPartR
-
         /// The call's `filter`.
         public let filter: Obj?
 

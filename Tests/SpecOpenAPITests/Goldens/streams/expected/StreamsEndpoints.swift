@@ -203,7 +203,6 @@ extension StreamsOperations {
 
         /// The call's `prompt`.
         public let prompt: String
-
         /// The call's `stream`.
         public let stream: Bool?
 
@@ -227,7 +226,6 @@ extension StreamsOperations {
 
         /// The call's `prompt`.
         public let prompt: String
-
         /// The call's `stream`.
         public let stream: Bool?
 

@@ -207,16 +207,12 @@ extension StudioOperations {
 
         /// The call's `name`.
         public let name: String
-
         /// The server's default: `1`.
         public let count: Int?
-
         /// The call's `colors`.
         public let colors: [String]?
-
         /// The call's `sizes`.
         public let sizes: [SubmitFormBodySizesItem]?
-
         /// The call's `words`.
         public let words: [String]?
 
@@ -243,10 +239,8 @@ extension StudioOperations {
 
         /// The file.
         public let file: File
-
         /// The call's `caption`.
         public let caption: String?
-
         /// The call's `labels`.
         public let labels: [String]?
 

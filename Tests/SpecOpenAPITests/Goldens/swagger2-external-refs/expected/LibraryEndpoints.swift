@@ -133,7 +133,6 @@ extension LibraryOperations {
 
         /// The call's `body`.
         public let body: Book
-
         /// The call's `locale`.
         public let locale: AddBookLocale?
 

@@ -152,10 +152,8 @@ extension CatalogOperations {
 
         /// The call's `itemID`.
         public let itemID: String
-
         /// The operation's own.
         public let verbose: Bool?
-
         /// The call's `xTrace`.
         public let xTrace: Bool?
 
@@ -180,31 +178,22 @@ extension CatalogOperations {
 
         /// The call's `ids`.
         public let ids: [Int]?
-
         /// The call's `tags`.
         public let tags: [String]?
-
         /// The call's `words`.
         public let words: [String]?
-
         /// The call's `columns`.
         public let columns: [String]?
-
         /// The call's `ranks`.
         public let ranks: [Int]?
-
         /// The call's `sort`.
         public let sort: ListItemsSort
-
         /// The call's `colors`.
         public let colors: [ListItemsColorsItem]?
-
         /// The call's `q`.
         public let q: String?
-
         /// The server's default: `20`.
         public let pageSize: Int32?
-
         /// The call's `xFlags`.
         public let xFlags: [String]?
 
@@ -258,7 +247,6 @@ extension CatalogOperations {
 
         /// The call's `resourceID`.
         public let resourceID: String
-
         /// The call's `parts`.
         public let parts: [Int]
 

@@ -113,7 +113,6 @@ extension TodoOperations {
 
         /// The call's `id`.
         public let id: Int
-
         /// The call's `body`.
         public let body: TaskUpdate
 
@@ -137,10 +136,8 @@ extension TodoOperations {
 
         /// The call's `id`.
         public let id: Int
-
         /// The call's `title`.
         public let title: String?
-
         /// Inline fields too; null clears the date.
         public let due: Nullable<Date>?
 

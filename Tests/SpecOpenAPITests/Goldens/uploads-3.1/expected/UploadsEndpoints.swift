@@ -129,19 +129,14 @@ extension UploadsOperations {
 
         /// The call's `file`.
         public let file: File
-
         /// The call's `pictures`.
         public let pictures: [File]?
-
         /// The call's `note`.
         public let note: String?
-
         /// The call's `noteXNoteKind`.
         public let noteXNoteKind: UploadFileNoteXNoteKind
-
         /// The call's `noteXNoteTags`.
         public let noteXNoteTags: [String]?
-
         /// An object part goes as JSON.
         public let meta: UploadFileBodyMeta?
 
