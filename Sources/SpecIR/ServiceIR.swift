@@ -4,8 +4,8 @@ import SpecCore
 /// them one file holds.
 ///
 /// Each endpoint is an operation type holding a call's arguments (`ChirpOperations.Feed`, next to the
-/// methods that make it); the protocol has one requirement per operation, named after its method and
-/// taking the operation (`feed(_:)`), which the live struct and the stub get from the forwarding
+/// methods that make it); the protocol has one requirement per operation, `send` and its method's
+/// name, taking the operation (`sendFeed(_:)`), which the live struct and the stub get from the forwarding
 /// protocol: they implement one generic `send(_:)`.
 /// The methods app code calls (`service.feed(perPage: 50)`) are protocol extension methods with the
 /// factory's parameters and defaults, next to their factories when the output is split.
@@ -28,7 +28,7 @@ public struct ServiceIR: Sendable {
     /// `ChirpOperations`, the enum of the operation types.
     public var operations: String
     /// The protocol's requirements, one per operation; empty in a shard, which only extends the protocol.
-    /// A requirement takes the operation type (`feed(_:)`), so these carry no parameters and no doc.
+    /// A requirement takes the operation type (`sendFeed(_:)`), so these carry no parameters and no doc.
     public var requirements: [ServiceMethodIR]
     /// The methods with the factories' parameters this file declares, and their operation types.
     public var methods: [ServiceMethodIR]

@@ -41,8 +41,8 @@ public enum APIError<Failure: Sendable>: Error, LocalizedError, CustomStringConv
     }
 
     /// `error` as this kind of error: an `APIError` of it as it is, a cancellation as
-    /// ``cancelled``, anything else as ``transport(_:)``. Stub services use it for what a test's
-    /// handler throws.
+    /// ``cancelled``, anything else as ``transport(_:)``: for a hand-written fake or middleware that
+    /// must report an error of another kind through a typed `throws(APIError<Failure>)`.
     public static func wrapping(_ error: any Error) -> APIError {
         if let error = error as? APIError { return error }
         if error is CancellationError { return .cancelled }

@@ -1,9 +1,9 @@
 /// One call of an endpoint of a generated service, as a value: the arguments app code passed
 /// (`call.body.text`, `call.id`) and the endpoint they build.
 ///
-/// The service protocol has one requirement per operation type, `send(_:)`, which the live service
-/// and the stub each implement once, generically; a hand-written fake implements one per operation
-/// and reads the call's typed arguments.
+/// The service protocol has one requirement per operation (`sendFeed(_:)`), which the live service
+/// and the stub forward to one generic `send(_:)` (``OperationSender``); a hand-written fake
+/// implements each and reads the call's typed arguments.
 public protocol ServiceOperation: Sendable {
     /// What the endpoint's success answer decodes as (`Empty` for an answer without a body).
     associatedtype Response: Sendable

@@ -101,8 +101,8 @@ import Testing
 }
 
 /// A fake written the way an app's tests would: an actor that records calls and answers from memory.
-/// It implements one requirement per operation, named after the method app code calls and given
-/// the call's typed arguments (the methods app code calls cannot stand in for one).
+/// It implements one requirement per operation, `send` and the name of the method app code calls,
+/// given the call's typed arguments (the methods app code calls cannot stand in for one).
 actor FakeChirp: ChirpService {
     let posts: [Post]
     private(set) var feedCalls: [ChirpOperations.Feed] = []
@@ -110,30 +110,30 @@ actor FakeChirp: ChirpService {
 
     init(posts: [Post]) { self.posts = posts }
 
-    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+    func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
         feedCalls.append(call)
         return Page(items: posts, page: call.page, perPage: call.perPage, total: posts.count)
     }
 
-    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+    func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
         liked.append(call.id)
     }
 
-    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+    func sendCreatePost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
         guard let author = posts.first?.author, !call.body.text.isEmpty else {
             throw .status(422, model: .status422(ValidationErrors(message: "invalid", errors: [FieldError(field: "text", message: "empty")])))
         }
         return Post(id: UUID(), author: author, text: call.body.text, visibility: .public, createdAt: Date())
     }
 
-    func register(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
-    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
-    func refreshToken(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
-    func me(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
-    func profile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile { throw .transport(URLError(.unsupportedURL)) }
-    func updateProfile(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
-    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar { throw .transport(URLError(.unsupportedURL)) }
-    func deletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
-    func postsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post { throw .transport(URLError(.unsupportedURL)) }
-    func postsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
+    func sendRegister(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func sendRefreshToken(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse { throw .transport(URLError(.unsupportedURL)) }
+    func sendMe(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
+    func sendProfile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile { throw .transport(URLError(.unsupportedURL)) }
+    func sendUpdateProfile(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account { throw .transport(URLError(.unsupportedURL)) }
+    func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar { throw .transport(URLError(.unsupportedURL)) }
+    func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
+    func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post { throw .transport(URLError(.unsupportedURL)) }
+    func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
 }

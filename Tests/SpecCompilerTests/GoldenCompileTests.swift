@@ -44,7 +44,7 @@ import Testing
         let text = try String(contentsOf: url, encoding: .utf8)
         let start = try #require(text.range(of: "public protocol ChirpService: Sendable {"))
         let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
-        // Each requirement, joined onto one line: `func feed(_ call: ChirpOperations.Feed) async throws(...) -> R`;
+        // Each requirement, joined onto one line: `func sendFeed(_ call: ChirpOperations.Feed) async throws(...) -> R`;
         // a deprecated one keeps its attribute, as a fake implementing it would.
         let body = text[start.upperBound..<end.lowerBound].split(separator: "\n").filter { !$0.contains("///") }
             .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")

@@ -28,13 +28,14 @@ extension ServiceIR: TemplateObject {
 }
 
 extension ServiceMethodIR: TemplateObject {
-    /// Keys: name, bareName, doc, requestLine, deprecated, parameters, hasParameters, documentedParameters, failureType,
+    /// Keys: name, bareName, requirement (the protocol's requirement for the operation: `sendFeed`), doc, requestLine, deprecated, parameters, hasParameters, documentedParameters, failureType,
     /// responseType (false for no result), endpointResponse (the factory's response type), factory (the factory's
     /// qualified name), operation (the operation type's name).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "name": .string(Naming.escaped(name))
         case "bareName": .string(name)
+        case "requirement": .string("send" + name.prefix(1).uppercased() + name.dropFirst())
         case "doc": .strings(doc)
         case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)

@@ -107,16 +107,16 @@ public enum ArticlesOperations {}
 /// Every endpoint of `Articles` as one async method (`service.status(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubArticlesService` or a fake, and `LiveArticlesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ArticlesService: Sendable {
     /// Sends `Articles.status`: `GET /status`.
-    func status(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus
+    func sendStatus(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus
     /// Sends `Articles.listArticles`: `GET /articles`.
-    func listArticles(_ call: ArticlesOperations.ListArticles) async throws(APIError<ServiceError>) -> ArticleList
+    func sendListArticles(_ call: ArticlesOperations.ListArticles) async throws(APIError<ServiceError>) -> ArticleList
     /// Sends `Articles.article`: `GET /articles/{slug}`.
-    func article(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article
+    func sendArticle(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article
     /// Sends `Articles.createArticle`: `POST /articles`.
-    func createArticle(_ call: ArticlesOperations.CreateArticle) async throws(APIError<ServiceError>) -> Article
+    func sendCreateArticle(_ call: ArticlesOperations.CreateArticle) async throws(APIError<ServiceError>) -> Article
 }
 
 /// A `ArticlesService` that answers every operation through one generic `send(_:)`, as
@@ -125,24 +125,26 @@ public protocol ArticlesServiceForwarding: ArticlesService, OperationSender {}
 
 extension ArticlesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func status(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus {
+    public func sendStatus(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listArticles(
+    public func sendListArticles(
         _ call: ArticlesOperations.ListArticles
     ) async throws(APIError<ServiceError>) -> ArticleList {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func article(_ call: ArticlesOperations.ArticleOperation) async throws(APIError<ServiceError>) -> Article {
+    public func sendArticle(
+        _ call: ArticlesOperations.ArticleOperation
+    ) async throws(APIError<ServiceError>) -> Article {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createArticle(
+    public func sendCreateArticle(
         _ call: ArticlesOperations.CreateArticle
     ) async throws(APIError<ServiceError>) -> Article {
         try await Specwright.forward(call, to: self)
@@ -303,7 +305,7 @@ extension ArticlesService {
     /// `GET /status`
     @_alwaysEmitIntoClient
     public func status() async throws(APIError<ServiceError>) -> ServiceStatus {
-        try await self.status(ArticlesOperations.Status())
+        try await self.sendStatus(ArticlesOperations.Status())
     }
 
     /// Articles, newest first, a page at a time.
@@ -316,7 +318,7 @@ extension ArticlesService {
         limit: Int = 25,
         cursor: String? = nil
     ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await self.listArticles(ArticlesOperations.ListArticles(
+        try await self.sendListArticles(ArticlesOperations.ListArticles(
             status: status,
             tag: tag,
             limit: limit,
@@ -329,7 +331,7 @@ extension ArticlesService {
     /// `GET /articles/{slug}`
     @_alwaysEmitIntoClient
     public func article(slug: String) async throws(APIError<ServiceError>) -> Article {
-        try await self.article(ArticlesOperations.ArticleOperation(slug: slug))
+        try await self.sendArticle(ArticlesOperations.ArticleOperation(slug: slug))
     }
 
     /// Create an article. Send a request ID to find the request in the server logs.
@@ -340,6 +342,6 @@ extension ArticlesService {
         body: NewArticle,
         xRequestID: String? = nil
     ) async throws(APIError<ServiceError>) -> Article {
-        try await self.createArticle(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
+        try await self.sendCreateArticle(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
     }
 }

@@ -239,34 +239,36 @@ public enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.register(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.register`: `POST /auth/register`.
-    func register(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
+    func sendRegister(_ call: ChirpOperations.Register) async throws(APIError<Chirp.RegisterError>) -> TokenResponse
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.refreshToken`: `POST /auth/refresh`.
-    func refreshToken(_ call: ChirpOperations.RefreshToken) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func sendRefreshToken(
+        _ call: ChirpOperations.RefreshToken
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post>
+    func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post>
     /// Sends `Chirp.me`: `GET /me`.
-    func me(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account
+    func sendMe(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.profile`: `GET /users/{userID}/profile`.
-    func profile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile
+    func sendProfile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile
     /// Sends `Chirp.updateProfile`: `PATCH /me/profile`.
-    func updateProfile(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account
+    func sendUpdateProfile(_ call: ChirpOperations.UpdateProfile) async throws(APIError<APIErrorResponse>) -> Account
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar
+    func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func sendCreatePost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.deletePost`: `DELETE /posts/{id}`.
-    func deletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>)
+    func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.post`: `GET /posts/{id}`.
-    func postsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post
+    func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.unlike`: `DELETE /posts/{id}/like`.
-    func postsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>)
+    func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>)
 }
 
 /// A `ChirpService` that answers every operation through one generic `send(_:)`, as
@@ -275,73 +277,79 @@ public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
 
 extension ChirpServiceForwarding {
     /// Answers through `send(_:)`.
-    public func register(
+    public func sendRegister(
         _ call: ChirpOperations.Register
     ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func refreshToken(
+    public func sendRefreshToken(
         _ call: ChirpOperations.RefreshToken
     ) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func me(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account {
+    public func sendMe(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func profile(_ call: ChirpOperations.ProfileOperation) async throws(APIError<APIErrorResponse>) -> Profile {
+    public func sendProfile(
+        _ call: ChirpOperations.ProfileOperation
+    ) async throws(APIError<APIErrorResponse>) -> Profile {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func updateProfile(
+    public func sendUpdateProfile(
         _ call: ChirpOperations.UpdateProfile
     ) async throws(APIError<APIErrorResponse>) -> Account {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) -> Avatar {
+    public func sendUploadAvatar(
+        _ call: ChirpOperations.UploadAvatar
+    ) async throws(APIError<APIErrorResponse>) -> Avatar {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+    public func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func deletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) {
+    public func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post {
+    public func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) {
+    public func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -680,7 +688,7 @@ extension ChirpService {
     /// `POST /auth/register`
     @_alwaysEmitIntoClient
     public func register(body: Registration) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        try await self.register(ChirpOperations.Register(body: body))
+        try await self.sendRegister(ChirpOperations.Register(body: body))
     }
 
     /// Exchange an email and password for tokens.
@@ -688,7 +696,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.login(ChirpOperations.Login(email: email, password: password))
+        try await self.sendLogin(ChirpOperations.Login(email: email, password: password))
     }
 
     /// Exchange a refresh token for a new access token.
@@ -696,7 +704,7 @@ extension ChirpService {
     /// `POST /auth/refresh`
     @_alwaysEmitIntoClient
     public func refreshToken(refreshToken: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.refreshToken(ChirpOperations.RefreshToken(refreshToken: refreshToken))
+        try await self.sendRefreshToken(ChirpOperations.RefreshToken(refreshToken: refreshToken))
     }
 
     /// The signed-in user's home feed, newest first.
@@ -708,7 +716,7 @@ extension ChirpService {
         perPage: Int = 20,
         tag: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag))
+        try await self.sendFeed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag))
     }
 
     /// The signed-in user's account.
@@ -716,7 +724,7 @@ extension ChirpService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<APIErrorResponse>) -> Account {
-        try await self.me(ChirpOperations.Me())
+        try await self.sendMe(ChirpOperations.Me())
     }
 
     /// A user's profile page.
@@ -724,7 +732,7 @@ extension ChirpService {
     /// `GET /users/{userID}/profile`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID) async throws(APIError<APIErrorResponse>) -> Profile {
-        try await self.profile(ChirpOperations.ProfileOperation(userID: userID))
+        try await self.sendProfile(ChirpOperations.ProfileOperation(userID: userID))
     }
 
     /// Change some fields of the signed-in user's profile.
@@ -732,7 +740,7 @@ extension ChirpService {
     /// `PATCH /me/profile`
     @_alwaysEmitIntoClient
     public func updateProfile(body: ProfileUpdate) async throws(APIError<APIErrorResponse>) -> Account {
-        try await self.updateProfile(ChirpOperations.UpdateProfile(body: body))
+        try await self.sendUpdateProfile(ChirpOperations.UpdateProfile(body: body))
     }
 
     /// Replace the signed-in user's avatar. JPEG or PNG, at most 5 MB.
@@ -740,7 +748,7 @@ extension ChirpService {
     /// `PUT /me/avatar`
     @_alwaysEmitIntoClient
     public func uploadAvatar(image: File, caption: String? = nil) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await self.uploadAvatar(ChirpOperations.UploadAvatar(image: image, caption: caption))
+        try await self.sendUploadAvatar(ChirpOperations.UploadAvatar(image: image, caption: caption))
     }
 
     /// Publish a post.
@@ -748,7 +756,7 @@ extension ChirpService {
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.createPost(ChirpOperations.CreatePost(body: body))
+        try await self.sendCreatePost(ChirpOperations.CreatePost(body: body))
     }
 
     /// Delete one of the signed-in user's posts.
@@ -756,7 +764,7 @@ extension ChirpService {
     /// `DELETE /posts/{id}`
     @_alwaysEmitIntoClient
     public func deletePost(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await self.deletePost(ChirpOperations.DeletePost(id: id))
+        try await self.sendDeletePost(ChirpOperations.DeletePost(id: id))
     }
 
     /// One post.
@@ -764,7 +772,7 @@ extension ChirpService {
     /// `GET /posts/{id}`
     @_alwaysEmitIntoClient
     public func postsPost(id: UUID) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.postsPost(ChirpOperations.PostsPost(id: id))
+        try await self.sendPostsPost(ChirpOperations.PostsPost(id: id))
     }
 
     /// Like a post. Liking a post twice is not an error.
@@ -772,7 +780,7 @@ extension ChirpService {
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await self.postsLike(ChirpOperations.PostsLike(id: id))
+        try await self.sendPostsLike(ChirpOperations.PostsLike(id: id))
     }
 
     /// Take back a like.
@@ -780,6 +788,6 @@ extension ChirpService {
     /// `DELETE /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
-        try await self.postsUnlike(ChirpOperations.PostsUnlike(id: id))
+        try await self.sendPostsUnlike(ChirpOperations.PostsUnlike(id: id))
     }
 }

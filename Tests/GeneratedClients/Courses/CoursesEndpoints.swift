@@ -85,16 +85,18 @@ public enum CoursesOperations {}
 /// Every endpoint of `Courses` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubCoursesService` or a fake, and `LiveCoursesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol CoursesService: Sendable {
     /// Sends `Courses.login`: `POST /session`.
-    func login(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session
+    func sendLogin(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session
     /// Sends `Courses.listCourses`: `GET /courses`.
-    func listCourses(_ call: CoursesOperations.ListCourses) async throws(APIError<ProblemDetails>) -> [CourseSummary]
+    func sendListCourses(
+        _ call: CoursesOperations.ListCourses
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary]
     /// Sends `Courses.course`: `GET /courses/{id}`.
-    func course(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course
+    func sendCourse(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course
     /// Sends `Courses.enroll`: `POST /courses/{id}/enrollment`.
-    func enroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>)
+    func sendEnroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>)
 }
 
 /// A `CoursesService` that answers every operation through one generic `send(_:)`, as
@@ -103,24 +105,24 @@ public protocol CoursesServiceForwarding: CoursesService, OperationSender {}
 
 extension CoursesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func login(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session {
+    public func sendLogin(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listCourses(
+    public func sendListCourses(
         _ call: CoursesOperations.ListCourses
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func course(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course {
+    public func sendCourse(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func enroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>) {
+    public func sendEnroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -281,7 +283,7 @@ extension CoursesService {
     /// `POST /session`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<ProblemDetails>) -> Session {
-        try await self.login(CoursesOperations.Login(email: email, password: password))
+        try await self.sendLogin(CoursesOperations.Login(email: email, password: password))
     }
 
     /// The catalog, optionally filtered by level and by a search text.
@@ -293,7 +295,7 @@ extension CoursesService {
         search: String? = nil,
         page: Int = 1
     ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await self.listCourses(CoursesOperations.ListCourses(level: level, search: search, page: page))
+        try await self.sendListCourses(CoursesOperations.ListCourses(level: level, search: search, page: page))
     }
 
     /// One course and its lessons.
@@ -301,7 +303,7 @@ extension CoursesService {
     /// `GET /courses/{id}`
     @_alwaysEmitIntoClient
     public func course(id: Int) async throws(APIError<ProblemDetails>) -> Course {
-        try await self.course(CoursesOperations.CourseOperation(id: id))
+        try await self.sendCourse(CoursesOperations.CourseOperation(id: id))
     }
 
     /// Enroll the signed-in student in a course. Answers 204 No Content.
@@ -309,6 +311,6 @@ extension CoursesService {
     /// `POST /courses/{id}/enrollment`
     @_alwaysEmitIntoClient
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
-        try await self.enroll(CoursesOperations.Enroll(id: id))
+        try await self.sendEnroll(CoursesOperations.Enroll(id: id))
     }
 }

@@ -687,136 +687,144 @@ public enum HTTPBinOperations {}
 /// Every endpoint of `HTTPBin` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubHTTPBinService` or a fake, and `LiveHTTPBinService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol HTTPBinService: Sendable {
     /// Sends `HTTPBin.get`: `GET /get`.
-    func get(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo
+    func sendGet(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.post`: `POST /post`.
-    func post(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo
+    func sendPost(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.put`: `PUT /put`.
-    func put(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo
+    func sendPut(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.patch`: `PATCH /patch`.
-    func patch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo
+    func sendPatch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.typedParts`: `PUT /put`.
-    func typedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo
+    func sendTypedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delete`: `DELETE /delete`.
-    func delete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo
+    func sendDelete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.headGet`: `HEAD /get`.
-    func headGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>)
+    func sendHeadGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.optionsGet`: `OPTIONS /get`.
-    func optionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>)
+    func sendOptionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.get`: `GET /anything/{path}`.
-    func anythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo
+    func sendAnythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.styled`: `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`.
-    func anythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo
+    func sendAnythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.json`: `POST /anything/{path}`.
-    func anythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo
+    func sendAnythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.elsewhere`: `GET /moved/{path}`.
-    func anythingElsewhere(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo
+    func sendAnythingElsewhere(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.mergePatch`: `PATCH /anything/{path}`.
-    func anythingMergePatch(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo
+    func sendAnythingMergePatch(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.csv`: `PUT /anything/{path}`.
-    func anythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo
+    func sendAnythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.form`: `PUT /anything/{path}`.
-    func anythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo
+    func sendAnythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.multipart`: `PATCH /anything/{path}`.
-    func anythingMultipart(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo
+    func sendAnythingMultipart(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binary`: `POST /anything/binary/{path}`.
-    func anythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo
+    func sendAnythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.binaryFile`: `PUT /anything/binary/{path}`.
-    func anythingBinaryFile(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo
+    func sendAnythingBinaryFile(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.delete`: `DELETE /anything/{path}`.
-    func anythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo
+    func sendAnythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.head`: `HEAD /anything/{path}`.
-    func anythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>)
+    func sendAnythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.options`: `OPTIONS /anything/{path}`.
-    func anythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>)
+    func sendAnythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>)
     /// Sends `HTTPBin.Anything.apiKeyInQuery`: `GET /anything/api-key`.
-    func anythingAPIKeyInQuery(_ call: HTTPBinOperations.AnythingAPIKeyInQuery) async throws(APIError<Never>) -> Echo
+    func sendAnythingAPIKeyInQuery(
+        _ call: HTTPBinOperations.AnythingAPIKeyInQuery
+    ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalBody`: `POST /anything/optional-body`.
-    func anythingOptionalBody(_ call: HTTPBinOperations.AnythingOptionalBody) async throws(APIError<Never>) -> Echo
+    func sendAnythingOptionalBody(_ call: HTTPBinOperations.AnythingOptionalBody) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.keyAndClient`: `GET /anything/key-and-client`.
-    func anythingKeyAndClient(_ call: HTTPBinOperations.AnythingKeyAndClient) async throws(APIError<Never>) -> Echo
+    func sendAnythingKeyAndClient(_ call: HTTPBinOperations.AnythingKeyAndClient) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.tokenOrKey`: `GET /anything/token-or-key`.
-    func anythingTokenOrKey(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo
+    func sendAnythingTokenOrKey(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.optionalToken`: `GET /anything/optional-token`.
-    func anythingOptionalToken(_ call: HTTPBinOperations.AnythingOptionalToken) async throws(APIError<Never>) -> Echo
+    func sendAnythingOptionalToken(
+        _ call: HTTPBinOperations.AnythingOptionalToken
+    ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Anything.literalPath`: `GET /anything/a%2Fb/x;y=1/@me:here`.
-    func anythingLiteralPath(_ call: HTTPBinOperations.AnythingLiteralPath) async throws(APIError<Never>) -> Echo
+    func sendAnythingLiteralPath(_ call: HTTPBinOperations.AnythingLiteralPath) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.Status.get`: `GET /status/{codes}`.
-    func statusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>)
+    func sendStatusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>)
     /// Sends `HTTPBin.Status.post`: `POST /status/{code}`.
-    func statusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>)
+    func sendStatusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>)
     /// Sends `HTTPBin.Status.postRetryable`: `POST /status/{codes}`.
-    func statusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>)
+    func sendStatusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.put`: `PUT /status/{code}`.
-    func statusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>)
+    func sendStatusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.patch`: `PATCH /status/{code}`.
-    func statusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>)
+    func sendStatusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.delete`: `DELETE /status/{code}`.
-    func statusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>)
+    func sendStatusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>)
     /// Sends `HTTPBin.Status.head`: `HEAD /status/{code}`.
-    func statusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>)
+    func sendStatusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>)
     /// Sends `HTTPBin.redirectTo`: `GET /redirect-to`.
-    func redirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo
+    func sendRedirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPost`: `POST /redirect-to`.
-    func redirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo
+    func sendRedirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirectToPut`: `PUT /redirect-to`.
-    func redirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo
+    func sendRedirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.authenticatedRedirectTo`: `GET /redirect-to`.
-    func authenticatedRedirectTo(
+    func sendAuthenticatedRedirectTo(
         _ call: HTTPBinOperations.AuthenticatedRedirectTo
     ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.redirect`: `GET /redirect/{n}`.
-    func redirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo
+    func sendRedirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.absoluteRedirect`: `GET /absolute-redirect/{n}`.
-    func absoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo
+    func sendAbsoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.relativeRedirect`: `GET /relative-redirect/{n}`.
-    func relativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo
+    func sendRelativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.basicAuth`: `GET /basic-auth/{user}/{passwd}`.
-    func basicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult
+    func sendBasicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.hiddenBasicAuth`: `GET /hidden-basic-auth/{user}/{passwd}`.
-    func hiddenBasicAuth(_ call: HTTPBinOperations.HiddenBasicAuth) async throws(APIError<Never>) -> BasicAuthResult
+    func sendHiddenBasicAuth(_ call: HTTPBinOperations.HiddenBasicAuth) async throws(APIError<Never>) -> BasicAuthResult
     /// Sends `HTTPBin.bearer`: `GET /bearer`.
-    func bearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult
+    func sendBearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult
     /// Sends `HTTPBin.apiKeyHeader`: `GET /headers`.
-    func apiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho
+    func sendApiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.headers`: `GET /headers`.
-    func headers(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho
+    func sendHeaders(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho
     /// Sends `HTTPBin.cookies`: `GET /cookies`.
-    func cookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies
+    func sendCookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.preferences`: `GET /cookies`.
-    func preferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies
+    func sendPreferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.cookieKey`: `GET /cookies`.
-    func cookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies
+    func sendCookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies
     /// Sends `HTTPBin.robots`: `GET /robots.txt`.
-    func robots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String
+    func sendRobots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String
     /// Sends `HTTPBin.responseHeaders`: `GET /response-headers`.
-    func responseHeaders(_ call: HTTPBinOperations.ResponseHeaders) async throws(APIError<Never>) -> [String: JSONValue]
+    func sendResponseHeaders(
+        _ call: HTTPBinOperations.ResponseHeaders
+    ) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.typedHeaders`: `GET /response-headers`.
-    func typedHeaders(_ call: HTTPBinOperations.TypedHeaders) async throws(APIError<Never>) -> [String: JSONValue]
+    func sendTypedHeaders(_ call: HTTPBinOperations.TypedHeaders) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.responseHeadersPost`: `POST /response-headers`.
-    func responseHeadersPost(
+    func sendResponseHeadersPost(
         _ call: HTTPBinOperations.ResponseHeadersPost
     ) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `HTTPBin.delay`: `GET /delay/{seconds}`.
-    func delay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo
+    func sendDelay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.delayWithShortTimeout`: `POST /delay/{seconds}`.
-    func delayWithShortTimeout(_ call: HTTPBinOperations.DelayWithShortTimeout) async throws(APIError<Never>) -> Echo
+    func sendDelayWithShortTimeout(
+        _ call: HTTPBinOperations.DelayWithShortTimeout
+    ) async throws(APIError<Never>) -> Echo
     /// Sends `HTTPBin.bytes`: `GET /bytes/{n}`.
-    func bytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data
+    func sendBytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.streamBytes`: `GET /stream-bytes/{n}`.
-    func streamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data
+    func sendStreamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.headBytes`: `HEAD /bytes/{n}`.
-    func headBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>)
+    func sendHeadBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>)
     /// Sends `HTTPBin.uuid`: `GET /uuid`.
-    func uuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier
+    func sendUuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier
     /// Sends `HTTPBin.json`: `GET /json`.
-    func json(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument
+    func sendJson(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument
     /// Sends `HTTPBin.png`: `GET /image/png`.
-    func png(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data
+    func sendPng(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data
     /// Sends `HTTPBin.image`: `GET /image`.
-    func image(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data
+    func sendImage(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data
 }
 
 /// A `HTTPBinService` that answers every operation through one generic `send(_:)`, as
@@ -825,334 +833,344 @@ public protocol HTTPBinServiceForwarding: HTTPBinService, OperationSender {}
 
 extension HTTPBinServiceForwarding {
     /// Answers through `send(_:)`.
-    public func get(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo {
+    public func sendGet(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func post(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo {
+    public func sendPost(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func put(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo {
+    public func sendPut(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func patch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo {
+    public func sendPatch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func typedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo {
+    public func sendTypedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func delete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo {
+    public func sendDelete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func headGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>) {
+    public func sendHeadGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func optionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>) {
+    public func sendOptionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingElsewhere(_ call: HTTPBinOperations.AnythingElsewhere) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingElsewhere(
+        _ call: HTTPBinOperations.AnythingElsewhere
+    ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingMergePatch(_ call: HTTPBinOperations.AnythingMergePatch) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingMergePatch(
+        _ call: HTTPBinOperations.AnythingMergePatch
+    ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingMultipart(_ call: HTTPBinOperations.AnythingMultipart) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingMultipart(
+        _ call: HTTPBinOperations.AnythingMultipart
+    ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingBinaryFile(_ call: HTTPBinOperations.AnythingBinaryFile) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingBinaryFile(
+        _ call: HTTPBinOperations.AnythingBinaryFile
+    ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>) {
+    public func sendAnythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>) {
+    public func sendAnythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingAPIKeyInQuery(
+    public func sendAnythingAPIKeyInQuery(
         _ call: HTTPBinOperations.AnythingAPIKeyInQuery
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingOptionalBody(
+    public func sendAnythingOptionalBody(
         _ call: HTTPBinOperations.AnythingOptionalBody
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingKeyAndClient(
+    public func sendAnythingKeyAndClient(
         _ call: HTTPBinOperations.AnythingKeyAndClient
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingTokenOrKey(_ call: HTTPBinOperations.AnythingTokenOrKey) async throws(APIError<Never>) -> Echo {
+    public func sendAnythingTokenOrKey(
+        _ call: HTTPBinOperations.AnythingTokenOrKey
+    ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingOptionalToken(
+    public func sendAnythingOptionalToken(
         _ call: HTTPBinOperations.AnythingOptionalToken
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func anythingLiteralPath(
+    public func sendAnythingLiteralPath(
         _ call: HTTPBinOperations.AnythingLiteralPath
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>) {
+    public func sendStatusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>) {
+    public func sendStatusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>) {
+    public func sendStatusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>) {
+    public func sendStatusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>) {
+    public func sendStatusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>) {
+    public func sendStatusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func statusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>) {
+    public func sendStatusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func redirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo {
+    public func sendRedirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func redirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo {
+    public func sendRedirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func redirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo {
+    public func sendRedirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func authenticatedRedirectTo(
+    public func sendAuthenticatedRedirectTo(
         _ call: HTTPBinOperations.AuthenticatedRedirectTo
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func redirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo {
+    public func sendRedirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func absoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo {
+    public func sendAbsoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func relativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo {
+    public func sendRelativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func basicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult {
+    public func sendBasicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func hiddenBasicAuth(
+    public func sendHiddenBasicAuth(
         _ call: HTTPBinOperations.HiddenBasicAuth
     ) async throws(APIError<Never>) -> BasicAuthResult {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func bearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult {
+    public func sendBearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func apiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho {
+    public func sendApiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func headers(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho {
+    public func sendHeaders(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func cookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies {
+    public func sendCookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func preferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies {
+    public func sendPreferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func cookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies {
+    public func sendCookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func robots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String {
+    public func sendRobots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func responseHeaders(
+    public func sendResponseHeaders(
         _ call: HTTPBinOperations.ResponseHeaders
     ) async throws(APIError<Never>) -> [String: JSONValue] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func typedHeaders(
+    public func sendTypedHeaders(
         _ call: HTTPBinOperations.TypedHeaders
     ) async throws(APIError<Never>) -> [String: JSONValue] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func responseHeadersPost(
+    public func sendResponseHeadersPost(
         _ call: HTTPBinOperations.ResponseHeadersPost
     ) async throws(APIError<Never>) -> [String: JSONValue] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func delay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo {
+    public func sendDelay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func delayWithShortTimeout(
+    public func sendDelayWithShortTimeout(
         _ call: HTTPBinOperations.DelayWithShortTimeout
     ) async throws(APIError<Never>) -> Echo {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func bytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data {
+    public func sendBytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func streamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data {
+    public func sendStreamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func headBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>) {
+    public func sendHeadBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier {
+    public func sendUuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func json(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument {
+    public func sendJson(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func png(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data {
+    public func sendPng(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func image(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data {
+    public func sendImage(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -2665,7 +2683,7 @@ extension HTTPBinService {
         ratio: Double? = nil,
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.get(HTTPBinOperations.Get(
+        try await self.sendGet(HTTPBinOperations.Get(
             q: q,
             page: page,
             tags: tags,
@@ -2684,7 +2702,7 @@ extension HTTPBinService {
     /// `POST /post`
     @_alwaysEmitIntoClient
     public func post(body: Note) async throws(APIError<Never>) -> Echo {
-        try await self.post(HTTPBinOperations.Post(body: body))
+        try await self.sendPost(HTTPBinOperations.Post(body: body))
     }
 
     /// Echoes a form body.
@@ -2692,7 +2710,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func put(body: SignUp) async throws(APIError<Never>) -> Echo {
-        try await self.put(HTTPBinOperations.Put(body: body))
+        try await self.sendPut(HTTPBinOperations.Put(body: body))
     }
 
     /// Echoes a multipart body.
@@ -2707,7 +2725,7 @@ extension HTTPBinService {
         labels: [String] = [],
         meta: Cookies? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.patch(HTTPBinOperations.Patch(
+        try await self.sendPatch(HTTPBinOperations.Patch(
             document: document,
             attachments: attachments,
             raw: raw,
@@ -2722,7 +2740,7 @@ extension HTTPBinService {
     /// `PUT /put`
     @_alwaysEmitIntoClient
     public func typedParts(picture: File) async throws(APIError<Never>) -> Echo {
-        try await self.typedParts(HTTPBinOperations.TypedParts(picture: picture))
+        try await self.sendTypedParts(HTTPBinOperations.TypedParts(picture: picture))
     }
 
     /// Echoes a delete with a query and an inline JSON body.
@@ -2730,7 +2748,7 @@ extension HTTPBinService {
     /// `DELETE /delete`
     @_alwaysEmitIntoClient
     public func delete(ids: [Int], soft: Bool = true, reason: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.delete(HTTPBinOperations.Delete(ids: ids, soft: soft, reason: reason))
+        try await self.sendDelete(HTTPBinOperations.Delete(ids: ids, soft: soft, reason: reason))
     }
 
     /// The headers /get would send, without its body.
@@ -2738,7 +2756,7 @@ extension HTTPBinService {
     /// `HEAD /get`
     @_alwaysEmitIntoClient
     public func headGet() async throws(APIError<Never>) {
-        try await self.headGet(HTTPBinOperations.HeadGet())
+        try await self.sendHeadGet(HTTPBinOperations.HeadGet())
     }
 
     /// The methods /get allows, in `Allow` (in no fixed order), and the CORS headers.
@@ -2746,7 +2764,7 @@ extension HTTPBinService {
     /// `OPTIONS /get`
     @_alwaysEmitIntoClient
     public func optionsGet() async throws(APIError<Never>) {
-        try await self.optionsGet(HTTPBinOperations.OptionsGet())
+        try await self.sendOptionsGet(HTTPBinOperations.OptionsGet())
     }
 
     /// Echoes any path; a `/` in `path` is sent as %2F and `.`/`..` as %2E/%2E%2E.
@@ -2759,7 +2777,7 @@ extension HTTPBinService {
         tags: [String] = [],
         xTrace: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.anythingGet(HTTPBinOperations.AnythingGet(path: path, q: q, tags: tags, xTrace: xTrace))
+        try await self.sendAnythingGet(HTTPBinOperations.AnythingGet(path: path, q: q, tags: tags, xTrace: xTrace))
     }
 
     /// Arrays and objects in the path, in each path style (exploded or not).
@@ -2774,7 +2792,7 @@ extension HTTPBinService {
         corner: Point,
         q: String? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.anythingStyled(HTTPBinOperations.AnythingStyled(
+        try await self.sendAnythingStyled(HTTPBinOperations.AnythingStyled(
             ids: ids,
             point: point,
             tags: tags,
@@ -2787,25 +2805,25 @@ extension HTTPBinService {
     /// `POST /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingJSON(path: String, body: JSONValue) async throws(APIError<Never>) -> Echo {
-        try await self.anythingJSON(HTTPBinOperations.AnythingJSON(path: path, body: body))
+        try await self.sendAnythingJSON(HTTPBinOperations.AnythingJSON(path: path, body: body))
     }
 
     /// `GET /moved/{path}`
     @_alwaysEmitIntoClient
     public func anythingElsewhere(path: String) async throws(APIError<Never>) -> Echo {
-        try await self.anythingElsewhere(HTTPBinOperations.AnythingElsewhere(path: path))
+        try await self.sendAnythingElsewhere(HTTPBinOperations.AnythingElsewhere(path: path))
     }
 
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMergePatch(path: String, name: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.anythingMergePatch(HTTPBinOperations.AnythingMergePatch(path: path, name: name))
+        try await self.sendAnythingMergePatch(HTTPBinOperations.AnythingMergePatch(path: path, name: name))
     }
 
     /// `PUT /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingCSV(path: String, body: String) async throws(APIError<Never>) -> Echo {
-        try await self.anythingCSV(HTTPBinOperations.AnythingCSV(path: path, body: body))
+        try await self.sendAnythingCSV(HTTPBinOperations.AnythingCSV(path: path, body: body))
     }
 
     /// `PUT /anything/{path}`
@@ -2817,7 +2835,7 @@ extension HTTPBinService {
         count: Int? = nil,
         when: Date? = nil
     ) async throws(APIError<Never>) -> Echo {
-        try await self.anythingForm(HTTPBinOperations.AnythingForm(
+        try await self.sendAnythingForm(HTTPBinOperations.AnythingForm(
             path: path,
             name: name,
             values: values,
@@ -2829,37 +2847,37 @@ extension HTTPBinService {
     /// `PATCH /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingMultipart(path: String, file: File, note: String? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.anythingMultipart(HTTPBinOperations.AnythingMultipart(path: path, file: file, note: note))
+        try await self.sendAnythingMultipart(HTTPBinOperations.AnythingMultipart(path: path, file: file, note: note))
     }
 
     /// `POST /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinary(path: String, body: Data) async throws(APIError<Never>) -> Echo {
-        try await self.anythingBinary(HTTPBinOperations.AnythingBinary(path: path, body: body))
+        try await self.sendAnythingBinary(HTTPBinOperations.AnythingBinary(path: path, body: body))
     }
 
     /// `PUT /anything/binary/{path}`
     @_alwaysEmitIntoClient
     public func anythingBinaryFile(path: String, body: File) async throws(APIError<Never>) -> Echo {
-        try await self.anythingBinaryFile(HTTPBinOperations.AnythingBinaryFile(path: path, body: body))
+        try await self.sendAnythingBinaryFile(HTTPBinOperations.AnythingBinaryFile(path: path, body: body))
     }
 
     /// `DELETE /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingDelete(path: String, cascade: Bool = false) async throws(APIError<Never>) -> Echo {
-        try await self.anythingDelete(HTTPBinOperations.AnythingDelete(path: path, cascade: cascade))
+        try await self.sendAnythingDelete(HTTPBinOperations.AnythingDelete(path: path, cascade: cascade))
     }
 
     /// `HEAD /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingHead(path: String) async throws(APIError<Never>) {
-        try await self.anythingHead(HTTPBinOperations.AnythingHead(path: path))
+        try await self.sendAnythingHead(HTTPBinOperations.AnythingHead(path: path))
     }
 
     /// `OPTIONS /anything/{path}`
     @_alwaysEmitIntoClient
     public func anythingOptions(path: String) async throws(APIError<Never>) {
-        try await self.anythingOptions(HTTPBinOperations.AnythingOptions(path: path))
+        try await self.sendAnythingOptions(HTTPBinOperations.AnythingOptions(path: path))
     }
 
     /// Sends the client's API key as the `api_key` query parameter; it is echoed in `args`.
@@ -2867,7 +2885,7 @@ extension HTTPBinService {
     /// `GET /anything/api-key`
     @_alwaysEmitIntoClient
     public func anythingAPIKeyInQuery() async throws(APIError<Never>) -> Echo {
-        try await self.anythingAPIKeyInQuery(HTTPBinOperations.AnythingAPIKeyInQuery())
+        try await self.sendAnythingAPIKeyInQuery(HTTPBinOperations.AnythingAPIKeyInQuery())
     }
 
     /// Sends its JSON body only when one is given; nil sends no body and no Content-Type.
@@ -2875,7 +2893,7 @@ extension HTTPBinService {
     /// `POST /anything/optional-body`
     @_alwaysEmitIntoClient
     public func anythingOptionalBody(body: [String: Int]? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.anythingOptionalBody(HTTPBinOperations.AnythingOptionalBody(body: body))
+        try await self.sendAnythingOptionalBody(HTTPBinOperations.AnythingOptionalBody(body: body))
     }
 
     /// Sends the API key in `X-API-Key` and the client ID as the `client_id` query parameter, together.
@@ -2883,7 +2901,7 @@ extension HTTPBinService {
     /// `GET /anything/key-and-client`
     @_alwaysEmitIntoClient
     public func anythingKeyAndClient() async throws(APIError<Never>) -> Echo {
-        try await self.anythingKeyAndClient(HTTPBinOperations.AnythingKeyAndClient())
+        try await self.sendAnythingKeyAndClient(HTTPBinOperations.AnythingKeyAndClient())
     }
 
     /// Sends a bearer token when the client has one, else its API key in `X-API-Key`.
@@ -2891,7 +2909,7 @@ extension HTTPBinService {
     /// `GET /anything/token-or-key`
     @_alwaysEmitIntoClient
     public func anythingTokenOrKey() async throws(APIError<Never>) -> Echo {
-        try await self.anythingTokenOrKey(HTTPBinOperations.AnythingTokenOrKey())
+        try await self.sendAnythingTokenOrKey(HTTPBinOperations.AnythingTokenOrKey())
     }
 
     /// Sends a bearer token when the client has one, else no credentials.
@@ -2899,7 +2917,7 @@ extension HTTPBinService {
     /// `GET /anything/optional-token`
     @_alwaysEmitIntoClient
     public func anythingOptionalToken() async throws(APIError<Never>) -> Echo {
-        try await self.anythingOptionalToken(HTTPBinOperations.AnythingOptionalToken())
+        try await self.sendAnythingOptionalToken(HTTPBinOperations.AnythingOptionalToken())
     }
 
     /// A path template whose literal text keeps its escapes and sub-delimiters.
@@ -2907,7 +2925,7 @@ extension HTTPBinService {
     /// `GET /anything/a%2Fb/x;y=1/@me:here`
     @_alwaysEmitIntoClient
     public func anythingLiteralPath() async throws(APIError<Never>) -> Echo {
-        try await self.anythingLiteralPath(HTTPBinOperations.AnythingLiteralPath())
+        try await self.sendAnythingLiteralPath(HTTPBinOperations.AnythingLiteralPath())
     }
 
     /// Answers with the status (or one of several, `200,201` or `500:0,201:1`), an empty body for most.
@@ -2915,13 +2933,13 @@ extension HTTPBinService {
     /// `GET /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusGet(codes: String) async throws(APIError<NotAcceptable>) {
-        try await self.statusGet(HTTPBinOperations.StatusGet(codes: codes))
+        try await self.sendStatusGet(HTTPBinOperations.StatusGet(codes: codes))
     }
 
     /// `POST /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPost(code: Int, body: Note) async throws(APIError<HTTPBin.Status.PostError>) {
-        try await self.statusPost(HTTPBinOperations.StatusPost(code: code, body: body))
+        try await self.sendStatusPost(HTTPBinOperations.StatusPost(code: code, body: body))
     }
 
     /// A POST that RetryMiddleware may retry (`retry: true`), say on `503`, or `503:1,200:1`.
@@ -2929,31 +2947,31 @@ extension HTTPBinService {
     /// `POST /status/{codes}`
     @_alwaysEmitIntoClient
     public func statusPostRetryable(codes: String, attempt: Int) async throws(APIError<Never>) {
-        try await self.statusPostRetryable(HTTPBinOperations.StatusPostRetryable(codes: codes, attempt: attempt))
+        try await self.sendStatusPostRetryable(HTTPBinOperations.StatusPostRetryable(codes: codes, attempt: attempt))
     }
 
     /// `PUT /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPut(code: Int) async throws(APIError<Never>) {
-        try await self.statusPut(HTTPBinOperations.StatusPut(code: code))
+        try await self.sendStatusPut(HTTPBinOperations.StatusPut(code: code))
     }
 
     /// `PATCH /status/{code}`
     @_alwaysEmitIntoClient
     public func statusPatch(code: Int) async throws(APIError<Never>) {
-        try await self.statusPatch(HTTPBinOperations.StatusPatch(code: code))
+        try await self.sendStatusPatch(HTTPBinOperations.StatusPatch(code: code))
     }
 
     /// `DELETE /status/{code}`
     @_alwaysEmitIntoClient
     public func statusDelete(code: Int) async throws(APIError<Never>) {
-        try await self.statusDelete(HTTPBinOperations.StatusDelete(code: code))
+        try await self.sendStatusDelete(HTTPBinOperations.StatusDelete(code: code))
     }
 
     /// `HEAD /status/{code}`
     @_alwaysEmitIntoClient
     public func statusHead(code: Int) async throws(APIError<Never>) {
-        try await self.statusHead(HTTPBinOperations.StatusHead(code: code))
+        try await self.sendStatusHead(HTTPBinOperations.StatusHead(code: code))
     }
 
     /// Redirects to `url` with `status_code` (302 unless a 3xx is given).
@@ -2961,7 +2979,7 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.redirectTo(HTTPBinOperations.RedirectTo(url: url, statusCode: statusCode))
+        try await self.sendRedirectTo(HTTPBinOperations.RedirectTo(url: url, statusCode: statusCode))
     }
 
     /// A redirected POST; 307 and 308 re-send the method and body, 301-303 become a GET.
@@ -2969,13 +2987,17 @@ extension HTTPBinService {
     /// `POST /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPost(body: Note, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.redirectToPost(HTTPBinOperations.RedirectToPost(body: body, url: url, statusCode: statusCode))
+        try await self.sendRedirectToPost(HTTPBinOperations.RedirectToPost(
+            body: body,
+            url: url,
+            statusCode: statusCode
+        ))
     }
 
     /// `PUT /redirect-to`
     @_alwaysEmitIntoClient
     public func redirectToPut(name: String, url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.redirectToPut(HTTPBinOperations.RedirectToPut(name: name, url: url, statusCode: statusCode))
+        try await self.sendRedirectToPut(HTTPBinOperations.RedirectToPut(name: name, url: url, statusCode: statusCode))
     }
 
     /// A redirect of a request that carries a bearer token, which must not reach another origin.
@@ -2983,7 +3005,7 @@ extension HTTPBinService {
     /// `GET /redirect-to`
     @_alwaysEmitIntoClient
     public func authenticatedRedirectTo(url: String, statusCode: Int? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.authenticatedRedirectTo(HTTPBinOperations.AuthenticatedRedirectTo(
+        try await self.sendAuthenticatedRedirectTo(HTTPBinOperations.AuthenticatedRedirectTo(
             url: url,
             statusCode: statusCode
         ))
@@ -2994,19 +3016,19 @@ extension HTTPBinService {
     /// `GET /redirect/{n}`
     @_alwaysEmitIntoClient
     public func redirect(n: Int, absolute: Bool? = nil) async throws(APIError<Never>) -> Echo {
-        try await self.redirect(HTTPBinOperations.Redirect(n: n, absolute: absolute))
+        try await self.sendRedirect(HTTPBinOperations.Redirect(n: n, absolute: absolute))
     }
 
     /// `GET /absolute-redirect/{n}`
     @_alwaysEmitIntoClient
     public func absoluteRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await self.absoluteRedirect(HTTPBinOperations.AbsoluteRedirect(n: n))
+        try await self.sendAbsoluteRedirect(HTTPBinOperations.AbsoluteRedirect(n: n))
     }
 
     /// `GET /relative-redirect/{n}`
     @_alwaysEmitIntoClient
     public func relativeRedirect(n: Int) async throws(APIError<Never>) -> Echo {
-        try await self.relativeRedirect(HTTPBinOperations.RelativeRedirect(n: n))
+        try await self.sendRelativeRedirect(HTTPBinOperations.RelativeRedirect(n: n))
     }
 
     /// 200 when the `Authorization` header holds Basic credentials for `user` and `passwd`, else
@@ -3015,7 +3037,7 @@ extension HTTPBinService {
     /// `GET /basic-auth/{user}/{passwd}`
     @_alwaysEmitIntoClient
     public func basicAuth(user: String, passwd: String) async throws(APIError<Never>) -> BasicAuthResult {
-        try await self.basicAuth(HTTPBinOperations.BasicAuth(user: user, passwd: passwd))
+        try await self.sendBasicAuth(HTTPBinOperations.BasicAuth(user: user, passwd: passwd))
     }
 
     /// As basicAuth, with the credentials as an explicit header parameter; 404 when they are wrong.
@@ -3027,7 +3049,7 @@ extension HTTPBinService {
         passwd: String,
         authorization: String? = nil
     ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await self.hiddenBasicAuth(HTTPBinOperations.HiddenBasicAuth(
+        try await self.sendHiddenBasicAuth(HTTPBinOperations.HiddenBasicAuth(
             user: user,
             passwd: passwd,
             authorization: authorization
@@ -3039,7 +3061,7 @@ extension HTTPBinService {
     /// `GET /bearer`
     @_alwaysEmitIntoClient
     public func bearer() async throws(APIError<Never>) -> BearerAuthResult {
-        try await self.bearer(HTTPBinOperations.Bearer())
+        try await self.sendBearer(HTTPBinOperations.Bearer())
     }
 
     /// Sends the client's API key in `X-API-Key`; it is echoed in `headers`.
@@ -3047,7 +3069,7 @@ extension HTTPBinService {
     /// `GET /headers`
     @_alwaysEmitIntoClient
     public func apiKeyHeader() async throws(APIError<Never>) -> HeadersEcho {
-        try await self.apiKeyHeader(HTTPBinOperations.APIKeyHeader())
+        try await self.sendApiKeyHeader(HTTPBinOperations.APIKeyHeader())
     }
 
     /// Echoes the request headers (except a few proxy ones such as X-Request-Id and Via).
@@ -3061,7 +3083,7 @@ extension HTTPBinService {
         xFlavor: Flavor? = nil,
         ifNoneMatch: String? = nil
     ) async throws(APIError<Never>) -> HeadersEcho {
-        try await self.headers(HTTPBinOperations.Headers(
+        try await self.sendHeaders(HTTPBinOperations.Headers(
             xCustom: xCustom,
             xNumber: xNumber,
             xFlag: xFlag,
@@ -3073,7 +3095,7 @@ extension HTTPBinService {
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookies(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await self.cookies(HTTPBinOperations.CookiesOperation(cookie: cookie))
+        try await self.sendCookies(HTTPBinOperations.CookiesOperation(cookie: cookie))
     }
 
     /// Sends cookie parameters, after any cookies the caller sets; httpbin echoes them.
@@ -3086,7 +3108,12 @@ extension HTTPBinService {
         lang: String? = nil,
         ids: [Int]? = nil
     ) async throws(APIError<Never>) -> Cookies {
-        try await self.preferences(HTTPBinOperations.Preferences(cookie: cookie, theme: theme, lang: lang, ids: ids))
+        try await self.sendPreferences(HTTPBinOperations.Preferences(
+            cookie: cookie,
+            theme: theme,
+            lang: lang,
+            ids: ids
+        ))
     }
 
     /// Sends the client's API key as the `session` cookie, after any cookies the caller sets.
@@ -3094,7 +3121,7 @@ extension HTTPBinService {
     /// `GET /cookies`
     @_alwaysEmitIntoClient
     public func cookieKey(cookie: String? = nil) async throws(APIError<Never>) -> Cookies {
-        try await self.cookieKey(HTTPBinOperations.CookieKey(cookie: cookie))
+        try await self.sendCookieKey(HTTPBinOperations.CookieKey(cookie: cookie))
     }
 
     /// A plain-text answer, read as a String.
@@ -3102,7 +3129,7 @@ extension HTTPBinService {
     /// `GET /robots.txt`
     @_alwaysEmitIntoClient
     public func robots() async throws(APIError<Never>) -> String {
-        try await self.robots(HTTPBinOperations.Robots())
+        try await self.sendRobots(HTTPBinOperations.Robots())
     }
 
     /// Answers with each query parameter as a response header, and a JSON object of the response's headers.
@@ -3114,7 +3141,7 @@ extension HTTPBinService {
         xMulti: [String] = [],
         freeform: String? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.responseHeaders(HTTPBinOperations.ResponseHeaders(
+        try await self.sendResponseHeaders(HTTPBinOperations.ResponseHeaders(
             xEcho: xEcho,
             xMulti: xMulti,
             freeform: freeform
@@ -3133,7 +3160,7 @@ extension HTTPBinService {
         lastModified: String? = nil,
         xFlavor: Flavor? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.typedHeaders(HTTPBinOperations.TypedHeaders(
+        try await self.sendTypedHeaders(HTTPBinOperations.TypedHeaders(
             xTotalCount: xTotalCount,
             xRequestID: xRequestID,
             xFlags: xFlags,
@@ -3146,7 +3173,7 @@ extension HTTPBinService {
     /// `POST /response-headers`
     @_alwaysEmitIntoClient
     public func responseHeadersPost(xEcho: String? = nil) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.responseHeadersPost(HTTPBinOperations.ResponseHeadersPost(xEcho: xEcho))
+        try await self.sendResponseHeadersPost(HTTPBinOperations.ResponseHeadersPost(xEcho: xEcho))
     }
 
     /// Answers after `seconds` (at most 10).
@@ -3154,7 +3181,7 @@ extension HTTPBinService {
     /// `GET /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delay(seconds: Double) async throws(APIError<Never>) -> Echo {
-        try await self.delay(HTTPBinOperations.Delay(seconds: seconds))
+        try await self.sendDelay(HTTPBinOperations.Delay(seconds: seconds))
     }
 
     /// The same, with a one-second timeout, so a longer delay fails on the client.
@@ -3162,7 +3189,10 @@ extension HTTPBinService {
     /// `POST /delay/{seconds}`
     @_alwaysEmitIntoClient
     public func delayWithShortTimeout(seconds: Double, token: String) async throws(APIError<Never>) -> Echo {
-        try await self.delayWithShortTimeout(HTTPBinOperations.DelayWithShortTimeout(seconds: seconds, token: token))
+        try await self.sendDelayWithShortTimeout(HTTPBinOperations.DelayWithShortTimeout(
+            seconds: seconds,
+            token: token
+        ))
     }
 
     /// `n` random bytes (at most 102400), the same ones for the same seed, as
@@ -3171,7 +3201,7 @@ extension HTTPBinService {
     /// `GET /bytes/{n}`
     @_alwaysEmitIntoClient
     public func bytes(n: Int, seed: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await self.bytes(HTTPBinOperations.Bytes(n: n, seed: seed))
+        try await self.sendBytes(HTTPBinOperations.Bytes(n: n, seed: seed))
     }
 
     /// The bytes of /bytes (at most 102400), sent chunked in `chunk_size` pieces (default 10240).
@@ -3179,25 +3209,25 @@ extension HTTPBinService {
     /// `GET /stream-bytes/{n}`
     @_alwaysEmitIntoClient
     public func streamBytes(n: Int, seed: Int? = nil, chunkSize: Int? = nil) async throws(APIError<Never>) -> Data {
-        try await self.streamBytes(HTTPBinOperations.StreamBytes(n: n, seed: seed, chunkSize: chunkSize))
+        try await self.sendStreamBytes(HTTPBinOperations.StreamBytes(n: n, seed: seed, chunkSize: chunkSize))
     }
 
     /// `HEAD /bytes/{n}`
     @_alwaysEmitIntoClient
     public func headBytes(n: Int) async throws(APIError<Never>) {
-        try await self.headBytes(HTTPBinOperations.HeadBytes(n: n))
+        try await self.sendHeadBytes(HTTPBinOperations.HeadBytes(n: n))
     }
 
     /// `GET /uuid`
     @_alwaysEmitIntoClient
     public func uuid() async throws(APIError<Never>) -> Identifier {
-        try await self.uuid(HTTPBinOperations.UUIDOperation())
+        try await self.sendUuid(HTTPBinOperations.UUIDOperation())
     }
 
     /// `GET /json`
     @_alwaysEmitIntoClient
     public func json() async throws(APIError<Never>) -> SlideshowDocument {
-        try await self.json(HTTPBinOperations.JSONOperation())
+        try await self.sendJson(HTTPBinOperations.JSONOperation())
     }
 
     /// A 100 by 100 PNG (8090 bytes).
@@ -3205,7 +3235,7 @@ extension HTTPBinService {
     /// `GET /image/png`
     @_alwaysEmitIntoClient
     public func png() async throws(APIError<Never>) -> Data {
-        try await self.png(HTTPBinOperations.Png())
+        try await self.sendPng(HTTPBinOperations.Png())
     }
 
     /// An image in the type `Accept` asks for; 406 with a JSON body for any other type.
@@ -3213,6 +3243,6 @@ extension HTTPBinService {
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
-        try await self.image(HTTPBinOperations.Image(accept: accept))
+        try await self.sendImage(HTTPBinOperations.Image(accept: accept))
     }
 }

@@ -445,69 +445,71 @@ public enum KitchenOperations {}
 /// Every endpoint of `Kitchen` as one async method (`service.menu(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubKitchenService` or a fake, and `LiveKitchenService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol KitchenService: Sendable {
     /// Sends `Kitchen.menu`: `GET /menu`.
-    func menu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish>
+    func sendMenu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish>
     /// Sends `Kitchen.filterMenu`: `POST /menu/filter`.
-    func filterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish]
+    func sendFilterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish]
     /// Sends `Kitchen.menuChanged`: `HEAD /menu`.
-    func menuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>)
+    func sendMenuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.topDishes`: `GET /dishes/top`.
-    func topDishes(_ call: KitchenOperations.TopDishes) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
+    func sendTopDishes(_ call: KitchenOperations.TopDishes) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>]
     /// Sends `Kitchen.me`: `GET /me`.
-    func me(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer
+    func sendMe(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer
     /// Sends `Kitchen.placeOrder`: `POST /orders`.
-    func placeOrder(_ call: KitchenOperations.PlaceOrder) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
+    func sendPlaceOrder(_ call: KitchenOperations.PlaceOrder) async throws(APIError<Kitchen.PlaceOrderError>) -> Order
     /// Sends `Kitchen.replaceOrder`: `PUT /orders/{order_id}`.
-    func replaceOrder(_ call: KitchenOperations.ReplaceOrder) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
+    func sendReplaceOrder(
+        _ call: KitchenOperations.ReplaceOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order
     /// Sends `Kitchen.Orders.list`: `GET /orders`.
-    func ordersList(_ call: KitchenOperations.OrdersList) async throws(APIError<KitchenProblem>) -> Paged<Order>
+    func sendOrdersList(_ call: KitchenOperations.OrdersList) async throws(APIError<KitchenProblem>) -> Paged<Order>
     /// Sends `Kitchen.Orders.annotate`: `PATCH /orders/{order_id}`.
-    func ordersAnnotate(_ call: KitchenOperations.OrdersAnnotate) async throws(APIError<KitchenProblem>) -> Order
+    func sendOrdersAnnotate(_ call: KitchenOperations.OrdersAnnotate) async throws(APIError<KitchenProblem>) -> Order
     /// Sends `Kitchen.Orders.cancel`: `DELETE /orders/{order_id}`.
-    func ordersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>)
+    func sendOrdersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.Orders.receipt`: `GET /orders/{order_id}/receipt.pdf`.
-    func ordersReceipt(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data
+    func sendOrdersReceipt(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data
     /// Sends `Kitchen.Orders.legacyReceipt`: `GET /orders/{order_id}/receipt.json`.
     @available(*, deprecated)
-    func ordersLegacyReceipt(
+    func sendOrdersLegacyReceipt(
         _ call: KitchenOperations.OrdersLegacyReceipt
     ) async throws(APIError<KitchenProblem>) -> LegacyReceipt
     /// Sends `Kitchen.Orders.capabilities`: `OPTIONS /orders`.
-    func ordersCapabilities(_ call: KitchenOperations.OrdersCapabilities) async throws(APIError<KitchenProblem>)
+    func sendOrdersCapabilities(_ call: KitchenOperations.OrdersCapabilities) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.reserve`: `POST /reservations`.
-    func reserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation
+    func sendReserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation
     /// Sends `Kitchen.seatingPlan`: `GET /floors/{floor}/seating`.
-    func seatingPlan(
+    func sendSeatingPlan(
         _ call: KitchenOperations.SeatingPlanOperation
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan
     /// Sends `Kitchen.uploadDishPhoto`: `POST /dishes/{dishID}/photo`.
-    func uploadDishPhoto(_ call: KitchenOperations.UploadDishPhoto) async throws(APIError<KitchenProblem>) -> Dish
+    func sendUploadDishPhoto(_ call: KitchenOperations.UploadDishPhoto) async throws(APIError<KitchenProblem>) -> Dish
     /// Sends `Kitchen.replaceDishPhotoRaw`: `PUT /dishes/{dishID}/photo/raw`.
-    func replaceDishPhotoRaw(_ call: KitchenOperations.ReplaceDishPhotoRaw) async throws(APIError<KitchenProblem>)
+    func sendReplaceDishPhotoRaw(_ call: KitchenOperations.ReplaceDishPhotoRaw) async throws(APIError<KitchenProblem>)
     /// Sends `Kitchen.partnerToken`: `POST /oauth/token`.
-    func partnerToken(_ call: KitchenOperations.PartnerToken) async throws(APIError<KitchenProblem>) -> AccessToken
+    func sendPartnerToken(_ call: KitchenOperations.PartnerToken) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.partnerOrders`: `GET /partner/orders`.
-    func partnerOrders(_ call: KitchenOperations.PartnerOrders) async throws(APIError<KitchenProblem>) -> [Order]
+    func sendPartnerOrders(_ call: KitchenOperations.PartnerOrders) async throws(APIError<KitchenProblem>) -> [Order]
     /// Sends `Kitchen.createExport`: `POST /exports`.
-    func createExport(_ call: KitchenOperations.CreateExport) async throws(APIError<KitchenProblem>) -> ExportJob
+    func sendCreateExport(_ call: KitchenOperations.CreateExport) async throws(APIError<KitchenProblem>) -> ExportJob
     /// Sends `Kitchen.Staff.login`: `POST /staff/login`.
-    func staffLogin(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken
+    func sendStaffLogin(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken
     /// Sends `Kitchen.Staff.posTickets`: `GET /staff/pos-tickets`.
-    func staffPosTickets(
+    func sendStaffPosTickets(
         _ call: KitchenOperations.StaffPosTickets
     ) async throws(APIError<KitchenProblem>) -> [PosTicket]
     /// Sends `Kitchen.Staff.Inventory.ingredients`: `GET /staff/ingredients`.
-    func staffInventoryIngredients(
+    func sendStaffInventoryIngredients(
         _ call: KitchenOperations.StaffInventoryIngredients
     ) async throws(APIError<KitchenProblem>) -> [Ingredient]
     /// Sends `Kitchen.Staff.Inventory.restock`: `POST /staff/ingredients/{ingredientID}/restock`.
-    func staffInventoryRestock(
+    func sendStaffInventoryRestock(
         _ call: KitchenOperations.StaffInventoryRestock
     ) async throws(APIError<KitchenProblem>) -> Ingredient
     /// Sends `Kitchen.health`: `GET /health`.
-    func health(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth
+    func sendHealth(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth
 }
 
 /// A `KitchenService` that answers every operation through one generic `send(_:)`, as
@@ -516,160 +518,164 @@ public protocol KitchenServiceForwarding: KitchenService, OperationSender {}
 
 extension KitchenServiceForwarding {
     /// Answers through `send(_:)`.
-    public func menu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+    public func sendMenu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func filterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish] {
+    public func sendFilterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func menuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>) {
+    public func sendMenuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func topDishes(
+    public func sendTopDishes(
         _ call: KitchenOperations.TopDishes
     ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func me(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer {
+    public func sendMe(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func placeOrder(
+    public func sendPlaceOrder(
         _ call: KitchenOperations.PlaceOrder
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replaceOrder(
+    public func sendReplaceOrder(
         _ call: KitchenOperations.ReplaceOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ordersList(
+    public func sendOrdersList(
         _ call: KitchenOperations.OrdersList
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ordersAnnotate(
+    public func sendOrdersAnnotate(
         _ call: KitchenOperations.OrdersAnnotate
     ) async throws(APIError<KitchenProblem>) -> Order {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ordersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>) {
+    public func sendOrdersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ordersReceipt(_ call: KitchenOperations.OrdersReceipt) async throws(APIError<KitchenProblem>) -> Data {
+    public func sendOrdersReceipt(
+        _ call: KitchenOperations.OrdersReceipt
+    ) async throws(APIError<KitchenProblem>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
     @available(*, deprecated)
-    public func ordersLegacyReceipt(
+    public func sendOrdersLegacyReceipt(
         _ call: KitchenOperations.OrdersLegacyReceipt
     ) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ordersCapabilities(
+    public func sendOrdersCapabilities(
         _ call: KitchenOperations.OrdersCapabilities
     ) async throws(APIError<KitchenProblem>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func reserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation {
+    public func sendReserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func seatingPlan(
+    public func sendSeatingPlan(
         _ call: KitchenOperations.SeatingPlanOperation
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadDishPhoto(
+    public func sendUploadDishPhoto(
         _ call: KitchenOperations.UploadDishPhoto
     ) async throws(APIError<KitchenProblem>) -> Dish {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replaceDishPhotoRaw(
+    public func sendReplaceDishPhotoRaw(
         _ call: KitchenOperations.ReplaceDishPhotoRaw
     ) async throws(APIError<KitchenProblem>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func partnerToken(
+    public func sendPartnerToken(
         _ call: KitchenOperations.PartnerToken
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func partnerOrders(
+    public func sendPartnerOrders(
         _ call: KitchenOperations.PartnerOrders
     ) async throws(APIError<KitchenProblem>) -> [Order] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createExport(
+    public func sendCreateExport(
         _ call: KitchenOperations.CreateExport
     ) async throws(APIError<KitchenProblem>) -> ExportJob {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func staffLogin(_ call: KitchenOperations.StaffLogin) async throws(APIError<KitchenProblem>) -> AccessToken {
+    public func sendStaffLogin(
+        _ call: KitchenOperations.StaffLogin
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func staffPosTickets(
+    public func sendStaffPosTickets(
         _ call: KitchenOperations.StaffPosTickets
     ) async throws(APIError<KitchenProblem>) -> [PosTicket] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func staffInventoryIngredients(
+    public func sendStaffInventoryIngredients(
         _ call: KitchenOperations.StaffInventoryIngredients
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func staffInventoryRestock(
+    public func sendStaffInventoryRestock(
         _ call: KitchenOperations.StaffInventoryRestock
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func health(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth {
+    public func sendHealth(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -1314,7 +1320,7 @@ extension KitchenService {
         course: MealCourse? = nil,
         lang: String = "en"
     ) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await self.menu(KitchenOperations.Menu(page: page, perPage: perPage, course: course, lang: lang))
+        try await self.sendMenu(KitchenOperations.Menu(page: page, perPage: perPage, course: course, lang: lang))
     }
 
     /// The dishes a saved filter keeps. Public.
@@ -1322,7 +1328,7 @@ extension KitchenService {
     /// `POST /menu/filter`
     @_alwaysEmitIntoClient
     public func filterMenu(body: SavedFilter) async throws(APIError<KitchenProblem>) -> [Dish] {
-        try await self.filterMenu(KitchenOperations.FilterMenu(body: body))
+        try await self.sendFilterMenu(KitchenOperations.FilterMenu(body: body))
     }
 
     /// Ask cheaply whether the menu changed since the given ETag.
@@ -1330,7 +1336,7 @@ extension KitchenService {
     /// `HEAD /menu`
     @_alwaysEmitIntoClient
     public func menuChanged(ifNoneMatch: String? = nil) async throws(APIError<KitchenProblem>) {
-        try await self.menuChanged(KitchenOperations.MenuChanged(ifNoneMatch: ifNoneMatch))
+        try await self.sendMenuChanged(KitchenOperations.MenuChanged(ifNoneMatch: ifNoneMatch))
     }
 
     /// The most ordered dishes with their order counts.
@@ -1341,7 +1347,7 @@ extension KitchenService {
         limit: Int = 10,
         windowDays: Int = 30
     ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await self.topDishes(KitchenOperations.TopDishes(limit: limit, windowDays: windowDays))
+        try await self.sendTopDishes(KitchenOperations.TopDishes(limit: limit, windowDays: windowDays))
     }
 
     /// The signed-in customer.
@@ -1349,7 +1355,7 @@ extension KitchenService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func me() async throws(APIError<KitchenProblem>) -> Customer {
-        try await self.me(KitchenOperations.Me())
+        try await self.sendMe(KitchenOperations.Me())
     }
 
     /// Place an order.
@@ -1363,7 +1369,7 @@ extension KitchenService {
         body: NewOrder,
         idempotencyKey: String
     ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await self.placeOrder(KitchenOperations.PlaceOrder(body: body, idempotencyKey: idempotencyKey))
+        try await self.sendPlaceOrder(KitchenOperations.PlaceOrder(body: body, idempotencyKey: idempotencyKey))
     }
 
     /// Replace the lines of an order that is still `received`.
@@ -1374,7 +1380,7 @@ extension KitchenService {
         orderID: OrderNumber,
         body: NewOrder
     ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await self.replaceOrder(KitchenOperations.ReplaceOrder(orderID: orderID, body: body))
+        try await self.sendReplaceOrder(KitchenOperations.ReplaceOrder(orderID: orderID, body: body))
     }
 
     /// The signed-in customer's orders, newest first.
@@ -1387,7 +1393,7 @@ extension KitchenService {
         page: Int = 1,
         perPage: Int = 20
     ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await self.ordersList(KitchenOperations.OrdersList(
+        try await self.sendOrdersList(KitchenOperations.OrdersList(
             status: status,
             since: since,
             page: page,
@@ -1404,7 +1410,11 @@ extension KitchenService {
         note: String? = nil,
         status: OrderStatus? = nil
     ) async throws(APIError<KitchenProblem>) -> Order {
-        try await self.ordersAnnotate(KitchenOperations.OrdersAnnotate(orderID: orderID, note: note, status: status))
+        try await self.sendOrdersAnnotate(KitchenOperations.OrdersAnnotate(
+            orderID: orderID,
+            note: note,
+            status: status
+        ))
     }
 
     /// Cancel an order that is not ready yet.
@@ -1412,7 +1422,7 @@ extension KitchenService {
     /// `DELETE /orders/{order_id}`
     @_alwaysEmitIntoClient
     public func ordersCancel(orderID: OrderNumber, reason: String? = nil) async throws(APIError<KitchenProblem>) {
-        try await self.ordersCancel(KitchenOperations.OrdersCancel(orderID: orderID, reason: reason))
+        try await self.sendOrdersCancel(KitchenOperations.OrdersCancel(orderID: orderID, reason: reason))
     }
 
     /// The receipt as a PDF.
@@ -1420,7 +1430,7 @@ extension KitchenService {
     /// `GET /orders/{order_id}/receipt.pdf`
     @_alwaysEmitIntoClient
     public func ordersReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> Data {
-        try await self.ordersReceipt(KitchenOperations.OrdersReceipt(orderID: orderID))
+        try await self.sendOrdersReceipt(KitchenOperations.OrdersReceipt(orderID: orderID))
     }
 
     /// The receipt in the v0 format. Use receipt(orderId:) instead.
@@ -1429,7 +1439,7 @@ extension KitchenService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func ordersLegacyReceipt(orderID: OrderNumber) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await self.ordersLegacyReceipt(KitchenOperations.OrdersLegacyReceipt(orderID: orderID))
+        try await self.sendOrdersLegacyReceipt(KitchenOperations.OrdersLegacyReceipt(orderID: orderID))
     }
 
     /// Which methods the orders resource allows (the Allow header).
@@ -1437,7 +1447,7 @@ extension KitchenService {
     /// `OPTIONS /orders`
     @_alwaysEmitIntoClient
     public func ordersCapabilities() async throws(APIError<KitchenProblem>) {
-        try await self.ordersCapabilities(KitchenOperations.OrdersCapabilities())
+        try await self.sendOrdersCapabilities(KitchenOperations.OrdersCapabilities())
     }
 
     /// Book a table.
@@ -1449,7 +1459,7 @@ extension KitchenService {
         startsAt: Date,
         customerNote: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await self.reserve(KitchenOperations.Reserve(
+        try await self.sendReserve(KitchenOperations.Reserve(
             partySize: partySize,
             startsAt: startsAt,
             customerNote: customerNote
@@ -1464,7 +1474,7 @@ extension KitchenService {
         floor: String,
         day: CalendarDate? = nil
     ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await self.seatingPlan(KitchenOperations.SeatingPlanOperation(floor: floor, day: day))
+        try await self.sendSeatingPlan(KitchenOperations.SeatingPlanOperation(floor: floor, day: day))
     }
 
     /// Upload a photo of a dish as a multipart form.
@@ -1477,7 +1487,7 @@ extension KitchenService {
         caption: String? = nil,
         primary: Bool = true
     ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await self.uploadDishPhoto(KitchenOperations.UploadDishPhoto(
+        try await self.sendUploadDishPhoto(KitchenOperations.UploadDishPhoto(
             dishID: dishID,
             photo: photo,
             caption: caption,
@@ -1490,7 +1500,7 @@ extension KitchenService {
     /// `PUT /dishes/{dishID}/photo/raw`
     @_alwaysEmitIntoClient
     public func replaceDishPhotoRaw(dishID: UUID, body: Data) async throws(APIError<KitchenProblem>) {
-        try await self.replaceDishPhotoRaw(KitchenOperations.ReplaceDishPhotoRaw(dishID: dishID, body: body))
+        try await self.sendReplaceDishPhotoRaw(KitchenOperations.ReplaceDishPhotoRaw(dishID: dishID, body: body))
     }
 
     /// Get a partner access token (OAuth 2 client credentials).
@@ -1503,7 +1513,7 @@ extension KitchenService {
         clientSecret: String,
         scope: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.partnerToken(KitchenOperations.PartnerToken(
+        try await self.sendPartnerToken(KitchenOperations.PartnerToken(
             grantType: grantType,
             clientID: clientID,
             clientSecret: clientSecret,
@@ -1516,7 +1526,7 @@ extension KitchenService {
     /// `GET /partner/orders`
     @_alwaysEmitIntoClient
     public func partnerOrders(status: OrderStatus? = nil) async throws(APIError<KitchenProblem>) -> [Order] {
-        try await self.partnerOrders(KitchenOperations.PartnerOrders(status: status))
+        try await self.sendPartnerOrders(KitchenOperations.PartnerOrders(status: status))
     }
 
     /// Start an export of the menu. Poll the job until it is ready.
@@ -1524,7 +1534,7 @@ extension KitchenService {
     /// `POST /exports`
     @_alwaysEmitIntoClient
     public func createExport(columns: [String] = []) async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await self.createExport(KitchenOperations.CreateExport(columns: columns))
+        try await self.sendCreateExport(KitchenOperations.CreateExport(columns: columns))
     }
 
     /// Sign in a member of staff.
@@ -1536,7 +1546,11 @@ extension KitchenService {
         password: String,
         _2faCode: String? = nil
     ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await self.staffLogin(KitchenOperations.StaffLogin(email: email, password: password, _2faCode: _2faCode))
+        try await self.sendStaffLogin(KitchenOperations.StaffLogin(
+            email: email,
+            password: password,
+            _2faCode: _2faCode
+        ))
     }
 
     /// The tickets the point-of-sale system printed on a day.
@@ -1544,7 +1558,7 @@ extension KitchenService {
     /// `GET /staff/pos-tickets`
     @_alwaysEmitIntoClient
     public func staffPosTickets(day: CalendarDate) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        try await self.staffPosTickets(KitchenOperations.StaffPosTickets(day: day))
+        try await self.sendStaffPosTickets(KitchenOperations.StaffPosTickets(day: day))
     }
 
     /// The ingredients in stock, optionally of one class.
@@ -1555,7 +1569,7 @@ extension KitchenService {
         `class`: String? = nil,
         lowStock: Bool = false
     ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await self.staffInventoryIngredients(KitchenOperations.StaffInventoryIngredients(
+        try await self.sendStaffInventoryIngredients(KitchenOperations.StaffInventoryIngredients(
             class: `class`,
             lowStock: lowStock
         ))
@@ -1570,7 +1584,7 @@ extension KitchenService {
         grams: Int64,
         note: String? = nil
     ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await self.staffInventoryRestock(KitchenOperations.StaffInventoryRestock(
+        try await self.sendStaffInventoryRestock(KitchenOperations.StaffInventoryRestock(
             ingredientID: ingredientID,
             grams: grams,
             note: note
@@ -1582,6 +1596,6 @@ extension KitchenService {
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        try await self.health(KitchenOperations.Health())
+        try await self.sendHealth(KitchenOperations.Health())
     }
 }

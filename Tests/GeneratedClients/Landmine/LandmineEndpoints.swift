@@ -338,16 +338,16 @@ public enum LandmineOperations {}
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLandmineService` or a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func `class`(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords
+    func sendClass(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords
     /// Sends `Landmine.`init``: `POST /init`.
-    func `init`(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder
+    func sendInit(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`self``: `GET /self`.
-    func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word
+    func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word
     /// Sends `Landmine.default`: `DELETE /default/{Self}`.
-    func `default`(_ call: LandmineOperations.Default) async throws(APIError<Never>)
+    func sendDefault(_ call: LandmineOperations.Default) async throws(APIError<Never>)
 }
 
 /// A `LandmineService` that answers every operation through one generic `send(_:)`, as
@@ -356,22 +356,22 @@ public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
 
 extension LandmineServiceForwarding {
     /// Answers through `send(_:)`.
-    public func `class`(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords {
+    public func sendClass(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `init`(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder {
+    public func sendInit(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word {
+    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `default`(_ call: LandmineOperations.Default) async throws(APIError<Never>) {
+    public func sendDefault(_ call: LandmineOperations.Default) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -1346,7 +1346,7 @@ extension LandmineService {
         stringEnum: String? = nil,
         landmine: String? = nil
     ) async throws(APIError<Never>) -> Keywords {
-        try await self.`class`(LandmineOperations.Class(
+        try await self.sendClass(LandmineOperations.Class(
             self: self_,
             init: `init`,
             type: type,
@@ -1491,18 +1491,18 @@ extension LandmineService {
     /// `POST /init`
     @_alwaysEmitIntoClient
     public func `init`(body: Holder) async throws(APIError<Never>) -> Holder {
-        try await self.`init`(LandmineOperations.Init(body: body))
+        try await self.sendInit(LandmineOperations.Init(body: body))
     }
 
     /// `GET /self`
     @_alwaysEmitIntoClient
     public func `self`() async throws(APIError<Never>) -> Word {
-        try await self.`self`(LandmineOperations.SelfOperation())
+        try await self.sendSelf(LandmineOperations.SelfOperation())
     }
 
     /// `DELETE /default/{Self}`
     @_alwaysEmitIntoClient
     public func `default`(self self_: String) async throws(APIError<Never>) {
-        try await self.`default`(LandmineOperations.Default(self: self_))
+        try await self.sendDefault(LandmineOperations.Default(self: self_))
     }
 }

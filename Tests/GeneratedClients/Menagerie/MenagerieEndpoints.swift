@@ -116,20 +116,20 @@ public enum MenagerieOperations {}
 /// Every endpoint of `Menagerie` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMenagerieService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol MenagerieService: Sendable {
     /// Sends `Menagerie.listAnimals`: `GET /animals`.
-    func listAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage
+    func sendListAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage
     /// Sends `Menagerie.addAnimal`: `POST /animals`.
-    func addAnimal(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal
+    func sendAddAnimal(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal
     /// Sends `Menagerie.getAnimal`: `GET /animals/{animalID}`.
-    func getAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal
+    func sendGetAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal
     /// Sends `Menagerie.removeAnimal`: `DELETE /animals/{animalID}`.
-    func removeAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
+    func sendRemoveAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>)
     /// Sends `Menagerie.addNote`: `POST /notes`.
-    func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
+    func sendAddNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note
     /// Sends `Menagerie.setReminder`: `POST /reminders`.
-    func setReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>)
+    func sendSetReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>)
 }
 
 /// A `MenagerieService` that answers every operation through one generic `send(_:)`, as
@@ -138,32 +138,34 @@ public protocol MenagerieServiceForwarding: MenagerieService, OperationSender {}
 
 extension MenagerieServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage {
+    public func sendListAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func addAnimal(_ call: MenagerieOperations.AddAnimal) async throws(APIError<AddAnimalError422>) -> Animal {
+    public func sendAddAnimal(
+        _ call: MenagerieOperations.AddAnimal
+    ) async throws(APIError<AddAnimalError422>) -> Animal {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal {
+    public func sendGetAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func removeAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>) {
+    public func sendRemoveAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func addNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
+    public func sendAddNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func setReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>) {
+    public func sendSetReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -336,7 +338,7 @@ extension MenagerieService {
         tag: [String]? = nil,
         xRequestID: UUID? = nil
     ) async throws(APIError<Problem>) -> AnimalPage {
-        try await self.listAnimals(MenagerieOperations.ListAnimals(
+        try await self.sendListAnimals(MenagerieOperations.ListAnimals(
             limit: limit,
             kind: kind,
             tag: tag,
@@ -351,30 +353,30 @@ extension MenagerieService {
         kind: Kind,
         born: CalendarDate? = nil
     ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await self.addAnimal(MenagerieOperations.AddAnimal(name: name, kind: kind, born: born))
+        try await self.sendAddAnimal(MenagerieOperations.AddAnimal(name: name, kind: kind, born: born))
     }
 
     /// `GET /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func getAnimal(animalID: UUID) async throws(APIError<Problem>) -> Animal {
-        try await self.getAnimal(MenagerieOperations.GetAnimal(animalID: animalID))
+        try await self.sendGetAnimal(MenagerieOperations.GetAnimal(animalID: animalID))
     }
 
     /// `DELETE /animals/{animalID}`
     @_alwaysEmitIntoClient
     public func removeAnimal(animalID: UUID) async throws(APIError<Never>) {
-        try await self.removeAnimal(MenagerieOperations.RemoveAnimal(animalID: animalID))
+        try await self.sendRemoveAnimal(MenagerieOperations.RemoveAnimal(animalID: animalID))
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func addNote(body: Note? = nil) async throws(APIError<Never>) -> Note {
-        try await self.addNote(MenagerieOperations.AddNote(body: body))
+        try await self.sendAddNote(MenagerieOperations.AddNote(body: body))
     }
 
     /// `POST /reminders`
     @_alwaysEmitIntoClient
     public func setReminder(remindAt: SetReminderBodyRemindAt) async throws(APIError<Never>) {
-        try await self.setReminder(MenagerieOperations.SetReminder(remindAt: remindAt))
+        try await self.sendSetReminder(MenagerieOperations.SetReminder(remindAt: remindAt))
     }
 }

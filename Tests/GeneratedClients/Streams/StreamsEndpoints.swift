@@ -198,30 +198,32 @@ public enum StreamsOperations {}
 /// Every endpoint of `Streams` as one async method (`service.chat(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubStreamsService` or a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.chat`: `POST /chat/completions`.
-    func chat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk>
+    func sendChat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk>
     /// Sends `Streams.typed`: `GET /typed`.
-    func typed(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent>
+    func sendTyped(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent>
     /// Sends `Streams.rawEvents`: `GET /typed`.
-    func rawEvents(_ call: StreamsOperations.RawEvents) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func sendRawEvents(
+        _ call: StreamsOperations.RawEvents
+    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.feed`: `GET /feed/{name}`.
-    func feed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered>
+    func sendFeed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered>
     /// Sends `Streams.slow`: `GET /slow/{name}`.
-    func slow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered>
+    func sendSlow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered>
     /// Sends `Streams.export`: `GET /export.jsonl`.
-    func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow>
+    func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow>
     /// Sends `Streams.records`: `GET /records`.
-    func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record>
+    func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record>
     /// Sends `Streams.download`: `GET /bytes/{name}`.
-    func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
+    func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
     /// Sends `Streams.issues`: `GET /repos/{name}/issues`.
-    func issues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue]
+    func sendIssues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue]
     /// Sends `Streams.customers`: `GET /v1/customers/{name}`.
-    func customers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList
+    func sendCustomers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList
     /// Sends `Streams.numberedIssues`: `GET /repos/{name}/issues`.
-    func numberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue]
+    func sendNumberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue]
 }
 
 /// A `StreamsService` that answers every operation through one generic `send(_:)`, as
@@ -230,59 +232,59 @@ public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
 
 extension StreamsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func chat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk> {
+    public func sendChat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func typed(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent> {
+    public func sendTyped(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func rawEvents(
+    public func sendRawEvents(
         _ call: StreamsOperations.RawEvents
     ) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func feed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered> {
+    public func sendFeed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func slow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered> {
+    public func sendSlow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow> {
+    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record> {
+    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func issues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue] {
+    public func sendIssues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func customers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList {
+    public func sendCustomers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func numberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue] {
+    public func sendNumberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -606,7 +608,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func chat(body: Prompt) async throws(APIError<Never>) -> EventStream<ChatChunk> {
-        try await self.chat(StreamsOperations.Chat(body: body))
+        try await self.sendChat(StreamsOperations.Chat(body: body))
     }
 
     /// Events of several types, by their `event` name.
@@ -614,7 +616,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func typed() async throws(APIError<Never>) -> EventStream<RunEvent> {
-        try await self.typed(StreamsOperations.Typed())
+        try await self.sendTyped(StreamsOperations.Typed())
     }
 
     /// The same events, as they came.
@@ -622,7 +624,7 @@ extension StreamsService {
     /// `GET /typed`
     @_alwaysEmitIntoClient
     public func rawEvents() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await self.rawEvents(StreamsOperations.RawEvents())
+        try await self.sendRawEvents(StreamsOperations.RawEvents())
     }
 
     /// Numbered events; a dropped connection resumes after the last event ID.
@@ -634,7 +636,7 @@ extension StreamsService {
         count: Int? = nil,
         dropAfter: Int? = nil
     ) async throws(APIError<Never>) -> EventStream<Numbered> {
-        try await self.feed(StreamsOperations.Feed(name: name, count: count, dropAfter: dropAfter))
+        try await self.sendFeed(StreamsOperations.Feed(name: name, count: count, dropAfter: dropAfter))
     }
 
     /// `GET /slow/{name}`
@@ -644,25 +646,25 @@ extension StreamsService {
         count: Int? = nil,
         interval: Double? = nil
     ) async throws(APIError<Problem>) -> EventStream<Numbered> {
-        try await self.slow(StreamsOperations.Slow(name: name, count: count, interval: interval))
+        try await self.sendSlow(StreamsOperations.Slow(name: name, count: count, interval: interval))
     }
 
     /// `GET /export.jsonl`
     @_alwaysEmitIntoClient
     public func export(rows: Int? = nil) async throws(APIError<Never>) -> JSONLines<ExportRow> {
-        try await self.export(StreamsOperations.Export(rows: rows))
+        try await self.sendExport(StreamsOperations.Export(rows: rows))
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records(count: Int? = nil) async throws(APIError<Never>) -> JSONSequence<Record> {
-        try await self.records(StreamsOperations.Records(count: count))
+        try await self.sendRecords(StreamsOperations.Records(count: count))
     }
 
     /// `GET /bytes/{name}`
     @_alwaysEmitIntoClient
     public func download(name: String, size: Int? = nil) async throws(APIError<Never>) -> ByteStream {
-        try await self.download(StreamsOperations.Download(name: name, size: size))
+        try await self.sendDownload(StreamsOperations.Download(name: name, size: size))
     }
 
     /// Issues, a page at a time; the next page is in the Link header, as GitHub sends it.
@@ -675,7 +677,7 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await self.issues(StreamsOperations.Issues(name: name, page: page, perPage: perPage, total: total))
+        try await self.sendIssues(StreamsOperations.Issues(name: name, page: page, perPage: perPage, total: total))
     }
 
     /// Customers, a page at a time, each after the last one's ID, as Stripe pages.
@@ -688,7 +690,7 @@ extension StreamsService {
         startingAfter: String? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> CustomerList {
-        try await self.customers(StreamsOperations.Customers(
+        try await self.sendCustomers(StreamsOperations.Customers(
             name: name,
             limit: limit,
             startingAfter: startingAfter,
@@ -706,7 +708,7 @@ extension StreamsService {
         perPage: Int? = nil,
         total: Int? = nil
     ) async throws(APIError<Never>) -> [Issue] {
-        try await self.numberedIssues(StreamsOperations.NumberedIssues(
+        try await self.sendNumberedIssues(StreamsOperations.NumberedIssues(
             name: name,
             page: page,
             perPage: perPage,

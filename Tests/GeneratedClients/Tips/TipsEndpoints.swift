@@ -56,12 +56,12 @@ public enum TipsOperations {}
 /// Every endpoint of `Tips` as one async method (`service.today(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
-    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
+    func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
     /// Sends `Tips.list`: `GET /tips`.
-    func list(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip]
+    func sendList(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip]
 }
 
 /// A `TipsService` that answers every operation through one generic `send(_:)`, as
@@ -70,12 +70,12 @@ public protocol TipsServiceForwarding: TipsService, OperationSender {}
 
 extension TipsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+    public func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func list(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip] {
+    public func sendList(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -185,7 +185,7 @@ extension TipsService {
     /// `GET /tips/today`
     @_alwaysEmitIntoClient
     public func today() async throws(APIError<Never>) -> Tip {
-        try await self.today(TipsOperations.Today())
+        try await self.sendToday(TipsOperations.Today())
     }
 
     /// The tips scheduled from one day to another, both included.
@@ -193,6 +193,6 @@ extension TipsService {
     /// `GET /tips`
     @_alwaysEmitIntoClient
     public func list(from: CalendarDate, to: CalendarDate? = nil) async throws(APIError<Never>) -> [Tip] {
-        try await self.list(TipsOperations.List(from: from, to: to))
+        try await self.sendList(TipsOperations.List(from: from, to: to))
     }
 }

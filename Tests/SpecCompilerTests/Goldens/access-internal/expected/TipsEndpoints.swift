@@ -46,10 +46,10 @@ enum TipsOperations {}
 /// Every endpoint of `Tips` as one async method (`service.today(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTipsService` or a fake, and `LiveTipsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 protocol TipsService: Sendable {
     /// Sends `Tips.today`: `GET /tips/today`.
-    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
+    func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip
 }
 
 /// A `TipsService` that answers every operation through one generic `send(_:)`, as
@@ -58,7 +58,7 @@ protocol TipsServiceForwarding: TipsService, OperationSender {}
 
 extension TipsServiceForwarding {
     /// Answers through `send(_:)`.
-    func today(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+    func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -142,6 +142,6 @@ extension TipsOperations {
 extension TipsService {
     /// `GET /tips/today`
     func today() async throws(APIError<Never>) -> Tip {
-        try await self.today(TipsOperations.Today())
+        try await self.sendToday(TipsOperations.Today())
     }
 }

@@ -54,12 +54,12 @@ public enum NotesOperations {}
 /// Every endpoint of `Notes` as one async method (`service.notes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubNotesService` or a fake, and `LiveNotesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol NotesService: Sendable {
     /// Sends `Notes.notes`: `GET /notes`.
-    func notes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note]
+    func sendNotes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note]
     /// Sends `Notes.note`: `GET /notes/{id}`.
-    func note(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note
+    func sendNote(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note
 }
 
 /// A `NotesService` that answers every operation through one generic `send(_:)`, as
@@ -68,12 +68,12 @@ public protocol NotesServiceForwarding: NotesService, OperationSender {}
 
 extension NotesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func notes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note] {
+    public func sendNotes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func note(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note {
+    public func sendNote(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -188,13 +188,13 @@ extension NotesService {
     /// - Parameter tag: Only notes with this tag.
     @_alwaysEmitIntoClient
     public func notes(page: Int = 1, tag: String? = nil) async throws(APIError<Never>) -> [Note] {
-        try await self.notes(NotesOperations.NotesOperation(page: page, tag: tag))
+        try await self.sendNotes(NotesOperations.NotesOperation(page: page, tag: tag))
     }
 
     /// `GET /notes/{id}`
     /// - Parameter id: The note's id.
     @_alwaysEmitIntoClient
     public func note(id: Int) async throws(APIError<Never>) -> Note {
-        try await self.note(NotesOperations.NoteOperation(id: id))
+        try await self.sendNote(NotesOperations.NoteOperation(id: id))
     }
 }

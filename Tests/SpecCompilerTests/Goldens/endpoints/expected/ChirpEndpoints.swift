@@ -368,57 +368,59 @@ public enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
+    func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
+    func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func sendCreatePost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.publishPost`: `POST /posts/{id}/publish`.
-    func publishPost(
+    func sendPublishPost(
         _ call: ChirpOperations.PublishPost
     ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome
     /// Sends `Chirp.exportFeed`: `GET /feed/export`.
-    func exportFeed(
+    func sendExportFeed(
         _ call: ChirpOperations.ExportFeed
     ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome
     /// Sends `Chirp.feedStats`: `GET /feed/stats`.
-    func feedStats(_ call: ChirpOperations.FeedStats) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
+    func sendFeedStats(
+        _ call: ChirpOperations.FeedStats
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome
     /// Sends `Chirp.importPosts`: `POST /posts/import`.
-    func importPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>)
+    func sendImportPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
+    func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadMedia`: `POST /media`.
-    func uploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>)
+    func sendUploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.importPostsCSV`: `POST /posts/import.csv`.
-    func importPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>)
+    func sendImportPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.patchPost`: `PATCH /posts/{postID}`.
-    func patchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post
+    func sendPatchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
+    func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
+    func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
+    func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
+    func sendExportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
+    func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
+    func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
+    func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func postsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
+    func sendPostsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+    func sendPostsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
 }
 
 /// A `ChirpService` that answers every operation through one generic `send(_:)`, as
@@ -427,121 +429,127 @@ public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
 
 extension ChirpServiceForwarding {
     /// Answers through `send(_:)`.
-    public func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+    public func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+    public func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func publishPost(
+    public func sendPublishPost(
         _ call: ChirpOperations.PublishPost
     ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func exportFeed(
+    public func sendExportFeed(
         _ call: ChirpOperations.ExportFeed
     ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func feedStats(
+    public func sendFeedStats(
         _ call: ChirpOperations.FeedStats
     ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func importPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>) {
+    public func sendImportPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+    public func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>) {
+    public func sendUploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func importPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>) {
+    public func sendImportPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func patchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post {
+    public func sendPatchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+    public func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+    public func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+    public func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data {
+    public func sendExportArchive(
+        _ call: ChirpOperations.ExportArchive
+    ) async throws(APIError<APIErrorResponse>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
     @available(*, deprecated)
-    public func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+    public func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+    public func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+    public func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsCommentsDelete(
+    public func sendPostsCommentsDelete(
         _ call: ChirpOperations.PostsCommentsDelete
     ) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>) {
+    public func sendPostsCommentsEdit(
+        _ call: ChirpOperations.PostsCommentsEdit
+    ) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -1097,7 +1105,7 @@ extension ChirpService {
     /// `POST /auth/login`
     @_alwaysEmitIntoClient
     public func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.login(ChirpOperations.Login(email: email, password: password))
+        try await self.sendLogin(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `GET /feed`
@@ -1109,49 +1117,49 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+        try await self.sendFeed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `GET /users/{userID}/posts/{postID}`
     @_alwaysEmitIntoClient
     public func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.profile(ChirpOperations.Profile(userID: userID, postID: postID))
+        try await self.sendProfile(ChirpOperations.Profile(userID: userID, postID: postID))
     }
 
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.createPost(ChirpOperations.CreatePost(body: body))
+        try await self.sendCreatePost(ChirpOperations.CreatePost(body: body))
     }
 
     /// `POST /posts/{id}/publish`
     @_alwaysEmitIntoClient
     public func publishPost(id: String) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
-        try await self.publishPost(ChirpOperations.PublishPost(id: id))
+        try await self.sendPublishPost(ChirpOperations.PublishPost(id: id))
     }
 
     /// `GET /feed/export`
     @_alwaysEmitIntoClient
     public func exportFeed() async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
-        try await self.exportFeed(ChirpOperations.ExportFeed())
+        try await self.sendExportFeed(ChirpOperations.ExportFeed())
     }
 
     /// `GET /feed/stats`
     @_alwaysEmitIntoClient
     public func feedStats() async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
-        try await self.feedStats(ChirpOperations.FeedStats())
+        try await self.sendFeedStats(ChirpOperations.FeedStats())
     }
 
     /// `POST /posts/import`
     @_alwaysEmitIntoClient
     public func importPosts(body: Chirp.ImportPostsBody? = nil) async throws(APIError<APIErrorResponse>) {
-        try await self.importPosts(ChirpOperations.ImportPosts(body: body))
+        try await self.sendImportPosts(ChirpOperations.ImportPosts(body: body))
     }
 
     /// `PUT /posts/{id}`
     @_alwaysEmitIntoClient
     public func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.replacePost(ChirpOperations.ReplacePost(id: id, body: body))
+        try await self.sendReplacePost(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// Sent to the upload host, whatever the API's server.
@@ -1159,7 +1167,7 @@ extension ChirpService {
     /// `POST /media`
     @_alwaysEmitIntoClient
     public func uploadMedia(body: Data) async throws(APIError<APIErrorResponse>) {
-        try await self.uploadMedia(ChirpOperations.UploadMedia(body: body))
+        try await self.sendUploadMedia(ChirpOperations.UploadMedia(body: body))
     }
 
     /// Posts as CSV rows, sent as `text/csv`.
@@ -1167,13 +1175,13 @@ extension ChirpService {
     /// `POST /posts/import.csv`
     @_alwaysEmitIntoClient
     public func importPostsCSV(body: String) async throws(APIError<APIErrorResponse>) {
-        try await self.importPostsCSV(ChirpOperations.ImportPostsCSV(body: body))
+        try await self.sendImportPostsCSV(ChirpOperations.ImportPostsCSV(body: body))
     }
 
     /// `PATCH /posts/{postID}`
     @_alwaysEmitIntoClient
     public func patchPost(postID: UUID, text: String? = nil) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.patchPost(ChirpOperations.PatchPost(postID: postID, text: text))
+        try await self.sendPatchPost(ChirpOperations.PatchPost(postID: postID, text: text))
     }
 
     /// `PUT /me/avatar`
@@ -1185,7 +1193,7 @@ extension ChirpService {
         captionXRevision: Int,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        try await self.uploadAvatar(ChirpOperations.UploadAvatar(
+        try await self.sendUploadAvatar(ChirpOperations.UploadAvatar(
             image: image,
             caption: caption,
             captionLanguage: captionLanguage,
@@ -1197,19 +1205,19 @@ extension ChirpService {
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        try await self.signup(ChirpOperations.Signup(name: name, newsletter: newsletter))
+        try await self.sendSignup(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await self.uploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
+        try await self.sendUploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `GET /exports/{id}`
     @_alwaysEmitIntoClient
     public func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await self.exportArchive(ChirpOperations.ExportArchive(id: id))
+        try await self.sendExportArchive(ChirpOperations.ExportArchive(id: id))
     }
 
     /// `GET /search`
@@ -1220,31 +1228,31 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.search(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
+        try await self.sendSearch(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     @_alwaysEmitIntoClient
     public func check() async throws(APIError<APIErrorResponse>) {
-        try await self.check(ChirpOperations.Check())
+        try await self.sendCheck(ChirpOperations.Check())
     }
 
     /// `OPTIONS /posts`
     @_alwaysEmitIntoClient
     public func preflight() async throws(APIError<APIErrorResponse>) {
-        try await self.preflight(ChirpOperations.Preflight())
+        try await self.sendPreflight(ChirpOperations.Preflight())
     }
 
     /// `POST /posts/{id}/like`
     @_alwaysEmitIntoClient
     public func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        try await self.postsLike(ChirpOperations.PostsLike(id: id))
+        try await self.sendPostsLike(ChirpOperations.PostsLike(id: id))
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     @_alwaysEmitIntoClient
     public func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await self.postsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
+        try await self.sendPostsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -1254,6 +1262,10 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        try await self.postsCommentsEdit(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
+        try await self.sendPostsCommentsEdit(ChirpOperations.PostsCommentsEdit(
+            id: id,
+            commentID: commentID,
+            text: text
+        ))
     }
 }

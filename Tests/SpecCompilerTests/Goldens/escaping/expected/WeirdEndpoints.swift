@@ -52,10 +52,10 @@ public enum WeirdOperations {}
 /// Every endpoint of `Weird` as one async method (`service.get(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubWeirdService` or a fake, and `LiveWeirdService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol WeirdService: Sendable {
     /// Sends `Weird.get`: `GET /things/{id}/with"quotes"/and\back\(slash)`.
-    func get(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange
+    func sendGet(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange
 }
 
 /// A `WeirdService` that answers every operation through one generic `send(_:)`, as
@@ -64,7 +64,7 @@ public protocol WeirdServiceForwarding: WeirdService, OperationSender {}
 
 extension WeirdServiceForwarding {
     /// Answers through `send(_:)`.
-    public func get(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange {
+    public func sendGet(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -159,6 +159,6 @@ extension WeirdService {
     /// `GET /things/{id}/with"quotes"/and\back\(slash)`
     @_alwaysEmitIntoClient
     public func get(id: String, weird: String? = nil) async throws(APIError<Never>) -> Strange {
-        try await self.get(WeirdOperations.Get(id: id, weird: weird))
+        try await self.sendGet(WeirdOperations.Get(id: id, weird: weird))
     }
 }

@@ -48,12 +48,12 @@ public enum LibraryOperations {}
 /// Every endpoint of `Library` as one async method (`service.shelves(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubLibraryService` or a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.shelves`: `GET /shelves`.
-    func shelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf]
+    func sendShelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf]
     /// Sends `Library.books`: `GET /books`.
-    func books(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book]
+    func sendBooks(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book]
 }
 
 /// A `LibraryService` that answers every operation through one generic `send(_:)`, as
@@ -62,12 +62,12 @@ public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
 
 extension LibraryServiceForwarding {
     /// Answers through `send(_:)`.
-    public func shelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf] {
+    public func sendShelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func books(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book] {
+    public func sendBooks(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -167,12 +167,12 @@ extension LibraryService {
     /// `GET /shelves`
     @_alwaysEmitIntoClient
     public func shelves() async throws(APIError<Never>) -> [Shelf] {
-        try await self.shelves(LibraryOperations.Shelves())
+        try await self.sendShelves(LibraryOperations.Shelves())
     }
 
     /// `GET /books`
     @_alwaysEmitIntoClient
     public func books() async throws(APIError<Never>) -> [Book] {
-        try await self.books(LibraryOperations.Books())
+        try await self.sendBooks(LibraryOperations.Books())
     }
 }

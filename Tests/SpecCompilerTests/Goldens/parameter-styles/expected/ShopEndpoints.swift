@@ -147,22 +147,22 @@ public enum ShopOperations {}
 /// Every endpoint of `Shop` as one async method (`service.colors(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubShopService` or a fake, and `LiveShopService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ShopService: Sendable {
     /// Sends `Shop.colors`: `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`.
-    func colors(_ call: ShopOperations.Colors) async throws(APIError<Never>)
+    func sendColors(_ call: ShopOperations.Colors) async throws(APIError<Never>)
     /// Sends `Shop.search`: `GET /search`.
-    func search(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String]
+    func sendSearch(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String]
     /// Sends `Shop.checkout`: `POST /checkout`.
-    func checkout(_ call: ShopOperations.Checkout) async throws(APIError<Never>)
+    func sendCheckout(_ call: ShopOperations.Checkout) async throws(APIError<Never>)
     /// Sends `Shop.signup`: `POST /signup`.
-    func signup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>)
+    func sendSignup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>)
     /// Sends `Shop.upload`: `POST /upload`.
-    func upload(_ call: ShopOperations.Upload) async throws(APIError<Never>)
+    func sendUpload(_ call: ShopOperations.Upload) async throws(APIError<Never>)
     /// Sends `Shop.updatePreferences`: `PATCH /preferences`.
-    func updatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>)
+    func sendUpdatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>)
     /// Sends `Shop.replacePreferences`: `PUT /preferences`.
-    func replacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>)
+    func sendReplacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>)
 }
 
 /// A `ShopService` that answers every operation through one generic `send(_:)`, as
@@ -171,37 +171,37 @@ public protocol ShopServiceForwarding: ShopService, OperationSender {}
 
 extension ShopServiceForwarding {
     /// Answers through `send(_:)`.
-    public func colors(_ call: ShopOperations.Colors) async throws(APIError<Never>) {
+    public func sendColors(_ call: ShopOperations.Colors) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func search(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String] {
+    public func sendSearch(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func checkout(_ call: ShopOperations.Checkout) async throws(APIError<Never>) {
+    public func sendCheckout(_ call: ShopOperations.Checkout) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func signup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>) {
+    public func sendSignup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func upload(_ call: ShopOperations.Upload) async throws(APIError<Never>) {
+    public func sendUpload(_ call: ShopOperations.Upload) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func updatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>) {
+    public func sendUpdatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>) {
+    public func sendReplacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -501,7 +501,13 @@ extension ShopService {
         spread: [String: Int],
         pair: Window
     ) async throws(APIError<Never>) {
-        try await self.colors(ShopOperations.Colors(ids: ids, window: window, tags: tags, spread: spread, pair: pair))
+        try await self.sendColors(ShopOperations.Colors(
+            ids: ids,
+            window: window,
+            tags: tags,
+            spread: spread,
+            pair: pair
+        ))
     }
 
     /// A model in a query is sent in brackets (`created[gte]=1`) unless a style says otherwise.
@@ -520,7 +526,7 @@ extension ShopService {
         session: String? = nil,
         seen: [Int]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.search(ShopOperations.Search(
+        try await self.sendSearch(ShopOperations.Search(
             created: created,
             ids: ids,
             words: words,
@@ -545,7 +551,7 @@ extension ShopService {
         metadata: [String: String]? = nil,
         expand: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await self.checkout(ShopOperations.Checkout(
+        try await self.sendCheckout(ShopOperations.Checkout(
             email: email,
             address: address,
             items: items,
@@ -559,7 +565,7 @@ extension ShopService {
     /// `POST /signup`
     @_alwaysEmitIntoClient
     public func signup(body: Signup) async throws(APIError<Never>) {
-        try await self.signup(ShopOperations.SignupOperation(body: body))
+        try await self.sendSignup(ShopOperations.SignupOperation(body: body))
     }
 
     /// In a multipart body, a model is one JSON part.
@@ -567,7 +573,7 @@ extension ShopService {
     /// `POST /upload`
     @_alwaysEmitIntoClient
     public func upload(image: File, meta: Signup, notes: [String]? = nil) async throws(APIError<Never>) {
-        try await self.upload(ShopOperations.Upload(image: image, meta: meta, notes: notes))
+        try await self.sendUpload(ShopOperations.Upload(image: image, meta: meta, notes: notes))
     }
 
     /// No body is sent when no field is given.
@@ -575,7 +581,7 @@ extension ShopService {
     /// `PATCH /preferences`
     @_alwaysEmitIntoClient
     public func updatePreferences(theme: String? = nil, lang: String? = nil) async throws(APIError<Never>) {
-        try await self.updatePreferences(ShopOperations.UpdatePreferences(theme: theme, lang: lang))
+        try await self.sendUpdatePreferences(ShopOperations.UpdatePreferences(theme: theme, lang: lang))
     }
 
     /// An optional body of one type; nil sends none.
@@ -583,6 +589,6 @@ extension ShopService {
     /// `PUT /preferences`
     @_alwaysEmitIntoClient
     public func replacePreferences(body: Signup? = nil) async throws(APIError<Never>) {
-        try await self.replacePreferences(ShopOperations.ReplacePreferences(body: body))
+        try await self.sendReplacePreferences(ShopOperations.ReplacePreferences(body: body))
     }
 }

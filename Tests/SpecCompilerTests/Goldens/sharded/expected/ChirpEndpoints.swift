@@ -46,39 +46,39 @@ package enum ChirpOperations {}
 /// Every endpoint of `Chirp` as one async method (`service.login(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubChirpService` or a fake, and `LiveChirpService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 package protocol ChirpService: Sendable {
     /// Sends `Chirp.login`: `POST /auth/login`.
-    func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
+    func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse
     /// Sends `Chirp.feed`: `GET /feed`.
-    func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
+    func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.profile`: `GET /users/{userID}/posts/{postID}`.
-    func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
+    func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.createPost`: `POST /posts`.
-    func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
+    func sendCreatePost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post
     /// Sends `Chirp.replacePost`: `PUT /posts/{id}`.
-    func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
+    func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post
     /// Sends `Chirp.uploadAvatar`: `PUT /me/avatar`.
-    func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
+    func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.signup`: `POST /signup`.
-    func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
+    func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.uploadRaw`: `PUT /blobs/{id}`.
-    func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
+    func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.exportArchive`: `GET /exports/{id}`.
-    func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
+    func sendExportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data
     /// Sends `Chirp.search`: `GET /search`.
     @available(*, deprecated)
-    func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
+    func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post]
     /// Sends `Chirp.check`: `HEAD /health`.
-    func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
+    func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.preflight`: `OPTIONS /posts`.
-    func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
+    func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.like`: `POST /posts/{id}/like`.
-    func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
+    func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.delete`: `DELETE /posts/{id}/comments/{commentID}`.
-    func postsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
+    func sendPostsCommentsDelete(_ call: ChirpOperations.PostsCommentsDelete) async throws(APIError<APIErrorResponse>)
     /// Sends `Chirp.Posts.Comments.edit`: `PATCH /posts/{id}/comments/{commentID}`.
-    func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
+    func sendPostsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>)
 }
 
 /// A `ChirpService` that answers every operation through one generic `send(_:)`, as
@@ -87,80 +87,86 @@ package protocol ChirpServiceForwarding: ChirpService, OperationSender {}
 
 extension ChirpServiceForwarding {
     /// Answers through `send(_:)`.
-    package func login(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+    package func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func feed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+    package func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func profile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+    package func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func createPost(_ call: ChirpOperations.CreatePost) async throws(APIError<Chirp.CreatePostError>) -> Post {
+    package func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func replacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+    package func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func uploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+    package func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func signup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+    package func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func uploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+    package func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func exportArchive(_ call: ChirpOperations.ExportArchive) async throws(APIError<APIErrorResponse>) -> Data {
+    package func sendExportArchive(
+        _ call: ChirpOperations.ExportArchive
+    ) async throws(APIError<APIErrorResponse>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
     @available(*, deprecated)
-    package func search(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+    package func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func check(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+    package func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func preflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+    package func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func postsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+    package func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func postsCommentsDelete(
+    package func sendPostsCommentsDelete(
         _ call: ChirpOperations.PostsCommentsDelete
     ) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    package func postsCommentsEdit(_ call: ChirpOperations.PostsCommentsEdit) async throws(APIError<APIErrorResponse>) {
+    package func sendPostsCommentsEdit(
+        _ call: ChirpOperations.PostsCommentsEdit
+    ) async throws(APIError<APIErrorResponse>) {
         try await Specwright.forward(call, to: self)
     }
 }

@@ -164,12 +164,12 @@ extension ChirpService {
         ids: [Int] = [],
         api: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.feed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
+        try await self.sendFeed(ChirpOperations.Feed(page: page, perPage: perPage, tag: tag, ids: ids, api: api))
     }
 
     /// `PUT /posts/{id}`
     package func replacePost(id: String, body: NewPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.replacePost(ChirpOperations.ReplacePost(id: id, body: body))
+        try await self.sendReplacePost(ChirpOperations.ReplacePost(id: id, body: body))
     }
 
     /// `GET /search`
@@ -179,11 +179,11 @@ extension ChirpService {
         sort: SortOrder = .relevance,
         xRequestID: String? = nil
     ) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await self.search(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
+        try await self.sendSearch(ChirpOperations.Search(q: q, sort: sort, xRequestID: xRequestID))
     }
 
     /// `HEAD /health`
     package func check() async throws(APIError<APIErrorResponse>) {
-        try await self.check(ChirpOperations.Check())
+        try await self.sendCheck(ChirpOperations.Check())
     }
 }

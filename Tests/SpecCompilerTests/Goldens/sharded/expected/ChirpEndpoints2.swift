@@ -251,12 +251,12 @@ extension ChirpService {
     ///
     /// `POST /auth/login`
     package func login(email: String, password: String) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await self.login(ChirpOperations.Login(email: email, password: password))
+        try await self.sendLogin(ChirpOperations.Login(email: email, password: password))
     }
 
     /// `POST /posts`
     package func createPost(body: NewPost) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await self.createPost(ChirpOperations.CreatePost(body: body))
+        try await self.sendCreatePost(ChirpOperations.CreatePost(body: body))
     }
 
     /// `PUT /me/avatar`
@@ -265,26 +265,30 @@ extension ChirpService {
         caption: String? = nil,
         thumbnail: Data? = nil
     ) async throws(APIError<APIErrorResponse>) {
-        try await self.uploadAvatar(ChirpOperations.UploadAvatar(image: image, caption: caption, thumbnail: thumbnail))
+        try await self.sendUploadAvatar(ChirpOperations.UploadAvatar(
+            image: image,
+            caption: caption,
+            thumbnail: thumbnail
+        ))
     }
 
     /// `POST /signup`
     package func signup(name: String, newsletter: Bool = false) async throws(APIError<APIErrorResponse>) {
-        try await self.signup(ChirpOperations.Signup(name: name, newsletter: newsletter))
+        try await self.sendSignup(ChirpOperations.Signup(name: name, newsletter: newsletter))
     }
 
     /// `PUT /blobs/{id}`
     package func uploadRaw(id: String, body: Data) async throws(APIError<APIErrorResponse>) {
-        try await self.uploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
+        try await self.sendUploadRaw(ChirpOperations.UploadRaw(id: id, body: body))
     }
 
     /// `OPTIONS /posts`
     package func preflight() async throws(APIError<APIErrorResponse>) {
-        try await self.preflight(ChirpOperations.Preflight())
+        try await self.sendPreflight(ChirpOperations.Preflight())
     }
 
     /// `DELETE /posts/{id}/comments/{commentID}`
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
-        try await self.postsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
+        try await self.sendPostsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
     }
 }

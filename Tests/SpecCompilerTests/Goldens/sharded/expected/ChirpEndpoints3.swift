@@ -134,17 +134,17 @@ extension ChirpOperations {
 extension ChirpService {
     /// `GET /users/{userID}/posts/{postID}`
     package func profile(userID: UUID, postID: String) async throws(APIError<APIErrorResponse>) -> Post {
-        try await self.profile(ChirpOperations.Profile(userID: userID, postID: postID))
+        try await self.sendProfile(ChirpOperations.Profile(userID: userID, postID: postID))
     }
 
     /// `GET /exports/{id}`
     package func exportArchive(id: String) async throws(APIError<APIErrorResponse>) -> Data {
-        try await self.exportArchive(ChirpOperations.ExportArchive(id: id))
+        try await self.sendExportArchive(ChirpOperations.ExportArchive(id: id))
     }
 
     /// `POST /posts/{id}/like`
     package func postsLike(id: String) async throws(APIError<APIErrorResponse>) {
-        try await self.postsLike(ChirpOperations.PostsLike(id: id))
+        try await self.sendPostsLike(ChirpOperations.PostsLike(id: id))
     }
 
     /// `PATCH /posts/{id}/comments/{commentID}`
@@ -153,6 +153,10 @@ extension ChirpService {
         commentID: String,
         text: String
     ) async throws(APIError<APIErrorResponse>) {
-        try await self.postsCommentsEdit(ChirpOperations.PostsCommentsEdit(id: id, commentID: commentID, text: text))
+        try await self.sendPostsCommentsEdit(ChirpOperations.PostsCommentsEdit(
+            id: id,
+            commentID: commentID,
+            text: text
+        ))
     }
 }

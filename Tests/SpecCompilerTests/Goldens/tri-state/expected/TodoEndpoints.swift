@@ -56,12 +56,12 @@ public enum TodoOperations {}
 /// Every endpoint of `Todo` as one async method (`service.patchTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in `StubTodoService` or a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.patchTask`: `PATCH /tasks/{id}`.
-    func patchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>)
+    func sendPatchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>)
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+    func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
 }
 
 /// A `TodoService` that answers every operation through one generic `send(_:)`, as
@@ -70,12 +70,12 @@ public protocol TodoServiceForwarding: TodoService, OperationSender {}
 
 extension TodoServiceForwarding {
     /// Answers through `send(_:)`.
-    public func patchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>) {
+    public func sendPatchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -194,12 +194,12 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func patchTask(id: String, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        try await self.patchTask(TodoOperations.PatchTask(id: id, title: title, due: due))
+        try await self.sendPatchTask(TodoOperations.PatchTask(id: id, title: title, due: due))
     }
 
     /// `PUT /tasks/{id}`
     @_alwaysEmitIntoClient
     public func replaceTask(id: String, body: TaskPatch) async throws(APIError<Never>) {
-        try await self.replaceTask(TodoOperations.ReplaceTask(id: id, body: body))
+        try await self.sendReplaceTask(TodoOperations.ReplaceTask(id: id, body: body))
     }
 }

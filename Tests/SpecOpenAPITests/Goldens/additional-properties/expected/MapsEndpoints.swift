@@ -52,12 +52,12 @@ public enum MapsOperations {}
 /// Every endpoint of `Maps` as one async method (`service.getConfig(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMapsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol MapsService: Sendable {
     /// Sends `Maps.getConfig`: `GET /config`.
-    func getConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config
+    func sendGetConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config
     /// Sends `Maps.putLimits`: `PUT /limits`.
-    func putLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label
+    func sendPutLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label
 }
 
 /// A `MapsService` that answers every operation through one generic `send(_:)`, as
@@ -66,12 +66,12 @@ public protocol MapsServiceForwarding: MapsService, OperationSender {}
 
 extension MapsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config {
+    public func sendGetConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func putLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label {
+    public func sendPutLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -135,12 +135,12 @@ extension MapsService {
     /// `GET /config`
     @_alwaysEmitIntoClient
     public func getConfig() async throws(APIError<Never>) -> Config {
-        try await self.getConfig(MapsOperations.GetConfig())
+        try await self.sendGetConfig(MapsOperations.GetConfig())
     }
 
     /// `PUT /limits`
     @_alwaysEmitIntoClient
     public func putLimits(body: Limits) async throws(APIError<Never>) -> Label {
-        try await self.putLimits(MapsOperations.PutLimits(body: body))
+        try await self.sendPutLimits(MapsOperations.PutLimits(body: body))
     }
 }

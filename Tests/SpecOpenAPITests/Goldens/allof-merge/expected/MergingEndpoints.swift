@@ -47,10 +47,10 @@ public enum MergingOperations {}
 /// Every endpoint of `Merging` as one async method (`service.getDog(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMergingService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol MergingService: Sendable {
     /// Sends `Merging.getDog`: `GET /dogs/{id}`.
-    func getDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog
+    func sendGetDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog
 }
 
 /// A `MergingService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol MergingServiceForwarding: MergingService, OperationSender {}
 
 extension MergingServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog {
+    public func sendGetDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -108,6 +108,6 @@ extension MergingService {
     /// `GET /dogs/{id}`
     @_alwaysEmitIntoClient
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
-        try await self.getDog(MergingOperations.GetDog(id: id))
+        try await self.sendGetDog(MergingOperations.GetDog(id: id))
     }
 }

@@ -70,10 +70,10 @@ public enum DefaultsOperations {}
 /// Every endpoint of `Defaults` as one async method (`service.search(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDefaultsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol DefaultsService: Sendable {
     /// Sends `Defaults.search`: `GET /search`.
-    func search(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings
+    func sendSearch(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings
 }
 
 /// A `DefaultsService` that answers every operation through one generic `send(_:)`, as
@@ -82,7 +82,7 @@ public protocol DefaultsServiceForwarding: DefaultsService, OperationSender {}
 
 extension DefaultsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func search(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings {
+    public func sendSearch(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -165,7 +165,7 @@ extension DefaultsService {
         sort: SearchSort? = nil,
         includeArchived: Bool? = nil
     ) async throws(APIError<Never>) -> Settings {
-        try await self.search(DefaultsOperations.Search(
+        try await self.sendSearch(DefaultsOperations.Search(
             q: q,
             page: page,
             perPage: perPage,

@@ -64,13 +64,13 @@ public enum DocumentedAPIOperations {}
 /// Every endpoint of `DocumentedAPI` as one async method (`service.getNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveDocumentedAPIService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol DocumentedAPIService: Sendable {
     /// Sends `DocumentedAPI.getNote`: `GET /notes/{id}`.
     @available(*, deprecated)
-    func getNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note
+    func sendGetNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note
     /// Sends `DocumentedAPI.getNotes`: `GET /notes`.
-    func getNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note]
+    func sendGetNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note]
 }
 
 /// A `DocumentedAPIService` that answers every operation through one generic `send(_:)`, as
@@ -80,12 +80,12 @@ public protocol DocumentedAPIServiceForwarding: DocumentedAPIService, OperationS
 extension DocumentedAPIServiceForwarding {
     /// Answers through `send(_:)`.
     @available(*, deprecated)
-    public func getNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note {
+    public func sendGetNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note] {
+    public func sendGetNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -161,7 +161,7 @@ extension DocumentedAPIService {
     @available(*, deprecated)
     @_alwaysEmitIntoClient
     public func getNote(id: String, verbose: Bool? = nil) async throws(APIError<Never>) -> Note {
-        try await self.getNote(DocumentedAPIOperations.GetNote(id: id, verbose: verbose))
+        try await self.sendGetNote(DocumentedAPIOperations.GetNote(id: id, verbose: verbose))
     }
 
     /// List notes
@@ -169,6 +169,6 @@ extension DocumentedAPIService {
     /// `GET /notes`
     @_alwaysEmitIntoClient
     public func getNotes() async throws(APIError<Never>) -> [Note] {
-        try await self.getNotes(DocumentedAPIOperations.GetNotes())
+        try await self.sendGetNotes(DocumentedAPIOperations.GetNotes())
     }
 }

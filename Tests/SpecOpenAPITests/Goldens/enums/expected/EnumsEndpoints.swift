@@ -47,10 +47,10 @@ public enum EnumsOperations {}
 /// Every endpoint of `Enums` as one async method (`service.listItems(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveEnumsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol EnumsService: Sendable {
     /// Sends `Enums.listItems`: `GET /items`.
-    func listItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item]
+    func sendListItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item]
 }
 
 /// A `EnumsService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol EnumsServiceForwarding: EnumsService, OperationSender {}
 
 extension EnumsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item] {
+    public func sendListItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -114,6 +114,6 @@ extension EnumsService {
         sort: SortOrder? = nil,
         status: ListItemsStatus? = nil
     ) async throws(APIError<Never>) -> [Item] {
-        try await self.listItems(EnumsOperations.ListItems(sort: sort, status: status))
+        try await self.sendListItems(EnumsOperations.ListItems(sort: sort, status: status))
     }
 }

@@ -57,12 +57,12 @@ public enum SplitOperations {}
 /// Every endpoint of `Split` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSplitService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol SplitService: Sendable {
     /// Sends `Split.listPets`: `GET /pets`.
-    func listPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet]
+    func sendListPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet]
     /// Sends `Split.getOwner`: `GET /owners/{id}`.
-    func getOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner
+    func sendGetOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner
 }
 
 /// A `SplitService` that answers every operation through one generic `send(_:)`, as
@@ -71,12 +71,12 @@ public protocol SplitServiceForwarding: SplitService, OperationSender {}
 
 extension SplitServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet] {
+    public func sendListPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner {
+    public func sendGetOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -145,12 +145,12 @@ extension SplitService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> [Pet] {
-        try await self.listPets(SplitOperations.ListPets(limit: limit))
+        try await self.sendListPets(SplitOperations.ListPets(limit: limit))
     }
 
     /// `GET /owners/{id}`
     @_alwaysEmitIntoClient
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
-        try await self.getOwner(SplitOperations.GetOwner(id: id))
+        try await self.sendGetOwner(SplitOperations.GetOwner(id: id))
     }
 }

@@ -56,10 +56,10 @@ public enum FormatsOperations {}
 /// Every endpoint of `Formats` as one async method (`service.getSample(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFormatsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol FormatsService: Sendable {
     /// Sends `Formats.getSample`: `GET /samples`.
-    func getSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample
+    func sendGetSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample
 }
 
 /// A `FormatsService` that answers every operation through one generic `send(_:)`, as
@@ -68,7 +68,7 @@ public protocol FormatsServiceForwarding: FormatsService, OperationSender {}
 
 extension FormatsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample {
+    public func sendGetSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -131,6 +131,6 @@ extension FormatsService {
         id: UUID? = nil,
         count: Int32? = nil
     ) async throws(APIError<Never>) -> Sample {
-        try await self.getSample(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
+        try await self.sendGetSample(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
     }
 }

@@ -52,10 +52,10 @@ public enum JSONPetstoreOperations {}
 /// Every endpoint of `JSONPetstore` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveJSONPetstoreService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol JSONPetstoreService: Sendable {
     /// Sends `JSONPetstore.listPets`: `GET /pets`.
-    func listPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets
+    func sendListPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets
 }
 
 /// A `JSONPetstoreService` that answers every operation through one generic `send(_:)`, as
@@ -64,7 +64,7 @@ public protocol JSONPetstoreServiceForwarding: JSONPetstoreService, OperationSen
 
 extension JSONPetstoreServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets {
+    public func sendListPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -113,6 +113,6 @@ extension JSONPetstoreService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> Pets {
-        try await self.listPets(JSONPetstoreOperations.ListPets(limit: limit))
+        try await self.sendListPets(JSONPetstoreOperations.ListPets(limit: limit))
     }
 }

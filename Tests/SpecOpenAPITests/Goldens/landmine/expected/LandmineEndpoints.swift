@@ -390,30 +390,30 @@ public enum LandmineOperations {}
 /// Every endpoint of `Landmine` as one async method (`service.class(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLandmineService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol LandmineService: Sendable {
     /// Sends `Landmine.class`: `GET /class/{self}/{init}/{Type}/{default}/{for}`.
-    func `class`(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder
+    func sendClass(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder
     /// Sends `Landmine.`init``: `POST /words/0`.
-    func `init`(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>)
+    func sendInit(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>)
     /// Sends `Landmine.`self``: `POST /words/1`.
-    func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>)
+    func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>)
     /// Sends `Landmine.self2`: `POST /words/2`.
-    func self2(_ call: LandmineOperations.Self2) async throws(APIError<Never>)
+    func sendSelf2(_ call: LandmineOperations.Self2) async throws(APIError<Never>)
     /// Sends `Landmine.default`: `POST /words/3`.
-    func `default`(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>)
+    func sendDefault(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>)
     /// Sends `Landmine.type`: `POST /words/4`.
-    func type(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>)
+    func sendType(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>)
     /// Sends `Landmine.protocol`: `POST /words/5`.
-    func `protocol`(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>)
+    func sendProtocol(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>)
     /// Sends `Landmine.string`: `POST /words/6`.
-    func string(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>)
+    func sendString(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>)
     /// Sends `Landmine.throws`: `POST /words/7`.
-    func `throws`(_ call: LandmineOperations.Throws) async throws(APIError<Never>)
+    func sendThrows(_ call: LandmineOperations.Throws) async throws(APIError<Never>)
     /// Sends `Landmine.subscript`: `POST /words/8`.
-    func `subscript`(_ call: LandmineOperations.Subscript) async throws(APIError<Never>)
+    func sendSubscript(_ call: LandmineOperations.Subscript) async throws(APIError<Never>)
     /// Sends `Landmine.deinit`: `POST /words/9`.
-    func `deinit`(_ call: LandmineOperations.Deinit) async throws(APIError<Never>)
+    func sendDeinit(_ call: LandmineOperations.Deinit) async throws(APIError<Never>)
 }
 
 /// A `LandmineService` that answers every operation through one generic `send(_:)`, as
@@ -422,57 +422,57 @@ public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
 
 extension LandmineServiceForwarding {
     /// Answers through `send(_:)`.
-    public func `class`(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder {
+    public func sendClass(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `init`(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>) {
+    public func sendInit(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `self`(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) {
+    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func self2(_ call: LandmineOperations.Self2) async throws(APIError<Never>) {
+    public func sendSelf2(_ call: LandmineOperations.Self2) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `default`(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>) {
+    public func sendDefault(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func type(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>) {
+    public func sendType(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `protocol`(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>) {
+    public func sendProtocol(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func string(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>) {
+    public func sendString(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `throws`(_ call: LandmineOperations.Throws) async throws(APIError<Never>) {
+    public func sendThrows(_ call: LandmineOperations.Throws) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `subscript`(_ call: LandmineOperations.Subscript) async throws(APIError<Never>) {
+    public func sendSubscript(_ call: LandmineOperations.Subscript) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `deinit`(_ call: LandmineOperations.Deinit) async throws(APIError<Never>) {
+    public func sendDeinit(_ call: LandmineOperations.Deinit) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -1603,7 +1603,7 @@ extension LandmineService {
         selfValue5: String? = nil,
         type3: String? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await self.`class`(LandmineOperations.ClassOperation(
+        try await self.sendClass(LandmineOperations.ClassOperation(
             selfValue: selfValue,
             initValue: initValue,
             type: type,
@@ -1757,60 +1757,60 @@ extension LandmineService {
     /// `POST /words/0`
     @_alwaysEmitIntoClient
     public func `init`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`init`(LandmineOperations.InitOperation(body: body))
+        try await self.sendInit(LandmineOperations.InitOperation(body: body))
     }
 
     /// `POST /words/1`
     @_alwaysEmitIntoClient
     public func `self`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`self`(LandmineOperations.SelfOperation(body: body))
+        try await self.sendSelf(LandmineOperations.SelfOperation(body: body))
     }
 
     /// `POST /words/2`
     @_alwaysEmitIntoClient
     public func self2(body: Keywords) async throws(APIError<Never>) {
-        try await self.self2(LandmineOperations.Self2(body: body))
+        try await self.sendSelf2(LandmineOperations.Self2(body: body))
     }
 
     /// `POST /words/3`
     @_alwaysEmitIntoClient
     public func `default`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`default`(LandmineOperations.DefaultOperation(body: body))
+        try await self.sendDefault(LandmineOperations.DefaultOperation(body: body))
     }
 
     /// `POST /words/4`
     @_alwaysEmitIntoClient
     public func type(body: Keywords) async throws(APIError<Never>) {
-        try await self.type(LandmineOperations.TypeOperation(body: body))
+        try await self.sendType(LandmineOperations.TypeOperation(body: body))
     }
 
     /// `POST /words/5`
     @_alwaysEmitIntoClient
     public func `protocol`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`protocol`(LandmineOperations.ProtocolOperation(body: body))
+        try await self.sendProtocol(LandmineOperations.ProtocolOperation(body: body))
     }
 
     /// `POST /words/6`
     @_alwaysEmitIntoClient
     public func string(body: Keywords) async throws(APIError<Never>) {
-        try await self.string(LandmineOperations.StringOperation(body: body))
+        try await self.sendString(LandmineOperations.StringOperation(body: body))
     }
 
     /// `POST /words/7`
     @_alwaysEmitIntoClient
     public func `throws`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`throws`(LandmineOperations.Throws(body: body))
+        try await self.sendThrows(LandmineOperations.Throws(body: body))
     }
 
     /// `POST /words/8`
     @_alwaysEmitIntoClient
     public func `subscript`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`subscript`(LandmineOperations.Subscript(body: body))
+        try await self.sendSubscript(LandmineOperations.Subscript(body: body))
     }
 
     /// `POST /words/9`
     @_alwaysEmitIntoClient
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
-        try await self.`deinit`(LandmineOperations.Deinit(body: body))
+        try await self.sendDeinit(LandmineOperations.Deinit(body: body))
     }
 }

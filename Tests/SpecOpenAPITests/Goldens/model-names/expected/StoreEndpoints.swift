@@ -73,14 +73,14 @@ public enum StoreOperations {}
 /// Every endpoint of `Store` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStoreService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StoreService: Sendable {
     /// Sends `Store.listUsers`: `GET /users`.
-    func listUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything
+    func sendListUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything
     /// Sends `Store.createUser`: `POST /users/new`.
-    func createUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>)
+    func sendCreateUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>)
     /// Sends `Store.uploadNote`: `POST /notes`.
-    func uploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>)
+    func sendUploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>)
 }
 
 /// A `StoreService` that answers every operation through one generic `send(_:)`, as
@@ -89,17 +89,17 @@ public protocol StoreServiceForwarding: StoreService, OperationSender {}
 
 extension StoreServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything {
+    public func sendListUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>) {
+    public func sendCreateUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>) {
+    public func sendUploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -183,18 +183,18 @@ extension StoreService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> Everything {
-        try await self.listUsers(StoreOperations.ListUsers())
+        try await self.sendListUsers(StoreOperations.ListUsers())
     }
 
     /// `POST /users/new`
     @_alwaysEmitIntoClient
     public func createUser(body: CreateUserBody? = nil) async throws(APIError<Never>) {
-        try await self.createUser(StoreOperations.CreateUser(body: body))
+        try await self.sendCreateUser(StoreOperations.CreateUser(body: body))
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func uploadNote(body: Store.UploadNoteBody? = nil) async throws(APIError<Never>) {
-        try await self.uploadNote(StoreOperations.UploadNote(body: body))
+        try await self.sendUploadNote(StoreOperations.UploadNote(body: body))
     }
 }

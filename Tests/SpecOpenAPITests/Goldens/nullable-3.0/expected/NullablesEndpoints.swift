@@ -47,10 +47,10 @@ public enum NullablesOperations {}
 /// Every endpoint of `Nullables` as one async method (`service.getUser(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.getUser`: `GET /users/{id}`.
-    func getUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User
+    func sendGetUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User
 }
 
 /// A `NullablesService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
 
 extension NullablesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User {
+    public func sendGetUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -108,6 +108,6 @@ extension NullablesService {
     /// `GET /users/{id}`
     @_alwaysEmitIntoClient
     public func getUser(id: String) async throws(APIError<Never>) -> User {
-        try await self.getUser(NullablesOperations.GetUser(id: id))
+        try await self.sendGetUser(NullablesOperations.GetUser(id: id))
     }
 }

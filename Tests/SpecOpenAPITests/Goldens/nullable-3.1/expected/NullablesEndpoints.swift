@@ -52,12 +52,12 @@ public enum NullablesOperations {}
 /// Every endpoint of `Nullables` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNullablesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol NullablesService: Sendable {
     /// Sends `Nullables.listUsers`: `GET /users`.
-    func listUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User]
+    func sendListUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User]
     /// Sends `Nullables.getManager`: `GET /users/{id}/manager`.
-    func getManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager?
+    func sendGetManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager?
 }
 
 /// A `NullablesService` that answers every operation through one generic `send(_:)`, as
@@ -66,12 +66,12 @@ public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
 
 extension NullablesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User] {
+    public func sendListUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager? {
+    public func sendGetManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager? {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -135,12 +135,12 @@ extension NullablesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) -> [User] {
-        try await self.listUsers(NullablesOperations.ListUsers())
+        try await self.sendListUsers(NullablesOperations.ListUsers())
     }
 
     /// `GET /users/{id}/manager`
     @_alwaysEmitIntoClient
     public func getManager(id: Int) async throws(APIError<Never>) -> Manager? {
-        try await self.getManager(NullablesOperations.GetManager(id: id))
+        try await self.sendGetManager(NullablesOperations.GetManager(id: id))
     }
 }

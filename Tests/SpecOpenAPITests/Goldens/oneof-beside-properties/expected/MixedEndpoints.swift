@@ -47,10 +47,10 @@ public enum MixedOperations {}
 /// Every endpoint of `Mixed` as one async method (`service.updateGist(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveMixedService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol MixedService: Sendable {
     /// Sends `Mixed.updateGist`: `PATCH /gists/{id}`.
-    func updateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment
+    func sendUpdateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment
 }
 
 /// A `MixedService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol MixedServiceForwarding: MixedService, OperationSender {}
 
 extension MixedServiceForwarding {
     /// Answers through `send(_:)`.
-    public func updateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment {
+    public func sendUpdateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -111,6 +111,6 @@ extension MixedService {
     /// `PATCH /gists/{id}`
     @_alwaysEmitIntoClient
     public func updateGist(id: String, body: GistUpdate? = nil) async throws(APIError<Never>) -> Payment {
-        try await self.updateGist(MixedOperations.UpdateGist(id: id, body: body))
+        try await self.sendUpdateGist(MixedOperations.UpdateGist(id: id, body: body))
     }
 }

@@ -56,12 +56,12 @@ public enum ModernOperations {}
 /// Every endpoint of `Modern` as one async method (`service.searchPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveModernService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ModernService: Sendable {
     /// Sends `Modern.searchPets`: `QUERY /pets`.
-    func searchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet]
+    func sendSearchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Modern.listPets`: `GET /pets`.
-    func listPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>)
+    func sendListPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>)
 }
 
 /// A `ModernService` that answers every operation through one generic `send(_:)`, as
@@ -70,12 +70,12 @@ public protocol ModernServiceForwarding: ModernService, OperationSender {}
 
 extension ModernServiceForwarding {
     /// Answers through `send(_:)`.
-    public func searchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet] {
+    public func sendSearchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>) {
+    public func sendListPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -146,7 +146,7 @@ extension ModernService {
     /// `QUERY /pets`
     @_alwaysEmitIntoClient
     public func searchPets(body: PetQuery) async throws(APIError<Never>) -> [Pet] {
-        try await self.searchPets(ModernOperations.SearchPets(body: body))
+        try await self.sendSearchPets(ModernOperations.SearchPets(body: body))
     }
 
     /// `GET /pets`
@@ -154,6 +154,6 @@ extension ModernService {
     /// - Parameter filter: The whole query string is one object, each member a pair.
     @_alwaysEmitIntoClient
     public func listPets(filter: PetQuery? = nil) async throws(APIError<Never>) {
-        try await self.listPets(ModernOperations.ListPets(filter: filter))
+        try await self.sendListPets(ModernOperations.ListPets(filter: filter))
     }
 }

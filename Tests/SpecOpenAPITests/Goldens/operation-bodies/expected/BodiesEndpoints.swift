@@ -218,46 +218,46 @@ public enum BodiesOperations {}
 /// Every endpoint of `Bodies` as one async method (`service.patchNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveBodiesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol BodiesService: Sendable {
     /// Sends `Bodies.patchNote`: `PATCH /notes/{id}`.
-    func patchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>)
+    func sendPatchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>)
     /// Sends `Bodies.putNoteImage`: `PUT /notes/{id}/image`.
-    func putNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>)
+    func sendPutNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>)
     /// Sends `Bodies.importNotes`: `POST /notes/import`.
-    func importNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>)
+    func sendImportNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>)
     /// Sends `Bodies.search`: `GET /search.json`.
-    func search(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue]
+    func sendSearch(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue]
     /// Sends `Bodies.find`: `GET /find`.
-    func find(_ call: BodiesOperations.Find) async throws(APIError<Never>)
+    func sendFind(_ call: BodiesOperations.Find) async throws(APIError<Never>)
     /// Sends `Bodies.lookUp`: `GET /lookup`.
-    func lookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>)
+    func sendLookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>)
     /// Sends `Bodies.ping`: `HEAD /ping`.
-    func ping(_ call: BodiesOperations.Ping) async throws(APIError<Never>)
+    func sendPing(_ call: BodiesOperations.Ping) async throws(APIError<Never>)
     /// Sends `Bodies.postNote`: `POST /notes`.
-    func postNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>)
+    func sendPostNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>)
     /// Sends `Bodies.createPet`: `POST /pets`.
-    func createPet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet
+    func sendCreatePet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPetInline`: `POST /pets/inline`.
-    func createPetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet
+    func sendCreatePetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet
     /// Sends `Bodies.createPets`: `POST /pets/batch`.
-    func createPets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>)
+    func sendCreatePets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>)
     /// Sends `Bodies.login`: `POST /login`.
-    func login(_ call: BodiesOperations.Login) async throws(APIError<Never>)
+    func sendLogin(_ call: BodiesOperations.Login) async throws(APIError<Never>)
     /// Sends `Bodies.submitForm`: `POST /form-ref`.
-    func submitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>)
+    func sendSubmitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Bodies.uploadPhoto`: `POST /pets/{id}/photo`.
-    func uploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>)
+    func sendUploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>)
     /// Sends `Bodies.putBlob`: `PUT /blobs/{id}`.
-    func putBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>)
+    func sendPutBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>)
     /// Sends `Bodies.postText`: `POST /text`.
-    func postText(_ call: BodiesOperations.PostText) async throws(APIError<Never>)
+    func sendPostText(_ call: BodiesOperations.PostText) async throws(APIError<Never>)
     /// Sends `Bodies.postAnything`: `POST /json-any`.
-    func postAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>)
+    func sendPostAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>)
     /// Sends `Bodies.postPreferJSON`: `POST /both`.
-    func postPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>)
+    func sendPostPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>)
     /// Sends `Bodies.updatePet`: `PATCH /query-and-body/{id}`.
-    func updatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet
+    func sendUpdatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet
 }
 
 /// A `BodiesService` that answers every operation through one generic `send(_:)`, as
@@ -266,97 +266,97 @@ public protocol BodiesServiceForwarding: BodiesService, OperationSender {}
 
 extension BodiesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func patchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>) {
+    public func sendPatchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func putNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>) {
+    public func sendPutNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func importNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>) {
+    public func sendImportNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func search(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue] {
+    public func sendSearch(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func find(_ call: BodiesOperations.Find) async throws(APIError<Never>) {
+    public func sendFind(_ call: BodiesOperations.Find) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func lookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>) {
+    public func sendLookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ping(_ call: BodiesOperations.Ping) async throws(APIError<Never>) {
+    public func sendPing(_ call: BodiesOperations.Ping) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>) {
+    public func sendPostNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet {
+    public func sendCreatePet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet {
+    public func sendCreatePetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>) {
+    public func sendCreatePets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func login(_ call: BodiesOperations.Login) async throws(APIError<Never>) {
+    public func sendLogin(_ call: BodiesOperations.Login) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func submitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>) {
+    public func sendSubmitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>) {
+    public func sendUploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func putBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>) {
+    public func sendPutBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postText(_ call: BodiesOperations.PostText) async throws(APIError<Never>) {
+    public func sendPostText(_ call: BodiesOperations.PostText) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>) {
+    public func sendPostAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>) {
+    public func sendPostPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func updatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet {
+    public func sendUpdatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -806,19 +806,19 @@ extension BodiesService {
     /// `PATCH /notes/{id}`
     @_alwaysEmitIntoClient
     public func patchNote(id: Int, title: Nullable<String>? = nil) async throws(APIError<Never>) {
-        try await self.patchNote(BodiesOperations.PatchNote(id: id, title: title))
+        try await self.sendPatchNote(BodiesOperations.PatchNote(id: id, title: title))
     }
 
     /// `PUT /notes/{id}/image`
     @_alwaysEmitIntoClient
     public func putNoteImage(id: Int, body: Data) async throws(APIError<Never>) {
-        try await self.putNoteImage(BodiesOperations.PutNoteImage(id: id, body: body))
+        try await self.sendPutNoteImage(BodiesOperations.PutNoteImage(id: id, body: body))
     }
 
     /// `POST /notes/import`
     @_alwaysEmitIntoClient
     public func importNotes(body: String? = nil) async throws(APIError<Never>) {
-        try await self.importNotes(BodiesOperations.ImportNotes(body: body))
+        try await self.sendImportNotes(BodiesOperations.ImportNotes(body: body))
     }
 
     /// `GET /search.json`
@@ -828,31 +828,31 @@ extension BodiesService {
         q: String? = nil,
         `in`: [String]? = nil
     ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await self.search(BodiesOperations.Search(page: page, q: q, in: `in`))
+        try await self.sendSearch(BodiesOperations.Search(page: page, q: q, in: `in`))
     }
 
     /// `GET /find`
     @_alwaysEmitIntoClient
     public func find(term: String? = nil, limit: Int? = nil) async throws(APIError<Never>) {
-        try await self.find(BodiesOperations.Find(term: term, limit: limit))
+        try await self.sendFind(BodiesOperations.Find(term: term, limit: limit))
     }
 
     /// `GET /lookup`
     @_alwaysEmitIntoClient
     public func lookUp() async throws(APIError<Never>) {
-        try await self.lookUp(BodiesOperations.LookUp())
+        try await self.sendLookUp(BodiesOperations.LookUp())
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await self.ping(BodiesOperations.Ping())
+        try await self.sendPing(BodiesOperations.Ping())
     }
 
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func postNote(body: Bodies.PostNoteBody? = nil) async throws(APIError<Never>) {
-        try await self.postNote(BodiesOperations.PostNote(body: body))
+        try await self.sendPostNote(BodiesOperations.PostNote(body: body))
     }
 
     /// A JSON body of a named schema is the body argument.
@@ -860,7 +860,7 @@ extension BodiesService {
     /// `POST /pets`
     @_alwaysEmitIntoClient
     public func createPet(body: NewPet) async throws(APIError<Never>) -> Pet {
-        try await self.createPet(BodiesOperations.CreatePet(body: body))
+        try await self.sendCreatePet(BodiesOperations.CreatePet(body: body))
     }
 
     /// An inline JSON object body becomes fields of the factory.
@@ -868,13 +868,13 @@ extension BodiesService {
     /// `POST /pets/inline`
     @_alwaysEmitIntoClient
     public func createPetInline(name: String, age: Int? = nil) async throws(APIError<Never>) -> Pet {
-        try await self.createPetInline(BodiesOperations.CreatePetInline(name: name, age: age))
+        try await self.sendCreatePetInline(BodiesOperations.CreatePetInline(name: name, age: age))
     }
 
     /// `POST /pets/batch`
     @_alwaysEmitIntoClient
     public func createPets(body: [NewPet]? = nil) async throws(APIError<Never>) {
-        try await self.createPets(BodiesOperations.CreatePets(body: body))
+        try await self.sendCreatePets(BodiesOperations.CreatePets(body: body))
     }
 
     /// `POST /login`
@@ -885,7 +885,7 @@ extension BodiesService {
         remember: Bool? = nil,
         scopes: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await self.login(BodiesOperations.Login(
+        try await self.sendLogin(BodiesOperations.Login(
             username: username,
             password: password,
             remember: remember,
@@ -896,7 +896,7 @@ extension BodiesService {
     /// `POST /form-ref`
     @_alwaysEmitIntoClient
     public func submitForm(name: String, tag: String? = nil) async throws(APIError<Never>) {
-        try await self.submitForm(BodiesOperations.SubmitForm(name: name, tag: tag))
+        try await self.sendSubmitForm(BodiesOperations.SubmitForm(name: name, tag: tag))
     }
 
     /// `POST /pets/{id}/photo`
@@ -907,7 +907,7 @@ extension BodiesService {
         caption: String? = nil,
         thumbnails: [File]? = nil
     ) async throws(APIError<Never>) {
-        try await self.uploadPhoto(BodiesOperations.UploadPhoto(
+        try await self.sendUploadPhoto(BodiesOperations.UploadPhoto(
             id: id,
             file: file,
             caption: caption,
@@ -918,7 +918,7 @@ extension BodiesService {
     /// `PUT /blobs/{id}`
     @_alwaysEmitIntoClient
     public func putBlob(id: String, body: ByteStream) async throws(APIError<Never>) {
-        try await self.putBlob(BodiesOperations.PutBlob(id: id, body: body))
+        try await self.sendPutBlob(BodiesOperations.PutBlob(id: id, body: body))
     }
 
     /// Any other media type is a binary body, sent as application/octet-stream.
@@ -926,13 +926,13 @@ extension BodiesService {
     /// `POST /text`
     @_alwaysEmitIntoClient
     public func postText(body: String? = nil) async throws(APIError<Never>) {
-        try await self.postText(BodiesOperations.PostText(body: body))
+        try await self.sendPostText(BodiesOperations.PostText(body: body))
     }
 
     /// `POST /json-any`
     @_alwaysEmitIntoClient
     public func postAnything(body: JSONValue? = nil) async throws(APIError<Never>) {
-        try await self.postAnything(BodiesOperations.PostAnything(body: body))
+        try await self.sendPostAnything(BodiesOperations.PostAnything(body: body))
     }
 
     /// JSON is chosen when a body has several media types.
@@ -940,7 +940,7 @@ extension BodiesService {
     /// `POST /both`
     @_alwaysEmitIntoClient
     public func postPreferJSON(body: NewPet? = nil) async throws(APIError<Never>) {
-        try await self.postPreferJSON(BodiesOperations.PostPreferJSON(body: body))
+        try await self.sendPostPreferJSON(BodiesOperations.PostPreferJSON(body: body))
     }
 
     /// `PATCH /query-and-body/{id}`
@@ -951,6 +951,6 @@ extension BodiesService {
         id2: String? = nil,
         name2: String? = nil
     ) async throws(APIError<Never>) -> Pet {
-        try await self.updatePet(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
+        try await self.sendUpdatePet(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
     }
 }

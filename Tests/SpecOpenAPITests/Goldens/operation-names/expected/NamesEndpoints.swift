@@ -87,28 +87,28 @@ public enum NamesOperations {}
 /// Every endpoint of `Names` as one async method (`service.listUsers(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveNamesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol NamesService: Sendable {
     /// Sends `Names.listUsers`: `GET /users`.
-    func listUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>)
+    func sendListUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>)
     /// Sends `Names.postUsers`: `POST /users`.
-    func postUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>)
+    func sendPostUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>)
     /// Sends `Names.getUsersByUserIDPostsByPostID`: `GET /users/{userId}/posts/{post_id}`.
-    func getUsersByUserIDPostsByPostID(
+    func sendGetUsersByUserIDPostsByPostID(
         _ call: NamesOperations.GetUsersByUserIDPostsByPostID
     ) async throws(APIError<Never>)
     /// Sends `Names.listUsers2`: `GET /v2/users`.
-    func listUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>)
+    func sendListUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>)
     /// Sends `Names.getSnakeCase`: `GET /snake`.
-    func getSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>)
+    func sendGetSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>)
     /// Sends `Names.apiEndpoint`: `GET /api`.
-    func apiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>)
+    func sendApiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>)
     /// Sends `Names.baseURLEndpoint`: `GET /base`.
-    func baseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>)
+    func sendBaseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>)
     /// Sends `Names.default`: `GET /keyword`.
-    func `default`(_ call: NamesOperations.Default) async throws(APIError<Never>)
+    func sendDefault(_ call: NamesOperations.Default) async throws(APIError<Never>)
     /// Sends `Names.usersGet`: `GET /dotted`.
-    func usersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>)
+    func sendUsersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>)
 }
 
 /// A `NamesService` that answers every operation through one generic `send(_:)`, as
@@ -117,49 +117,49 @@ public protocol NamesServiceForwarding: NamesService, OperationSender {}
 
 extension NamesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>) {
+    public func sendListUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>) {
+    public func sendPostUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getUsersByUserIDPostsByPostID(
+    public func sendGetUsersByUserIDPostsByPostID(
         _ call: NamesOperations.GetUsersByUserIDPostsByPostID
     ) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>) {
+    public func sendListUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>) {
+    public func sendGetSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func apiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>) {
+    public func sendApiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func baseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>) {
+    public func sendBaseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func `default`(_ call: NamesOperations.Default) async throws(APIError<Never>) {
+    public func sendDefault(_ call: NamesOperations.Default) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func usersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>) {
+    public func sendUsersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -331,19 +331,19 @@ extension NamesService {
     /// `GET /users`
     @_alwaysEmitIntoClient
     public func listUsers() async throws(APIError<Never>) {
-        try await self.listUsers(NamesOperations.ListUsers())
+        try await self.sendListUsers(NamesOperations.ListUsers())
     }
 
     /// `POST /users`
     @_alwaysEmitIntoClient
     public func postUsers() async throws(APIError<Never>) {
-        try await self.postUsers(NamesOperations.PostUsers())
+        try await self.sendPostUsers(NamesOperations.PostUsers())
     }
 
     /// `GET /users/{userId}/posts/{post_id}`
     @_alwaysEmitIntoClient
     public func getUsersByUserIDPostsByPostID(userID: Int, postID: String) async throws(APIError<Never>) {
-        try await self.getUsersByUserIDPostsByPostID(NamesOperations.GetUsersByUserIDPostsByPostID(
+        try await self.sendGetUsersByUserIDPostsByPostID(NamesOperations.GetUsersByUserIDPostsByPostID(
             userID: userID,
             postID: postID
         ))
@@ -352,36 +352,36 @@ extension NamesService {
     /// `GET /v2/users`
     @_alwaysEmitIntoClient
     public func listUsers2() async throws(APIError<Never>) {
-        try await self.listUsers2(NamesOperations.ListUsers2())
+        try await self.sendListUsers2(NamesOperations.ListUsers2())
     }
 
     /// `GET /snake`
     @_alwaysEmitIntoClient
     public func getSnakeCase() async throws(APIError<Never>) {
-        try await self.getSnakeCase(NamesOperations.GetSnakeCase())
+        try await self.sendGetSnakeCase(NamesOperations.GetSnakeCase())
     }
 
     /// `GET /api`
     @_alwaysEmitIntoClient
     public func apiEndpoint() async throws(APIError<Never>) {
-        try await self.apiEndpoint(NamesOperations.APIEndpoint())
+        try await self.sendApiEndpoint(NamesOperations.APIEndpoint())
     }
 
     /// `GET /base`
     @_alwaysEmitIntoClient
     public func baseURLEndpoint() async throws(APIError<Never>) {
-        try await self.baseURLEndpoint(NamesOperations.BaseURLEndpoint())
+        try await self.sendBaseURLEndpoint(NamesOperations.BaseURLEndpoint())
     }
 
     /// `GET /keyword`
     @_alwaysEmitIntoClient
     public func `default`() async throws(APIError<Never>) {
-        try await self.`default`(NamesOperations.Default())
+        try await self.sendDefault(NamesOperations.Default())
     }
 
     /// `GET /dotted`
     @_alwaysEmitIntoClient
     public func usersGet() async throws(APIError<Never>) {
-        try await self.usersGet(NamesOperations.UsersGet())
+        try await self.sendUsersGet(NamesOperations.UsersGet())
     }
 }

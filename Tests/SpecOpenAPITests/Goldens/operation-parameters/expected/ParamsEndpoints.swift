@@ -136,24 +136,24 @@ public enum ParamsOperations {}
 /// Every endpoint of `Params` as one async method (`service.listIssues(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveParamsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ParamsService: Sendable {
     /// Sends `Params.listIssues`: `GET /repos/{owner}/{repo}/issues`.
-    func listIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String]
+    func sendListIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String]
     /// Sends `Params.createResponse`: `POST /responses`.
-    func createResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>)
+    func sendCreateResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>)
     /// Sends `Params.getThing`: `GET /things/{thingId}`.
-    func getThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>)
+    func sendGetThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>)
     /// Sends `Params.sendMessage`: `POST /`.
-    func sendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
+    func sendSendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>)
     /// Sends `Params.deleteMessage`: `POST /`.
-    func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
+    func sendDeleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>)
     /// Sends `Params.listLabels`: `GET /labels`.
-    func listLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>)
+    func sendListLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>)
     /// Sends `Params.listMilestones`: `GET /milestones`.
-    func listMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>)
+    func sendListMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>)
     /// Sends `Params.untagResource`: `DELETE /tags/{resourceArn}`.
-    func untagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
+    func sendUntagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>)
 }
 
 /// A `ParamsService` that answers every operation through one generic `send(_:)`, as
@@ -162,42 +162,42 @@ public protocol ParamsServiceForwarding: ParamsService, OperationSender {}
 
 extension ParamsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String] {
+    public func sendListIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>) {
+    public func sendCreateResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>) {
+    public func sendGetThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func sendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>) {
+    public func sendSendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func deleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
+    public func sendDeleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>) {
+    public func sendListLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>) {
+    public func sendListMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func untagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>) {
+    public func sendUntagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -486,7 +486,7 @@ extension ParamsService {
         accept: String? = nil,
         session: String? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.listIssues(ParamsOperations.ListIssues(
+        try await self.sendListIssues(ParamsOperations.ListIssues(
             owner: owner,
             repo: repo,
             perPage: perPage,
@@ -505,7 +505,7 @@ extension ParamsService {
     /// `POST /responses`
     @_alwaysEmitIntoClient
     public func createResponse(stream: Bool? = nil, beta: String = "true") async throws(APIError<Never>) {
-        try await self.createResponse(ParamsOperations.CreateResponse(stream: stream, beta: beta))
+        try await self.sendCreateResponse(ParamsOperations.CreateResponse(stream: stream, beta: beta))
     }
 
     /// `GET /things/{thingId}`
@@ -517,7 +517,7 @@ extension ParamsService {
         thingID2: String? = nil,
         thingID3: String? = nil
     ) async throws(APIError<Never>) {
-        try await self.getThing(ParamsOperations.GetThing(
+        try await self.sendGetThing(ParamsOperations.GetThing(
             thingID: thingID,
             filter: filter,
             class: `class`,
@@ -529,7 +529,7 @@ extension ParamsService {
     /// `POST /`
     @_alwaysEmitIntoClient
     public func sendMessage(xAmzTarget: QueueSendMessageXAmzTarget = .queueSendMessage) async throws(APIError<Never>) {
-        try await self.sendMessage(ParamsOperations.SendMessage(xAmzTarget: xAmzTarget))
+        try await self.sendSendMessage(ParamsOperations.SendMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `POST /`
@@ -537,24 +537,24 @@ extension ParamsService {
     public func deleteMessage(
         xAmzTarget: QueueDeleteMessageXAmzTarget = .queueDeleteMessage
     ) async throws(APIError<Never>) {
-        try await self.deleteMessage(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
+        try await self.sendDeleteMessage(ParamsOperations.DeleteMessage(xAmzTarget: xAmzTarget))
     }
 
     /// `GET /labels`
     @_alwaysEmitIntoClient
     public func listLabels(direction: Direction? = nil) async throws(APIError<ServiceUnavailable>) {
-        try await self.listLabels(ParamsOperations.ListLabels(direction: direction))
+        try await self.sendListLabels(ParamsOperations.ListLabels(direction: direction))
     }
 
     /// `GET /milestones`
     @_alwaysEmitIntoClient
     public func listMilestones(direction: Direction? = nil) async throws(APIError<ServiceUnavailable>) {
-        try await self.listMilestones(ParamsOperations.ListMilestones(direction: direction))
+        try await self.sendListMilestones(ParamsOperations.ListMilestones(direction: direction))
     }
 
     /// `DELETE /tags/{resourceArn}`
     @_alwaysEmitIntoClient
     public func untagResource(resourceArn: String, tagKeys: [String]) async throws(APIError<Never>) {
-        try await self.untagResource(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
+        try await self.sendUntagResource(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
     }
 }

@@ -169,30 +169,30 @@ public enum ResponsesOperations {}
 /// Every endpoint of `Responses` as one async method (`service.getOK(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveResponsesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ResponsesService: Sendable {
     /// Sends `Responses.getOK`: `GET /ok`.
-    func getOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing
+    func sendGetOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing
     /// Sends `Responses.create`: `POST /created`.
-    func create(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome
+    func sendCreate(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome
     /// Sends `Responses.deleteThing`: `DELETE /nothing`.
-    func deleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>)
+    func sendDeleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>)
     /// Sends `Responses.fireAndForget`: `POST /no-content`.
-    func fireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>)
+    func sendFireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>)
     /// Sends `Responses.getImage`: `GET /image`.
-    func getImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data
+    func sendGetImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data
     /// Sends `Responses.exportCSV`: `GET /csv`.
-    func exportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String
+    func sendExportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String
     /// Sends `Responses.getAnyJSON`: `GET /any-json`.
-    func getAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue
+    func sendGetAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue
     /// Sends `Responses.getInline`: `GET /inline`.
-    func getInline(
+    func sendGetInline(
         _ call: ResponsesOperations.GetInline
     ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse
     /// Sends `Responses.getRedirect`: `GET /redirect`.
-    func getRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int]
+    func sendGetRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int]
     /// Sends `Responses.getShared`: `GET /shared`.
-    func getShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing
+    func sendGetShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing
 }
 
 /// A `ResponsesService` that answers every operation through one generic `send(_:)`, as
@@ -201,54 +201,56 @@ public protocol ResponsesServiceForwarding: ResponsesService, OperationSender {}
 
 extension ResponsesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing {
+    public func sendGetOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func create(_ call: ResponsesOperations.Create) async throws(APIError<Problem>) -> Responses.CreateOutcome {
+    public func sendCreate(
+        _ call: ResponsesOperations.Create
+    ) async throws(APIError<Problem>) -> Responses.CreateOutcome {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func deleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>) {
+    public func sendDeleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func fireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>) {
+    public func sendFireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data {
+    public func sendGetImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func exportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String {
+    public func sendExportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue {
+    public func sendGetAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getInline(
+    public func sendGetInline(
         _ call: ResponsesOperations.GetInline
     ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int] {
+    public func sendGetRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing {
+    public func sendGetShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -427,60 +429,60 @@ extension ResponsesService {
     /// `GET /ok`
     @_alwaysEmitIntoClient
     public func getOK() async throws(APIError<Responses.GetOKError>) -> Thing {
-        try await self.getOK(ResponsesOperations.GetOK())
+        try await self.sendGetOK(ResponsesOperations.GetOK())
     }
 
     /// `POST /created`
     @_alwaysEmitIntoClient
     public func create() async throws(APIError<Problem>) -> Responses.CreateOutcome {
-        try await self.create(ResponsesOperations.Create())
+        try await self.sendCreate(ResponsesOperations.Create())
     }
 
     /// `DELETE /nothing`
     @_alwaysEmitIntoClient
     public func deleteThing() async throws(APIError<DeleteThingError422>) {
-        try await self.deleteThing(ResponsesOperations.DeleteThing())
+        try await self.sendDeleteThing(ResponsesOperations.DeleteThing())
     }
 
     /// `POST /no-content`
     @_alwaysEmitIntoClient
     public func fireAndForget() async throws(APIError<Never>) {
-        try await self.fireAndForget(ResponsesOperations.FireAndForget())
+        try await self.sendFireAndForget(ResponsesOperations.FireAndForget())
     }
 
     /// `GET /image`
     @_alwaysEmitIntoClient
     public func getImage() async throws(APIError<Never>) -> Data {
-        try await self.getImage(ResponsesOperations.GetImage())
+        try await self.sendGetImage(ResponsesOperations.GetImage())
     }
 
     /// `GET /csv`
     @_alwaysEmitIntoClient
     public func exportCSV() async throws(APIError<Never>) -> String {
-        try await self.exportCSV(ResponsesOperations.ExportCSV())
+        try await self.sendExportCSV(ResponsesOperations.ExportCSV())
     }
 
     /// `GET /any-json`
     @_alwaysEmitIntoClient
     public func getAnyJSON() async throws(APIError<Never>) -> JSONValue {
-        try await self.getAnyJSON(ResponsesOperations.GetAnyJSON())
+        try await self.sendGetAnyJSON(ResponsesOperations.GetAnyJSON())
     }
 
     /// `GET /inline`
     @_alwaysEmitIntoClient
     public func getInline() async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
-        try await self.getInline(ResponsesOperations.GetInline())
+        try await self.sendGetInline(ResponsesOperations.GetInline())
     }
 
     /// `GET /redirect`
     @_alwaysEmitIntoClient
     public func getRedirect() async throws(APIError<Never>) -> [Int] {
-        try await self.getRedirect(ResponsesOperations.GetRedirect())
+        try await self.sendGetRedirect(ResponsesOperations.GetRedirect())
     }
 
     /// `GET /shared`
     @_alwaysEmitIntoClient
     public func getShared() async throws(APIError<Problem>) -> Thing {
-        try await self.getShared(ResponsesOperations.GetShared())
+        try await self.sendGetShared(ResponsesOperations.GetShared())
     }
 }

@@ -127,17 +127,17 @@ public enum StylesOperations {}
 /// Every endpoint of `Styles` as one async method (`service.getPet(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStylesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StylesService: Sendable {
     /// Sends `Styles.getPet`: `GET /pets/{id}/{kind}/{tag}`.
-    func getPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>)
+    func sendGetPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>)
     /// Sends `Styles.getColors`: `GET
     /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`.
-    func getColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>)
+    func sendGetColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>)
     /// Sends `Styles.search`: `GET /search`.
-    func search(_ call: StylesOperations.Search) async throws(APIError<Never>)
+    func sendSearch(_ call: StylesOperations.Search) async throws(APIError<Never>)
     /// Sends `Styles.postCustomers`: `POST /customers`.
-    func postCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>)
+    func sendPostCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>)
 }
 
 /// A `StylesService` that answers every operation through one generic `send(_:)`, as
@@ -146,22 +146,22 @@ public protocol StylesServiceForwarding: StylesService, OperationSender {}
 
 extension StylesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>) {
+    public func sendGetPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>) {
+    public func sendGetColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func search(_ call: StylesOperations.Search) async throws(APIError<Never>) {
+    public func sendSearch(_ call: StylesOperations.Search) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func postCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>) {
+    public func sendPostCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -373,7 +373,7 @@ extension StylesService {
     /// `GET /pets/{id}/{kind}/{tag}`
     @_alwaysEmitIntoClient
     public func getPet(id: Int, kind: String, tag: String) async throws(APIError<Never>) {
-        try await self.getPet(StylesOperations.GetPet(id: id, kind: kind, tag: tag))
+        try await self.sendGetPet(StylesOperations.GetPet(id: id, kind: kind, tag: tag))
     }
 
     /// `GET /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`
@@ -386,7 +386,7 @@ extension StylesService {
         matrix: [String],
         matrixExploded: [String: Int]
     ) async throws(APIError<Never>) {
-        try await self.getColors(StylesOperations.GetColors(
+        try await self.sendGetColors(StylesOperations.GetColors(
             simple: simple,
             simpleExploded: simpleExploded,
             label: label,
@@ -415,7 +415,7 @@ extension StylesService {
         xRange: SearchXRange? = nil,
         xPoint: SearchPoint? = nil
     ) async throws(APIError<Never>) {
-        try await self.search(StylesOperations.Search(
+        try await self.sendSearch(StylesOperations.Search(
             filter: filter,
             point: point,
             ids: ids,
@@ -442,7 +442,7 @@ extension StylesService {
         metadata: [String: String]? = nil,
         items: [PostCustomersBodyItemsItem]? = nil
     ) async throws(APIError<Never>) {
-        try await self.postCustomers(StylesOperations.PostCustomers(
+        try await self.sendPostCustomers(StylesOperations.PostCustomers(
             email: email,
             address: address,
             expand: expand,

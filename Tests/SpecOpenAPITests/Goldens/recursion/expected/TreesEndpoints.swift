@@ -47,10 +47,10 @@ public enum TreesOperations {}
 /// Every endpoint of `Trees` as one async method (`service.getTree(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTreesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol TreesService: Sendable {
     /// Sends `Trees.getTree`: `GET /tree`.
-    func getTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node
+    func sendGetTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node
 }
 
 /// A `TreesService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol TreesServiceForwarding: TreesService, OperationSender {}
 
 extension TreesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node {
+    public func sendGetTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -103,6 +103,6 @@ extension TreesService {
     /// `GET /tree`
     @_alwaysEmitIntoClient
     public func getTree() async throws(APIError<Never>) -> Node {
-        try await self.getTree(TreesOperations.GetTree())
+        try await self.sendGetTree(TreesOperations.GetTree())
     }
 }

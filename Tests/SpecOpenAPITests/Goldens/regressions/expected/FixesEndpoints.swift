@@ -74,12 +74,12 @@ public enum FixesOperations {}
 /// Every endpoint of `Fixes` as one async method (`service.getPart(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFixesService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol FixesService: Sendable {
     /// Sends `Fixes.getPart`: `GET /items/{itemID}/parts/{partID}`.
-    func getPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder
+    func sendGetPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder
     /// Sends `Fixes.createPost`: `POST /posts`.
-    func createPost(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet
+    func sendCreatePost(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet
 }
 
 /// A `FixesService` that answers every operation through one generic `send(_:)`, as
@@ -88,12 +88,14 @@ public protocol FixesServiceForwarding: FixesService, OperationSender {}
 
 extension FixesServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder {
+    public func sendGetPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createPost(_ call: FixesOperations.CreatePost) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+    public func sendCreatePost(
+        _ call: FixesOperations.CreatePost
+    ) async throws(APIError<Fixes.CreatePostError>) -> Pet {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -184,7 +186,7 @@ extension FixesService {
         r: GetPartR,
         filter: Obj? = nil
     ) async throws(APIError<Never>) -> Holder {
-        try await self.getPart(FixesOperations.GetPart(
+        try await self.sendGetPart(FixesOperations.GetPart(
             itemID: itemID,
             partID: partID,
             sort: sort,
@@ -197,6 +199,6 @@ extension FixesService {
     /// `POST /posts`
     @_alwaysEmitIntoClient
     public func createPost(body: Cat? = nil) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        try await self.createPost(FixesOperations.CreatePost(body: body))
+        try await self.sendCreatePost(FixesOperations.CreatePost(body: body))
     }
 }

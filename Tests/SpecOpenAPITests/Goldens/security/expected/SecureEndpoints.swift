@@ -150,40 +150,40 @@ public enum SecureOperations {}
 /// Every endpoint of `Secure` as one async method (`service.getMe(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSecureService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol SecureService: Sendable {
     /// Sends `Secure.getMe`: `GET /me`.
-    func getMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>)
+    func sendGetMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>)
     /// Sends `Secure.getPublic`: `GET /public`.
-    func getPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>)
+    func sendGetPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>)
     /// Sends `Secure.getKeyed`: `GET /keyed`.
-    func getKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>)
+    func sendGetKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getQueryKeyed`: `GET /query-keyed`.
-    func getQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>)
+    func sendGetQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getOAuth`: `GET /oauth`.
-    func getOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>)
+    func sendGetOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getEither`: `GET /either`.
-    func getEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>)
+    func sendGetEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>)
     /// Sends `Secure.getOptional`: `GET /optional`.
-    func getOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>)
+    func sendGetOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>)
     /// Sends `Secure.getBasic`: `GET /basic`.
-    func getBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>)
+    func sendGetBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>)
     /// Sends `Secure.getCookieKeyed`: `GET /cookie`.
-    func getCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>)
+    func sendGetCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>)
     /// Sends `Secure.getAuthorizationKey`: `GET /authorization`.
-    func getAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>)
+    func sendGetAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>)
     /// Sends `Secure.getTogether`: `GET /together`.
-    func getTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>)
+    func sendGetTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>)
     /// Sends `Secure.getTogetherOrToken`: `GET /together-or-token`.
-    func getTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>)
+    func sendGetTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>)
     /// Sends `Secure.getTwoOAuth`: `GET /two-oauth`.
-    func getTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>)
+    func sendGetTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrKey`: `GET /digest-or-key`.
-    func getDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>)
+    func sendGetDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>)
     /// Sends `Secure.getDigestOrNone`: `GET /digest-or-none`.
-    func getDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>)
+    func sendGetDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>)
     /// Sends `Secure.getDigest`: `GET /digest`.
-    func getDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>)
+    func sendGetDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>)
 }
 
 /// A `SecureService` that answers every operation through one generic `send(_:)`, as
@@ -192,82 +192,82 @@ public protocol SecureServiceForwarding: SecureService, OperationSender {}
 
 extension SecureServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>) {
+    public func sendGetMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>) {
+    public func sendGetPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>) {
+    public func sendGetKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>) {
+    public func sendGetQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>) {
+    public func sendGetOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>) {
+    public func sendGetEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>) {
+    public func sendGetOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>) {
+    public func sendGetBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>) {
+    public func sendGetCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>) {
+    public func sendGetAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>) {
+    public func sendGetTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>) {
+    public func sendGetTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>) {
+    public func sendGetTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>) {
+    public func sendGetDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>) {
+    public func sendGetDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>) {
+    public func sendGetDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -538,7 +538,7 @@ extension SecureService {
     /// `GET /me`
     @_alwaysEmitIntoClient
     public func getMe() async throws(APIError<Never>) {
-        try await self.getMe(SecureOperations.GetMe())
+        try await self.sendGetMe(SecureOperations.GetMe())
     }
 
     /// `security: []` is no auth.
@@ -546,25 +546,25 @@ extension SecureService {
     /// `GET /public`
     @_alwaysEmitIntoClient
     public func getPublic() async throws(APIError<Never>) {
-        try await self.getPublic(SecureOperations.GetPublic())
+        try await self.sendGetPublic(SecureOperations.GetPublic())
     }
 
     /// `GET /keyed`
     @_alwaysEmitIntoClient
     public func getKeyed() async throws(APIError<Never>) {
-        try await self.getKeyed(SecureOperations.GetKeyed())
+        try await self.sendGetKeyed(SecureOperations.GetKeyed())
     }
 
     /// `GET /query-keyed`
     @_alwaysEmitIntoClient
     public func getQueryKeyed() async throws(APIError<Never>) {
-        try await self.getQueryKeyed(SecureOperations.GetQueryKeyed())
+        try await self.sendGetQueryKeyed(SecureOperations.GetQueryKeyed())
     }
 
     /// `GET /oauth`
     @_alwaysEmitIntoClient
     public func getOAuth() async throws(APIError<Never>) {
-        try await self.getOAuth(SecureOperations.GetOAuth())
+        try await self.sendGetOAuth(SecureOperations.GetOAuth())
     }
 
     /// Alternatives, the first the client has credentials for.
@@ -572,7 +572,7 @@ extension SecureService {
     /// `GET /either`
     @_alwaysEmitIntoClient
     public func getEither() async throws(APIError<Never>) {
-        try await self.getEither(SecureOperations.GetEither())
+        try await self.sendGetEither(SecureOperations.GetEither())
     }
 
     /// An empty requirement among others: a token when the client has one, else none.
@@ -580,7 +580,7 @@ extension SecureService {
     /// `GET /optional`
     @_alwaysEmitIntoClient
     public func getOptional() async throws(APIError<Never>) {
-        try await self.getOptional(SecureOperations.GetOptional())
+        try await self.sendGetOptional(SecureOperations.GetOptional())
     }
 
     /// HTTP basic, with the client's user name and password.
@@ -588,13 +588,13 @@ extension SecureService {
     /// `GET /basic`
     @_alwaysEmitIntoClient
     public func getBasic() async throws(APIError<Never>) {
-        try await self.getBasic(SecureOperations.GetBasic())
+        try await self.sendGetBasic(SecureOperations.GetBasic())
     }
 
     /// `GET /cookie`
     @_alwaysEmitIntoClient
     public func getCookieKeyed() async throws(APIError<Never>) {
-        try await self.getCookieKeyed(SecureOperations.GetCookieKeyed())
+        try await self.sendGetCookieKeyed(SecureOperations.GetCookieKeyed())
     }
 
     /// An API key in the Authorization header is a bearer token.
@@ -602,7 +602,7 @@ extension SecureService {
     /// `GET /authorization`
     @_alwaysEmitIntoClient
     public func getAuthorizationKey() async throws(APIError<Never>) {
-        try await self.getAuthorizationKey(SecureOperations.GetAuthorizationKey())
+        try await self.sendGetAuthorizationKey(SecureOperations.GetAuthorizationKey())
     }
 
     /// A key and a client ID, both on every request (apisetu's `api_key` with `clientId`).
@@ -610,13 +610,13 @@ extension SecureService {
     /// `GET /together`
     @_alwaysEmitIntoClient
     public func getTogether() async throws(APIError<Never>) {
-        try await self.getTogether(SecureOperations.GetTogether())
+        try await self.sendGetTogether(SecureOperations.GetTogether())
     }
 
     /// `GET /together-or-token`
     @_alwaysEmitIntoClient
     public func getTogetherOrToken() async throws(APIError<Never>) {
-        try await self.getTogetherOrToken(SecureOperations.GetTogetherOrToken())
+        try await self.sendGetTogetherOrToken(SecureOperations.GetTogetherOrToken())
     }
 
     /// Google's `Oauth2` and `Oauth2c` together are one bearer token.
@@ -624,7 +624,7 @@ extension SecureService {
     /// `GET /two-oauth`
     @_alwaysEmitIntoClient
     public func getTwoOAuth() async throws(APIError<Never>) {
-        try await self.getTwoOAuth(SecureOperations.GetTwoOAuth())
+        try await self.sendGetTwoOAuth(SecureOperations.GetTwoOAuth())
     }
 
     /// An alternative that cannot be sent is skipped when another can.
@@ -632,7 +632,7 @@ extension SecureService {
     /// `GET /digest-or-key`
     @_alwaysEmitIntoClient
     public func getDigestOrKey() async throws(APIError<Never>) {
-        try await self.getDigestOrKey(SecureOperations.GetDigestOrKey())
+        try await self.sendGetDigestOrKey(SecureOperations.GetDigestOrKey())
     }
 
     /// A scheme that cannot be sent, with `{}` allowed: no auth, and nothing to warn about.
@@ -640,12 +640,12 @@ extension SecureService {
     /// `GET /digest-or-none`
     @_alwaysEmitIntoClient
     public func getDigestOrNone() async throws(APIError<Never>) {
-        try await self.getDigestOrNone(SecureOperations.GetDigestOrNone())
+        try await self.sendGetDigestOrNone(SecureOperations.GetDigestOrNone())
     }
 
     /// `GET /digest`
     @_alwaysEmitIntoClient
     public func getDigest() async throws(APIError<Never>) {
-        try await self.getDigest(SecureOperations.GetDigest())
+        try await self.sendGetDigest(SecureOperations.GetDigest())
     }
 }

@@ -44,10 +44,10 @@ public enum RelativeOperations {}
 /// Every endpoint of `Relative` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveRelativeService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol RelativeService: Sendable {
     /// Sends `Relative.ping`: `GET /ping`.
-    func ping(_ call: RelativeOperations.Ping) async throws(APIError<Never>)
+    func sendPing(_ call: RelativeOperations.Ping) async throws(APIError<Never>)
 }
 
 /// A `RelativeService` that answers every operation through one generic `send(_:)`, as
@@ -56,7 +56,7 @@ public protocol RelativeServiceForwarding: RelativeService, OperationSender {}
 
 extension RelativeServiceForwarding {
     /// Answers through `send(_:)`.
-    public func ping(_ call: RelativeOperations.Ping) async throws(APIError<Never>) {
+    public func sendPing(_ call: RelativeOperations.Ping) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -100,6 +100,6 @@ extension RelativeService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await self.ping(RelativeOperations.Ping())
+        try await self.sendPing(RelativeOperations.Ping())
     }
 }

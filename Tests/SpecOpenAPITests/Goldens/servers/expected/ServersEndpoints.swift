@@ -91,16 +91,16 @@ public enum ServersOperations {}
 /// Every endpoint of `Servers` as one async method (`service.ping(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveServersService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ServersService: Sendable {
     /// Sends `Servers.ping`: `GET /ping`.
-    func ping(_ call: ServersOperations.Ping) async throws(APIError<Never>)
+    func sendPing(_ call: ServersOperations.Ping) async throws(APIError<Never>)
     /// Sends `Servers.uploadAsset`: `POST /assets`.
-    func uploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>)
+    func sendUploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>)
     /// Sends `Servers.listThings`: `GET /v3/things`.
-    func listThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>)
+    func sendListThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>)
     /// Sends `Servers.deleteThings`: `DELETE /v3/things`.
-    func deleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>)
+    func sendDeleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>)
 }
 
 /// A `ServersService` that answers every operation through one generic `send(_:)`, as
@@ -109,22 +109,22 @@ public protocol ServersServiceForwarding: ServersService, OperationSender {}
 
 extension ServersServiceForwarding {
     /// Answers through `send(_:)`.
-    public func ping(_ call: ServersOperations.Ping) async throws(APIError<Never>) {
+    public func sendPing(_ call: ServersOperations.Ping) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>) {
+    public func sendUploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>) {
+    public func sendListThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func deleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>) {
+    public func sendDeleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -213,24 +213,24 @@ extension ServersService {
     /// `GET /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await self.ping(ServersOperations.Ping())
+        try await self.sendPing(ServersOperations.Ping())
     }
 
     /// `POST /assets`
     @_alwaysEmitIntoClient
     public func uploadAsset() async throws(APIError<Never>) {
-        try await self.uploadAsset(ServersOperations.UploadAsset())
+        try await self.sendUploadAsset(ServersOperations.UploadAsset())
     }
 
     /// `GET /v3/things`
     @_alwaysEmitIntoClient
     public func listThings() async throws(APIError<Never>) {
-        try await self.listThings(ServersOperations.ListThings())
+        try await self.sendListThings(ServersOperations.ListThings())
     }
 
     /// `DELETE /v3/things`
     @_alwaysEmitIntoClient
     public func deleteThings() async throws(APIError<Never>) {
-        try await self.deleteThings(ServersOperations.DeleteThings())
+        try await self.sendDeleteThings(ServersOperations.DeleteThings())
     }
 }

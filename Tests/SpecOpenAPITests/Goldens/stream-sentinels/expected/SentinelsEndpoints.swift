@@ -69,24 +69,24 @@ public enum SentinelsOperations {}
 /// Every endpoint of `Sentinels` as one async method (`service.plainSchema(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSentinelsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol SentinelsService: Sendable {
     /// Sends `Sentinels.plainSchema`: `POST /plain`.
-    func plainSchema(_ call: SentinelsOperations.PlainSchema) async throws(APIError<Never>) -> EventStream<Chunk>
+    func sendPlainSchema(_ call: SentinelsOperations.PlainSchema) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.fastAPIStyle`: `POST /fastapi`.
-    func fastAPIStyle(_ call: SentinelsOperations.FastAPIStyle) async throws(APIError<Never>) -> EventStream<Chunk>
+    func sendFastAPIStyle(_ call: SentinelsOperations.FastAPIStyle) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.dataUnion`: `POST /data-union`.
-    func dataUnion(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk>
+    func sendDataUnion(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk>
     /// Sends `Sentinels.namedThenDone`: `GET /named-then-done`.
-    func namedThenDone(
+    func sendNamedThenDone(
         _ call: SentinelsOperations.NamedThenDone
     ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent>
     /// Sends `Sentinels.twoKinds`: `POST /two-kinds`.
-    func twoKinds(
+    func sendTwoKinds(
         _ call: SentinelsOperations.TwoKinds
     ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent>
     /// Sends `Sentinels.dataRef`: `GET /data-ref`.
-    func dataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage>
+    func sendDataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage>
 }
 
 /// A `SentinelsService` that answers every operation through one generic `send(_:)`, as
@@ -95,40 +95,42 @@ public protocol SentinelsServiceForwarding: SentinelsService, OperationSender {}
 
 extension SentinelsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func plainSchema(
+    public func sendPlainSchema(
         _ call: SentinelsOperations.PlainSchema
     ) async throws(APIError<Never>) -> EventStream<Chunk> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func fastAPIStyle(
+    public func sendFastAPIStyle(
         _ call: SentinelsOperations.FastAPIStyle
     ) async throws(APIError<Never>) -> EventStream<Chunk> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func dataUnion(_ call: SentinelsOperations.DataUnion) async throws(APIError<Never>) -> EventStream<Chunk> {
+    public func sendDataUnion(
+        _ call: SentinelsOperations.DataUnion
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func namedThenDone(
+    public func sendNamedThenDone(
         _ call: SentinelsOperations.NamedThenDone
     ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func twoKinds(
+    public func sendTwoKinds(
         _ call: SentinelsOperations.TwoKinds
     ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func dataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage> {
+    public func sendDataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage> {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -247,36 +249,36 @@ extension SentinelsService {
     /// `POST /plain`
     @_alwaysEmitIntoClient
     public func plainSchema() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.plainSchema(SentinelsOperations.PlainSchema())
+        try await self.sendPlainSchema(SentinelsOperations.PlainSchema())
     }
 
     /// `POST /fastapi`
     @_alwaysEmitIntoClient
     public func fastAPIStyle() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.fastAPIStyle(SentinelsOperations.FastAPIStyle())
+        try await self.sendFastAPIStyle(SentinelsOperations.FastAPIStyle())
     }
 
     /// `POST /data-union`
     @_alwaysEmitIntoClient
     public func dataUnion() async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await self.dataUnion(SentinelsOperations.DataUnion())
+        try await self.sendDataUnion(SentinelsOperations.DataUnion())
     }
 
     /// `GET /named-then-done`
     @_alwaysEmitIntoClient
     public func namedThenDone() async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
-        try await self.namedThenDone(SentinelsOperations.NamedThenDone())
+        try await self.sendNamedThenDone(SentinelsOperations.NamedThenDone())
     }
 
     /// `POST /two-kinds`
     @_alwaysEmitIntoClient
     public func twoKinds() async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
-        try await self.twoKinds(SentinelsOperations.TwoKinds())
+        try await self.sendTwoKinds(SentinelsOperations.TwoKinds())
     }
 
     /// `GET /data-ref`
     @_alwaysEmitIntoClient
     public func dataRef() async throws(APIError<Never>) -> EventStream<Usage> {
-        try await self.dataRef(SentinelsOperations.DataRef())
+        try await self.sendDataRef(SentinelsOperations.DataRef())
     }
 }

@@ -100,28 +100,28 @@ public enum StreamsOperations {}
 /// Every endpoint of `Streams` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStreamsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StreamsService: Sendable {
     /// Sends `Streams.createCompletion`: `POST /chat/completions`.
-    func createCompletion(_ call: StreamsOperations.CreateCompletion) async throws(APIError<Never>) -> Completion
+    func sendCreateCompletion(_ call: StreamsOperations.CreateCompletion) async throws(APIError<Never>) -> Completion
     /// Sends `Streams.createCompletionStream`: `POST /chat/completions`.
-    func createCompletionStream(
+    func sendCreateCompletionStream(
         _ call: StreamsOperations.CreateCompletionStream
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk>
     /// Sends `Streams.runEvents`: `GET /runs/{id}/events`.
-    func runEvents(
+    func sendRunEvents(
         _ call: StreamsOperations.RunEvents
     ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent>
     /// Sends `Streams.progress`: `GET /progress`.
-    func progress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step>
+    func sendProgress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step>
     /// Sends `Streams.log`: `GET /log`.
-    func log(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
+    func sendLog(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent>
     /// Sends `Streams.export`: `GET /export`.
-    func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step>
+    func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step>
     /// Sends `Streams.records`: `GET /records`.
-    func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step>
+    func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step>
     /// Sends `Streams.download`: `GET /download`.
-    func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
+    func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream
 }
 
 /// A `StreamsService` that answers every operation through one generic `send(_:)`, as
@@ -130,48 +130,48 @@ public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
 
 extension StreamsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func createCompletion(
+    public func sendCreateCompletion(
         _ call: StreamsOperations.CreateCompletion
     ) async throws(APIError<Never>) -> Completion {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createCompletionStream(
+    public func sendCreateCompletionStream(
         _ call: StreamsOperations.CreateCompletionStream
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func runEvents(
+    public func sendRunEvents(
         _ call: StreamsOperations.RunEvents
     ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func progress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step> {
+    public func sendProgress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func log(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+    public func sendLog(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func export(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step> {
+    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func records(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step> {
+    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step> {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func download(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -343,7 +343,7 @@ extension StreamsService {
     /// `POST /chat/completions`
     @_alwaysEmitIntoClient
     public func createCompletion(prompt: String, stream: Bool? = nil) async throws(APIError<Never>) -> Completion {
-        try await self.createCompletion(StreamsOperations.CreateCompletion(prompt: prompt, stream: stream))
+        try await self.sendCreateCompletion(StreamsOperations.CreateCompletion(prompt: prompt, stream: stream))
     }
 
     /// A completion, or its chunks as events when the request says stream true.
@@ -357,42 +357,45 @@ extension StreamsService {
         prompt: String,
         stream: Bool? = nil
     ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
-        try await self.createCompletionStream(StreamsOperations.CreateCompletionStream(prompt: prompt, stream: stream))
+        try await self.sendCreateCompletionStream(StreamsOperations.CreateCompletionStream(
+            prompt: prompt,
+            stream: stream
+        ))
     }
 
     /// `GET /runs/{id}/events`
     @_alwaysEmitIntoClient
     public func runEvents(id: String) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
-        try await self.runEvents(StreamsOperations.RunEvents(id: id))
+        try await self.sendRunEvents(StreamsOperations.RunEvents(id: id))
     }
 
     /// `GET /progress`
     @_alwaysEmitIntoClient
     public func progress() async throws(APIError<Never>) -> EventStream<Step> {
-        try await self.progress(StreamsOperations.Progress())
+        try await self.sendProgress(StreamsOperations.Progress())
     }
 
     /// `GET /log`
     @_alwaysEmitIntoClient
     public func log() async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await self.log(StreamsOperations.Log())
+        try await self.sendLog(StreamsOperations.Log())
     }
 
     /// `GET /export`
     @_alwaysEmitIntoClient
     public func export() async throws(APIError<Never>) -> JSONLines<Step> {
-        try await self.export(StreamsOperations.Export())
+        try await self.sendExport(StreamsOperations.Export())
     }
 
     /// `GET /records`
     @_alwaysEmitIntoClient
     public func records() async throws(APIError<Never>) -> JSONSequence<Step> {
-        try await self.records(StreamsOperations.Records())
+        try await self.sendRecords(StreamsOperations.Records())
     }
 
     /// `GET /download`
     @_alwaysEmitIntoClient
     public func download() async throws(APIError<Never>) -> ByteStream {
-        try await self.download(StreamsOperations.Download())
+        try await self.sendDownload(StreamsOperations.Download())
     }
 }

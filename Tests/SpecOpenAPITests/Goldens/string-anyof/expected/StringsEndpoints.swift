@@ -47,10 +47,10 @@ public enum StringsOperations {}
 /// Every endpoint of `Strings` as one async method (`service.createCompletion(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStringsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StringsService: Sendable {
     /// Sends `Strings.createCompletion`: `POST /completions`.
-    func createCompletion(
+    func sendCreateCompletion(
         _ call: StringsOperations.CreateCompletion
     ) async throws(APIError<Never>) -> CreateCompletionResponse
 }
@@ -61,7 +61,7 @@ public protocol StringsServiceForwarding: StringsService, OperationSender {}
 
 extension StringsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func createCompletion(
+    public func sendCreateCompletion(
         _ call: StringsOperations.CreateCompletion
     ) async throws(APIError<Never>) -> CreateCompletionResponse {
         try await Specwright.forward(call, to: self)
@@ -112,6 +112,6 @@ extension StringsService {
     /// `POST /completions`
     @_alwaysEmitIntoClient
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
-        try await self.createCompletion(StringsOperations.CreateCompletion(body: body))
+        try await self.sendCreateCompletion(StringsOperations.CreateCompletion(body: body))
     }
 }

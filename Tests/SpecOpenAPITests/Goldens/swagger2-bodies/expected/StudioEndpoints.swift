@@ -95,18 +95,18 @@ public enum StudioOperations {}
 /// Every endpoint of `Studio` as one async method (`service.createNote(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveStudioService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol StudioService: Sendable {
     /// Sends `Studio.createNote`: `POST /notes`.
-    func createNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note
+    func sendCreateNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note
     /// Sends `Studio.replaceNotes`: `PUT /notes`.
-    func replaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>)
+    func sendReplaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>)
     /// Sends `Studio.submitForm`: `POST /forms`.
-    func submitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>)
+    func sendSubmitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>)
     /// Sends `Studio.upload`: `POST /uploads`.
-    func upload(_ call: StudioOperations.Upload) async throws(APIError<Never>)
+    func sendUpload(_ call: StudioOperations.Upload) async throws(APIError<Never>)
     /// Sends `Studio.uploadRaw`: `POST /raw`.
-    func uploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>)
+    func sendUploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>)
 }
 
 /// A `StudioService` that answers every operation through one generic `send(_:)`, as
@@ -115,27 +115,27 @@ public protocol StudioServiceForwarding: StudioService, OperationSender {}
 
 extension StudioServiceForwarding {
     /// Answers through `send(_:)`.
-    public func createNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note {
+    public func sendCreateNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>) {
+    public func sendReplaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func submitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>) {
+    public func sendSubmitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func upload(_ call: StudioOperations.Upload) async throws(APIError<Never>) {
+    public func sendUpload(_ call: StudioOperations.Upload) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func uploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>) {
+    public func sendUploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -282,13 +282,13 @@ extension StudioService {
     /// `POST /notes`
     @_alwaysEmitIntoClient
     public func createNote(body: Note) async throws(APIError<Never>) -> Note {
-        try await self.createNote(StudioOperations.CreateNote(body: body))
+        try await self.sendCreateNote(StudioOperations.CreateNote(body: body))
     }
 
     /// `PUT /notes`
     @_alwaysEmitIntoClient
     public func replaceNotes(body: [Note]? = nil) async throws(APIError<Never>) {
-        try await self.replaceNotes(StudioOperations.ReplaceNotes(body: body))
+        try await self.sendReplaceNotes(StudioOperations.ReplaceNotes(body: body))
     }
 
     /// `POST /forms`
@@ -302,7 +302,7 @@ extension StudioService {
         sizes: [SubmitFormBodySizesItem]? = nil,
         words: [String]? = nil
     ) async throws(APIError<Never>) {
-        try await self.submitForm(StudioOperations.SubmitForm(
+        try await self.sendSubmitForm(StudioOperations.SubmitForm(
             name: name,
             count: count,
             colors: colors,
@@ -316,12 +316,12 @@ extension StudioService {
     /// - Parameter file: The file.
     @_alwaysEmitIntoClient
     public func upload(file: File, caption: String? = nil, labels: [String]? = nil) async throws(APIError<Never>) {
-        try await self.upload(StudioOperations.Upload(file: file, caption: caption, labels: labels))
+        try await self.sendUpload(StudioOperations.Upload(file: file, caption: caption, labels: labels))
     }
 
     /// `POST /raw`
     @_alwaysEmitIntoClient
     public func uploadRaw(body: ByteStream) async throws(APIError<Never>) {
-        try await self.uploadRaw(StudioOperations.UploadRaw(body: body))
+        try await self.sendUploadRaw(StudioOperations.UploadRaw(body: body))
     }
 }

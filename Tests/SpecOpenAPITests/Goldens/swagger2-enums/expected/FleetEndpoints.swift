@@ -47,10 +47,10 @@ public enum FleetOperations {}
 /// Every endpoint of `Fleet` as one async method (`service.listVehicles(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveFleetService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol FleetService: Sendable {
     /// Sends `Fleet.listVehicles`: `GET /vehicles`.
-    func listVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle]
+    func sendListVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle]
 }
 
 /// A `FleetService` that answers every operation through one generic `send(_:)`, as
@@ -59,7 +59,7 @@ public protocol FleetServiceForwarding: FleetService, OperationSender {}
 
 extension FleetServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle] {
+    public func sendListVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -108,6 +108,6 @@ extension FleetService {
     /// `GET /vehicles`
     @_alwaysEmitIntoClient
     public func listVehicles(state: PowerState? = nil) async throws(APIError<Never>) -> [Vehicle] {
-        try await self.listVehicles(FleetOperations.ListVehicles(state: state))
+        try await self.sendListVehicles(FleetOperations.ListVehicles(state: state))
     }
 }

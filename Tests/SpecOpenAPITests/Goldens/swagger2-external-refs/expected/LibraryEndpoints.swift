@@ -68,16 +68,16 @@ public enum LibraryOperations {}
 /// Every endpoint of `Library` as one async method (`service.addBook(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveLibraryService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol LibraryService: Sendable {
     /// Sends `Library.addBook`: `POST /books`.
-    func addBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book
+    func sendAddBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book
     /// Sends `Library.getAuthor`: `GET /authors/{id}`.
-    func getAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author
+    func sendGetAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author
     /// Sends `Library.listEbooks`: `GET /ebooks`.
-    func listEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook]
+    func sendListEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook]
     /// Sends `Library.listLoans`: `GET /loans`.
-    func listLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned]
+    func sendListLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned]
 }
 
 /// A `LibraryService` that answers every operation through one generic `send(_:)`, as
@@ -86,22 +86,22 @@ public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
 
 extension LibraryServiceForwarding {
     /// Answers through `send(_:)`.
-    public func addBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book {
+    public func sendAddBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author {
+    public func sendGetAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook] {
+    public func sendListEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned] {
+    public func sendListLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -203,24 +203,24 @@ extension LibraryService {
     /// `POST /books`
     @_alwaysEmitIntoClient
     public func addBook(body: Book, locale: AddBookLocale? = nil) async throws(APIError<Problem>) -> Book {
-        try await self.addBook(LibraryOperations.AddBook(body: body, locale: locale))
+        try await self.sendAddBook(LibraryOperations.AddBook(body: body, locale: locale))
     }
 
     /// `GET /authors/{id}`
     @_alwaysEmitIntoClient
     public func getAuthor(id: String) async throws(APIError<Never>) -> Author {
-        try await self.getAuthor(LibraryOperations.GetAuthor(id: id))
+        try await self.sendGetAuthor(LibraryOperations.GetAuthor(id: id))
     }
 
     /// `GET /ebooks`
     @_alwaysEmitIntoClient
     public func listEbooks() async throws(APIError<Never>) -> [Ebook] {
-        try await self.listEbooks(LibraryOperations.ListEbooks())
+        try await self.sendListEbooks(LibraryOperations.ListEbooks())
     }
 
     /// `GET /loans`
     @_alwaysEmitIntoClient
     public func listLoans() async throws(APIError<Never>) -> [Owned] {
-        try await self.listLoans(LibraryOperations.ListLoans())
+        try await self.sendListLoans(LibraryOperations.ListLoans())
     }
 }

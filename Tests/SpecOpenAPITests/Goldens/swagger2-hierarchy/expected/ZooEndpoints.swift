@@ -57,14 +57,14 @@ public enum ZooOperations {}
 /// Every endpoint of `Zoo` as one async method (`service.listAnimals(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveZooService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ZooService: Sendable {
     /// Sends `Zoo.listAnimals`: `GET /animals`.
-    func listAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal]
+    func sendListAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal]
     /// Sends `Zoo.addAnimal`: `POST /animals`.
-    func addAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal
+    func sendAddAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal
     /// Sends `Zoo.getShape`: `GET /shapes`.
-    func getShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape
+    func sendGetShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape
 }
 
 /// A `ZooService` that answers every operation through one generic `send(_:)`, as
@@ -73,17 +73,17 @@ public protocol ZooServiceForwarding: ZooService, OperationSender {}
 
 extension ZooServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal] {
+    public func sendListAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func addAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal {
+    public func sendAddAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape {
+    public func sendGetShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -162,18 +162,18 @@ extension ZooService {
     /// `GET /animals`
     @_alwaysEmitIntoClient
     public func listAnimals() async throws(APIError<Never>) -> [Animal] {
-        try await self.listAnimals(ZooOperations.ListAnimals())
+        try await self.sendListAnimals(ZooOperations.ListAnimals())
     }
 
     /// `POST /animals`
     @_alwaysEmitIntoClient
     public func addAnimal(body: Animal) async throws(APIError<Never>) -> Animal {
-        try await self.addAnimal(ZooOperations.AddAnimal(body: body))
+        try await self.sendAddAnimal(ZooOperations.AddAnimal(body: body))
     }
 
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func getShape() async throws(APIError<Never>) -> Shape {
-        try await self.getShape(ZooOperations.GetShape())
+        try await self.sendGetShape(ZooOperations.GetShape())
     }
 }

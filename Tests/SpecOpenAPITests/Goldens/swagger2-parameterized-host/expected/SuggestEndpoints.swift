@@ -56,10 +56,10 @@ public enum SuggestOperations {}
 /// Every endpoint of `Suggest` as one async method (`service.suggestions(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveSuggestService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol SuggestService: Sendable {
     /// Sends `Suggest.suggestions`: `GET /suggestions`.
-    func suggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String]
+    func sendSuggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String]
 }
 
 /// A `SuggestService` that answers every operation through one generic `send(_:)`, as
@@ -68,7 +68,7 @@ public protocol SuggestServiceForwarding: SuggestService, OperationSender {}
 
 extension SuggestServiceForwarding {
     /// Answers through `send(_:)`.
-    public func suggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String] {
+    public func sendSuggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String] {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -117,6 +117,6 @@ extension SuggestService {
     /// `GET /suggestions`
     @_alwaysEmitIntoClient
     public func suggestions(q: String) async throws(APIError<Never>) -> [String] {
-        try await self.suggestions(SuggestOperations.Suggestions(q: q))
+        try await self.sendSuggestions(SuggestOperations.Suggestions(q: q))
     }
 }

@@ -94,14 +94,14 @@ public enum CatalogOperations {}
 /// Every endpoint of `Catalog` as one async method (`service.getItem(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveCatalogService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol CatalogService: Sendable {
     /// Sends `Catalog.getItem`: `GET /items/{itemId}`.
-    func getItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String
+    func sendGetItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String
     /// Sends `Catalog.listItems`: `GET /items`.
-    func listItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String]
+    func sendListItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String]
     /// Sends `Catalog.getResource`: `GET /resources/{resourceId}/parts/{parts}`.
-    func getResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>)
+    func sendGetResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>)
 }
 
 /// A `CatalogService` that answers every operation through one generic `send(_:)`, as
@@ -110,17 +110,17 @@ public protocol CatalogServiceForwarding: CatalogService, OperationSender {}
 
 extension CatalogServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String {
+    public func sendGetItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String] {
+    public func sendListItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>) {
+    public func sendGetResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -275,7 +275,7 @@ extension CatalogService {
         verbose: Bool? = nil,
         xTrace: Bool? = nil
     ) async throws(APIError<Never>) -> String {
-        try await self.getItem(CatalogOperations.GetItem(itemID: itemID, verbose: verbose, xTrace: xTrace))
+        try await self.sendGetItem(CatalogOperations.GetItem(itemID: itemID, verbose: verbose, xTrace: xTrace))
     }
 
     /// `GET /items`
@@ -294,7 +294,7 @@ extension CatalogService {
         pageSize: Int32? = nil,
         xFlags: [String]? = nil
     ) async throws(APIError<Never>) -> [String] {
-        try await self.listItems(CatalogOperations.ListItems(
+        try await self.sendListItems(CatalogOperations.ListItems(
             ids: ids,
             tags: tags,
             words: words,
@@ -311,6 +311,6 @@ extension CatalogService {
     /// `GET /resources/{resourceId}/parts/{parts}`
     @_alwaysEmitIntoClient
     public func getResource(resourceID: String, parts: [Int]) async throws(APIError<Never>) {
-        try await self.getResource(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
+        try await self.sendGetResource(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
     }
 }

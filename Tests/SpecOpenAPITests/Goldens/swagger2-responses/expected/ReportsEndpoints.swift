@@ -80,16 +80,16 @@ public enum ReportsOperations {}
 /// Every endpoint of `Reports` as one async method (`service.getReport(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveReportsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol ReportsService: Sendable {
     /// Sends `Reports.getReport`: `GET /reports/{id}`.
-    func getReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report
+    func sendGetReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report
     /// Sends `Reports.downloadReport`: `GET /reports/{id}/pdf`.
-    func downloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data
+    func sendDownloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data
     /// Sends `Reports.reportText`: `GET /reports/{id}/text`.
-    func reportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String
+    func sendReportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String
     /// Sends `Reports.ping`: `HEAD /ping`.
-    func ping(_ call: ReportsOperations.Ping) async throws(APIError<Never>)
+    func sendPing(_ call: ReportsOperations.Ping) async throws(APIError<Never>)
 }
 
 /// A `ReportsService` that answers every operation through one generic `send(_:)`, as
@@ -98,22 +98,22 @@ public protocol ReportsServiceForwarding: ReportsService, OperationSender {}
 
 extension ReportsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func getReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report {
+    public func sendGetReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func downloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data {
+    public func sendDownloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func reportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String {
+    public func sendReportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func ping(_ call: ReportsOperations.Ping) async throws(APIError<Never>) {
+    public func sendPing(_ call: ReportsOperations.Ping) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -217,24 +217,24 @@ extension ReportsService {
     /// `GET /reports/{id}`
     @_alwaysEmitIntoClient
     public func getReport(id: Int64) async throws(APIError<Problem>) -> Report {
-        try await self.getReport(ReportsOperations.GetReport(id: id))
+        try await self.sendGetReport(ReportsOperations.GetReport(id: id))
     }
 
     /// `GET /reports/{id}/pdf`
     @_alwaysEmitIntoClient
     public func downloadReport(id: Int64) async throws(APIError<Never>) -> Data {
-        try await self.downloadReport(ReportsOperations.DownloadReport(id: id))
+        try await self.sendDownloadReport(ReportsOperations.DownloadReport(id: id))
     }
 
     /// `GET /reports/{id}/text`
     @_alwaysEmitIntoClient
     public func reportText(id: Int64) async throws(APIError<Never>) -> String {
-        try await self.reportText(ReportsOperations.ReportText(id: id))
+        try await self.sendReportText(ReportsOperations.ReportText(id: id))
     }
 
     /// `HEAD /ping`
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
-        try await self.ping(ReportsOperations.Ping())
+        try await self.sendPing(ReportsOperations.Ping())
     }
 }

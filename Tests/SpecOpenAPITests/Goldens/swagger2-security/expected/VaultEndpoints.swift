@@ -67,16 +67,16 @@ public enum VaultOperations {}
 /// Every endpoint of `Vault` as one async method (`service.listSecrets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveVaultService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol VaultService: Sendable {
     /// Sends `Vault.listSecrets`: `GET /secrets`.
-    func listSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String]
+    func sendListSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String]
     /// Sends `Vault.createSecret`: `POST /secrets`.
-    func createSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>)
+    func sendCreateSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>)
     /// Sends `Vault.getSecret`: `GET /secrets/{name}`.
-    func getSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String
+    func sendGetSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String
     /// Sends `Vault.health`: `GET /health`.
-    func health(_ call: VaultOperations.Health) async throws(APIError<Never>)
+    func sendHealth(_ call: VaultOperations.Health) async throws(APIError<Never>)
 }
 
 /// A `VaultService` that answers every operation through one generic `send(_:)`, as
@@ -85,22 +85,22 @@ public protocol VaultServiceForwarding: VaultService, OperationSender {}
 
 extension VaultServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String] {
+    public func sendListSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func createSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>) {
+    public func sendCreateSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func getSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String {
+    public func sendGetSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func health(_ call: VaultOperations.Health) async throws(APIError<Never>) {
+    public func sendHealth(_ call: VaultOperations.Health) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -199,24 +199,24 @@ extension VaultService {
     /// `GET /secrets`
     @_alwaysEmitIntoClient
     public func listSecrets() async throws(APIError<Never>) -> [String] {
-        try await self.listSecrets(VaultOperations.ListSecrets())
+        try await self.sendListSecrets(VaultOperations.ListSecrets())
     }
 
     /// `POST /secrets`
     @_alwaysEmitIntoClient
     public func createSecret(body: String) async throws(APIError<Never>) {
-        try await self.createSecret(VaultOperations.CreateSecret(body: body))
+        try await self.sendCreateSecret(VaultOperations.CreateSecret(body: body))
     }
 
     /// `GET /secrets/{name}`
     @_alwaysEmitIntoClient
     public func getSecret(name: String) async throws(APIError<Never>) -> String {
-        try await self.getSecret(VaultOperations.GetSecret(name: name))
+        try await self.sendGetSecret(VaultOperations.GetSecret(name: name))
     }
 
     /// `GET /health`
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<Never>) {
-        try await self.health(VaultOperations.Health())
+        try await self.sendHealth(VaultOperations.Health())
     }
 }

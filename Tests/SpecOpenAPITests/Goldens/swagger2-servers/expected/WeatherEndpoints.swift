@@ -56,10 +56,10 @@ public enum WeatherOperations {}
 /// Every endpoint of `Weather` as one async method (`service.forecast(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveWeatherService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol WeatherService: Sendable {
     /// Sends `Weather.forecast`: `GET /forecast`.
-    func forecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String
+    func sendForecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String
 }
 
 /// A `WeatherService` that answers every operation through one generic `send(_:)`, as
@@ -68,7 +68,7 @@ public protocol WeatherServiceForwarding: WeatherService, OperationSender {}
 
 extension WeatherServiceForwarding {
     /// Answers through `send(_:)`.
-    public func forecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String {
+    public func sendForecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -117,6 +117,6 @@ extension WeatherService {
     /// `GET /forecast`
     @_alwaysEmitIntoClient
     public func forecast(city: String) async throws(APIError<Never>) -> String {
-        try await self.forecast(WeatherOperations.Forecast(city: city))
+        try await self.sendForecast(WeatherOperations.Forecast(city: city))
     }
 }

@@ -57,14 +57,14 @@ public enum TaggedOperations {}
 /// Every endpoint of `Tagged` as one async method (`service.listPets(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTaggedService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol TaggedService: Sendable {
     /// Sends `Tagged.listPets`: `GET /pets`.
-    func listPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet]
+    func sendListPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet]
     /// Sends `Tagged.listEvents`: `GET /events`.
-    func listEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event]
+    func sendListEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event]
     /// Sends `Tagged.search`: `POST /search`.
-    func search(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening
+    func sendSearch(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening
 }
 
 /// A `TaggedService` that answers every operation through one generic `send(_:)`, as
@@ -73,17 +73,17 @@ public protocol TaggedServiceForwarding: TaggedService, OperationSender {}
 
 extension TaggedServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet] {
+    public func sendListPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func listEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event] {
+    public func sendListEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func search(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening {
+    public func sendSearch(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -162,18 +162,18 @@ extension TaggedService {
     /// `GET /pets`
     @_alwaysEmitIntoClient
     public func listPets() async throws(APIError<Never>) -> [Pet] {
-        try await self.listPets(TaggedOperations.ListPets())
+        try await self.sendListPets(TaggedOperations.ListPets())
     }
 
     /// `GET /events`
     @_alwaysEmitIntoClient
     public func listEvents() async throws(APIError<Never>) -> [Event] {
-        try await self.listEvents(TaggedOperations.ListEvents())
+        try await self.sendListEvents(TaggedOperations.ListEvents())
     }
 
     /// `POST /search`
     @_alwaysEmitIntoClient
     public func search(body: Filter) async throws(APIError<Never>) -> Happening {
-        try await self.search(TaggedOperations.Search(body: body))
+        try await self.sendSearch(TaggedOperations.Search(body: body))
     }
 }

@@ -62,12 +62,12 @@ public enum TodoOperations {}
 /// Every endpoint of `Todo` as one async method (`service.updateTask(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveTodoService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol TodoService: Sendable {
     /// Sends `Todo.updateTask`: `PATCH /tasks/{id}`.
-    func updateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task
+    func sendUpdateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task
     /// Sends `Todo.replaceTask`: `PUT /tasks/{id}`.
-    func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
+    func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>)
 }
 
 /// A `TodoService` that answers every operation through one generic `send(_:)`, as
@@ -76,12 +76,12 @@ public protocol TodoServiceForwarding: TodoService, OperationSender {}
 
 extension TodoServiceForwarding {
     /// Answers through `send(_:)`.
-    public func updateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task {
+    public func sendUpdateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func replaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -159,7 +159,7 @@ extension TodoService {
     /// `PATCH /tasks/{id}`
     @_alwaysEmitIntoClient
     public func updateTask(id: Int, body: TaskUpdate) async throws(APIError<Never>) -> Task {
-        try await self.updateTask(TodoOperations.UpdateTask(id: id, body: body))
+        try await self.sendUpdateTask(TodoOperations.UpdateTask(id: id, body: body))
     }
 
     /// `PUT /tasks/{id}`
@@ -167,6 +167,6 @@ extension TodoService {
     /// - Parameter due: Inline fields too; null clears the date.
     @_alwaysEmitIntoClient
     public func replaceTask(id: Int, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
-        try await self.replaceTask(TodoOperations.ReplaceTask(id: id, title: title, due: due))
+        try await self.sendReplaceTask(TodoOperations.ReplaceTask(id: id, title: title, due: due))
     }
 }

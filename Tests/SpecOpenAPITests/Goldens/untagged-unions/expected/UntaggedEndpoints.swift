@@ -52,12 +52,12 @@ public enum UntaggedOperations {}
 /// Every endpoint of `Untagged` as one async method (`service.listShapes(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUntaggedService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol UntaggedService: Sendable {
     /// Sends `Untagged.listShapes`: `GET /shapes`.
-    func listShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape]
+    func sendListShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape]
     /// Sends `Untagged.putProfile`: `PUT /profiles`.
-    func putProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile
+    func sendPutProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile
 }
 
 /// A `UntaggedService` that answers every operation through one generic `send(_:)`, as
@@ -66,12 +66,12 @@ public protocol UntaggedServiceForwarding: UntaggedService, OperationSender {}
 
 extension UntaggedServiceForwarding {
     /// Answers through `send(_:)`.
-    public func listShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape] {
+    public func sendListShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape] {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func putProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile {
+    public func sendPutProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -135,12 +135,12 @@ extension UntaggedService {
     /// `GET /shapes`
     @_alwaysEmitIntoClient
     public func listShapes() async throws(APIError<Never>) -> [Shape] {
-        try await self.listShapes(UntaggedOperations.ListShapes())
+        try await self.sendListShapes(UntaggedOperations.ListShapes())
     }
 
     /// `PUT /profiles`
     @_alwaysEmitIntoClient
     public func putProfile(body: Profile) async throws(APIError<Never>) -> Profile {
-        try await self.putProfile(UntaggedOperations.PutProfile(body: body))
+        try await self.sendPutProfile(UntaggedOperations.PutProfile(body: body))
     }
 }

@@ -78,12 +78,12 @@ public enum UploadsOperations {}
 /// Every endpoint of `Uploads` as one async method (`service.uploadFile(...)`), with
 /// the factory's parameters and defaults: any defaulted argument can be left out. App code depends on this
 /// protocol, tests pass in a fake, and `LiveUploadsService` sends the requests. A fake
-/// implements one requirement per operation, named after its method and given the call's arguments.
+/// implements one requirement per operation (`send` and the method's name), given the call's arguments.
 public protocol UploadsService: Sendable {
     /// Sends `Uploads.uploadFile`: `POST /files`.
-    func uploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>)
+    func sendUploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>)
     /// Sends `Uploads.setAvatar`: `POST /avatars`.
-    func setAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>)
+    func sendSetAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>)
 }
 
 /// A `UploadsService` that answers every operation through one generic `send(_:)`, as
@@ -92,12 +92,12 @@ public protocol UploadsServiceForwarding: UploadsService, OperationSender {}
 
 extension UploadsServiceForwarding {
     /// Answers through `send(_:)`.
-    public func uploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>) {
+    public func sendUploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 
     /// Answers through `send(_:)`.
-    public func setAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>) {
+    public func sendSetAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>) {
         try await Specwright.forward(call, to: self)
     }
 }
@@ -206,7 +206,7 @@ extension UploadsService {
         noteXNoteTags: [String]? = nil,
         meta: UploadFileBodyMeta? = nil
     ) async throws(APIError<Never>) {
-        try await self.uploadFile(UploadsOperations.UploadFile(
+        try await self.sendUploadFile(UploadsOperations.UploadFile(
             file: file,
             pictures: pictures,
             note: note,
@@ -221,6 +221,6 @@ extension UploadsService {
     /// - Parameter image: Base64 text in JSON is Data.
     @_alwaysEmitIntoClient
     public func setAvatar(image: Data? = nil) async throws(APIError<Never>) {
-        try await self.setAvatar(UploadsOperations.SetAvatar(image: image))
+        try await self.sendSetAvatar(UploadsOperations.SetAvatar(image: image))
     }
 }
