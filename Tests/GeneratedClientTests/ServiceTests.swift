@@ -90,6 +90,20 @@ import Testing
             return text[start.lowerBound..<end.upperBound]
         }
         #expect(try fake(in: docs) == fake(in: source))
+        func recording(in url: URL) throws -> Substring {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let start = try #require(text.range(of: "\nactor RecordingChirp: ChirpServiceForwarding {\n"))
+            let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
+            return text[start.lowerBound..<end.upperBound]
+        }
+        #expect(try recording(in: docs) == recording(in: source))
+    }
+
+    @Test func aForwardingFakeRecordsEveryCallInOneMethod() async throws {
+        let fake = RecordingChirp()
+        try await fake.postsLike(id: Self.id)
+        await #expect(throws: APIError<APIErrorResponse>.transport(URLError(.unsupportedURL))) { _ = try await fake.me() }
+        #expect(await fake.requests == ["POST /posts/\(Self.id.uuidString.lowercased())/like", "GET /me"])
     }
 
     static let id = UUID(uuidString: "7C3D5A4B-1111-2222-3333-444455556666") ?? UUID()
@@ -136,4 +150,16 @@ actor FakeChirp: ChirpService {
     func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
     func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post { throw .transport(URLError(.unsupportedURL)) }
     func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) { throw .transport(URLError(.unsupportedURL)) }
+}
+
+/// A fake that records every call in one generic method (SpecFormat.md shows it).
+actor RecordingChirp: ChirpServiceForwarding {
+    private(set) var requests: [String] = []
+
+    func send<Operation: ServiceOperation>(_ call: Operation) async throws(APIError<Operation.Failure>) -> Operation.Output {
+        requests.append("\(call.endpoint.method.rawValue) \(call.endpoint.path)")
+        // A call without a body answers nothing; this fake has no answer for the others.
+        guard let nothing = () as? Operation.Output else { throw .transport(URLError(.unsupportedURL)) }
+        return nothing
+    }
 }
