@@ -155,7 +155,7 @@ final class EndpointLowering {
         let serviceResponse = outcome.map { TypeRef.named($0, scope: [spec.name] + scope, arguments: []) }
             ?? (responseDecoding(response) == .empty ? nil : types.reference(response))
         return ServiceMethodIR(
-            name: method, doc: doc, requestLine: "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")",
+            name: method, requirement: SwiftNames.serviceRequirement(method), doc: doc, requestLine: "\(endpoint.method.rawValue) \(DocText.lines(endpoint.path).first ?? "")",
             deprecated: endpoint.deprecated, parameters: parameters, factory: [spec.name] + scope + [factory], failure: failure,
             response: serviceResponse, endpointResponse: serviceResponse ?? types.reference(response),
             operation: endpointNames?.operation ?? method)

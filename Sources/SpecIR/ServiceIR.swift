@@ -38,6 +38,8 @@ public struct ServiceIR: Sendable {
 public struct ServiceMethodIR: Sendable {
     /// The method name, unique across the spec (group path and endpoint name), unescaped.
     public var name: String
+    /// The protocol's requirement for the operation, `sendFeed`.
+    public var requirement: String
     /// The endpoint's doc comment text.
     public var doc: [String]
     /// The request line, like `GET /feed`.

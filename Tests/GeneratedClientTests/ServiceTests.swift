@@ -83,20 +83,16 @@ import Testing
         let source = URL(fileURLWithPath: #filePath)
         let docs = source.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Docs/SpecFormat.md")
-        func fake(in url: URL) throws -> Substring {
+        // The declaration that starts with `header`, to its closing brace.
+        func declaration(_ header: String, in url: URL) throws -> Substring {
             let text = try String(contentsOf: url, encoding: .utf8)
-            let start = try #require(text.range(of: "\nactor FakeChirp: ChirpService {\n"))
+            let start = try #require(text.range(of: "\n" + header + "\n"))
             let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
             return text[start.lowerBound..<end.upperBound]
         }
-        #expect(try fake(in: docs) == fake(in: source))
-        func recording(in url: URL) throws -> Substring {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            let start = try #require(text.range(of: "\nactor RecordingChirp: ChirpServiceForwarding {\n"))
-            let end = try #require(text.range(of: "\n}\n", range: start.upperBound..<text.endIndex))
-            return text[start.lowerBound..<end.upperBound]
+        for header in ["actor FakeChirp: ChirpService {", "actor RecordingChirp: ChirpServiceForwarding {"] {
+            #expect(try declaration(header, in: docs) == declaration(header, in: source), "\(header)")
         }
-        #expect(try recording(in: docs) == recording(in: source))
     }
 
     @Test func aForwardingFakeRecordsEveryCallInOneMethod() async throws {

@@ -54,6 +54,11 @@ public enum SwiftNames {
     /// The protocol of the services that answer every operation through one generic `send(_:)`:
     /// the live service and the stub.
     public static func forwardingService(_ namespace: String) -> String { namespace + "ServiceForwarding" }
+    /// The service protocol's requirement for the method `method` (`feed` -> `sendFeed`): a name of
+    /// its own, so the compiler lists every requirement a fake lacks and resolves each call at once.
+    public static func serviceRequirement(_ method: String) -> String {
+        "send" + method.prefix(1).uppercased() + method.dropFirst()
+    }
     /// The enum that holds an API's operation types.
     public static func operations(_ namespace: String) -> String { namespace + "Operations" }
     /// The type standing for a service method in the service's requirements: the method in

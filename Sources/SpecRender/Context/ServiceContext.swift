@@ -35,7 +35,7 @@ extension ServiceMethodIR: TemplateObject {
         switch key {
         case "name": .string(Naming.escaped(name))
         case "bareName": .string(name)
-        case "requirement": .string("send" + name.prefix(1).uppercased() + name.dropFirst())
+        case "requirement": .string(requirement)
         case "doc": .strings(doc)
         case "requestLine": .string(requestLine)
         case "deprecated": .bool(deprecated)
