@@ -6,8 +6,8 @@ extension OpenAPIContext {
     /// A component schema keeps its name. An inline model is named by its schema's `title` when no
     /// other inline type has that title and no other model that name; else after the place it is
     /// used at, the shortest of its places' names (the first in Unicode order among equals), each
-    /// place named from the settled name of the model it is part of. A name that is taken gets a
-    /// number. Models are named outermost first, and among models as deep, in the order of their
+    /// place named from the settled name of the model it is part of. When those are taken, a
+    /// place's name with what the type is there (`Value`, `Parameter`, `Response`); else a number. Models are named outermost first, and among models as deep, in the order of their
     /// shapes, never of the document's text: adding, removing or moving an operation or schema
     /// renames only the types used where it is.
     func settleInlineNames(_ models: [ModelDecl], _ endpoints: [EndpointDecl]) -> (models: [ModelDecl], endpoints: [EndpointDecl]) {
@@ -36,14 +36,23 @@ extension OpenAPIContext {
             // The places that are not a union's variant first (an error body is not named after a
             // variant elsewhere), then the shortest.
             let hints = origin.hints.contains { !$0.isVariant } ? origin.hints.filter { !$0.isVariant } : origin.hints
-            let places = hints.map { normalizedModelName($0.spelled(finalName)) }.sorted { ($0.count, $0) < ($1.count, $1) }
+            // A place that repeats its owner's last words says them once, when that name is free.
+            let places = hints.flatMap { hint in
+                [hint.collapsed(finalName), hint.spelled(finalName)].compactMap { $0.map(normalizedModelName) }
+            }.sorted { ($0.count, $0) < ($1.count, $1) }
             var candidates = places
             if let constant = constantName(of: model, origin: origin) { candidates.insert(constant, at: 0) }
             let title = titleName(of: name).flatMap { titleUses[$0] == 1 ? $0 : nil }
             if let title { candidates.insert(title, at: 0) }
-            let free = candidates.first { candidate in
-                !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != namespace
+            let isFree = { (candidate: String) in
+                !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != self.namespace
             }
+            // A taken place name says what the type is there rather than take a number: a
+            // field's `Value` (Stripe's `PaymentIntentPaymentMethodOptionsCardValue`, as the
+            // component `…OptionsCard` exists), a shared parameter's `Parameter`.
+            let qualified = hints.compactMap { hint in hint.qualifier.map { normalizedModelName(hint.spelled(finalName) + $0) } }
+                .sorted { ($0.count, $0) < ($1.count, $1) }
+            let free = candidates.first(where: isFree) ?? qualified.first(where: isFree)
             if let free, free == title { namedByTitle.insert(name) }
             let unique = numbered(free ?? places.first ?? name, next: &nextNumbers) { taken.contains($0) }
             taken.insert(unique)

@@ -21,6 +21,14 @@ struct NameHint {
     /// The parts in order.
     private(set) var parts: [Part]
 
+    /// The word that says what the type is at this place (`Parameter` for a shared parameter),
+    /// added when the place's name is taken; a property's place says `Value`.
+    var qualifier: String? {
+        get { declaredQualifier ?? (lastProperty != nil ? "Value" : nil) }
+        set { declaredQualifier = newValue }
+    }
+    private var declaredQualifier: String?
+
     /// A hint of words only (an operation's `GetPetsResponse`).
     init(_ words: String) {
         parts = words.isEmpty ? [] : [.words(words)]
@@ -35,7 +43,15 @@ struct NameHint {
     static func + (hint: NameHint, words: String) -> NameHint {
         var hint = hint
         if !words.isEmpty { hint.parts.append(.words(words)) }
+        hint.declaredQualifier = nil
         return hint
+    }
+
+    /// The hint of a component's key (`#/components/parameters/package-visibility`), qualified by
+    /// what the component is (`PackageVisibilityParameter` when `PackageVisibility` is taken).
+    init(component key: String, qualifier: String) {
+        self = NameHint("").adding(property: key)
+        declaredQualifier = qualifier
     }
 
     /// The hint followed by a property's (or parameter's) name: `Pet` + `tags` -> `PetTags`.
@@ -43,6 +59,7 @@ struct NameHint {
         var hint = self
         let words = SwiftNames.model(name)
         if !words.isEmpty { hint.parts.append(.property(words)) }
+        hint.declaredQualifier = nil
         return hint
     }
 
@@ -51,6 +68,7 @@ struct NameHint {
         var hint = self
         let words = SwiftNames.model(caseName)
         if !words.isEmpty { hint.parts.append(.variant(words)) }
+        hint.declaredQualifier = nil
         return hint
     }
 
@@ -74,6 +92,27 @@ struct NameHint {
             }
         }
         return text
+    }
+
+    /// The hint spelled as `spelled(_:)` does, but a part that repeats the words the name ends
+    /// with is left out (`CreateNoteNote` + `Kind` -> `CreateNoteKind` for a property `note` of
+    /// `CreateNote`); nil when no part repeats.
+    func collapsed(_ name: (String) -> String) -> String? {
+        var text = ""
+        var collapsed = false
+        for (index, part) in parts.enumerated() {
+            let words: String
+            switch part {
+            case .model(let model): words = name(model)
+            case .words(let spelled), .property(let spelled), .variant(let spelled): words = spelled
+            }
+            if index > 0, words.count < text.count, text.hasSuffix(words), words.first?.isUppercase == true {
+                collapsed = true
+                continue
+            }
+            text += words
+        }
+        return collapsed ? text : nil
     }
 
     /// The hint with each model's name as it is now.

@@ -100,6 +100,12 @@ extension OpenAPIContext {
         return schema.string("type").map { $0 == "object" } ?? true
     }
 
+    /// The names of the comparison operators an API may list as values (a filter's `>=`).
+    private static let comparisons: [String: String] = [
+        "=": "equal", "==": "equal", "===": "identical", "!=": "notEqual", "<>": "notEqual", "!==": "notIdentical",
+        "<": "lessThan", "<=": "lessThanOrEqual", ">": "greaterThan", ">=": "greaterThanOrEqual",
+    ]
+
     /// `name`, or `name2`, `name3`... when it is taken; the result is added to `taken`.
     static func unique(_ name: String, taken: inout [String]) -> String {
         var unique = name
@@ -128,8 +134,9 @@ extension OpenAPIContext {
     }
 
     /// A name that spells out a leading sign and symbols: `+1` -> `plus1`, `-name` -> `minusName`,
-    /// `*` -> `star`; `value` when nothing is left.
+    /// `*` -> `star`, `>=` -> `greaterThanOrEqual`; `value` when nothing is left.
     static func spelledOut(_ wire: String) -> String {
+        if let comparison = comparisons[wire] { return comparison }
         if let sign = wire.first, sign == "+" || sign == "-" {
             let rest = Naming.upperCamel(String(wire.dropFirst()))
             let spelled = (sign == "+" ? "plus" : "minus") + (rest.hasPrefix("_") ? String(rest.dropFirst()) : rest)
@@ -142,6 +149,10 @@ extension OpenAPIContext {
             case "-": words.append("minus")
             case "*": words.append("star")
             case "@": words.append("at")
+            case "=": words.append("equal")
+            case "<": words.append("less")
+            case ">": words.append("greater")
+            case "!": words.append("not")
             case "0"..."9": words.append(String(scalar))
             default: continue
             }
@@ -188,10 +199,18 @@ extension OpenAPIContext {
                 if Naming.isIdentifier(spelled) { derived = spelled }
             }
             // The empty string (Stripe's "post an empty value to unset") is `empty`.
+            // Values told apart only by their letters' case (GitHub's `add` and `Add`) keep their spelling.
+            // A spelling Swift gives another meaning (`Self`, `Any`, `Set`) is numbered instead.
+            if derivedCounts[plain, default: 0] > 1, derived == plain, value != plain, Naming.isIdentifier(value),
+               value.first?.isLetter == true, values.contains(where: { $0 != value && $0.lowercased() == value.lowercased() }),
+               !Validator.isReservedTypeName(value), !Validator.shadowsStandardType(value), !Validator.reservedMemberNames.contains(value) {
+                derived = value
+            }
             var name = Naming.isIdentifier(declared) ? declared
                 : value.isEmpty ? "empty"
                 : derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
-            if Validator.reservedMemberNames.contains(name) { name += "Value" }
+            // `unknown` holds the values the document does not list; a listed "unknown" is `unknownValue`.
+            if Validator.reservedMemberNames.contains(name) || name == "unknown" { name += "Value" }
             name = Self.unique(name, taken: &taken)
             cases.append(EnumDecl.Case(swiftName: name == plain ? nil : name, wireValue: value, location: location))
         }

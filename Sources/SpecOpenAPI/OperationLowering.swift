@@ -262,7 +262,7 @@ extension OpenAPIContext {
             if let schema {
                 // A shared parameter's inline type is named after the parameter's key in the components
                 // (GitHub's `direction`: `Direction`, not the first operation's `PullsListDirection`).
-                let hint = component.map { NameHint("").adding(property: $0) } ?? NameHint(typePrefix).adding(property: name)
+                let hint = component.map { NameHint(component: $0, qualifier: "Parameter") } ?? NameHint(typePrefix).adding(property: name)
                 let lowered = self.type(of: schema, hint: hint)
                 type = lowered.type
             }

@@ -26,7 +26,7 @@ extension OpenAPIContext {
                 continue
             }
             guard let response = followRef(success.value) else { continue }
-            let hint = componentKey(of: success.value, in: "responses").map { NameHint("").adding(property: $0) }
+            let hint = componentKey(of: success.value, in: "responses").map { NameHint(component: $0, qualifier: "Response") }
                 ?? NameHint(typePrefix + "Response" + (index == 0 ? "" : success.key))
             let content = response["content"]?.pairs ?? []
             let stream = streamedBody(in: content, hint: hint).flatMap { body -> StreamedBody? in
@@ -108,7 +108,7 @@ extension OpenAPIContext {
             guard let json = content.first(where: { Self.isJSON($0.key) }), let schema = json.value["schema"] else { continue }
             // A shared response's inline type is named after its key in the components (GitHub's
             // `service_unavailable`: `ServiceUnavailable`, not the first operation's `SearchCodeError503`).
-            let hint = componentKey(of: raw, in: "responses").map { NameHint("").adding(property: $0) }
+            let hint = componentKey(of: raw, in: "responses").map { NameHint(component: $0, qualifier: "Response") }
                 ?? NameHint(typePrefix + (status == .other ? "DefaultError" : "Error\(status.key)"))
             let type = self.type(of: schema, hint: hint).type
             errorTypes.append((status, type, keyLocation))

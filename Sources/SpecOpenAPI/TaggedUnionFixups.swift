@@ -5,7 +5,8 @@ extension OpenAPIContext {
     /// Makes each tagged union's variants what the union needs (the spec format's rules):
     /// - a variant keyed by its tag is an object model without the tag property, which the union
     ///   reads and writes: the property is removed from a model only such variants use; a model
-    ///   also used elsewhere keeps it, and the union holds a copy without it;
+    ///   also used elsewhere keeps it, and the union holds a copy without it, named after the
+    ///   union and the case;
     /// - a variant keyed by a case name keeps its property, as an enum of the values that select
     ///   it (a `const` or a plain string becomes an enum of those values);
     /// - a variant may be a union tagged by the same property.
@@ -70,7 +71,10 @@ extension OpenAPIContext {
                 // list: the union reads the tag, and the model is open to it.
                 if usedElsewhere.contains(models[target].name) {
                     var copy = models[target]
-                    copy.name = takeName(unionName + models[target].name)
+                    // Named after the union and its case (`BetaInputContentInputText`), not the union
+                    // and the model (`BetaInputContentBetaInputTextContent`).
+                    let byCase = normalizedModelName(unionName + SwiftNames.model(Naming.lowerCamel(variant.tag)))
+                    copy.name = takeName(takenNames.contains(byCase) ? unionName + models[target].name : byCase)
                     copy.kind = stripped
                     copy.closed = false
                     index[copy.name] = models.count

@@ -172,7 +172,8 @@ extension OpenAPIContext {
     /// `title`; the one value of an enum (`now`, and `empty` for `""`); `object`, `array` or `map`
     /// when no other variant is one; the value of a property only one value is allowed for, which
     /// tells it from the other objects (a tag: `bank_account`); a property no other variant has;
-    /// else its JSON type (`object2` if need be). A variant whose type the document names (a
+    /// a property they share, of a type only it gives it (`labelStrings`); an array by its items
+    /// when no other array has such items (`objects`); else its JSON type (`object2` if need be). A variant whose type the document names (a
     /// `$ref`, a built-in type) is named after that instead (`caseName(for:)`).
     func caseWords(of variants: [Node]) -> [String] {
         let targets = variants.map { variant in shape(of: followRef(variant) ?? variant) }
@@ -187,6 +188,11 @@ extension OpenAPIContext {
             }
         }
         let kindCounts = kinds.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+        // The arrays' element words (`strings`, `objects`), to tell the arrays apart.
+        var elementWords: [String: Int] = [:]
+        for target in targets {
+            if case .array(let items) = target.shape, let word = items.flatMap(elementWord) { elementWords[word + "s", default: 0] += 1 }
+        }
         // Each object's properties, and how many objects have each property and each tag value.
         let properties = targets.indices.map { kinds[$0] == "object" && kindCounts["object", default: 0] > 1 ? objectProperties(of: targets[$0].schema) : [] }
         var propertyCounts: [String: Int] = [:]
@@ -206,6 +212,10 @@ extension OpenAPIContext {
                 return values[0].isEmpty ? "empty" : Naming.lowerCamel(values[0])
             }
             if kindCounts[kinds[index]] == 1 { return kinds[index] }
+            if case .array(let items) = targets[index].shape, let element = items.flatMap(elementWord) {
+                let word = element + "s"
+                if elementWords[word, default: 0] == 1 { return word }
+            }
             guard kinds[index] == "object" else { return kinds[index] }
             for (name, value) in properties[index] {
                 guard let tag = value.flatMap(Self.constantString), tagCounts[name + "\u{0}" + tag] == 1,
@@ -215,8 +225,45 @@ extension OpenAPIContext {
             for (name, _) in properties[index] where propertyCounts[name] == 1 && Naming.isIdentifier(Naming.lowerCamel(name)) {
                 return Naming.lowerCamel(name)
             }
+            // A property all of them have, of a type only this one gives it (GitHub's `labels`:
+            // `[String]` -> `labelStrings`, `[{name}]` -> `labelObjects`).
+            for (name, value) in properties[index] {
+                guard let value, let word = propertyWord(name, value) else { continue }
+                let others = properties.indices.filter { $0 != index }.compactMap { other in
+                    properties[other].first { $0.name == name }?.value.flatMap { propertyWord(name, $0) }
+                }
+                if !others.isEmpty, !others.contains(word) { return word }
+            }
             return "object"
         }
+    }
+
+    /// The word of an array variant's items for a case name: `string`, `object`, `int`...; nil
+    /// for a union or any value, which a word would not tell apart.
+    private func elementWord(_ items: Node) -> String? {
+        let target = shape(of: followRef(items) ?? items)
+        switch target.shape {
+        case .object, .dictionary: return "object"
+        case .array: return "array"
+        case .enumeration: return "string"
+        case .builtin(let type): return Naming.lowerCamel(type.rawValue)
+        case .union, .clearable, .reference, .any: return nil
+        }
+    }
+
+    /// A case name from a property and the type it has there: `labels` of strings -> `labelStrings`,
+    /// `id` of integers -> `idInt`; nil when the name makes no identifier.
+    private func propertyWord(_ name: String, _ value: Node) -> String? {
+        let property = Naming.lowerCamel(name)
+        if case .array(let items) = shape(of: value).shape {
+            let singular = property.count > 3 && property.hasSuffix("s") && !property.hasSuffix("ss") ? String(property.dropLast()) : property
+            guard let word = items.flatMap(elementWord).map({ $0 + "s" }) else { return nil }
+            let spelled = singular + word.prefix(1).uppercased() + word.dropFirst()
+            return Naming.isIdentifier(spelled) ? spelled : nil
+        }
+        guard let type = elementWord(value) else { return nil }
+        let spelled = property + type.prefix(1).uppercased() + type.dropFirst()
+        return Naming.isIdentifier(spelled) ? spelled : nil
     }
 
     /// The properties an object schema declares (its `allOf` parts' too), each with its schema

@@ -36,7 +36,7 @@ public enum Vote: StringEnum {
     case kebabCase
     case snakeCase
     case upper
-    case unknown2
+    case unknownValue
     case `default`
     case selfValue
     /// A value this client does not know yet, kept as it came.
@@ -52,7 +52,7 @@ public enum Vote: StringEnum {
         case "kebab-case": self = .kebabCase
         case "snake_case": self = .snakeCase
         case "UPPER": self = .upper
-        case "unknown": self = .unknown2
+        case "unknown": self = .unknownValue
         case "default": self = .default
         case "self": self = .selfValue
         default: self = .unknown(rawValue)
@@ -69,7 +69,7 @@ public enum Vote: StringEnum {
         case .kebabCase: "kebab-case"
         case .snakeCase: "snake_case"
         case .upper: "UPPER"
-        case .unknown2: "unknown"
+        case .unknownValue: "unknown"
         case .default: "default"
         case .selfValue: "self"
         case .unknown(let value): value
@@ -201,8 +201,8 @@ public enum ItemShade: StringEnum {
 
 public enum ItemSize: StringEnum {
     case small
-    case small2
-    case small3
+    case Small
+    case SMALL
     case sMALL
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
@@ -210,8 +210,8 @@ public enum ItemSize: StringEnum {
     public init(rawValue: String) {
         switch rawValue {
         case "small": self = .small
-        case "Small": self = .small2
-        case "SMALL": self = .small3
+        case "Small": self = .Small
+        case "SMALL": self = .SMALL
         case "s-m-a-l-l": self = .sMALL
         default: self = .unknown(rawValue)
         }
@@ -220,8 +220,8 @@ public enum ItemSize: StringEnum {
     public var rawValue: String {
         switch self {
         case .small: "small"
-        case .small2: "Small"
-        case .small3: "SMALL"
+        case .Small: "Small"
+        case .SMALL: "SMALL"
         case .sMALL: "s-m-a-l-l"
         case .unknown(let value): value
         }

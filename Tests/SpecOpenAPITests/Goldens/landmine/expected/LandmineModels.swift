@@ -807,7 +807,7 @@ public enum Word: StringEnum {
     case didSet
     case sending
     case none
-    case unknown2
+    case unknownValue
     case rawValue
     case allCases
     case hashValueValue
@@ -951,7 +951,7 @@ public enum Word: StringEnum {
         case "didSet": self = .didSet
         case "sending": self = .sending
         case "none": self = .none
-        case "unknown": self = .unknown2
+        case "unknown": self = .unknownValue
         case "rawValue": self = .rawValue
         case "allCases": self = .allCases
         case "hashValue": self = .hashValueValue
@@ -1096,7 +1096,7 @@ public enum Word: StringEnum {
         case .didSet: "didSet"
         case .sending: "sending"
         case .none: "none"
-        case .unknown2: "unknown"
+        case .unknownValue: "unknown"
         case .rawValue: "rawValue"
         case .allCases: "allCases"
         case .hashValueValue: "hashValue"

@@ -156,7 +156,7 @@ public struct Everything: Decodable, Sendable {
     @Indirect public private(set) var owner2: PetOwner2?
     @Indirect public private(set) var twoFactor: _2fa?
     @Indirect public private(set) var slashed: AB?
-    @Indirect public private(set) var pet: EverythingPet2?
+    @Indirect public private(set) var pet: EverythingPetValue?
 
     public init(
         user1: User? = nil,
@@ -168,7 +168,7 @@ public struct Everything: Decodable, Sendable {
         owner2: PetOwner2? = nil,
         twoFactor: _2fa? = nil,
         slashed: AB? = nil,
-        pet: EverythingPet2? = nil
+        pet: EverythingPetValue? = nil
     ) {
         self.user1 = user1
         self.user2 = user2
@@ -193,11 +193,11 @@ public struct Everything: Decodable, Sendable {
         self.owner2 = try container.decodeIfPresent(PetOwner2.self, forKey: "owner2")
         self.twoFactor = try container.decodeIfPresent(_2fa.self, forKey: "twoFactor")
         self.slashed = try container.decodeIfPresent(AB.self, forKey: "slashed")
-        self.pet = try container.decodeIfPresent(EverythingPet2.self, forKey: "pet")
+        self.pet = try container.decodeIfPresent(EverythingPetValue.self, forKey: "pet")
     }
 }
 
-public struct EverythingPet2: Decodable, Sendable {
+public struct EverythingPetValue: Decodable, Sendable {
     public let j: String?
 
     public init(j: String? = nil) {

@@ -108,13 +108,13 @@ public enum OldKind: StringEnum {
 }
 
 public indirect enum Pet: Decodable, Sendable {
-    case kitty(PetCat)
+    case kitty(PetKitty)
     case doggo(Dog)
 
     public init(from decoder: any Decoder) throws {
         let tag = try UnionCoding.tag(in: decoder, key: "petType")
         switch tag {
-        case "kitty": self = .kitty(try PetCat(from: decoder))
+        case "kitty": self = .kitty(try PetKitty(from: decoder))
         case "doggo": self = .doggo(try Dog(from: decoder))
         default: throw UnionCoding.unknownTag(tag, key: "petType", in: decoder)
         }
@@ -281,7 +281,7 @@ public struct CreatePostDefaultError: Decodable, Sendable {
     }
 }
 
-public struct PetCat: Decodable, Sendable {
+public struct PetKitty: Decodable, Sendable {
     public let lives: Int?
 
     public init(lives: Int? = nil) {
