@@ -45,7 +45,7 @@ import Testing
                 public init(perPage: Int = 20, wiki: Bool? = nil) {
             """))
         // A response without the key reads the server's default; a request leaves a nil out.
-        #expect(settings.contains(#"self.wiki = try container.decodeIfPresent(Bool.self, forKey: "wiki") ?? true"#))
-        #expect(settings.contains(#"try container.encodeIfPresent(self.wiki, forKey: "wiki")"#))
+        #expect(settings.contains(#"self.wiki = try container.decodeIfPresent("wiki", as: Bool.self) ?? true"#))
+        #expect(settings.contains(#""wiki": self.wiki"#))
     }
 }

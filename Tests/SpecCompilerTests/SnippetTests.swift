@@ -50,16 +50,14 @@ import Testing
 
                 public init(from decoder: any Decoder) throws {
                     let container = try decoder.container(keyedBy: WireKey.self)
-                    self.labelID = try container.decode(Int.self, forKey: "label_id")
-                    self.name = try container.decodeIfPresent(String.self, forKey: "name")
-                    self.pinned = try container.decodeIfPresent(Bool.self, forKey: "pinned") ?? false
+                    self.labelID = try container.decode("label_id", as: Int.self)
+                    self.name = try container.decodeIfPresent("name", as: String.self)
+                    self.pinned = try container.decodeIfPresent("pinned", as: Bool.self) ?? false
                 }
 
                 public func encode(to encoder: any Encoder) throws {
                     var container = encoder.container(keyedBy: WireKey.self)
-                    try container.encode(self.labelID, forKey: "label_id")
-                    try container.encodeIfPresent(self.name, forKey: "name")
-                    try container.encode(self.pinned, forKey: "pinned")
+                    try container.encode(members: ["label_id": self.labelID, "name": self.name, "pinned": self.pinned])
                 }
             }
             """)

@@ -47,7 +47,9 @@ extension DeclarationIR {
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
     /// hasFields, decodes, encodes, immutable (`let` properties), closed (no members beyond the fields: a strict decoder rejects others), knownWireLiterals (the fields' keys,
-    /// which the members beyond them are not).
+    /// which the members beyond them are not), members and hasMembers (the fields that are one member each,
+    /// in order: what `encode(members:)` writes), restField (the field that holds the members beyond
+    /// them, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "conformances": .strings(conformances.map(\.rawValue))
@@ -61,6 +63,9 @@ extension StructIR: TemplateObject {
         case "immutable": .bool(immutable)
         case "closed": .bool(closed)
         case "knownWireLiterals": .strings(fields.filter { !$0.rest }.map { SwiftSpelling.string($0.wireName) })
+        case "members": .list(fields.filter { !$0.rest }.map { .object($0) })
+        case "hasMembers": .bool(fields.contains { !$0.rest })
+        case "restField": fields.first(where: \.rest).map { .object($0) } ?? .bool(false)
         default: declaration.value(forKey: key)
         }
     }

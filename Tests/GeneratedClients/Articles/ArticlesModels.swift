@@ -18,16 +18,14 @@ public struct ServiceError: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.error = try container.decode(String.self, forKey: "error")
-        self.message = try container.decode(String.self, forKey: "message")
-        self.traceID = try container.decodeIfPresent(String.self, forKey: "trace_id")
+        self.error = try container.decode("error", as: String.self)
+        self.message = try container.decode("message", as: String.self)
+        self.traceID = try container.decodeIfPresent("trace_id", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.error, forKey: "error")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.traceID, forKey: "trace_id")
+        try container.encode(members: ["error": self.error, "message": self.message, "trace_id": self.traceID])
     }
 }
 
@@ -45,16 +43,14 @@ public struct ServiceStatus: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.status = try container.decode(String.self, forKey: "status")
-        self.version = try container.decode(String.self, forKey: "version")
-        self.checkedAt = try container.decode(Date.self, forKey: "checked_at")
+        self.status = try container.decode("status", as: String.self)
+        self.version = try container.decode("version", as: String.self)
+        self.checkedAt = try container.decode("checked_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.version, forKey: "version")
-        try container.encode(self.checkedAt, forKey: "checked_at")
+        try container.encode(members: ["status": self.status, "version": self.version, "checked_at": self.checkedAt])
     }
 }
 
@@ -100,16 +96,14 @@ public struct Author: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.profileURL = try container.decodeIfPresent(URL.self, forKey: "profile_url")
+        self.name = try container.decode("name", as: String.self)
+        self.email = try container.decodeIfPresent("email", as: String.self)
+        self.profileURL = try container.decodeIfPresent("profile_url", as: URL.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.email, forKey: "email")
-        try container.encodeIfPresent(self.profileURL, forKey: "profile_url")
+        try container.encode(members: ["name": self.name, "email": self.email, "profile_url": self.profileURL])
     }
 }
 
@@ -140,22 +134,24 @@ public struct ArticleSummary: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.slug = try container.decode(String.self, forKey: "slug")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
-        self.status = try container.decode(ArticleStatus.self, forKey: "status")
-        self.tags = try container.decode([String].self, forKey: "tags")
-        self.publishedAt = try container.decodeIfPresent(Date.self, forKey: "published_at")
+        self.slug = try container.decode("slug", as: String.self)
+        self.title = try container.decode("title", as: String.self)
+        self.summary = try container.decodeIfPresent("summary", as: String.self)
+        self.status = try container.decode("status", as: ArticleStatus.self)
+        self.tags = try container.decode("tags", as: [String].self)
+        self.publishedAt = try container.decodeIfPresent("published_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.slug, forKey: "slug")
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.summary, forKey: "summary")
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encodeIfPresent(self.publishedAt, forKey: "published_at")
+        try container.encode(members: [
+            "slug": self.slug,
+            "title": self.title,
+            "summary": self.summary,
+            "status": self.status,
+            "tags": self.tags,
+            "published_at": self.publishedAt
+        ])
     }
 }
 
@@ -171,14 +167,13 @@ public struct ArticleList: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.articles = try container.decode([ArticleSummary].self, forKey: "articles")
-        self.nextCursor = try container.decodeIfPresent(String.self, forKey: "next_cursor")
+        self.articles = try container.decode("articles", as: [ArticleSummary].self)
+        self.nextCursor = try container.decodeIfPresent("next_cursor", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.articles, forKey: "articles")
-        try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
+        try container.encode(members: ["articles": self.articles, "next_cursor": self.nextCursor])
     }
 }
 
@@ -219,28 +214,30 @@ public struct Article: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.slug = try container.decode(String.self, forKey: "slug")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
-        self.bodyMarkdown = try container.decode(String.self, forKey: "body_markdown")
-        self.author = try container.decode(Author.self, forKey: "author")
-        self.tags = try container.decode([String].self, forKey: "tags")
-        self.status = try container.decode(ArticleStatus.self, forKey: "status")
-        self.publishedAt = try container.decodeIfPresent(Date.self, forKey: "published_at")
-        self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+        self.slug = try container.decode("slug", as: String.self)
+        self.title = try container.decode("title", as: String.self)
+        self.summary = try container.decodeIfPresent("summary", as: String.self)
+        self.bodyMarkdown = try container.decode("body_markdown", as: String.self)
+        self.author = try container.decode("author", as: Author.self)
+        self.tags = try container.decode("tags", as: [String].self)
+        self.status = try container.decode("status", as: ArticleStatus.self)
+        self.publishedAt = try container.decodeIfPresent("published_at", as: Date.self)
+        self.updatedAt = try container.decode("updated_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.slug, forKey: "slug")
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.summary, forKey: "summary")
-        try container.encode(self.bodyMarkdown, forKey: "body_markdown")
-        try container.encode(self.author, forKey: "author")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.publishedAt, forKey: "published_at")
-        try container.encode(self.updatedAt, forKey: "updated_at")
+        try container.encode(members: [
+            "slug": self.slug,
+            "title": self.title,
+            "summary": self.summary,
+            "body_markdown": self.bodyMarkdown,
+            "author": self.author,
+            "tags": self.tags,
+            "status": self.status,
+            "published_at": self.publishedAt,
+            "updated_at": self.updatedAt
+        ])
     }
 }
 
@@ -273,21 +270,23 @@ public struct NewArticle: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.slug = try container.decodeIfPresent(String.self, forKey: "slug")
-        self.bodyMarkdown = try container.decode(String.self, forKey: "body_markdown")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.status = try container.decodeIfPresent(ArticleStatus.self, forKey: "status") ?? .draft
-        self.publishAt = try container.decodeIfPresent(Date.self, forKey: "publish_at")
+        self.title = try container.decode("title", as: String.self)
+        self.slug = try container.decodeIfPresent("slug", as: String.self)
+        self.bodyMarkdown = try container.decode("body_markdown", as: String.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.status = try container.decodeIfPresent("status", as: ArticleStatus.self) ?? .draft
+        self.publishAt = try container.decodeIfPresent("publish_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.slug, forKey: "slug")
-        try container.encode(self.bodyMarkdown, forKey: "body_markdown")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.publishAt, forKey: "publish_at")
+        try container.encode(members: [
+            "title": self.title,
+            "slug": self.slug,
+            "body_markdown": self.bodyMarkdown,
+            "tags": self.tags,
+            "status": self.status,
+            "publish_at": self.publishAt
+        ])
     }
 }

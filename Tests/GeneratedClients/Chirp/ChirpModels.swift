@@ -22,18 +22,20 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.accessToken = try container.decode(String.self, forKey: "access_token")
-        self.refreshToken = try container.decode(String.self, forKey: "refresh_token")
-        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
-        self.tokenType = try container.decodeIfPresent(String.self, forKey: "token_type") ?? "Bearer"
+        self.accessToken = try container.decode("access_token", as: String.self)
+        self.refreshToken = try container.decode("refresh_token", as: String.self)
+        self.expiresIn = try container.decode("expires_in", as: Int.self)
+        self.tokenType = try container.decodeIfPresent("token_type", as: String.self) ?? "Bearer"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.accessToken, forKey: "access_token")
-        try container.encode(self.refreshToken, forKey: "refresh_token")
-        try container.encode(self.expiresIn, forKey: "expires_in")
-        try container.encode(self.tokenType, forKey: "token_type")
+        try container.encode(members: [
+            "access_token": self.accessToken,
+            "refresh_token": self.refreshToken,
+            "expires_in": self.expiresIn,
+            "token_type": self.tokenType
+        ])
     }
 }
 
@@ -55,18 +57,20 @@ public struct Registration: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.password = try container.decode(String.self, forKey: "password")
-        self.handle = try container.decode(String.self, forKey: "handle")
-        self.displayName = try container.decode(String.self, forKey: "display_name")
+        self.email = try container.decode("email", as: String.self)
+        self.password = try container.decode("password", as: String.self)
+        self.handle = try container.decode("handle", as: String.self)
+        self.displayName = try container.decode("display_name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.password, forKey: "password")
-        try container.encode(self.handle, forKey: "handle")
-        try container.encode(self.displayName, forKey: "display_name")
+        try container.encode(members: [
+            "email": self.email,
+            "password": self.password,
+            "handle": self.handle,
+            "display_name": self.displayName
+        ])
     }
 }
 
@@ -86,16 +90,14 @@ public struct APIErrorResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.code = try container.decode(String.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
-        self.requestID = try container.decodeIfPresent(String.self, forKey: "request_id")
+        self.code = try container.decode("code", as: String.self)
+        self.message = try container.decode("message", as: String.self)
+        self.requestID = try container.decodeIfPresent("request_id", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.requestID, forKey: "request_id")
+        try container.encode(members: ["code": self.code, "message": self.message, "request_id": self.requestID])
     }
 }
 
@@ -111,14 +113,13 @@ public struct ValidationErrors: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.errors = try container.decode([FieldError].self, forKey: "errors")
+        self.message = try container.decode("message", as: String.self)
+        self.errors = try container.decode("errors", as: [FieldError].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encode(self.errors, forKey: "errors")
+        try container.encode(members: ["message": self.message, "errors": self.errors])
     }
 }
 
@@ -135,14 +136,13 @@ public struct FieldError: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.field = try container.decode(String.self, forKey: "field")
-        self.message = try container.decode(String.self, forKey: "message")
+        self.field = try container.decode("field", as: String.self)
+        self.message = try container.decode("message", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.field, forKey: "field")
-        try container.encode(self.message, forKey: "message")
+        try container.encode(members: ["field": self.field, "message": self.message])
     }
 }
 
@@ -178,24 +178,26 @@ public struct PublicUser: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UserID.self, forKey: "id")
-        self.handle = try container.decode(String.self, forKey: "handle")
-        self.displayName = try container.decode(String.self, forKey: "display_name")
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.followerCount = try container.decodeIfPresent(Int.self, forKey: "follower_count") ?? 0
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
+        self.id = try container.decode("id", as: UserID.self)
+        self.handle = try container.decode("handle", as: String.self)
+        self.displayName = try container.decode("display_name", as: String.self)
+        self.avatarURL = try container.decodeIfPresent("avatar_url", as: URL.self)
+        self.bio = try container.decodeIfPresent("bio", as: String.self)
+        self.followerCount = try container.decodeIfPresent("follower_count", as: Int.self) ?? 0
+        self.createdAt = try container.decode("created_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.handle, forKey: "handle")
-        try container.encode(self.displayName, forKey: "display_name")
-        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
-        try container.encodeIfPresent(self.bio, forKey: "bio")
-        try container.encode(self.followerCount, forKey: "follower_count")
-        try container.encode(self.createdAt, forKey: "created_at")
+        try container.encode(members: [
+            "id": self.id,
+            "handle": self.handle,
+            "display_name": self.displayName,
+            "avatar_url": self.avatarURL,
+            "bio": self.bio,
+            "follower_count": self.followerCount,
+            "created_at": self.createdAt
+        ])
     }
 }
 
@@ -224,20 +226,22 @@ public struct Profile: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.user = try container.decode(PublicUser.self, forKey: "user")
-        self.postCount = try container.decode(Int.self, forKey: "post_count")
-        self.followingCount = try container.decode(Int.self, forKey: "following_count")
-        self.isFollowing = try container.decodeIfPresent(Bool.self, forKey: "is_following") ?? false
-        self.pinnedPost = try container.decodeIfPresent(Post.self, forKey: "pinned_post")
+        self.user = try container.decode("user", as: PublicUser.self)
+        self.postCount = try container.decode("post_count", as: Int.self)
+        self.followingCount = try container.decode("following_count", as: Int.self)
+        self.isFollowing = try container.decodeIfPresent("is_following", as: Bool.self) ?? false
+        self.pinnedPost = try container.decodeIfPresent("pinned_post", as: Post.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.user, forKey: "user")
-        try container.encode(self.postCount, forKey: "post_count")
-        try container.encode(self.followingCount, forKey: "following_count")
-        try container.encode(self.isFollowing, forKey: "is_following")
-        try container.encodeIfPresent(self.pinnedPost, forKey: "pinned_post")
+        try container.encode(members: [
+            "user": self.user,
+            "post_count": self.postCount,
+            "following_count": self.followingCount,
+            "is_following": self.isFollowing,
+            "pinned_post": self.pinnedPost
+        ])
     }
 }
 
@@ -257,18 +261,20 @@ public struct Account: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.user = try container.decode(PublicUser.self, forKey: "user")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.emailVerified = try container.decodeIfPresent(Bool.self, forKey: "email_verified") ?? false
-        self.defaultVisibility = try container.decodeIfPresent(Visibility.self, forKey: "default_visibility") ?? .public
+        self.user = try container.decode("user", as: PublicUser.self)
+        self.email = try container.decode("email", as: String.self)
+        self.emailVerified = try container.decodeIfPresent("email_verified", as: Bool.self) ?? false
+        self.defaultVisibility = try container.decodeIfPresent("default_visibility", as: Visibility.self) ?? .public
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.user, forKey: "user")
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.emailVerified, forKey: "email_verified")
-        try container.encode(self.defaultVisibility, forKey: "default_visibility")
+        try container.encode(members: [
+            "user": self.user,
+            "email": self.email,
+            "email_verified": self.emailVerified,
+            "default_visibility": self.defaultVisibility
+        ])
     }
 }
 
@@ -293,18 +299,20 @@ public struct ProfileUpdate: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.displayName = try container.decodeIfPresent(String.self, forKey: "display_name")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.website = try container.decodeIfPresent(URL.self, forKey: "website")
-        self.defaultVisibility = try container.decodeIfPresent(Visibility.self, forKey: "default_visibility")
+        self.displayName = try container.decodeIfPresent("display_name", as: String.self)
+        self.bio = try container.decodeIfPresent("bio", as: String.self)
+        self.website = try container.decodeIfPresent("website", as: URL.self)
+        self.defaultVisibility = try container.decodeIfPresent("default_visibility", as: Visibility.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.displayName, forKey: "display_name")
-        try container.encodeIfPresent(self.bio, forKey: "bio")
-        try container.encodeIfPresent(self.website, forKey: "website")
-        try container.encodeIfPresent(self.defaultVisibility, forKey: "default_visibility")
+        try container.encode(members: [
+            "display_name": self.displayName,
+            "bio": self.bio,
+            "website": self.website,
+            "default_visibility": self.defaultVisibility
+        ])
     }
 }
 
@@ -322,16 +330,14 @@ public struct Avatar: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.url = try container.decode(URL.self, forKey: "url")
-        self.width = try container.decode(Int.self, forKey: "width")
-        self.height = try container.decode(Int.self, forKey: "height")
+        self.url = try container.decode("url", as: URL.self)
+        self.width = try container.decode("width", as: Int.self)
+        self.height = try container.decode("height", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.url, forKey: "url")
-        try container.encode(self.width, forKey: "width")
-        try container.encode(self.height, forKey: "height")
+        try container.encode(members: ["url": self.url, "width": self.width, "height": self.height])
     }
 }
 
@@ -404,30 +410,32 @@ public struct Post: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.author = try container.decode(PublicUser.self, forKey: "author")
-        self.text = try container.decode(String.self, forKey: "text")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.likeCount = try container.decodeIfPresent(Int.self, forKey: "like_count") ?? 0
-        self.replyCount = try container.decodeIfPresent(Int.self, forKey: "reply_count") ?? 0
-        self.likedByMe = try container.decodeIfPresent(Bool.self, forKey: "liked_by_me") ?? false
-        self.visibility = try container.decode(Visibility.self, forKey: "visibility")
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.editedAt = try container.decodeIfPresent(Date.self, forKey: "edited_at")
+        self.id = try container.decode("id", as: UUID.self)
+        self.author = try container.decode("author", as: PublicUser.self)
+        self.text = try container.decode("text", as: String.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.likeCount = try container.decodeIfPresent("like_count", as: Int.self) ?? 0
+        self.replyCount = try container.decodeIfPresent("reply_count", as: Int.self) ?? 0
+        self.likedByMe = try container.decodeIfPresent("liked_by_me", as: Bool.self) ?? false
+        self.visibility = try container.decode("visibility", as: Visibility.self)
+        self.createdAt = try container.decode("created_at", as: Date.self)
+        self.editedAt = try container.decodeIfPresent("edited_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.author, forKey: "author")
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.likeCount, forKey: "like_count")
-        try container.encode(self.replyCount, forKey: "reply_count")
-        try container.encode(self.likedByMe, forKey: "liked_by_me")
-        try container.encode(self.visibility, forKey: "visibility")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.editedAt, forKey: "edited_at")
+        try container.encode(members: [
+            "id": self.id,
+            "author": self.author,
+            "text": self.text,
+            "tags": self.tags,
+            "like_count": self.likeCount,
+            "reply_count": self.replyCount,
+            "liked_by_me": self.likedByMe,
+            "visibility": self.visibility,
+            "created_at": self.createdAt,
+            "edited_at": self.editedAt
+        ])
     }
 }
 
@@ -448,18 +456,20 @@ public struct NewPost: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .public
-        self.replyTo = try container.decodeIfPresent(UUID.self, forKey: "reply_to")
+        self.text = try container.decode("text", as: String.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.visibility = try container.decodeIfPresent("visibility", as: Visibility.self) ?? .public
+        self.replyTo = try container.decodeIfPresent("reply_to", as: UUID.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.visibility, forKey: "visibility")
-        try container.encodeIfPresent(self.replyTo, forKey: "reply_to")
+        try container.encode(members: [
+            "text": self.text,
+            "tags": self.tags,
+            "visibility": self.visibility,
+            "reply_to": self.replyTo
+        ])
     }
 }
 
@@ -482,20 +492,22 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.items = try container.decode([Item].self, forKey: "items")
-        self.page = try container.decode(Int.self, forKey: "page")
-        self.perPage = try container.decode(Int.self, forKey: "per_page")
-        self.total = try container.decode(Int.self, forKey: "total")
-        self.nextPage = try container.decodeIfPresent(Int.self, forKey: "next_page")
+        self.items = try container.decode("items", as: [Item].self)
+        self.page = try container.decode("page", as: Int.self)
+        self.perPage = try container.decode("per_page", as: Int.self)
+        self.total = try container.decode("total", as: Int.self)
+        self.nextPage = try container.decodeIfPresent("next_page", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encode(self.page, forKey: "page")
-        try container.encode(self.perPage, forKey: "per_page")
-        try container.encode(self.total, forKey: "total")
-        try container.encodeIfPresent(self.nextPage, forKey: "next_page")
+        try container.encode(members: [
+            "items": self.items,
+            "page": self.page,
+            "per_page": self.perPage,
+            "total": self.total,
+            "next_page": self.nextPage
+        ])
     }
 }
 

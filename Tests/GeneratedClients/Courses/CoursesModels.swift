@@ -21,20 +21,22 @@ public struct ProblemDetails: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decodeIfPresent(URL.self, forKey: "type")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.status = try container.decode(Int.self, forKey: "status")
-        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
-        self.instance = try container.decodeIfPresent(String.self, forKey: "instance")
+        self.type = try container.decodeIfPresent("type", as: URL.self)
+        self.title = try container.decode("title", as: String.self)
+        self.status = try container.decode("status", as: Int.self)
+        self.detail = try container.decodeIfPresent("detail", as: String.self)
+        self.instance = try container.decodeIfPresent("instance", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.type, forKey: "type")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.status, forKey: "status")
-        try container.encodeIfPresent(self.detail, forKey: "detail")
-        try container.encodeIfPresent(self.instance, forKey: "instance")
+        try container.encode(members: [
+            "type": self.type,
+            "title": self.title,
+            "status": self.status,
+            "detail": self.detail,
+            "instance": self.instance
+        ])
     }
 }
 
@@ -53,16 +55,14 @@ public struct Session: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.token = try container.decode(String.self, forKey: "token")
-        self.expiresAt = try container.decode(Date.self, forKey: "expires_at")
-        self.student = try container.decode(Student.self, forKey: "student")
+        self.token = try container.decode("token", as: String.self)
+        self.expiresAt = try container.decode("expires_at", as: Date.self)
+        self.student = try container.decode("student", as: Student.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.token, forKey: "token")
-        try container.encode(self.expiresAt, forKey: "expires_at")
-        try container.encode(self.student, forKey: "student")
+        try container.encode(members: ["token": self.token, "expires_at": self.expiresAt, "student": self.student])
     }
 }
 
@@ -82,18 +82,20 @@ public struct Student: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
+        self.id = try container.decode("id", as: Int64.self)
+        self.name = try container.decode("name", as: String.self)
+        self.email = try container.decode("email", as: String.self)
+        self.avatarURL = try container.decodeIfPresent("avatar_url", as: URL.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
+        try container.encode(members: [
+            "id": self.id,
+            "name": self.name,
+            "email": self.email,
+            "avatar_url": self.avatarURL
+        ])
     }
 }
 
@@ -134,24 +136,26 @@ public struct CourseSummary: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.level = try container.decode(Level.self, forKey: "level")
-        self.lessonCount = try container.decode(Int.self, forKey: "lesson_count")
-        self.durationMinutes = try container.decode(Int.self, forKey: "duration_minutes")
-        self.thumbnailURL = try container.decodeIfPresent(URL.self, forKey: "thumbnail_url")
-        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: "enrolled") ?? false
+        self.id = try container.decode("id", as: Int.self)
+        self.title = try container.decode("title", as: String.self)
+        self.level = try container.decode("level", as: Level.self)
+        self.lessonCount = try container.decode("lesson_count", as: Int.self)
+        self.durationMinutes = try container.decode("duration_minutes", as: Int.self)
+        self.thumbnailURL = try container.decodeIfPresent("thumbnail_url", as: URL.self)
+        self.enrolled = try container.decodeIfPresent("enrolled", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.level, forKey: "level")
-        try container.encode(self.lessonCount, forKey: "lesson_count")
-        try container.encode(self.durationMinutes, forKey: "duration_minutes")
-        try container.encodeIfPresent(self.thumbnailURL, forKey: "thumbnail_url")
-        try container.encode(self.enrolled, forKey: "enrolled")
+        try container.encode(members: [
+            "id": self.id,
+            "title": self.title,
+            "level": self.level,
+            "lesson_count": self.lessonCount,
+            "duration_minutes": self.durationMinutes,
+            "thumbnail_url": self.thumbnailURL,
+            "enrolled": self.enrolled
+        ])
     }
 }
 
@@ -192,28 +196,30 @@ public struct Course: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.summary = try container.decode(String.self, forKey: "summary")
-        self.level = try container.decode(Level.self, forKey: "level")
-        self.instructor = try container.decode(Instructor.self, forKey: "instructor")
-        self.lessons = try container.decode([Lesson].self, forKey: "lessons")
-        self.price = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "price")
-        self.enrolled = try container.decodeIfPresent(Bool.self, forKey: "enrolled") ?? false
-        self.updatedAt = try container.decode(Date.self, forKey: "updated_at")
+        self.id = try container.decode("id", as: Int.self)
+        self.title = try container.decode("title", as: String.self)
+        self.summary = try container.decode("summary", as: String.self)
+        self.level = try container.decode("level", as: Level.self)
+        self.instructor = try container.decode("instructor", as: Instructor.self)
+        self.lessons = try container.decode("lessons", as: [Lesson].self)
+        self.price = try container.decodeDecimalsIfPresent("price", as: Decimal.self)
+        self.enrolled = try container.decodeIfPresent("enrolled", as: Bool.self) ?? false
+        self.updatedAt = try container.decode("updated_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.summary, forKey: "summary")
-        try container.encode(self.level, forKey: "level")
-        try container.encode(self.instructor, forKey: "instructor")
-        try container.encode(self.lessons, forKey: "lessons")
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encode(self.enrolled, forKey: "enrolled")
-        try container.encode(self.updatedAt, forKey: "updated_at")
+        try container.encode(members: [
+            "id": self.id,
+            "title": self.title,
+            "summary": self.summary,
+            "level": self.level,
+            "instructor": self.instructor,
+            "lessons": self.lessons,
+            "price": self.price,
+            "enrolled": self.enrolled,
+            "updated_at": self.updatedAt
+        ])
     }
 }
 
@@ -230,16 +236,14 @@ public struct Instructor: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.avatarURL = try container.decodeIfPresent(URL.self, forKey: "avatar_url")
+        self.name = try container.decode("name", as: String.self)
+        self.bio = try container.decodeIfPresent("bio", as: String.self)
+        self.avatarURL = try container.decodeIfPresent("avatar_url", as: URL.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.bio, forKey: "bio")
-        try container.encodeIfPresent(self.avatarURL, forKey: "avatar_url")
+        try container.encode(members: ["name": self.name, "bio": self.bio, "avatar_url": self.avatarURL])
     }
 }
 
@@ -260,17 +264,19 @@ public struct Lesson: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.durationMinutes = try container.decode(Int.self, forKey: "duration_minutes")
-        self.freePreview = try container.decodeIfPresent(Bool.self, forKey: "free_preview") ?? false
+        self.id = try container.decode("id", as: Int.self)
+        self.title = try container.decode("title", as: String.self)
+        self.durationMinutes = try container.decode("duration_minutes", as: Int.self)
+        self.freePreview = try container.decodeIfPresent("free_preview", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.durationMinutes, forKey: "duration_minutes")
-        try container.encode(self.freePreview, forKey: "free_preview")
+        try container.encode(members: [
+            "id": self.id,
+            "title": self.title,
+            "duration_minutes": self.durationMinutes,
+            "free_preview": self.freePreview
+        ])
     }
 }

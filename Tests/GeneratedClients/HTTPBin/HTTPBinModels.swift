@@ -48,28 +48,30 @@ public struct Echo: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.args = try container.decode([String: JSONValue].self, forKey: "args")
-        self.headers = try container.decode([String: String].self, forKey: "headers")
-        self.origin = try container.decode(String.self, forKey: "origin")
-        self.url = try container.decode(String.self, forKey: "url")
-        self.method = try container.decodeIfPresent(String.self, forKey: "method")
-        self.data = try container.decodeIfPresent(String.self, forKey: "data") ?? ""
-        self.json = try container.decodeIfPresent(JSONValue.self, forKey: "json")
-        self.form = try container.decodeIfPresent([String: JSONValue].self, forKey: "form") ?? [:]
-        self.files = try container.decodeIfPresent([String: String].self, forKey: "files") ?? [:]
+        self.args = try container.decode("args", as: [String: JSONValue].self)
+        self.headers = try container.decode("headers", as: [String: String].self)
+        self.origin = try container.decode("origin", as: String.self)
+        self.url = try container.decode("url", as: String.self)
+        self.method = try container.decodeIfPresent("method", as: String.self)
+        self.data = try container.decodeIfPresent("data", as: String.self) ?? ""
+        self.json = try container.decodeIfPresent("json", as: JSONValue.self)
+        self.form = try container.decodeIfPresent("form", as: [String: JSONValue].self) ?? [:]
+        self.files = try container.decodeIfPresent("files", as: [String: String].self) ?? [:]
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.args, forKey: "args")
-        try container.encode(self.headers, forKey: "headers")
-        try container.encode(self.origin, forKey: "origin")
-        try container.encode(self.url, forKey: "url")
-        try container.encodeIfPresent(self.method, forKey: "method")
-        try container.encode(self.data, forKey: "data")
-        try container.encodeIfPresent(self.json, forKey: "json")
-        try container.encode(self.form, forKey: "form")
-        try container.encode(self.files, forKey: "files")
+        try container.encode(members: [
+            "args": self.args,
+            "headers": self.headers,
+            "origin": self.origin,
+            "url": self.url,
+            "method": self.method,
+            "data": self.data,
+            "json": self.json,
+            "form": self.form,
+            "files": self.files
+        ])
     }
 }
 
@@ -84,14 +86,13 @@ public struct Point: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.x = try container.decode(Int.self, forKey: "x")
-        self.y = try container.decode(Int.self, forKey: "y")
+        self.x = try container.decode("x", as: Int.self)
+        self.y = try container.decode("y", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.x, forKey: "x")
-        try container.encode(self.y, forKey: "y")
+        try container.encode(members: ["x": self.x, "y": self.y])
     }
 }
 
@@ -104,12 +105,12 @@ public struct HeadersEcho: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.headers = try container.decode([String: String].self, forKey: "headers")
+        self.headers = try container.decode("headers", as: [String: String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.headers, forKey: "headers")
+        try container.encode(members: ["headers": self.headers])
     }
 }
 
@@ -122,12 +123,12 @@ public struct Cookies: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.cookies = try container.decode([String: String].self, forKey: "cookies")
+        self.cookies = try container.decode("cookies", as: [String: String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.cookies, forKey: "cookies")
+        try container.encode(members: ["cookies": self.cookies])
     }
 }
 
@@ -140,12 +141,12 @@ public struct Identifier: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.uuid = try container.decode(UUID.self, forKey: "uuid")
+        self.uuid = try container.decode("uuid", as: UUID.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.uuid, forKey: "uuid")
+        try container.encode(members: ["uuid": self.uuid])
     }
 }
 
@@ -160,14 +161,13 @@ public struct BasicAuthResult: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
-        self.user = try container.decode(String.self, forKey: "user")
+        self.authenticated = try container.decode("authenticated", as: Bool.self)
+        self.user = try container.decode("user", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.authenticated, forKey: "authenticated")
-        try container.encode(self.user, forKey: "user")
+        try container.encode(members: ["authenticated": self.authenticated, "user": self.user])
     }
 }
 
@@ -182,14 +182,13 @@ public struct BearerAuthResult: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.authenticated = try container.decode(Bool.self, forKey: "authenticated")
-        self.token = try container.decode(String.self, forKey: "token")
+        self.authenticated = try container.decode("authenticated", as: Bool.self)
+        self.token = try container.decode("token", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.authenticated, forKey: "authenticated")
-        try container.encode(self.token, forKey: "token")
+        try container.encode(members: ["authenticated": self.authenticated, "token": self.token])
     }
 }
 
@@ -202,12 +201,12 @@ public struct SlideshowDocument: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.slideshow = try container.decode(Slideshow.self, forKey: "slideshow")
+        self.slideshow = try container.decode("slideshow", as: Slideshow.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.slideshow, forKey: "slideshow")
+        try container.encode(members: ["slideshow": self.slideshow])
     }
 }
 
@@ -226,18 +225,20 @@ public struct Slideshow: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.author = try container.decode(String.self, forKey: "author")
-        self.date = try container.decode(String.self, forKey: "date")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.slides = try container.decode([Slide].self, forKey: "slides")
+        self.author = try container.decode("author", as: String.self)
+        self.date = try container.decode("date", as: String.self)
+        self.title = try container.decode("title", as: String.self)
+        self.slides = try container.decode("slides", as: [Slide].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.author, forKey: "author")
-        try container.encode(self.date, forKey: "date")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.slides, forKey: "slides")
+        try container.encode(members: [
+            "author": self.author,
+            "date": self.date,
+            "title": self.title,
+            "slides": self.slides
+        ])
     }
 }
 
@@ -254,16 +255,14 @@ public struct Slide: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.type = try container.decode(String.self, forKey: "type")
-        self.items = try container.decodeIfPresent([String].self, forKey: "items")
+        self.title = try container.decode("title", as: String.self)
+        self.type = try container.decode("type", as: String.self)
+        self.items = try container.decodeIfPresent("items", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.type, forKey: "type")
-        try container.encodeIfPresent(self.items, forKey: "items")
+        try container.encode(members: ["title": self.title, "type": self.type, "items": self.items])
     }
 }
 
@@ -332,30 +331,32 @@ public struct Note: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 0
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio")
-        self.flavor = try container.decodeIfPresent(Flavor.self, forKey: "flavor") ?? .vanilla
-        self.createdAt = try container.decodeIfPresent(Date.self, forKey: "created_at")
-        self.day = try container.decodeIfPresent(CalendarDate.self, forKey: "day")
-        self.id = try container.decodeIfPresent(UUID.self, forKey: "id")
-        self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes") ?? [:]
-        self.extra = try container.decodeIfPresent(JSONValue.self, forKey: "extra")
+        self.text = try container.decode("text", as: String.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.count = try container.decodeIfPresent("count", as: Int.self) ?? 0
+        self.ratio = try container.decodeIfPresent("ratio", as: Double.self)
+        self.flavor = try container.decodeIfPresent("flavor", as: Flavor.self) ?? .vanilla
+        self.createdAt = try container.decodeIfPresent("created_at", as: Date.self)
+        self.day = try container.decodeIfPresent("day", as: CalendarDate.self)
+        self.id = try container.decodeIfPresent("id", as: UUID.self)
+        self.attributes = try container.decodeIfPresent("attributes", as: [String: String].self) ?? [:]
+        self.extra = try container.decodeIfPresent("extra", as: JSONValue.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.count, forKey: "count")
-        try container.encodeIfPresent(self.ratio, forKey: "ratio")
-        try container.encode(self.flavor, forKey: "flavor")
-        try container.encodeIfPresent(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.day, forKey: "day")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encode(self.attributes, forKey: "attributes")
-        try container.encodeIfPresent(self.extra, forKey: "extra")
+        try container.encode(members: [
+            "text": self.text,
+            "tags": self.tags,
+            "count": self.count,
+            "ratio": self.ratio,
+            "flavor": self.flavor,
+            "created_at": self.createdAt,
+            "day": self.day,
+            "id": self.id,
+            "attributes": self.attributes,
+            "extra": self.extra
+        ])
     }
 }
 
@@ -375,18 +376,20 @@ public struct SignUp: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.userName = try container.decode(String.self, forKey: "user_name")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.newsletter = try container.decodeIfPresent(Bool.self, forKey: "newsletter") ?? false
-        self.interests = try container.decodeIfPresent([String].self, forKey: "interests") ?? []
+        self.userName = try container.decode("user_name", as: String.self)
+        self.email = try container.decode("email", as: String.self)
+        self.newsletter = try container.decodeIfPresent("newsletter", as: Bool.self) ?? false
+        self.interests = try container.decodeIfPresent("interests", as: [String].self) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.userName, forKey: "user_name")
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.newsletter, forKey: "newsletter")
-        try container.encode(self.interests, forKey: "interests")
+        try container.encode(members: [
+            "user_name": self.userName,
+            "email": self.email,
+            "newsletter": self.newsletter,
+            "interests": self.interests
+        ])
     }
 }
 
@@ -402,13 +405,12 @@ public struct NotAcceptable: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.accept = try container.decode([String].self, forKey: "accept")
+        self.message = try container.decode("message", as: String.self)
+        self.accept = try container.decode("accept", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encode(self.accept, forKey: "accept")
+        try container.encode(members: ["message": self.message, "accept": self.accept])
     }
 }

@@ -24,16 +24,14 @@ public struct KitchenProblem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.code = try container.decode(String.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
-        self.details = try container.decodeIfPresent([String: String].self, forKey: "details")
+        self.code = try container.decode("code", as: String.self)
+        self.message = try container.decode("message", as: String.self)
+        self.details = try container.decodeIfPresent("details", as: [String: String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.code, forKey: "code")
-        try container.encode(self.message, forKey: "message")
-        try container.encodeIfPresent(self.details, forKey: "details")
+        try container.encode(members: ["code": self.code, "message": self.message, "details": self.details])
     }
 }
 
@@ -50,14 +48,13 @@ public struct InvalidOrder: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.invalidLines = try container.decode([Int].self, forKey: "invalid_lines")
+        self.message = try container.decode("message", as: String.self)
+        self.invalidLines = try container.decode("invalid_lines", as: [Int].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encode(self.invalidLines, forKey: "invalid_lines")
+        try container.encode(members: ["message": self.message, "invalid_lines": self.invalidLines])
     }
 }
 
@@ -73,14 +70,13 @@ public struct OutOfStock: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.dishIDs = try container.decode([DishID].self, forKey: "dish_ids")
+        self.message = try container.decode("message", as: String.self)
+        self.dishIDs = try container.decode("dish_ids", as: [DishID].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encode(self.dishIDs, forKey: "dish_ids")
+        try container.encode(members: ["message": self.message, "dish_ids": self.dishIDs])
     }
 }
 
@@ -199,20 +195,22 @@ public struct Paged<Item: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.items = try container.decode([Item].self, forKey: "items")
-        self.page = try container.decode(Int.self, forKey: "page")
-        self.perPage = try container.decode(Int.self, forKey: "per_page")
-        self.total = try container.decode(Int64.self, forKey: "total")
-        self.hasMore = try container.decodeIfPresent(Bool.self, forKey: "has_more") ?? false
+        self.items = try container.decode("items", as: [Item].self)
+        self.page = try container.decode("page", as: Int.self)
+        self.perPage = try container.decode("per_page", as: Int.self)
+        self.total = try container.decode("total", as: Int64.self)
+        self.hasMore = try container.decodeIfPresent("has_more", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encode(self.page, forKey: "page")
-        try container.encode(self.perPage, forKey: "per_page")
-        try container.encode(self.total, forKey: "total")
-        try container.encode(self.hasMore, forKey: "has_more")
+        try container.encode(members: [
+            "items": self.items,
+            "page": self.page,
+            "per_page": self.perPage,
+            "total": self.total,
+            "has_more": self.hasMore
+        ])
     }
 }
 
@@ -230,14 +228,13 @@ public struct Pair<A: Codable & Sendable, B: Codable & Sendable>: Codable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.first = try container.decode(A.self, forKey: "first")
-        self.second = try container.decode(B.self, forKey: "second")
+        self.first = try container.decode("first", as: A.self)
+        self.second = try container.decode("second", as: B.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.first, forKey: "first")
-        try container.encode(self.second, forKey: "second")
+        try container.encode(members: ["first": self.first, "second": self.second])
     }
 }
 
@@ -255,14 +252,13 @@ public struct Money: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.amount = try container.decodeDecimals(Decimal.self, forKey: "amount")
-        self.currency = try container.decodeIfPresent(String.self, forKey: "currency") ?? "EUR"
+        self.amount = try container.decodeDecimals("amount", as: Decimal.self)
+        self.currency = try container.decodeIfPresent("currency", as: String.self) ?? "EUR"
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.amount, forKey: "amount")
-        try container.encode(self.currency, forKey: "currency")
+        try container.encode(members: ["amount": self.amount, "currency": self.currency])
     }
 }
 
@@ -334,46 +330,48 @@ public struct Dish: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(DishID.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.course = try container.decode(MealCourse.self, forKey: "course")
-        self.price = try container.decode(Money.self, forKey: "price")
-        self.calories = try container.decodeIfPresent(Int32.self, forKey: "calories")
-        self.rating = try container.decodeIfPresent(Double.self, forKey: "rating")
-        self.portionKg = try container.decodeIfPresent(Float.self, forKey: "portion_kg")
-        self.vegetarian = try container.decodeIfPresent(Bool.self, forKey: "vegetarian") ?? false
-        self.available = try container.decodeIfPresent(Bool.self, forKey: "available") ?? true
-        self.spiciness = try container.decodeIfPresent(Spiciness.self, forKey: "spiciness") ?? .mild
-        self.spiceLevel = try container.decodeIfPresent(Int.self, forKey: "spice_lvl") ?? 1
-        self.allergens = try container.decodeIfPresent([String].self, forKey: "allergens") ?? []
-        self.nutrition = try container.decode([String: Int].self, forKey: "nutrition")
-        self.photoURL = try container.decodeIfPresent(URL.self, forKey: "photo_url")
-        self.thumbnail = try container.decodeIfPresent(Data.self, forKey: "thumbnail")
-        self.bestBefore = try container.decodeIfPresent(CalendarDate.self, forKey: "best-before")
-        self.extras = try container.decodeIfPresent(JSONValue.self, forKey: "extras")
+        self.id = try container.decode("id", as: DishID.self)
+        self.name = try container.decode("name", as: String.self)
+        self.description = try container.decodeIfPresent("description", as: String.self)
+        self.course = try container.decode("course", as: MealCourse.self)
+        self.price = try container.decode("price", as: Money.self)
+        self.calories = try container.decodeIfPresent("calories", as: Int32.self)
+        self.rating = try container.decodeIfPresent("rating", as: Double.self)
+        self.portionKg = try container.decodeIfPresent("portion_kg", as: Float.self)
+        self.vegetarian = try container.decodeIfPresent("vegetarian", as: Bool.self) ?? false
+        self.available = try container.decodeIfPresent("available", as: Bool.self) ?? true
+        self.spiciness = try container.decodeIfPresent("spiciness", as: Spiciness.self) ?? .mild
+        self.spiceLevel = try container.decodeIfPresent("spice_lvl", as: Int.self) ?? 1
+        self.allergens = try container.decodeIfPresent("allergens", as: [String].self) ?? []
+        self.nutrition = try container.decode("nutrition", as: [String: Int].self)
+        self.photoURL = try container.decodeIfPresent("photo_url", as: URL.self)
+        self.thumbnail = try container.decodeIfPresent("thumbnail", as: Data.self)
+        self.bestBefore = try container.decodeIfPresent("best-before", as: CalendarDate.self)
+        self.extras = try container.decodeIfPresent("extras", as: JSONValue.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encode(self.course, forKey: "course")
-        try container.encode(self.price, forKey: "price")
-        try container.encodeIfPresent(self.calories, forKey: "calories")
-        try container.encodeIfPresent(self.rating, forKey: "rating")
-        try container.encodeIfPresent(self.portionKg, forKey: "portion_kg")
-        try container.encode(self.vegetarian, forKey: "vegetarian")
-        try container.encode(self.available, forKey: "available")
-        try container.encode(self.spiciness, forKey: "spiciness")
-        try container.encode(self.spiceLevel, forKey: "spice_lvl")
-        try container.encode(self.allergens, forKey: "allergens")
-        try container.encode(self.nutrition, forKey: "nutrition")
-        try container.encodeIfPresent(self.photoURL, forKey: "photo_url")
-        try container.encodeIfPresent(self.thumbnail, forKey: "thumbnail")
-        try container.encodeIfPresent(self.bestBefore, forKey: "best-before")
-        try container.encodeIfPresent(self.extras, forKey: "extras")
+        try container.encode(members: [
+            "id": self.id,
+            "name": self.name,
+            "description": self.description,
+            "course": self.course,
+            "price": self.price,
+            "calories": self.calories,
+            "rating": self.rating,
+            "portion_kg": self.portionKg,
+            "vegetarian": self.vegetarian,
+            "available": self.available,
+            "spiciness": self.spiciness,
+            "spice_lvl": self.spiceLevel,
+            "allergens": self.allergens,
+            "nutrition": self.nutrition,
+            "photo_url": self.photoURL,
+            "thumbnail": self.thumbnail,
+            "best-before": self.bestBefore,
+            "extras": self.extras
+        ])
     }
 }
 
@@ -394,18 +392,20 @@ public struct SeatingPlan: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.floor = try container.decode(String.self, forKey: "floor")
-        self.grid = try container.decode([[Int]].self, forKey: "grid")
-        self.seats = try container.decode([String: Int].self, forKey: "seats")
-        self.closedTables = try container.decodeIfPresent([Int].self, forKey: "closed_tables")
+        self.floor = try container.decode("floor", as: String.self)
+        self.grid = try container.decode("grid", as: [[Int]].self)
+        self.seats = try container.decode("seats", as: [String: Int].self)
+        self.closedTables = try container.decodeIfPresent("closed_tables", as: [Int].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.floor, forKey: "floor")
-        try container.encode(self.grid, forKey: "grid")
-        try container.encode(self.seats, forKey: "seats")
-        try container.encodeIfPresent(self.closedTables, forKey: "closed_tables")
+        try container.encode(members: [
+            "floor": self.floor,
+            "grid": self.grid,
+            "seats": self.seats,
+            "closed_tables": self.closedTables
+        ])
     }
 }
 
@@ -441,26 +441,28 @@ public struct Customer: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.email = try container.decode(String.self, forKey: "email")
-        self.phone = try container.decodeIfPresent(String.self, forKey: "phone")
-        self._2faEnabled = try container.decodeIfPresent(Bool.self, forKey: "2fa_enabled") ?? false
-        self.addresses = try container.decodeIfPresent([Address].self, forKey: "addresses") ?? []
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
+        self.id = try container.decode("id", as: UUID.self)
+        self.name = try container.decode("name", as: String.self)
+        self.email = try container.decode("email", as: String.self)
+        self.phone = try container.decodeIfPresent("phone", as: String.self)
+        self._2faEnabled = try container.decodeIfPresent("2fa_enabled", as: Bool.self) ?? false
+        self.addresses = try container.decodeIfPresent("addresses", as: [Address].self) ?? []
+        self.createdAt = try container.decode("created_at", as: Date.self)
+        self.updatedAt = try container.decodeIfPresent("updated_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.email, forKey: "email")
-        try container.encodeIfPresent(self.phone, forKey: "phone")
-        try container.encode(self._2faEnabled, forKey: "2fa_enabled")
-        try container.encode(self.addresses, forKey: "addresses")
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
+        try container.encode(members: [
+            "id": self.id,
+            "name": self.name,
+            "email": self.email,
+            "phone": self.phone,
+            "2fa_enabled": self._2faEnabled,
+            "addresses": self.addresses,
+            "created_at": self.createdAt,
+            "updated_at": self.updatedAt
+        ])
     }
 }
 
@@ -479,18 +481,20 @@ public struct OrderLine: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.dishID = try container.decode(DishID.self, forKey: "dish_id")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
-        self.options = try container.decodeIfPresent([String: String].self, forKey: "options") ?? [:]
-        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+        self.dishID = try container.decode("dish_id", as: DishID.self)
+        self.quantity = try container.decodeIfPresent("quantity", as: Int.self) ?? 1
+        self.options = try container.decodeIfPresent("options", as: [String: String].self) ?? [:]
+        self.note = try container.decodeIfPresent("note", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.dishID, forKey: "dish_id")
-        try container.encode(self.quantity, forKey: "quantity")
-        try container.encode(self.options, forKey: "options")
-        try container.encodeIfPresent(self.note, forKey: "note")
+        try container.encode(members: [
+            "dish_id": self.dishID,
+            "quantity": self.quantity,
+            "options": self.options,
+            "note": self.note
+        ])
     }
 }
 
@@ -503,12 +507,12 @@ public struct PercentOff: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.percent = try container.decode(Double.self, forKey: "percent")
+        self.percent = try container.decode("percent", as: Double.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.percent, forKey: "percent")
+        try container.encode(members: ["percent": self.percent])
     }
 }
 
@@ -521,12 +525,12 @@ public struct AmountOff: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.amount = try container.decode(Money.self, forKey: "amount")
+        self.amount = try container.decode("amount", as: Money.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.amount, forKey: "amount")
+        try container.encode(members: ["amount": self.amount])
     }
 }
 
@@ -541,14 +545,13 @@ public struct FreeItem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.dishID = try container.decode(DishID.self, forKey: "dish_id")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
+        self.dishID = try container.decode("dish_id", as: DishID.self)
+        self.quantity = try container.decodeIfPresent("quantity", as: Int.self) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.dishID, forKey: "dish_id")
-        try container.encode(self.quantity, forKey: "quantity")
+        try container.encode(members: ["dish_id": self.dishID, "quantity": self.quantity])
     }
 }
 
@@ -587,15 +590,14 @@ public struct Label: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.color = try container.decodeIfPresent(String.self, forKey: "color")
+        self.name = try container.decode("name", as: String.self)
+        self.color = try container.decodeIfPresent("color", as: String.self)
         self.additionalProperties = try container.decodeRest(JSONValue.self, besides: ["name", "color"])
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encode(members: ["name": self.name, "color": self.color])
         try container.encodeRest(self.additionalProperties)
     }
 }
@@ -631,12 +633,12 @@ public struct TextNotice: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        self.message = try container.decode("message", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
+        try container.encode(members: ["message": self.message])
     }
 }
 
@@ -651,14 +653,13 @@ public struct LinkNotice: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.url = try container.decode(URL.self, forKey: "url")
+        self.message = try container.decode("message", as: String.self)
+        self.url = try container.decode("url", as: URL.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
-        try container.encode(self.url, forKey: "url")
+        try container.encode(members: ["message": self.message, "url": self.url])
     }
 }
 
@@ -729,14 +730,13 @@ public struct PriceFilter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.op = try container.decode(PriceComparison.self, forKey: "op")
-        self.cents = try container.decode(Int.self, forKey: "cents")
+        self.op = try container.decode("op", as: PriceComparison.self)
+        self.cents = try container.decode("cents", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.op, forKey: "op")
-        try container.encode(self.cents, forKey: "cents")
+        try container.encode(members: ["op": self.op, "cents": self.cents])
     }
 }
 
@@ -774,14 +774,13 @@ public struct CalorieFilter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.op = try container.decode(CalorieComparison.self, forKey: "op")
-        self.kcal = try container.decode(Int.self, forKey: "kcal")
+        self.op = try container.decode("op", as: CalorieComparison.self)
+        self.kcal = try container.decode("kcal", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.op, forKey: "op")
-        try container.encode(self.kcal, forKey: "kcal")
+        try container.encode(members: ["op": self.op, "kcal": self.kcal])
     }
 }
 
@@ -819,14 +818,13 @@ public struct FilterGroup: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.op = try container.decode(GroupOperator.self, forKey: "op")
-        self.filters = try container.decode([MenuFilter].self, forKey: "filters")
+        self.op = try container.decode("op", as: GroupOperator.self)
+        self.filters = try container.decode("filters", as: [MenuFilter].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.op, forKey: "op")
-        try container.encode(self.filters, forKey: "filters")
+        try container.encode(members: ["op": self.op, "filters": self.filters])
     }
 }
 
@@ -862,12 +860,12 @@ public struct VeganFilter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.strict = try container.decodeIfPresent(Bool.self, forKey: "strict") ?? false
+        self.strict = try container.decodeIfPresent("strict", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.strict, forKey: "strict")
+        try container.encode(members: ["strict": self.strict])
     }
 }
 
@@ -901,12 +899,12 @@ public struct FavouritesFilter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.customer = try container.decode(String.self, forKey: "customer")
+        self.customer = try container.decode("customer", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.customer, forKey: "customer")
+        try container.encode(members: ["customer": self.customer])
     }
 }
 
@@ -952,12 +950,12 @@ public struct EmailContact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
+        self.email = try container.decode("email", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.email, forKey: "email")
+        try container.encode(members: ["email": self.email])
     }
 }
 
@@ -970,12 +968,12 @@ public struct PhoneContact: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.phone = try container.decode(String.self, forKey: "phone")
+        self.phone = try container.decode("phone", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.phone, forKey: "phone")
+        try container.encode(members: ["phone": self.phone])
     }
 }
 
@@ -1006,22 +1004,24 @@ public struct NewOrder: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.lines = try container.decode([OrderLine].self, forKey: "lines")
-        self.payment = try container.decodeIfPresent(PaymentMethod.self, forKey: "payment") ?? .card
-        self.pickupDay = try container.decode(CalendarDate.self, forKey: "pickup_day")
-        self.discountCode = try container.decodeIfPresent(String.self, forKey: "discount_code")
-        self.contact = try container.decodeIfPresent(Contact.self, forKey: "contact")
-        self.tipPercent = try container.decodeIfPresent(Double.self, forKey: "tip_percent") ?? 12.5
+        self.lines = try container.decode("lines", as: [OrderLine].self)
+        self.payment = try container.decodeIfPresent("payment", as: PaymentMethod.self) ?? .card
+        self.pickupDay = try container.decode("pickup_day", as: CalendarDate.self)
+        self.discountCode = try container.decodeIfPresent("discount_code", as: String.self)
+        self.contact = try container.decodeIfPresent("contact", as: Contact.self)
+        self.tipPercent = try container.decodeIfPresent("tip_percent", as: Double.self) ?? 12.5
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.lines, forKey: "lines")
-        try container.encode(self.payment, forKey: "payment")
-        try container.encode(self.pickupDay, forKey: "pickup_day")
-        try container.encodeIfPresent(self.discountCode, forKey: "discount_code")
-        try container.encodeIfPresent(self.contact, forKey: "contact")
-        try container.encode(self.tipPercent, forKey: "tip_percent")
+        try container.encode(members: [
+            "lines": self.lines,
+            "payment": self.payment,
+            "pickup_day": self.pickupDay,
+            "discount_code": self.discountCode,
+            "contact": self.contact,
+            "tip_percent": self.tipPercent
+        ])
     }
 }
 
@@ -1067,32 +1067,34 @@ public struct Order: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.createdAt = try container.decode(Date.self, forKey: "created_at")
-        self.updatedAt = try container.decodeIfPresent(Date.self, forKey: "updated_at")
-        self.number = try container.decode(OrderNumber.self, forKey: "number")
-        self.status = try container.decodeIfPresent(OrderStatus.self, forKey: "status") ?? .received
-        self.lines = try container.decode([OrderLine].self, forKey: "lines")
-        self.total = try container.decode(Money.self, forKey: "total")
-        self.payment = try container.decode(PaymentMethod.self, forKey: "payment")
-        self.discount = try container.decodeIfPresent(Discount.self, forKey: "discount")
-        self.pickupDay = try container.decode(CalendarDate.self, forKey: "pickup_day")
-        self.pickupWindow = try container.decodeIfPresent(Pair<Date, Date>.self, forKey: "pickup_window")
-        self.notes = try container.decodeIfPresent([String].self, forKey: "notes")
+        self.createdAt = try container.decode("created_at", as: Date.self)
+        self.updatedAt = try container.decodeIfPresent("updated_at", as: Date.self)
+        self.number = try container.decode("number", as: OrderNumber.self)
+        self.status = try container.decodeIfPresent("status", as: OrderStatus.self) ?? .received
+        self.lines = try container.decode("lines", as: [OrderLine].self)
+        self.total = try container.decode("total", as: Money.self)
+        self.payment = try container.decode("payment", as: PaymentMethod.self)
+        self.discount = try container.decodeIfPresent("discount", as: Discount.self)
+        self.pickupDay = try container.decode("pickup_day", as: CalendarDate.self)
+        self.pickupWindow = try container.decodeIfPresent("pickup_window", as: Pair<Date, Date>.self)
+        self.notes = try container.decodeIfPresent("notes", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.createdAt, forKey: "created_at")
-        try container.encodeIfPresent(self.updatedAt, forKey: "updated_at")
-        try container.encode(self.number, forKey: "number")
-        try container.encode(self.status, forKey: "status")
-        try container.encode(self.lines, forKey: "lines")
-        try container.encode(self.total, forKey: "total")
-        try container.encode(self.payment, forKey: "payment")
-        try container.encodeIfPresent(self.discount, forKey: "discount")
-        try container.encode(self.pickupDay, forKey: "pickup_day")
-        try container.encodeIfPresent(self.pickupWindow, forKey: "pickup_window")
-        try container.encodeIfPresent(self.notes, forKey: "notes")
+        try container.encode(members: [
+            "created_at": self.createdAt,
+            "updated_at": self.updatedAt,
+            "number": self.number,
+            "status": self.status,
+            "lines": self.lines,
+            "total": self.total,
+            "payment": self.payment,
+            "discount": self.discount,
+            "pickup_day": self.pickupDay,
+            "pickup_window": self.pickupWindow,
+            "notes": self.notes
+        ])
     }
 }
 
@@ -1111,16 +1113,18 @@ public struct LegacyReceipt: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.orderNumber = try container.decode(OrderNumber.self, forKey: "order_number")
-        self.totalCents = try container.decode(Int.self, forKey: "total_cents")
-        self.lines = try container.decode([String].self, forKey: "lines")
+        self.orderNumber = try container.decode("order_number", as: OrderNumber.self)
+        self.totalCents = try container.decode("total_cents", as: Int.self)
+        self.lines = try container.decode("lines", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.orderNumber, forKey: "order_number")
-        try container.encode(self.totalCents, forKey: "total_cents")
-        try container.encode(self.lines, forKey: "lines")
+        try container.encode(members: [
+            "order_number": self.orderNumber,
+            "total_cents": self.totalCents,
+            "lines": self.lines
+        ])
     }
 }
 
@@ -1141,18 +1145,20 @@ public struct PosTicket: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.posref = try container.decode(String.self, forKey: "pos\\ref")
-        self.ticketno = try container.decode(Int.self, forKey: "ticket\"no")
-        self.totalgross = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "total\\(gross)")
-        self.printedAt = try container.decode(Date.self, forKey: "printed_at")
+        self.posref = try container.decode("pos\\ref", as: String.self)
+        self.ticketno = try container.decode("ticket\"no", as: Int.self)
+        self.totalgross = try container.decodeDecimalsIfPresent("total\\(gross)", as: Decimal.self)
+        self.printedAt = try container.decode("printed_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.posref, forKey: "pos\\ref")
-        try container.encode(self.ticketno, forKey: "ticket\"no")
-        try container.encodeIfPresent(self.totalgross, forKey: "total\\(gross)")
-        try container.encode(self.printedAt, forKey: "printed_at")
+        try container.encode(members: [
+            "pos\\ref": self.posref,
+            "ticket\"no": self.ticketno,
+            "total\\(gross)": self.totalgross,
+            "printed_at": self.printedAt
+        ])
     }
 }
 
@@ -1173,20 +1179,22 @@ public struct Ingredient: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.class = try container.decode(String.self, forKey: "class")
-        self.stockGrams = try container.decode(Int64.self, forKey: "stock_grams")
-        self.reorderAtGrams = try container.decodeIfPresent(Int64.self, forKey: "reorder_at_grams") ?? 500
+        self.id = try container.decode("id", as: Int.self)
+        self.name = try container.decode("name", as: String.self)
+        self.class = try container.decode("class", as: String.self)
+        self.stockGrams = try container.decode("stock_grams", as: Int64.self)
+        self.reorderAtGrams = try container.decodeIfPresent("reorder_at_grams", as: Int64.self) ?? 500
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.class, forKey: "class")
-        try container.encode(self.stockGrams, forKey: "stock_grams")
-        try container.encode(self.reorderAtGrams, forKey: "reorder_at_grams")
+        try container.encode(members: [
+            "id": self.id,
+            "name": self.name,
+            "class": self.class,
+            "stock_grams": self.stockGrams,
+            "reorder_at_grams": self.reorderAtGrams
+        ])
     }
 }
 
@@ -1208,20 +1216,22 @@ public struct Reservation: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.partySize = try container.decode(Int.self, forKey: "party_size")
-        self.startsAt = try container.decode(Date.self, forKey: "starts_at")
-        self.table = try container.decodeIfPresent(Int.self, forKey: "table")
-        self.customerNote = try container.decodeIfPresent(String.self, forKey: "customer_note")
+        self.id = try container.decode("id", as: UUID.self)
+        self.partySize = try container.decode("party_size", as: Int.self)
+        self.startsAt = try container.decode("starts_at", as: Date.self)
+        self.table = try container.decodeIfPresent("table", as: Int.self)
+        self.customerNote = try container.decodeIfPresent("customer_note", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.partySize, forKey: "party_size")
-        try container.encode(self.startsAt, forKey: "starts_at")
-        try container.encodeIfPresent(self.table, forKey: "table")
-        try container.encodeIfPresent(self.customerNote, forKey: "customer_note")
+        try container.encode(members: [
+            "id": self.id,
+            "party_size": self.partySize,
+            "starts_at": self.startsAt,
+            "table": self.table,
+            "customer_note": self.customerNote
+        ])
     }
 }
 
@@ -1242,18 +1252,20 @@ public struct ExportJob: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.fields = try container.decode([String].self, forKey: "fields")
-        self.ready = try container.decodeIfPresent(Bool.self, forKey: "ready") ?? false
-        self.downloadURL = try container.decodeIfPresent(URL.self, forKey: "download_url")
+        self.id = try container.decode("id", as: UUID.self)
+        self.fields = try container.decode("fields", as: [String].self)
+        self.ready = try container.decodeIfPresent("ready", as: Bool.self) ?? false
+        self.downloadURL = try container.decodeIfPresent("download_url", as: URL.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.fields, forKey: "fields")
-        try container.encode(self.ready, forKey: "ready")
-        try container.encodeIfPresent(self.downloadURL, forKey: "download_url")
+        try container.encode(members: [
+            "id": self.id,
+            "fields": self.fields,
+            "ready": self.ready,
+            "download_url": self.downloadURL
+        ])
     }
 }
 
@@ -1272,18 +1284,20 @@ public struct AccessToken: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.accessToken = try container.decode(String.self, forKey: "access_token")
-        self.tokenType = try container.decode(String.self, forKey: "token_type")
-        self.expiresIn = try container.decode(Int.self, forKey: "expires_in")
-        self.scope = try container.decodeIfPresent(String.self, forKey: "scope")
+        self.accessToken = try container.decode("access_token", as: String.self)
+        self.tokenType = try container.decode("token_type", as: String.self)
+        self.expiresIn = try container.decode("expires_in", as: Int.self)
+        self.scope = try container.decodeIfPresent("scope", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.accessToken, forKey: "access_token")
-        try container.encode(self.tokenType, forKey: "token_type")
-        try container.encode(self.expiresIn, forKey: "expires_in")
-        try container.encodeIfPresent(self.scope, forKey: "scope")
+        try container.encode(members: [
+            "access_token": self.accessToken,
+            "token_type": self.tokenType,
+            "expires_in": self.expiresIn,
+            "scope": self.scope
+        ])
     }
 }
 
@@ -1298,14 +1312,13 @@ public struct Coordinates: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.latitude = try container.decode(Double.self, forKey: "latitude")
-        self.longitude = try container.decode(Double.self, forKey: "longitude")
+        self.latitude = try container.decode("latitude", as: Double.self)
+        self.longitude = try container.decode("longitude", as: Double.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.latitude, forKey: "latitude")
-        try container.encode(self.longitude, forKey: "longitude")
+        try container.encode(members: ["latitude": self.latitude, "longitude": self.longitude])
     }
 }
 
@@ -1344,26 +1357,28 @@ public struct Address: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.label = try container.decode(String.self, forKey: "label")
-        self.line1 = try container.decode(String.self, forKey: "line1")
-        self.line2 = try container.decodeIfPresent(String.self, forKey: "line2")
-        self.city = try container.decode(String.self, forKey: "city")
-        self.postalCode = try container.decode(String.self, forKey: "postal_code")
-        self.country = try container.decodeIfPresent(String.self, forKey: "country") ?? "NL"
-        self.location = try container.decodeIfPresent(Coordinates.self, forKey: "location")
-        self.default = try container.decodeIfPresent(Bool.self, forKey: "default") ?? false
+        self.label = try container.decode("label", as: String.self)
+        self.line1 = try container.decode("line1", as: String.self)
+        self.line2 = try container.decodeIfPresent("line2", as: String.self)
+        self.city = try container.decode("city", as: String.self)
+        self.postalCode = try container.decode("postal_code", as: String.self)
+        self.country = try container.decodeIfPresent("country", as: String.self) ?? "NL"
+        self.location = try container.decodeIfPresent("location", as: Coordinates.self)
+        self.default = try container.decodeIfPresent("default", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.label, forKey: "label")
-        try container.encode(self.line1, forKey: "line1")
-        try container.encodeIfPresent(self.line2, forKey: "line2")
-        try container.encode(self.city, forKey: "city")
-        try container.encode(self.postalCode, forKey: "postal_code")
-        try container.encode(self.country, forKey: "country")
-        try container.encodeIfPresent(self.location, forKey: "location")
-        try container.encode(self.default, forKey: "default")
+        try container.encode(members: [
+            "label": self.label,
+            "line1": self.line1,
+            "line2": self.line2,
+            "city": self.city,
+            "postal_code": self.postalCode,
+            "country": self.country,
+            "location": self.location,
+            "default": self.default
+        ])
     }
 }
 
@@ -1381,15 +1396,13 @@ public struct ServiceHealth: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.healthy = try container.decode(Bool.self, forKey: "healthy")
-        self.version = try container.decode(String.self, forKey: "version")
-        self.checkedAt = try container.decode(Date.self, forKey: "checked_at")
+        self.healthy = try container.decode("healthy", as: Bool.self)
+        self.version = try container.decode("version", as: String.self)
+        self.checkedAt = try container.decode("checked_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.healthy, forKey: "healthy")
-        try container.encode(self.version, forKey: "version")
-        try container.encode(self.checkedAt, forKey: "checked_at")
+        try container.encode(members: ["healthy": self.healthy, "version": self.version, "checked_at": self.checkedAt])
     }
 }

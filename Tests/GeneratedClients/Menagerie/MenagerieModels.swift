@@ -40,8 +40,8 @@ public struct Problem: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+        self.message = try container.decode("message", as: String.self)
+        self.code = try container.decodeIfPresent("code", as: Int.self)
     }
 }
 
@@ -57,8 +57,8 @@ public struct AnimalPage: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         try container.rejectUndeclaredMembers(in: decoder, declared: ["items", "next"])
-        self.items = try container.decode([Animal].self, forKey: "items")
-        self.next = try container.decodeIfPresent(URL.self, forKey: "next")
+        self.items = try container.decode("items", as: [Animal].self)
+        self.next = try container.decodeIfPresent("next", as: URL.self)
     }
 }
 
@@ -72,12 +72,12 @@ public struct Named: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
+        try container.encode(members: ["name": self.name])
     }
 }
 
@@ -118,15 +118,15 @@ public struct Animal: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.kind = try container.decode(Kind.self, forKey: "kind")
-        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives") ?? 9
-        self.born = try container.decodeIfPresent(CalendarDate.self, forKey: "born")
-        self.lastFed = try container.decodeIfPresent(Date.self, forKey: "lastFed")
-        self.traits = try container.decodeIfPresent([String: String].self, forKey: "traits")
-        self.diet = try container.decodeIfPresent(Diet.self, forKey: "diet")
-        self.friend = try container.decodeIfPresent(Animal.self, forKey: "friend")
+        self.name = try container.decode("name", as: String.self)
+        self.id = try container.decode("id", as: UUID.self)
+        self.kind = try container.decode("kind", as: Kind.self)
+        self.lives = try container.decodeIfPresent("lives", as: Int.self) ?? 9
+        self.born = try container.decodeIfPresent("born", as: CalendarDate.self)
+        self.lastFed = try container.decodeIfPresent("lastFed", as: Date.self)
+        self.traits = try container.decodeIfPresent("traits", as: [String: String].self)
+        self.diet = try container.decodeIfPresent("diet", as: Diet.self)
+        self.friend = try container.decodeIfPresent("friend", as: Animal.self)
     }
 }
 
@@ -153,7 +153,7 @@ public struct Herbivore: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.plants = try container.decode([String].self, forKey: "plants")
+        self.plants = try container.decode("plants", as: [String].self)
     }
 }
 
@@ -166,7 +166,7 @@ public struct Carnivore: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.gramsPerDay = try container.decode(Int.self, forKey: "gramsPerDay")
+        self.gramsPerDay = try container.decode("gramsPerDay", as: Int.self)
     }
 }
 
@@ -185,18 +185,20 @@ public struct Note: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.about = try container.decodeIfPresent(NoteAbout.self, forKey: "about")
-        self.replyTo = try container.decodeIfPresent(Note.self, forKey: "replyTo")
-        self.writer = try container.decodeIfPresent(NoteWriter.self, forKey: "writer")
+        self.text = try container.decode("text", as: String.self)
+        self.about = try container.decodeIfPresent("about", as: NoteAbout.self)
+        self.replyTo = try container.decodeIfPresent("replyTo", as: Note.self)
+        self.writer = try container.decodeIfPresent("writer", as: NoteWriter.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encodeIfPresent(self.about, forKey: "about")
-        try container.encodeIfPresent(self.replyTo, forKey: "replyTo")
-        try container.encodeIfPresent(self.writer, forKey: "writer")
+        try container.encode(members: [
+            "text": self.text,
+            "about": self.about,
+            "replyTo": self.replyTo,
+            "writer": self.writer
+        ])
     }
 }
 
@@ -262,12 +264,12 @@ public struct NoteWriterBadge: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.badge = try container.decode(Int.self, forKey: "badge")
+        self.badge = try container.decode("badge", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.badge, forKey: "badge")
+        try container.encode(members: ["badge": self.badge])
     }
 }
 
@@ -313,9 +315,9 @@ public struct DeletedBadge: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.deleted = try container.decode(Bool.self, forKey: "deleted")
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(BadgeObject.self, forKey: "object")
+        self.deleted = try container.decode("deleted", as: Bool.self)
+        self.id = try container.decode("id", as: String.self)
+        self.object = try container.decode("object", as: BadgeObject.self)
     }
 }
 
@@ -357,10 +359,10 @@ public struct DeletedCard: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.deleted = try container.decode(Bool.self, forKey: "deleted")
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(CardObject.self, forKey: "object")
-        self.brand = try container.decodeIfPresent(DeletedCardBrand.self, forKey: "brand")
+        self.deleted = try container.decode("deleted", as: Bool.self)
+        self.id = try container.decode("id", as: String.self)
+        self.object = try container.decode("object", as: CardObject.self)
+        self.brand = try container.decodeIfPresent("brand", as: DeletedCardBrand.self)
     }
 }
 
@@ -423,9 +425,9 @@ public struct DeletedLocker: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.deleted = try container.decode(Bool.self, forKey: "deleted")
-        self.id = try container.decode(String.self, forKey: "id")
-        self.lockerNumber = try container.decodeRequiredNullable(Int.self, forKey: "lockerNumber")
+        self.deleted = try container.decode("deleted", as: Bool.self)
+        self.id = try container.decode("id", as: String.self)
+        self.lockerNumber = try container.decodeRequiredNullable("lockerNumber", as: Int.self)
     }
 }
 
@@ -438,7 +440,7 @@ public struct AddAnimalError422: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.fields = try container.decodeIfPresent([String].self, forKey: "fields")
+        self.fields = try container.decodeIfPresent("fields", as: [String].self)
     }
 }
 

@@ -12,12 +12,12 @@ public struct Prompt: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.prompt = try container.decode(String.self, forKey: "prompt")
+        self.prompt = try container.decode("prompt", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.prompt, forKey: "prompt")
+        try container.encode(members: ["prompt": self.prompt])
     }
 }
 
@@ -35,16 +35,14 @@ public struct ChatChunk: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.index = try container.decode(Int.self, forKey: "index")
-        self.delta = try container.decode(ChatDelta.self, forKey: "delta")
+        self.id = try container.decode("id", as: String.self)
+        self.index = try container.decode("index", as: Int.self)
+        self.delta = try container.decode("delta", as: ChatDelta.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.index, forKey: "index")
-        try container.encode(self.delta, forKey: "delta")
+        try container.encode(members: ["id": self.id, "index": self.index, "delta": self.delta])
     }
 }
 
@@ -57,12 +55,12 @@ public struct ChatDelta: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.content = try container.decode(String.self, forKey: "content")
+        self.content = try container.decode("content", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.content, forKey: "content")
+        try container.encode(members: ["content": self.content])
     }
 }
 
@@ -75,12 +73,12 @@ public struct Numbered: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.number = try container.decode(Int.self, forKey: "number")
+        self.number = try container.decode("number", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.number, forKey: "number")
+        try container.encode(members: ["number": self.number])
     }
 }
 
@@ -95,14 +93,13 @@ public struct ExportRow: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.row = try container.decode(Int.self, forKey: "row")
-        self.name = try container.decode(String.self, forKey: "name")
+        self.row = try container.decode("row", as: Int.self)
+        self.name = try container.decode("name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.row, forKey: "row")
-        try container.encode(self.name, forKey: "name")
+        try container.encode(members: ["row": self.row, "name": self.name])
     }
 }
 
@@ -115,12 +112,12 @@ public struct Record: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.record = try container.decode(Int.self, forKey: "record")
+        self.record = try container.decode("record", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.record, forKey: "record")
+        try container.encode(members: ["record": self.record])
     }
 }
 
@@ -133,12 +130,12 @@ public struct Problem: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.detail = try container.decode(String.self, forKey: "detail")
+        self.detail = try container.decode("detail", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.detail, forKey: "detail")
+        try container.encode(members: ["detail": self.detail])
     }
 }
 
@@ -151,12 +148,12 @@ public struct Issue: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.number = try container.decode(Int.self, forKey: "number")
+        self.number = try container.decode("number", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.number, forKey: "number")
+        try container.encode(members: ["number": self.number])
     }
 }
 
@@ -171,14 +168,13 @@ public struct Customer: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.object = try container.decode(String.self, forKey: "object")
+        self.id = try container.decode("id", as: String.self)
+        self.object = try container.decode("object", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.object, forKey: "object")
+        try container.encode(members: ["id": self.id, "object": self.object])
     }
 }
 
@@ -196,16 +192,14 @@ public struct CustomerList: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.data = try container.decode([Customer].self, forKey: "data")
-        self.hasMore = try container.decode(Bool.self, forKey: "has_more")
-        self.url = try container.decode(String.self, forKey: "url")
+        self.data = try container.decode("data", as: [Customer].self)
+        self.hasMore = try container.decode("has_more", as: Bool.self)
+        self.url = try container.decode("url", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.data, forKey: "data")
-        try container.encode(self.hasMore, forKey: "has_more")
-        try container.encode(self.url, forKey: "url")
+        try container.encode(members: ["data": self.data, "has_more": self.hasMore, "url": self.url])
     }
 }
 
@@ -237,12 +231,12 @@ public struct RunStarted: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.run = try container.decode(String.self, forKey: "run")
+        self.run = try container.decode("run", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.run, forKey: "run")
+        try container.encode(members: ["run": self.run])
     }
 }
 
@@ -255,12 +249,12 @@ public struct TextDelta: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode("text", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
+        try container.encode(members: ["text": self.text])
     }
 }
 
@@ -273,11 +267,11 @@ public struct RunFinished: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.tokens = try container.decode(Int.self, forKey: "tokens")
+        self.tokens = try container.decode("tokens", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.tokens, forKey: "tokens")
+        try container.encode(members: ["tokens": self.tokens])
     }
 }

@@ -34,24 +34,26 @@ public struct Tip: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.day = try container.decode(CalendarDate.self, forKey: "day")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.body = try container.decode(String.self, forKey: "body")
-        self.category = try container.decode(TipCategory.self, forKey: "category")
-        self.imageURL = try container.decodeIfPresent(URL.self, forKey: "image_url")
-        self.publishedAt = try container.decode(Date.self, forKey: "published_at")
+        self.id = try container.decode("id", as: Int.self)
+        self.day = try container.decode("day", as: CalendarDate.self)
+        self.title = try container.decode("title", as: String.self)
+        self.body = try container.decode("body", as: String.self)
+        self.category = try container.decode("category", as: TipCategory.self)
+        self.imageURL = try container.decodeIfPresent("image_url", as: URL.self)
+        self.publishedAt = try container.decode("published_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.day, forKey: "day")
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.body, forKey: "body")
-        try container.encode(self.category, forKey: "category")
-        try container.encodeIfPresent(self.imageURL, forKey: "image_url")
-        try container.encode(self.publishedAt, forKey: "published_at")
+        try container.encode(members: [
+            "id": self.id,
+            "day": self.day,
+            "title": self.title,
+            "body": self.body,
+            "category": self.category,
+            "image_url": self.imageURL,
+            "published_at": self.publishedAt
+        ])
     }
 }
 

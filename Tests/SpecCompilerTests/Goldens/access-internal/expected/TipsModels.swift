@@ -16,16 +16,14 @@ struct Tip: Codable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.day = try container.decode(CalendarDate.self, forKey: "day")
-        self.mood = try container.decodeIfPresent(Mood.self, forKey: "mood") ?? .calm
+        self.text = try container.decode("text", as: String.self)
+        self.day = try container.decode("day", as: CalendarDate.self)
+        self.mood = try container.decodeIfPresent("mood", as: Mood.self) ?? .calm
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encode(self.day, forKey: "day")
-        try container.encode(self.mood, forKey: "mood")
+        try container.encode(members: ["text": self.text, "day": self.day, "mood": self.mood])
     }
 }
 

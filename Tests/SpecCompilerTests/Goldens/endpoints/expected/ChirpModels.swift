@@ -12,12 +12,12 @@ public struct APIErrorResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        self.message = try container.decode("message", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
+        try container.encode(members: ["message": self.message])
     }
 }
 
@@ -30,12 +30,12 @@ public struct ValidationErrors: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.errors = try container.decode([String].self, forKey: "errors")
+        self.errors = try container.decode("errors", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.errors, forKey: "errors")
+        try container.encode(members: ["errors": self.errors])
     }
 }
 
@@ -48,12 +48,12 @@ public struct TokenResponse: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.token = try container.decode(String.self, forKey: "token")
+        self.token = try container.decode("token", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.token, forKey: "token")
+        try container.encode(members: ["token": self.token])
     }
 }
 
@@ -66,12 +66,12 @@ public struct NewPost: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode("text", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
+        try container.encode(members: ["text": self.text])
     }
 }
 
@@ -86,14 +86,13 @@ public struct Post: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.text = try container.decode(String.self, forKey: "text")
+        self.id = try container.decode("id", as: UUID.self)
+        self.text = try container.decode("text", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.text, forKey: "text")
+        try container.encode(members: ["id": self.id, "text": self.text])
     }
 }
 

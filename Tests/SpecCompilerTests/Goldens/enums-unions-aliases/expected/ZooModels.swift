@@ -79,14 +79,13 @@ public struct Cat: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives") ?? 9
+        self.name = try container.decode("name", as: String.self)
+        self.lives = try container.decodeIfPresent("lives", as: Int.self) ?? 9
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.lives, forKey: "lives")
+        try container.encode(members: ["name": self.name, "lives": self.lives])
     }
 }
 
@@ -101,14 +100,13 @@ public struct Dog: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.good = try container.decodeIfPresent(Bool.self, forKey: "good") ?? true
+        self.name = try container.decode("name", as: String.self)
+        self.good = try container.decodeIfPresent("good", as: Bool.self) ?? true
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encode(self.good, forKey: "good")
+        try container.encode(members: ["name": self.name, "good": self.good])
     }
 }
 
@@ -127,14 +125,13 @@ public struct Page<Item: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.items = try container.decode([Item].self, forKey: "items")
-        self.next = try container.decodeIfPresent(Item.self, forKey: "next")
+        self.items = try container.decode("items", as: [Item].self)
+        self.next = try container.decodeIfPresent("next", as: Item.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.items, forKey: "items")
-        try container.encodeIfPresent(self.next, forKey: "next")
+        try container.encode(members: ["items": self.items, "next": self.next])
     }
 }
 
@@ -152,14 +149,13 @@ public struct Pair<A: Codable & Sendable, B: Codable & Sendable>: Codable, Senda
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.first = try container.decode(A.self, forKey: "first")
-        self.second = try container.decode(B.self, forKey: "second")
+        self.first = try container.decode("first", as: A.self)
+        self.second = try container.decode("second", as: B.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.first, forKey: "first")
-        try container.encode(self.second, forKey: "second")
+        try container.encode(members: ["first": self.first, "second": self.second])
     }
 }
 
@@ -186,18 +182,20 @@ public struct Shelter: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.animals = try container.decode(Page<Animal>.self, forKey: "animals")
-        self.pairs = try container.decode([Pair<Cat, Dog>].self, forKey: "pairs")
-        self.visibility = try container.decodeIfPresent(Visibility.self, forKey: "visibility") ?? .inReview
-        self.status = try container.decodeIfPresent(Status.self, forKey: "status") ?? .onHold
+        self.animals = try container.decode("animals", as: Page<Animal>.self)
+        self.pairs = try container.decode("pairs", as: [Pair<Cat, Dog>].self)
+        self.visibility = try container.decodeIfPresent("visibility", as: Visibility.self) ?? .inReview
+        self.status = try container.decodeIfPresent("status", as: Status.self) ?? .onHold
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.animals, forKey: "animals")
-        try container.encode(self.pairs, forKey: "pairs")
-        try container.encode(self.visibility, forKey: "visibility")
-        try container.encode(self.status, forKey: "status")
+        try container.encode(members: [
+            "animals": self.animals,
+            "pairs": self.pairs,
+            "visibility": self.visibility,
+            "status": self.status
+        ])
     }
 }
 
@@ -237,16 +235,14 @@ public struct Comment: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.parent = try container.decodeIfPresent(Comment.self, forKey: "parent")
-        self.replies = try container.decode([Comment].self, forKey: "replies")
+        self.text = try container.decode("text", as: String.self)
+        self.parent = try container.decodeIfPresent("parent", as: Comment.self)
+        self.replies = try container.decode("replies", as: [Comment].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encodeIfPresent(self.parent, forKey: "parent")
-        try container.encode(self.replies, forKey: "replies")
+        try container.encode(members: ["text": self.text, "parent": self.parent, "replies": self.replies])
     }
 }
 
@@ -259,12 +255,12 @@ public struct Box<T: Codable & Sendable>: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decode(T.self, forKey: "value")
+        self.value = try container.decode("value", as: T.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.value, forKey: "value")
+        try container.encode(members: ["value": self.value])
     }
 }
 
@@ -282,14 +278,13 @@ public struct Node: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.child = try container.decodeIfPresent(Box<Node>.self, forKey: "child")
+        self.name = try container.decode("name", as: String.self)
+        self.child = try container.decodeIfPresent("child", as: Box<Node>.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.child, forKey: "child")
+        try container.encode(members: ["name": self.name, "child": self.child])
     }
 }
 
@@ -324,13 +319,12 @@ public struct Branch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.left = try container.decode(Tree.self, forKey: "left")
-        self.right = try container.decode(Tree.self, forKey: "right")
+        self.left = try container.decode("left", as: Tree.self)
+        self.right = try container.decode("right", as: Tree.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.left, forKey: "left")
-        try container.encode(self.right, forKey: "right")
+        try container.encode(members: ["left": self.left, "right": self.right])
     }
 }

@@ -36,26 +36,28 @@ public struct Strange: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.quotekey = try container.decode(String.self, forKey: "quote\"key")
-        self.backslash = try container.decode(String.self, forKey: "back\\slash")
-        self.interpx = try container.decodeIfPresent(String.self, forKey: "interp\\(x)") ?? "a \"b\" \\(c) \n d"
-        self.hash = try container.decode(Int.self, forKey: "#hash")
-        self._2faCode = try container.decode(String.self, forKey: "2fa_code")
-        self.class = try container.decode(String.self, forKey: "class")
-        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
-        self.ünïcödéName = try container.decode(String.self, forKey: "ünïcödé_name")
+        self.quotekey = try container.decode("quote\"key", as: String.self)
+        self.backslash = try container.decode("back\\slash", as: String.self)
+        self.interpx = try container.decodeIfPresent("interp\\(x)", as: String.self) ?? "a \"b\" \\(c) \n d"
+        self.hash = try container.decode("#hash", as: Int.self)
+        self._2faCode = try container.decode("2fa_code", as: String.self)
+        self.class = try container.decode("class", as: String.self)
+        self.selfValue = try container.decodeIfPresent("self", as: String.self)
+        self.ünïcödéName = try container.decode("ünïcödé_name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.quotekey, forKey: "quote\"key")
-        try container.encode(self.backslash, forKey: "back\\slash")
-        try container.encode(self.interpx, forKey: "interp\\(x)")
-        try container.encode(self.hash, forKey: "#hash")
-        try container.encode(self._2faCode, forKey: "2fa_code")
-        try container.encode(self.class, forKey: "class")
-        try container.encodeIfPresent(self.selfValue, forKey: "self")
-        try container.encode(self.ünïcödéName, forKey: "ünïcödé_name")
+        try container.encode(members: [
+            "quote\"key": self.quotekey,
+            "back\\slash": self.backslash,
+            "interp\\(x)": self.interpx,
+            "#hash": self.hash,
+            "2fa_code": self._2faCode,
+            "class": self.class,
+            "self": self.selfValue,
+            "ünïcödé_name": self.ünïcödéName
+        ])
     }
 }
 

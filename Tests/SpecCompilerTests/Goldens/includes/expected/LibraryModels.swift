@@ -12,12 +12,12 @@ public struct Shelf: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.books = try container.decode([Book].self, forKey: "books")
+        self.books = try container.decode("books", as: [Book].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.books, forKey: "books")
+        try container.encode(members: ["books": self.books])
     }
 }
 
@@ -32,14 +32,13 @@ public struct Book: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.author = try container.decode(Author.self, forKey: "author")
+        self.title = try container.decode("title", as: String.self)
+        self.author = try container.decode("author", as: Author.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encode(self.author, forKey: "author")
+        try container.encode(members: ["title": self.title, "author": self.author])
     }
 }
 
@@ -52,11 +51,11 @@ public struct Author: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
+        try container.encode(members: ["name": self.name])
     }
 }

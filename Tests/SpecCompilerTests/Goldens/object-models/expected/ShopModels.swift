@@ -47,34 +47,36 @@ public struct Product: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.displayName = try container.decode(String.self, forKey: "display_name")
-        self.priceCents = try container.decodeIfPresent(Int.self, forKey: "price_cents") ?? 0
-        self.rating = try container.decodeIfPresent(Double.self, forKey: "rating") ?? 4.5
-        self.inStock = try container.decodeIfPresent(Bool.self, forKey: "in_stock") ?? true
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.attributes = try container.decodeIfPresent([String: String].self, forKey: "attributes") ?? [:]
-        self.sizes = try container.decode([Int].self, forKey: "sizes")
-        self.stockByStore = try container.decode([String: Int].self, forKey: "stock_by_store")
-        self.grid = try container.decode([[Int]].self, forKey: "grid")
-        self.note = try container.decodeIfPresent(String.self, forKey: "note") ?? "none yet"
-        self.discontinuedAt = try container.decodeIfPresent(Date.self, forKey: "discontinued_at")
+        self.id = try container.decode("id", as: UUID.self)
+        self.displayName = try container.decode("display_name", as: String.self)
+        self.priceCents = try container.decodeIfPresent("price_cents", as: Int.self) ?? 0
+        self.rating = try container.decodeIfPresent("rating", as: Double.self) ?? 4.5
+        self.inStock = try container.decodeIfPresent("in_stock", as: Bool.self) ?? true
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.attributes = try container.decodeIfPresent("attributes", as: [String: String].self) ?? [:]
+        self.sizes = try container.decode("sizes", as: [Int].self)
+        self.stockByStore = try container.decode("stock_by_store", as: [String: Int].self)
+        self.grid = try container.decode("grid", as: [[Int]].self)
+        self.note = try container.decodeIfPresent("note", as: String.self) ?? "none yet"
+        self.discontinuedAt = try container.decodeIfPresent("discontinued_at", as: Date.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.displayName, forKey: "display_name")
-        try container.encode(self.priceCents, forKey: "price_cents")
-        try container.encode(self.rating, forKey: "rating")
-        try container.encode(self.inStock, forKey: "in_stock")
-        try container.encode(self.tags, forKey: "tags")
-        try container.encode(self.attributes, forKey: "attributes")
-        try container.encode(self.sizes, forKey: "sizes")
-        try container.encode(self.stockByStore, forKey: "stock_by_store")
-        try container.encode(self.grid, forKey: "grid")
-        try container.encode(self.note, forKey: "note")
-        try container.encodeIfPresent(self.discontinuedAt, forKey: "discontinued_at")
+        try container.encode(members: [
+            "id": self.id,
+            "display_name": self.displayName,
+            "price_cents": self.priceCents,
+            "rating": self.rating,
+            "in_stock": self.inStock,
+            "tags": self.tags,
+            "attributes": self.attributes,
+            "sizes": self.sizes,
+            "stock_by_store": self.stockByStore,
+            "grid": self.grid,
+            "note": self.note,
+            "discontinued_at": self.discontinuedAt
+        ])
     }
 }
 
@@ -99,18 +101,20 @@ public struct Report: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.fields = try container.decode([String].self, forKey: "fields")
-        self.heading = try container.decodeIfPresent(String.self, forKey: "title") ?? "\"Untitled\""
-        self.legacyID = try container.decode(String.self, forKey: "_id")
-        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 3
+        self.fields = try container.decode("fields", as: [String].self)
+        self.heading = try container.decodeIfPresent("title", as: String.self) ?? "\"Untitled\""
+        self.legacyID = try container.decode("_id", as: String.self)
+        self.count = try container.decodeIfPresent("count", as: Int.self) ?? 3
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.fields, forKey: "fields")
-        try container.encode(self.heading, forKey: "title")
-        try container.encode(self.legacyID, forKey: "_id")
-        try container.encode(self.count, forKey: "count")
+        try container.encode(members: [
+            "fields": self.fields,
+            "title": self.heading,
+            "_id": self.legacyID,
+            "count": self.count
+        ])
     }
 }
 
@@ -171,17 +175,19 @@ public struct Settings: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.mode = try container.decodeIfPresent(Mode.self, forKey: "mode") ?? Mode.none
-        self.price = try container.decodeDecimalsIfPresent(Decimal.self, forKey: "price") ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
-        self.limit = try container.decodeIfPresent(Int.self, forKey: "limit")
-        self.ratio = try container.decodeIfPresent(Float.self, forKey: "ratio") ?? 0.25
+        self.mode = try container.decodeIfPresent("mode", as: Mode.self) ?? Mode.none
+        self.price = try container.decodeDecimalsIfPresent("price", as: Decimal.self) ?? Decimal(sign: .plus, exponent: -3, significand: 3133)
+        self.limit = try container.decodeIfPresent("limit", as: Int.self)
+        self.ratio = try container.decodeIfPresent("ratio", as: Float.self) ?? 0.25
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.mode, forKey: "mode")
-        try container.encode(self.price, forKey: "price")
-        try container.encodeIfPresent(self.limit, forKey: "limit")
-        try container.encode(self.ratio, forKey: "ratio")
+        try container.encode(members: [
+            "mode": self.mode,
+            "price": self.price,
+            "limit": self.limit,
+            "ratio": self.ratio
+        ])
     }
 }

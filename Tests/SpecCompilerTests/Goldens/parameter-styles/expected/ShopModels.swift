@@ -14,14 +14,13 @@ public struct Address: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.street = try container.decode(String.self, forKey: "street")
-        self.city = try container.decodeIfPresent(String.self, forKey: "city")
+        self.street = try container.decode("street", as: String.self)
+        self.city = try container.decodeIfPresent("city", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.street, forKey: "street")
-        try container.encodeIfPresent(self.city, forKey: "city")
+        try container.encode(members: ["street": self.street, "city": self.city])
     }
 }
 
@@ -36,14 +35,13 @@ public struct Window: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.gte = try container.decodeIfPresent(Int.self, forKey: "gte")
-        self.lt = try container.decodeIfPresent(Int.self, forKey: "lt")
+        self.gte = try container.decodeIfPresent("gte", as: Int.self)
+        self.lt = try container.decodeIfPresent("lt", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.gte, forKey: "gte")
-        try container.encodeIfPresent(self.lt, forKey: "lt")
+        try container.encode(members: ["gte": self.gte, "lt": self.lt])
     }
 }
 
@@ -58,14 +56,13 @@ public struct Line: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.price = try container.decode(String.self, forKey: "price")
-        self.quantity = try container.decodeIfPresent(Int.self, forKey: "quantity") ?? 1
+        self.price = try container.decode("price", as: String.self)
+        self.quantity = try container.decodeIfPresent("quantity", as: Int.self) ?? 1
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.price, forKey: "price")
-        try container.encode(self.quantity, forKey: "quantity")
+        try container.encode(members: ["price": self.price, "quantity": self.quantity])
     }
 }
 
@@ -82,15 +79,13 @@ public struct Signup: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.email = try container.decode(String.self, forKey: "email")
-        self.address = try container.decode(Address.self, forKey: "address")
-        self.tags = try container.decode([String].self, forKey: "tags")
+        self.email = try container.decode("email", as: String.self)
+        self.address = try container.decode("address", as: Address.self)
+        self.tags = try container.decode("tags", as: [String].self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.email, forKey: "email")
-        try container.encode(self.address, forKey: "address")
-        try container.encode(self.tags, forKey: "tags")
+        try container.encode(members: ["email": self.email, "address": self.address, "tags": self.tags])
     }
 }

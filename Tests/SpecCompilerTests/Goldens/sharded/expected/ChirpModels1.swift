@@ -12,12 +12,12 @@ package struct NewPost: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode("text", as: String.self)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
+        try container.encode(members: ["text": self.text])
     }
 }
 
@@ -32,14 +32,13 @@ package struct Post: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(UUID.self, forKey: "id")
-        self.text = try container.decode(String.self, forKey: "text")
+        self.id = try container.decode("id", as: UUID.self)
+        self.text = try container.decode("text", as: String.self)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.id, forKey: "id")
-        try container.encode(self.text, forKey: "text")
+        try container.encode(members: ["id": self.id, "text": self.text])
     }
 }
 

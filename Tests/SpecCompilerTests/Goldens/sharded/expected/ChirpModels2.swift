@@ -12,12 +12,12 @@ package struct APIErrorResponse: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        self.message = try container.decode("message", as: String.self)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.message, forKey: "message")
+        try container.encode(members: ["message": self.message])
     }
 }
 
@@ -30,11 +30,11 @@ package struct TokenResponse: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.token = try container.decode(String.self, forKey: "token")
+        self.token = try container.decode("token", as: String.self)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.token, forKey: "token")
+        try container.encode(members: ["token": self.token])
     }
 }

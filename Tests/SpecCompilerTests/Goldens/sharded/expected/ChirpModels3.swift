@@ -12,11 +12,11 @@ package struct ValidationErrors: Codable, Hashable, Sendable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.errors = try container.decode([String].self, forKey: "errors")
+        self.errors = try container.decode("errors", as: [String].self)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.errors, forKey: "errors")
+        try container.encode(members: ["errors": self.errors])
     }
 }

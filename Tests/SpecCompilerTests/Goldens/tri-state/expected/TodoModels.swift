@@ -14,13 +14,12 @@ public struct TaskPatch: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decodeIfPresent(String.self, forKey: "title")
-        self.due = try container.decodeIfPresent(Nullable<Date>.self, forKey: "due")
+        self.title = try container.decodeIfPresent("title", as: String.self)
+        self.due = try container.decodeIfPresent("due", as: Nullable<Date>.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.title, forKey: "title")
-        try container.encodeIfPresent(self.due, forKey: "due")
+        try container.encode(members: ["title": self.title, "due": self.due])
     }
 }

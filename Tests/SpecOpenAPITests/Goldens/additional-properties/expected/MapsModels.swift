@@ -35,14 +35,14 @@ public struct Config: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.anything = try container.decodeIfPresent([String: JSONValue].self, forKey: "anything")
-        self.limits = try container.decodeIfPresent([String: Int].self, forKey: "limits")
-        self.users = try container.decodeIfPresent([String: User].self, forKey: "users")
-        self.regions = try container.decodeIfPresent([String: ConfigRegionsValue].self, forKey: "regions")
-        self.empty = try container.decodeIfPresent([String: JSONValue].self, forKey: "empty")
-        self.free = try container.decodeIfPresent([String: JSONValue].self, forKey: "free")
-        self.labels = try container.decodeIfPresent([String: String?].self, forKey: "labels")
-        self.groups = try container.decodeIfPresent([String: [String]].self, forKey: "groups")
+        self.anything = try container.decodeIfPresent("anything", as: [String: JSONValue].self)
+        self.limits = try container.decodeIfPresent("limits", as: [String: Int].self)
+        self.users = try container.decodeIfPresent("users", as: [String: User].self)
+        self.regions = try container.decodeIfPresent("regions", as: [String: ConfigRegionsValue].self)
+        self.empty = try container.decodeIfPresent("empty", as: [String: JSONValue].self)
+        self.free = try container.decodeIfPresent("free", as: [String: JSONValue].self)
+        self.labels = try container.decodeIfPresent("labels", as: [String: String?].self)
+        self.groups = try container.decodeIfPresent("groups", as: [String: [String]].self)
     }
 }
 
@@ -55,7 +55,7 @@ public struct ConfigRegionsValue: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.name = try container.decodeIfPresent("name", as: String.self)
     }
 }
 
@@ -71,7 +71,7 @@ public struct Label: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
         self.additionalProperties = try container.decodeRest(JSONValue.self, besides: ["name"])
     }
 }
@@ -88,7 +88,7 @@ public struct Limits: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.total, forKey: "total")
+        try container.encode(members: ["total": self.total])
         try container.encodeRest(self.additionalProperties)
     }
 }
@@ -103,7 +103,7 @@ public struct Strict: Decodable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
         try container.rejectUndeclaredMembers(in: decoder, declared: ["id"])
-        self.id = try container.decode(String.self, forKey: "id")
+        self.id = try container.decode("id", as: String.self)
     }
 }
 
@@ -118,6 +118,6 @@ public struct User: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 }

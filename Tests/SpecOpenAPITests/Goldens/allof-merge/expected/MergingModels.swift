@@ -14,8 +14,8 @@ public struct Named: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.note = try container.decodeIfPresent(String.self, forKey: "note")
+        self.name = try container.decode("name", as: String.self)
+        self.note = try container.decodeIfPresent("note", as: String.self)
     }
 }
 
@@ -28,7 +28,7 @@ public struct Timestamped: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
+        self.createdAt = try container.decode("createdAt", as: Date.self)
     }
 }
 
@@ -47,10 +47,10 @@ public struct Animal: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.note = try container.decodeIfPresent(String.self, forKey: "note")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
+        self.name = try container.decode("name", as: String.self)
+        self.note = try container.decodeIfPresent("note", as: String.self)
+        self.createdAt = try container.decode("createdAt", as: Date.self)
+        self.legs = try container.decodeIfPresent("legs", as: Int.self)
     }
 }
 
@@ -99,18 +99,18 @@ public struct Dog: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.note = try container.decodeIfPresent(Int.self, forKey: "note")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
-        self.breed = try container.decode(String.self, forKey: "breed")
-        self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
-        self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
-        self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
-        self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
-        self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
-        self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
-        self.seenAt = try container.decodeRequiredNullable(Moment.self, forKey: "seenAt")
+        self.name = try container.decode("name", as: String.self)
+        self.note = try container.decodeIfPresent("note", as: Int.self)
+        self.createdAt = try container.decode("createdAt", as: Date.self)
+        self.legs = try container.decodeIfPresent("legs", as: Int.self)
+        self.breed = try container.decode("breed", as: String.self)
+        self.bornAt = try container.decodeIfPresent("bornAt", as: Moment.self)
+        self.mixed = try container.decodeIfPresent("mixed", as: Mixed.self)
+        self.tag = try container.decodeIfPresent("tag", as: Tag.self)
+        self.rank = try container.decodeIfPresent("rank", as: Rank.self)
+        self.bounded = try container.decodeIfPresent("bounded", as: Bounded.self)
+        self.fixed = try container.decodeIfPresent("fixed", as: Fixed.self)
+        self.seenAt = try container.decodeRequiredNullable("seenAt", as: Moment.self)
     }
 }
 
@@ -143,7 +143,7 @@ public struct Owner: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.pet = try container.decodeIfPresent(Dog.self, forKey: "pet")
+        self.pet = try container.decodeIfPresent("pet", as: Dog.self)
     }
 }
 
@@ -194,18 +194,18 @@ public struct Puppy: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.note = try container.decodeIfPresent(Int.self, forKey: "note")
-        self.createdAt = try container.decode(Date.self, forKey: "createdAt")
-        self.legs = try container.decodeIfPresent(Int.self, forKey: "legs")
-        self.breed = try container.decode(String.self, forKey: "breed")
-        self.bornAt = try container.decodeIfPresent(Moment.self, forKey: "bornAt")
-        self.mixed = try container.decodeIfPresent(Mixed.self, forKey: "mixed")
-        self.tag = try container.decodeIfPresent(Tag.self, forKey: "tag")
-        self.rank = try container.decodeIfPresent(Rank.self, forKey: "rank")
-        self.bounded = try container.decodeIfPresent(Bounded.self, forKey: "bounded")
-        self.fixed = try container.decodeIfPresent(Fixed.self, forKey: "fixed")
-        self.seenAt = try container.decodeRequiredNullable(Moment.self, forKey: "seenAt")
-        self.ageInWeeks = try container.decode(Int.self, forKey: "ageInWeeks")
+        self.name = try container.decode("name", as: String.self)
+        self.note = try container.decodeIfPresent("note", as: Int.self)
+        self.createdAt = try container.decode("createdAt", as: Date.self)
+        self.legs = try container.decodeIfPresent("legs", as: Int.self)
+        self.breed = try container.decode("breed", as: String.self)
+        self.bornAt = try container.decodeIfPresent("bornAt", as: Moment.self)
+        self.mixed = try container.decodeIfPresent("mixed", as: Mixed.self)
+        self.tag = try container.decodeIfPresent("tag", as: Tag.self)
+        self.rank = try container.decodeIfPresent("rank", as: Rank.self)
+        self.bounded = try container.decodeIfPresent("bounded", as: Bounded.self)
+        self.fixed = try container.decodeIfPresent("fixed", as: Fixed.self)
+        self.seenAt = try container.decodeRequiredNullable("seenAt", as: Moment.self)
+        self.ageInWeeks = try container.decode("ageInWeeks", as: Int.self)
     }
 }

@@ -79,21 +79,21 @@ public struct Settings: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.count = try container.decodeIfPresent(Int.self, forKey: "count") ?? 10
-        self.ratio = try container.decodeIfPresent(Double.self, forKey: "ratio") ?? 0.5
-        self.big = try container.decodeIfPresent(Int64.self, forKey: "big") ?? 9000000000
-        self.enabled = try container.decodeIfPresent(Bool.self, forKey: "enabled") ?? true
-        self.name = try container.decodeIfPresent(String.self, forKey: "name") ?? "unnamed"
-        self.quoted = try container.decodeIfPresent(String.self, forKey: "quoted") ?? "say \"hi\"\n"
-        self.order = try container.decodeIfPresent(Order.self, forKey: "order") ?? .asc
-        self.level = try container.decodeIfPresent(SettingsLevel.self, forKey: "level") ?? .high
-        self.mode = try container.decodeIfPresent(SettingsMode.self, forKey: "mode")
-        self.tags = try container.decodeIfPresent([String].self, forKey: "tags") ?? []
-        self.meta = try container.decodeIfPresent([String: String].self, forKey: "meta") ?? [:]
-        self.wrongNumber = try container.decodeIfPresent(Int.self, forKey: "wrongNumber")
-        self.wrongBool = try container.decodeIfPresent(Bool.self, forKey: "wrongBool")
-        self.nullDefault = try container.decodeIfPresent(String.self, forKey: "nullDefault")
-        self.retries = try container.decodeIfPresent(Int.self, forKey: "retries") ?? 3
+        self.count = try container.decodeIfPresent("count", as: Int.self) ?? 10
+        self.ratio = try container.decodeIfPresent("ratio", as: Double.self) ?? 0.5
+        self.big = try container.decodeIfPresent("big", as: Int64.self) ?? 9000000000
+        self.enabled = try container.decodeIfPresent("enabled", as: Bool.self) ?? true
+        self.name = try container.decodeIfPresent("name", as: String.self) ?? "unnamed"
+        self.quoted = try container.decodeIfPresent("quoted", as: String.self) ?? "say \"hi\"\n"
+        self.order = try container.decodeIfPresent("order", as: Order.self) ?? .asc
+        self.level = try container.decodeIfPresent("level", as: SettingsLevel.self) ?? .high
+        self.mode = try container.decodeIfPresent("mode", as: SettingsMode.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String].self) ?? []
+        self.meta = try container.decodeIfPresent("meta", as: [String: String].self) ?? [:]
+        self.wrongNumber = try container.decodeIfPresent("wrongNumber", as: Int.self)
+        self.wrongBool = try container.decodeIfPresent("wrongBool", as: Bool.self)
+        self.nullDefault = try container.decodeIfPresent("nullDefault", as: String.self)
+        self.retries = try container.decodeIfPresent("retries", as: Int.self) ?? 3
     }
 }
 

@@ -26,10 +26,10 @@ public struct Note: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.text = try container.decodeIfPresent(String.self, forKey: "text")
-        self.old = try container.decodeIfPresent(String.self, forKey: "old")
-        self.multi = try container.decodeIfPresent(String.self, forKey: "multi")
+        self.id = try container.decode("id", as: String.self)
+        self.text = try container.decodeIfPresent("text", as: String.self)
+        self.old = try container.decodeIfPresent("old", as: String.self)
+        self.multi = try container.decodeIfPresent("multi", as: String.self)
     }
 }
 
@@ -44,7 +44,7 @@ public struct Legacy: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decodeIfPresent(String.self, forKey: "value")
+        self.value = try container.decodeIfPresent("value", as: String.self)
     }
 }
 

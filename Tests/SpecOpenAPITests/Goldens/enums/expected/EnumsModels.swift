@@ -116,14 +116,14 @@ public struct Item: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.kind = try container.decode(ItemKind.self, forKey: "kind")
-        self.vote = try container.decodeIfPresent(Vote.self, forKey: "vote")
-        self.priority = try container.decodeIfPresent(Priority.self, forKey: "priority")
-        self.color = try container.decodeIfPresent(ItemColor.self, forKey: "color")
-        self.shade = try container.decodeIfPresent(ItemShade.self, forKey: "shade")
-        self.size = try container.decodeIfPresent(ItemSize.self, forKey: "size")
-        self.zone = try container.decodeIfPresent(ItemZone.self, forKey: "zone")
+        self.name = try container.decode("name", as: String.self)
+        self.kind = try container.decode("kind", as: ItemKind.self)
+        self.vote = try container.decodeIfPresent("vote", as: Vote.self)
+        self.priority = try container.decodeIfPresent("priority", as: Priority.self)
+        self.color = try container.decodeIfPresent("color", as: ItemColor.self)
+        self.shade = try container.decodeIfPresent("shade", as: ItemShade.self)
+        self.size = try container.decodeIfPresent("size", as: ItemSize.self)
+        self.zone = try container.decodeIfPresent("zone", as: ItemZone.self)
     }
 }
 

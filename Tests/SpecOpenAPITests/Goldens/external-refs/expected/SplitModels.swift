@@ -12,7 +12,7 @@ public struct Local: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.pet = try container.decodeIfPresent(Pet.self, forKey: "pet")
+        self.pet = try container.decodeIfPresent("pet", as: Pet.self)
     }
 }
 
@@ -31,10 +31,10 @@ public struct Pet: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.owner = try container.decodeIfPresent(Owner.self, forKey: "owner")
-        self.kind = try container.decodeIfPresent(Kind.self, forKey: "kind")
+        self.id = try container.decode("id", as: Int64.self)
+        self.name = try container.decode("name", as: String.self)
+        self.owner = try container.decodeIfPresent("owner", as: Owner.self)
+        self.kind = try container.decodeIfPresent("kind", as: Kind.self)
     }
 }
 
@@ -49,8 +49,8 @@ public struct Owner: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.pets = try container.decodeIfPresent([Pet].self, forKey: "pets")
+        self.name = try container.decode("name", as: String.self)
+        self.pets = try container.decodeIfPresent("pets", as: [Pet].self)
     }
 }
 
@@ -86,6 +86,6 @@ public struct ErrorModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
+        self.message = try container.decode("message", as: String.self)
     }
 }

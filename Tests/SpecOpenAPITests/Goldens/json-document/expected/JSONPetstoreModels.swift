@@ -16,9 +16,9 @@ public struct Pet: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.tag = try container.decodeIfPresent(String.self, forKey: "tag")
+        self.id = try container.decode("id", as: Int64.self)
+        self.name = try container.decode("name", as: String.self)
+        self.tag = try container.decodeIfPresent("tag", as: String.self)
     }
 }
 
@@ -35,7 +35,7 @@ public struct ErrorModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.code = try container.decode(Int32.self, forKey: "code")
-        self.message = try container.decode(String.self, forKey: "message")
+        self.code = try container.decode("code", as: Int32.self)
+        self.message = try container.decode("message", as: String.self)
     }
 }

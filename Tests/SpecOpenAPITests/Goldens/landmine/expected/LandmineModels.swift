@@ -428,288 +428,290 @@ public struct Keywords: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.associatedtype = try container.decodeIfPresent(String.self, forKey: "associatedtype")
-        self.class = try container.decodeIfPresent(String.self, forKey: "class")
-        self.deinit = try container.decodeIfPresent(String.self, forKey: "deinit")
-        self.enum = try container.decodeIfPresent(String.self, forKey: "enum")
-        self.extension = try container.decodeIfPresent(String.self, forKey: "extension")
-        self.fileprivate = try container.decodeIfPresent(String.self, forKey: "fileprivate")
-        self.func = try container.decodeIfPresent(String.self, forKey: "func")
-        self.import = try container.decodeIfPresent(String.self, forKey: "import")
-        self.initValue = try container.decodeIfPresent(String.self, forKey: "init")
-        self.inout = try container.decodeIfPresent(String.self, forKey: "inout")
-        self.internal = try container.decodeIfPresent(String.self, forKey: "internal")
-        self.let = try container.decodeIfPresent(String.self, forKey: "let")
-        self.open = try container.decodeIfPresent(String.self, forKey: "open")
-        self.operator = try container.decodeIfPresent(String.self, forKey: "operator")
-        self.private = try container.decodeIfPresent(String.self, forKey: "private")
-        self.precedencegroup = try container.decodeIfPresent(String.self, forKey: "precedencegroup")
-        self.protocol = try container.decodeIfPresent(String.self, forKey: "protocol")
-        self.public = try container.decodeIfPresent(String.self, forKey: "public")
-        self.rethrows = try container.decodeIfPresent(String.self, forKey: "rethrows")
-        self.static = try container.decodeIfPresent(String.self, forKey: "static")
-        self.struct = try container.decodeIfPresent(String.self, forKey: "struct")
-        self.subscript = try container.decodeIfPresent(String.self, forKey: "subscript")
-        self.typealias = try container.decodeIfPresent(String.self, forKey: "typealias")
-        self.var = try container.decodeIfPresent(String.self, forKey: "var")
-        self.break = try container.decodeIfPresent(String.self, forKey: "break")
-        self.case = try container.decodeIfPresent(String.self, forKey: "case")
-        self.catch = try container.decodeIfPresent(String.self, forKey: "catch")
-        self.continue = try container.decodeIfPresent(String.self, forKey: "continue")
-        self.default = try container.decodeIfPresent(String.self, forKey: "default")
-        self.defer = try container.decodeIfPresent(String.self, forKey: "defer")
-        self.do = try container.decodeIfPresent(String.self, forKey: "do")
-        self.else = try container.decodeIfPresent(String.self, forKey: "else")
-        self.fallthrough = try container.decodeIfPresent(String.self, forKey: "fallthrough")
-        self.for = try container.decodeIfPresent(String.self, forKey: "for")
-        self.guard = try container.decodeIfPresent(String.self, forKey: "guard")
-        self.if = try container.decodeIfPresent(String.self, forKey: "if")
-        self.in = try container.decodeIfPresent(String.self, forKey: "in")
-        self.repeat = try container.decodeIfPresent(String.self, forKey: "repeat")
-        self.return = try container.decodeIfPresent(String.self, forKey: "return")
-        self.throw = try container.decodeIfPresent(String.self, forKey: "throw")
-        self.switch = try container.decodeIfPresent(String.self, forKey: "switch")
-        self.where = try container.decodeIfPresent(String.self, forKey: "where")
-        self.while = try container.decodeIfPresent(String.self, forKey: "while")
-        self.any = try container.decodeIfPresent(String.self, forKey: "Any")
-        self.as = try container.decodeIfPresent(String.self, forKey: "as")
-        self.await = try container.decodeIfPresent(String.self, forKey: "await")
-        self.false = try container.decodeIfPresent(String.self, forKey: "false")
-        self.is = try container.decodeIfPresent(String.self, forKey: "is")
-        self.nil = try container.decodeIfPresent(String.self, forKey: "nil")
-        self.selfValue = try container.decodeIfPresent(String.self, forKey: "self")
-        self.selfValue2 = try container.decodeIfPresent(String.self, forKey: "Self")
-        self.super = try container.decodeIfPresent(String.self, forKey: "super")
-        self.throws = try container.decodeIfPresent(String.self, forKey: "throws")
-        self.true = try container.decodeIfPresent(String.self, forKey: "true")
-        self.try = try container.decodeIfPresent(String.self, forKey: "try")
-        self.value = try container.decodeIfPresent(String.self, forKey: "_")
-        self.type = try container.decodeIfPresent(String.self, forKey: "Type")
-        self.protocol2 = try container.decodeIfPresent(String.self, forKey: "Protocol")
-        self.actor = try container.decodeIfPresent(String.self, forKey: "actor")
-        self.async = try container.decodeIfPresent(String.self, forKey: "async")
-        self.some = try container.decodeIfPresent(String.self, forKey: "some")
-        self.any2 = try container.decodeIfPresent(String.self, forKey: "any")
-        self.macro = try container.decodeIfPresent(String.self, forKey: "macro")
-        self.package = try container.decodeIfPresent(String.self, forKey: "package")
-        self.consume = try container.decodeIfPresent(String.self, forKey: "consume")
-        self.borrowing = try container.decodeIfPresent(String.self, forKey: "borrowing")
-        self.consuming = try container.decodeIfPresent(String.self, forKey: "consuming")
-        self.copy = try container.decodeIfPresent(String.self, forKey: "copy")
-        self.discard = try container.decodeIfPresent(String.self, forKey: "discard")
-        self.each = try container.decodeIfPresent(String.self, forKey: "each")
-        self.isolated = try container.decodeIfPresent(String.self, forKey: "isolated")
-        self.nonisolated = try container.decodeIfPresent(String.self, forKey: "nonisolated")
-        self.override = try container.decodeIfPresent(String.self, forKey: "override")
-        self.mutating = try container.decodeIfPresent(String.self, forKey: "mutating")
-        self.nonmutating = try container.decodeIfPresent(String.self, forKey: "nonmutating")
-        self.lazy = try container.decodeIfPresent(String.self, forKey: "lazy")
-        self.weak = try container.decodeIfPresent(String.self, forKey: "weak")
-        self.unowned = try container.decodeIfPresent(String.self, forKey: "unowned")
-        self.optional = try container.decodeIfPresent(String.self, forKey: "optional")
-        self.required = try container.decodeIfPresent(String.self, forKey: "required")
-        self.convenience = try container.decodeIfPresent(String.self, forKey: "convenience")
-        self.dynamic = try container.decodeIfPresent(String.self, forKey: "dynamic")
-        self.final = try container.decodeIfPresent(String.self, forKey: "final")
-        self.indirect = try container.decodeIfPresent(String.self, forKey: "indirect")
-        self.infix = try container.decodeIfPresent(String.self, forKey: "infix")
-        self.prefix = try container.decodeIfPresent(String.self, forKey: "prefix")
-        self.postfix = try container.decodeIfPresent(String.self, forKey: "postfix")
-        self.get = try container.decodeIfPresent(String.self, forKey: "get")
-        self.set = try container.decodeIfPresent(String.self, forKey: "set")
-        self.willSet = try container.decodeIfPresent(String.self, forKey: "willSet")
-        self.didSet = try container.decodeIfPresent(String.self, forKey: "didSet")
-        self.sending = try container.decodeIfPresent(String.self, forKey: "sending")
-        self.none = try container.decodeIfPresent(String.self, forKey: "none")
-        self.unknown = try container.decodeIfPresent(String.self, forKey: "unknown")
-        self.rawValue = try container.decodeIfPresent(String.self, forKey: "rawValue")
-        self.allCases = try container.decodeIfPresent(String.self, forKey: "allCases")
-        self.hashValueValue = try container.decodeIfPresent(String.self, forKey: "hashValue")
-        self.description = try container.decodeIfPresent(String.self, forKey: "description")
-        self.encode = try container.decodeIfPresent(String.self, forKey: "encode")
-        self.decode = try container.decodeIfPresent(String.self, forKey: "decode")
-        self.hash = try container.decodeIfPresent(String.self, forKey: "hash")
-        self.from = try container.decodeIfPresent(String.self, forKey: "from")
-        self.to = try container.decodeIfPresent(String.self, forKey: "to")
-        self.encoder = try container.decodeIfPresent(String.self, forKey: "Encoder")
-        self.decoder = try container.decodeIfPresent(String.self, forKey: "Decoder")
-        self.string = try container.decodeIfPresent(String.self, forKey: "String")
-        self.data = try container.decodeIfPresent(String.self, forKey: "Data")
-        self.date = try container.decodeIfPresent(String.self, forKey: "Date")
-        self.url = try container.decodeIfPresent(String.self, forKey: "URL")
-        self.error = try container.decodeIfPresent(String.self, forKey: "Error")
-        self.result = try container.decodeIfPresent(String.self, forKey: "Result")
-        self.codingKeys = try container.decodeIfPresent(String.self, forKey: "CodingKeys")
-        self.int = try container.decodeIfPresent(String.self, forKey: "Int")
-        self.bool = try container.decodeIfPresent(String.self, forKey: "Bool")
-        self.double = try container.decodeIfPresent(String.self, forKey: "Double")
-        self.array = try container.decodeIfPresent(String.self, forKey: "Array")
-        self.dictionary = try container.decodeIfPresent(String.self, forKey: "Dictionary")
-        self.optional2 = try container.decodeIfPresent(String.self, forKey: "Optional")
-        self.set2 = try container.decodeIfPresent(String.self, forKey: "Set")
-        self.uuid = try container.decodeIfPresent(String.self, forKey: "UUID")
-        self.decimal = try container.decodeIfPresent(String.self, forKey: "Decimal")
-        self.never = try container.decodeIfPresent(String.self, forKey: "Never")
-        self.void = try container.decodeIfPresent(String.self, forKey: "Void")
-        self.anyObject = try container.decodeIfPresent(String.self, forKey: "AnyObject")
-        self.sendable = try container.decodeIfPresent(String.self, forKey: "Sendable")
-        self.codable = try container.decodeIfPresent(String.self, forKey: "Codable")
-        self.hashable = try container.decodeIfPresent(String.self, forKey: "Hashable")
-        self.equatable = try container.decodeIfPresent(String.self, forKey: "Equatable")
-        self.foundation = try container.decodeIfPresent(String.self, forKey: "Foundation")
-        self.swift = try container.decodeIfPresent(String.self, forKey: "Swift")
-        self.specwright = try container.decodeIfPresent(String.self, forKey: "Specwright")
-        self.apiClient = try container.decodeIfPresent(String.self, forKey: "APIClient")
-        self.endpoint = try container.decodeIfPresent(String.self, forKey: "Endpoint")
-        self.empty = try container.decodeIfPresent(String.self, forKey: "Empty")
-        self.jsonValue = try container.decodeIfPresent(String.self, forKey: "JSONValue")
-        self.calendarDate = try container.decodeIfPresent(String.self, forKey: "CalendarDate")
-        self.file = try container.decodeIfPresent(String.self, forKey: "File")
-        self.stringEnum = try container.decodeIfPresent(String.self, forKey: "StringEnum")
-        self.landmine = try container.decodeIfPresent(String.self, forKey: "Landmine")
+        self.associatedtype = try container.decodeIfPresent("associatedtype", as: String.self)
+        self.class = try container.decodeIfPresent("class", as: String.self)
+        self.deinit = try container.decodeIfPresent("deinit", as: String.self)
+        self.enum = try container.decodeIfPresent("enum", as: String.self)
+        self.extension = try container.decodeIfPresent("extension", as: String.self)
+        self.fileprivate = try container.decodeIfPresent("fileprivate", as: String.self)
+        self.func = try container.decodeIfPresent("func", as: String.self)
+        self.import = try container.decodeIfPresent("import", as: String.self)
+        self.initValue = try container.decodeIfPresent("init", as: String.self)
+        self.inout = try container.decodeIfPresent("inout", as: String.self)
+        self.internal = try container.decodeIfPresent("internal", as: String.self)
+        self.let = try container.decodeIfPresent("let", as: String.self)
+        self.open = try container.decodeIfPresent("open", as: String.self)
+        self.operator = try container.decodeIfPresent("operator", as: String.self)
+        self.private = try container.decodeIfPresent("private", as: String.self)
+        self.precedencegroup = try container.decodeIfPresent("precedencegroup", as: String.self)
+        self.protocol = try container.decodeIfPresent("protocol", as: String.self)
+        self.public = try container.decodeIfPresent("public", as: String.self)
+        self.rethrows = try container.decodeIfPresent("rethrows", as: String.self)
+        self.static = try container.decodeIfPresent("static", as: String.self)
+        self.struct = try container.decodeIfPresent("struct", as: String.self)
+        self.subscript = try container.decodeIfPresent("subscript", as: String.self)
+        self.typealias = try container.decodeIfPresent("typealias", as: String.self)
+        self.var = try container.decodeIfPresent("var", as: String.self)
+        self.break = try container.decodeIfPresent("break", as: String.self)
+        self.case = try container.decodeIfPresent("case", as: String.self)
+        self.catch = try container.decodeIfPresent("catch", as: String.self)
+        self.continue = try container.decodeIfPresent("continue", as: String.self)
+        self.default = try container.decodeIfPresent("default", as: String.self)
+        self.defer = try container.decodeIfPresent("defer", as: String.self)
+        self.do = try container.decodeIfPresent("do", as: String.self)
+        self.else = try container.decodeIfPresent("else", as: String.self)
+        self.fallthrough = try container.decodeIfPresent("fallthrough", as: String.self)
+        self.for = try container.decodeIfPresent("for", as: String.self)
+        self.guard = try container.decodeIfPresent("guard", as: String.self)
+        self.if = try container.decodeIfPresent("if", as: String.self)
+        self.in = try container.decodeIfPresent("in", as: String.self)
+        self.repeat = try container.decodeIfPresent("repeat", as: String.self)
+        self.return = try container.decodeIfPresent("return", as: String.self)
+        self.throw = try container.decodeIfPresent("throw", as: String.self)
+        self.switch = try container.decodeIfPresent("switch", as: String.self)
+        self.where = try container.decodeIfPresent("where", as: String.self)
+        self.while = try container.decodeIfPresent("while", as: String.self)
+        self.any = try container.decodeIfPresent("Any", as: String.self)
+        self.as = try container.decodeIfPresent("as", as: String.self)
+        self.await = try container.decodeIfPresent("await", as: String.self)
+        self.false = try container.decodeIfPresent("false", as: String.self)
+        self.is = try container.decodeIfPresent("is", as: String.self)
+        self.nil = try container.decodeIfPresent("nil", as: String.self)
+        self.selfValue = try container.decodeIfPresent("self", as: String.self)
+        self.selfValue2 = try container.decodeIfPresent("Self", as: String.self)
+        self.super = try container.decodeIfPresent("super", as: String.self)
+        self.throws = try container.decodeIfPresent("throws", as: String.self)
+        self.true = try container.decodeIfPresent("true", as: String.self)
+        self.try = try container.decodeIfPresent("try", as: String.self)
+        self.value = try container.decodeIfPresent("_", as: String.self)
+        self.type = try container.decodeIfPresent("Type", as: String.self)
+        self.protocol2 = try container.decodeIfPresent("Protocol", as: String.self)
+        self.actor = try container.decodeIfPresent("actor", as: String.self)
+        self.async = try container.decodeIfPresent("async", as: String.self)
+        self.some = try container.decodeIfPresent("some", as: String.self)
+        self.any2 = try container.decodeIfPresent("any", as: String.self)
+        self.macro = try container.decodeIfPresent("macro", as: String.self)
+        self.package = try container.decodeIfPresent("package", as: String.self)
+        self.consume = try container.decodeIfPresent("consume", as: String.self)
+        self.borrowing = try container.decodeIfPresent("borrowing", as: String.self)
+        self.consuming = try container.decodeIfPresent("consuming", as: String.self)
+        self.copy = try container.decodeIfPresent("copy", as: String.self)
+        self.discard = try container.decodeIfPresent("discard", as: String.self)
+        self.each = try container.decodeIfPresent("each", as: String.self)
+        self.isolated = try container.decodeIfPresent("isolated", as: String.self)
+        self.nonisolated = try container.decodeIfPresent("nonisolated", as: String.self)
+        self.override = try container.decodeIfPresent("override", as: String.self)
+        self.mutating = try container.decodeIfPresent("mutating", as: String.self)
+        self.nonmutating = try container.decodeIfPresent("nonmutating", as: String.self)
+        self.lazy = try container.decodeIfPresent("lazy", as: String.self)
+        self.weak = try container.decodeIfPresent("weak", as: String.self)
+        self.unowned = try container.decodeIfPresent("unowned", as: String.self)
+        self.optional = try container.decodeIfPresent("optional", as: String.self)
+        self.required = try container.decodeIfPresent("required", as: String.self)
+        self.convenience = try container.decodeIfPresent("convenience", as: String.self)
+        self.dynamic = try container.decodeIfPresent("dynamic", as: String.self)
+        self.final = try container.decodeIfPresent("final", as: String.self)
+        self.indirect = try container.decodeIfPresent("indirect", as: String.self)
+        self.infix = try container.decodeIfPresent("infix", as: String.self)
+        self.prefix = try container.decodeIfPresent("prefix", as: String.self)
+        self.postfix = try container.decodeIfPresent("postfix", as: String.self)
+        self.get = try container.decodeIfPresent("get", as: String.self)
+        self.set = try container.decodeIfPresent("set", as: String.self)
+        self.willSet = try container.decodeIfPresent("willSet", as: String.self)
+        self.didSet = try container.decodeIfPresent("didSet", as: String.self)
+        self.sending = try container.decodeIfPresent("sending", as: String.self)
+        self.none = try container.decodeIfPresent("none", as: String.self)
+        self.unknown = try container.decodeIfPresent("unknown", as: String.self)
+        self.rawValue = try container.decodeIfPresent("rawValue", as: String.self)
+        self.allCases = try container.decodeIfPresent("allCases", as: String.self)
+        self.hashValueValue = try container.decodeIfPresent("hashValue", as: String.self)
+        self.description = try container.decodeIfPresent("description", as: String.self)
+        self.encode = try container.decodeIfPresent("encode", as: String.self)
+        self.decode = try container.decodeIfPresent("decode", as: String.self)
+        self.hash = try container.decodeIfPresent("hash", as: String.self)
+        self.from = try container.decodeIfPresent("from", as: String.self)
+        self.to = try container.decodeIfPresent("to", as: String.self)
+        self.encoder = try container.decodeIfPresent("Encoder", as: String.self)
+        self.decoder = try container.decodeIfPresent("Decoder", as: String.self)
+        self.string = try container.decodeIfPresent("String", as: String.self)
+        self.data = try container.decodeIfPresent("Data", as: String.self)
+        self.date = try container.decodeIfPresent("Date", as: String.self)
+        self.url = try container.decodeIfPresent("URL", as: String.self)
+        self.error = try container.decodeIfPresent("Error", as: String.self)
+        self.result = try container.decodeIfPresent("Result", as: String.self)
+        self.codingKeys = try container.decodeIfPresent("CodingKeys", as: String.self)
+        self.int = try container.decodeIfPresent("Int", as: String.self)
+        self.bool = try container.decodeIfPresent("Bool", as: String.self)
+        self.double = try container.decodeIfPresent("Double", as: String.self)
+        self.array = try container.decodeIfPresent("Array", as: String.self)
+        self.dictionary = try container.decodeIfPresent("Dictionary", as: String.self)
+        self.optional2 = try container.decodeIfPresent("Optional", as: String.self)
+        self.set2 = try container.decodeIfPresent("Set", as: String.self)
+        self.uuid = try container.decodeIfPresent("UUID", as: String.self)
+        self.decimal = try container.decodeIfPresent("Decimal", as: String.self)
+        self.never = try container.decodeIfPresent("Never", as: String.self)
+        self.void = try container.decodeIfPresent("Void", as: String.self)
+        self.anyObject = try container.decodeIfPresent("AnyObject", as: String.self)
+        self.sendable = try container.decodeIfPresent("Sendable", as: String.self)
+        self.codable = try container.decodeIfPresent("Codable", as: String.self)
+        self.hashable = try container.decodeIfPresent("Hashable", as: String.self)
+        self.equatable = try container.decodeIfPresent("Equatable", as: String.self)
+        self.foundation = try container.decodeIfPresent("Foundation", as: String.self)
+        self.swift = try container.decodeIfPresent("Swift", as: String.self)
+        self.specwright = try container.decodeIfPresent("Specwright", as: String.self)
+        self.apiClient = try container.decodeIfPresent("APIClient", as: String.self)
+        self.endpoint = try container.decodeIfPresent("Endpoint", as: String.self)
+        self.empty = try container.decodeIfPresent("Empty", as: String.self)
+        self.jsonValue = try container.decodeIfPresent("JSONValue", as: String.self)
+        self.calendarDate = try container.decodeIfPresent("CalendarDate", as: String.self)
+        self.file = try container.decodeIfPresent("File", as: String.self)
+        self.stringEnum = try container.decodeIfPresent("StringEnum", as: String.self)
+        self.landmine = try container.decodeIfPresent("Landmine", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.associatedtype, forKey: "associatedtype")
-        try container.encodeIfPresent(self.class, forKey: "class")
-        try container.encodeIfPresent(self.deinit, forKey: "deinit")
-        try container.encodeIfPresent(self.enum, forKey: "enum")
-        try container.encodeIfPresent(self.extension, forKey: "extension")
-        try container.encodeIfPresent(self.fileprivate, forKey: "fileprivate")
-        try container.encodeIfPresent(self.func, forKey: "func")
-        try container.encodeIfPresent(self.import, forKey: "import")
-        try container.encodeIfPresent(self.initValue, forKey: "init")
-        try container.encodeIfPresent(self.inout, forKey: "inout")
-        try container.encodeIfPresent(self.internal, forKey: "internal")
-        try container.encodeIfPresent(self.let, forKey: "let")
-        try container.encodeIfPresent(self.open, forKey: "open")
-        try container.encodeIfPresent(self.operator, forKey: "operator")
-        try container.encodeIfPresent(self.private, forKey: "private")
-        try container.encodeIfPresent(self.precedencegroup, forKey: "precedencegroup")
-        try container.encodeIfPresent(self.protocol, forKey: "protocol")
-        try container.encodeIfPresent(self.public, forKey: "public")
-        try container.encodeIfPresent(self.rethrows, forKey: "rethrows")
-        try container.encodeIfPresent(self.static, forKey: "static")
-        try container.encodeIfPresent(self.struct, forKey: "struct")
-        try container.encodeIfPresent(self.subscript, forKey: "subscript")
-        try container.encodeIfPresent(self.typealias, forKey: "typealias")
-        try container.encodeIfPresent(self.var, forKey: "var")
-        try container.encodeIfPresent(self.break, forKey: "break")
-        try container.encodeIfPresent(self.case, forKey: "case")
-        try container.encodeIfPresent(self.catch, forKey: "catch")
-        try container.encodeIfPresent(self.continue, forKey: "continue")
-        try container.encodeIfPresent(self.default, forKey: "default")
-        try container.encodeIfPresent(self.defer, forKey: "defer")
-        try container.encodeIfPresent(self.do, forKey: "do")
-        try container.encodeIfPresent(self.else, forKey: "else")
-        try container.encodeIfPresent(self.fallthrough, forKey: "fallthrough")
-        try container.encodeIfPresent(self.for, forKey: "for")
-        try container.encodeIfPresent(self.guard, forKey: "guard")
-        try container.encodeIfPresent(self.if, forKey: "if")
-        try container.encodeIfPresent(self.in, forKey: "in")
-        try container.encodeIfPresent(self.repeat, forKey: "repeat")
-        try container.encodeIfPresent(self.return, forKey: "return")
-        try container.encodeIfPresent(self.throw, forKey: "throw")
-        try container.encodeIfPresent(self.switch, forKey: "switch")
-        try container.encodeIfPresent(self.where, forKey: "where")
-        try container.encodeIfPresent(self.while, forKey: "while")
-        try container.encodeIfPresent(self.any, forKey: "Any")
-        try container.encodeIfPresent(self.as, forKey: "as")
-        try container.encodeIfPresent(self.await, forKey: "await")
-        try container.encodeIfPresent(self.false, forKey: "false")
-        try container.encodeIfPresent(self.is, forKey: "is")
-        try container.encodeIfPresent(self.nil, forKey: "nil")
-        try container.encodeIfPresent(self.selfValue, forKey: "self")
-        try container.encodeIfPresent(self.selfValue2, forKey: "Self")
-        try container.encodeIfPresent(self.super, forKey: "super")
-        try container.encodeIfPresent(self.throws, forKey: "throws")
-        try container.encodeIfPresent(self.true, forKey: "true")
-        try container.encodeIfPresent(self.try, forKey: "try")
-        try container.encodeIfPresent(self.value, forKey: "_")
-        try container.encodeIfPresent(self.type, forKey: "Type")
-        try container.encodeIfPresent(self.protocol2, forKey: "Protocol")
-        try container.encodeIfPresent(self.actor, forKey: "actor")
-        try container.encodeIfPresent(self.async, forKey: "async")
-        try container.encodeIfPresent(self.some, forKey: "some")
-        try container.encodeIfPresent(self.any2, forKey: "any")
-        try container.encodeIfPresent(self.macro, forKey: "macro")
-        try container.encodeIfPresent(self.package, forKey: "package")
-        try container.encodeIfPresent(self.consume, forKey: "consume")
-        try container.encodeIfPresent(self.borrowing, forKey: "borrowing")
-        try container.encodeIfPresent(self.consuming, forKey: "consuming")
-        try container.encodeIfPresent(self.copy, forKey: "copy")
-        try container.encodeIfPresent(self.discard, forKey: "discard")
-        try container.encodeIfPresent(self.each, forKey: "each")
-        try container.encodeIfPresent(self.isolated, forKey: "isolated")
-        try container.encodeIfPresent(self.nonisolated, forKey: "nonisolated")
-        try container.encodeIfPresent(self.override, forKey: "override")
-        try container.encodeIfPresent(self.mutating, forKey: "mutating")
-        try container.encodeIfPresent(self.nonmutating, forKey: "nonmutating")
-        try container.encodeIfPresent(self.lazy, forKey: "lazy")
-        try container.encodeIfPresent(self.weak, forKey: "weak")
-        try container.encodeIfPresent(self.unowned, forKey: "unowned")
-        try container.encodeIfPresent(self.optional, forKey: "optional")
-        try container.encodeIfPresent(self.required, forKey: "required")
-        try container.encodeIfPresent(self.convenience, forKey: "convenience")
-        try container.encodeIfPresent(self.dynamic, forKey: "dynamic")
-        try container.encodeIfPresent(self.final, forKey: "final")
-        try container.encodeIfPresent(self.indirect, forKey: "indirect")
-        try container.encodeIfPresent(self.infix, forKey: "infix")
-        try container.encodeIfPresent(self.prefix, forKey: "prefix")
-        try container.encodeIfPresent(self.postfix, forKey: "postfix")
-        try container.encodeIfPresent(self.get, forKey: "get")
-        try container.encodeIfPresent(self.set, forKey: "set")
-        try container.encodeIfPresent(self.willSet, forKey: "willSet")
-        try container.encodeIfPresent(self.didSet, forKey: "didSet")
-        try container.encodeIfPresent(self.sending, forKey: "sending")
-        try container.encodeIfPresent(self.none, forKey: "none")
-        try container.encodeIfPresent(self.unknown, forKey: "unknown")
-        try container.encodeIfPresent(self.rawValue, forKey: "rawValue")
-        try container.encodeIfPresent(self.allCases, forKey: "allCases")
-        try container.encodeIfPresent(self.hashValueValue, forKey: "hashValue")
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encodeIfPresent(self.encode, forKey: "encode")
-        try container.encodeIfPresent(self.decode, forKey: "decode")
-        try container.encodeIfPresent(self.hash, forKey: "hash")
-        try container.encodeIfPresent(self.from, forKey: "from")
-        try container.encodeIfPresent(self.to, forKey: "to")
-        try container.encodeIfPresent(self.encoder, forKey: "Encoder")
-        try container.encodeIfPresent(self.decoder, forKey: "Decoder")
-        try container.encodeIfPresent(self.string, forKey: "String")
-        try container.encodeIfPresent(self.data, forKey: "Data")
-        try container.encodeIfPresent(self.date, forKey: "Date")
-        try container.encodeIfPresent(self.url, forKey: "URL")
-        try container.encodeIfPresent(self.error, forKey: "Error")
-        try container.encodeIfPresent(self.result, forKey: "Result")
-        try container.encodeIfPresent(self.codingKeys, forKey: "CodingKeys")
-        try container.encodeIfPresent(self.int, forKey: "Int")
-        try container.encodeIfPresent(self.bool, forKey: "Bool")
-        try container.encodeIfPresent(self.double, forKey: "Double")
-        try container.encodeIfPresent(self.array, forKey: "Array")
-        try container.encodeIfPresent(self.dictionary, forKey: "Dictionary")
-        try container.encodeIfPresent(self.optional2, forKey: "Optional")
-        try container.encodeIfPresent(self.set2, forKey: "Set")
-        try container.encodeIfPresent(self.uuid, forKey: "UUID")
-        try container.encodeIfPresent(self.decimal, forKey: "Decimal")
-        try container.encodeIfPresent(self.never, forKey: "Never")
-        try container.encodeIfPresent(self.void, forKey: "Void")
-        try container.encodeIfPresent(self.anyObject, forKey: "AnyObject")
-        try container.encodeIfPresent(self.sendable, forKey: "Sendable")
-        try container.encodeIfPresent(self.codable, forKey: "Codable")
-        try container.encodeIfPresent(self.hashable, forKey: "Hashable")
-        try container.encodeIfPresent(self.equatable, forKey: "Equatable")
-        try container.encodeIfPresent(self.foundation, forKey: "Foundation")
-        try container.encodeIfPresent(self.swift, forKey: "Swift")
-        try container.encodeIfPresent(self.specwright, forKey: "Specwright")
-        try container.encodeIfPresent(self.apiClient, forKey: "APIClient")
-        try container.encodeIfPresent(self.endpoint, forKey: "Endpoint")
-        try container.encodeIfPresent(self.empty, forKey: "Empty")
-        try container.encodeIfPresent(self.jsonValue, forKey: "JSONValue")
-        try container.encodeIfPresent(self.calendarDate, forKey: "CalendarDate")
-        try container.encodeIfPresent(self.file, forKey: "File")
-        try container.encodeIfPresent(self.stringEnum, forKey: "StringEnum")
-        try container.encodeIfPresent(self.landmine, forKey: "Landmine")
+        try container.encode(members: [
+            "associatedtype": self.associatedtype,
+            "class": self.class,
+            "deinit": self.deinit,
+            "enum": self.enum,
+            "extension": self.extension,
+            "fileprivate": self.fileprivate,
+            "func": self.func,
+            "import": self.import,
+            "init": self.initValue,
+            "inout": self.inout,
+            "internal": self.internal,
+            "let": self.let,
+            "open": self.open,
+            "operator": self.operator,
+            "private": self.private,
+            "precedencegroup": self.precedencegroup,
+            "protocol": self.protocol,
+            "public": self.public,
+            "rethrows": self.rethrows,
+            "static": self.static,
+            "struct": self.struct,
+            "subscript": self.subscript,
+            "typealias": self.typealias,
+            "var": self.var,
+            "break": self.break,
+            "case": self.case,
+            "catch": self.catch,
+            "continue": self.continue,
+            "default": self.default,
+            "defer": self.defer,
+            "do": self.do,
+            "else": self.else,
+            "fallthrough": self.fallthrough,
+            "for": self.for,
+            "guard": self.guard,
+            "if": self.if,
+            "in": self.in,
+            "repeat": self.repeat,
+            "return": self.return,
+            "throw": self.throw,
+            "switch": self.switch,
+            "where": self.where,
+            "while": self.while,
+            "Any": self.any,
+            "as": self.as,
+            "await": self.await,
+            "false": self.false,
+            "is": self.is,
+            "nil": self.nil,
+            "self": self.selfValue,
+            "Self": self.selfValue2,
+            "super": self.super,
+            "throws": self.throws,
+            "true": self.true,
+            "try": self.try,
+            "_": self.value,
+            "Type": self.type,
+            "Protocol": self.protocol2,
+            "actor": self.actor,
+            "async": self.async,
+            "some": self.some,
+            "any": self.any2,
+            "macro": self.macro,
+            "package": self.package,
+            "consume": self.consume,
+            "borrowing": self.borrowing,
+            "consuming": self.consuming,
+            "copy": self.copy,
+            "discard": self.discard,
+            "each": self.each,
+            "isolated": self.isolated,
+            "nonisolated": self.nonisolated,
+            "override": self.override,
+            "mutating": self.mutating,
+            "nonmutating": self.nonmutating,
+            "lazy": self.lazy,
+            "weak": self.weak,
+            "unowned": self.unowned,
+            "optional": self.optional,
+            "required": self.required,
+            "convenience": self.convenience,
+            "dynamic": self.dynamic,
+            "final": self.final,
+            "indirect": self.indirect,
+            "infix": self.infix,
+            "prefix": self.prefix,
+            "postfix": self.postfix,
+            "get": self.get,
+            "set": self.set,
+            "willSet": self.willSet,
+            "didSet": self.didSet,
+            "sending": self.sending,
+            "none": self.none,
+            "unknown": self.unknown,
+            "rawValue": self.rawValue,
+            "allCases": self.allCases,
+            "hashValue": self.hashValueValue,
+            "description": self.description,
+            "encode": self.encode,
+            "decode": self.decode,
+            "hash": self.hash,
+            "from": self.from,
+            "to": self.to,
+            "Encoder": self.encoder,
+            "Decoder": self.decoder,
+            "String": self.string,
+            "Data": self.data,
+            "Date": self.date,
+            "URL": self.url,
+            "Error": self.error,
+            "Result": self.result,
+            "CodingKeys": self.codingKeys,
+            "Int": self.int,
+            "Bool": self.bool,
+            "Double": self.double,
+            "Array": self.array,
+            "Dictionary": self.dictionary,
+            "Optional": self.optional2,
+            "Set": self.set2,
+            "UUID": self.uuid,
+            "Decimal": self.decimal,
+            "Never": self.never,
+            "Void": self.void,
+            "AnyObject": self.anyObject,
+            "Sendable": self.sendable,
+            "Codable": self.codable,
+            "Hashable": self.hashable,
+            "Equatable": self.equatable,
+            "Foundation": self.foundation,
+            "Swift": self.swift,
+            "Specwright": self.specwright,
+            "APIClient": self.apiClient,
+            "Endpoint": self.endpoint,
+            "Empty": self.empty,
+            "JSONValue": self.jsonValue,
+            "CalendarDate": self.calendarDate,
+            "File": self.file,
+            "StringEnum": self.stringEnum,
+            "Landmine": self.landmine
+        ])
     }
 }
 
@@ -1156,7 +1158,7 @@ public struct StringModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.string = try container.decode(Word.self, forKey: "String")
+        self.string = try container.decode("String", as: Word.self)
     }
 }
 
@@ -1169,7 +1171,7 @@ public struct DataModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.data = try container.decode(Word.self, forKey: "Data")
+        self.data = try container.decode("Data", as: Word.self)
     }
 }
 
@@ -1182,7 +1184,7 @@ public struct DateModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.date = try container.decode(Word.self, forKey: "Date")
+        self.date = try container.decode("Date", as: Word.self)
     }
 }
 
@@ -1195,7 +1197,7 @@ public struct URLModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.url = try container.decode(Word.self, forKey: "URL")
+        self.url = try container.decode("URL", as: Word.self)
     }
 }
 
@@ -1208,7 +1210,7 @@ public struct ErrorModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.error = try container.decode(Word.self, forKey: "Error")
+        self.error = try container.decode("Error", as: Word.self)
     }
 }
 
@@ -1221,7 +1223,7 @@ public struct ResultModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.result = try container.decode(Word.self, forKey: "Result")
+        self.result = try container.decode("Result", as: Word.self)
     }
 }
 
@@ -1234,7 +1236,7 @@ public struct TypeModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(Word.self, forKey: "Type")
+        self.type = try container.decode("Type", as: Word.self)
     }
 }
 
@@ -1247,7 +1249,7 @@ public struct ProtocolModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.protocol = try container.decode(Word.self, forKey: "Protocol")
+        self.protocol = try container.decode("Protocol", as: Word.self)
     }
 }
 
@@ -1260,7 +1262,7 @@ public struct CodingKeysModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.codingKeys = try container.decode(Word.self, forKey: "CodingKeys")
+        self.codingKeys = try container.decode("CodingKeys", as: Word.self)
     }
 }
 
@@ -1273,7 +1275,7 @@ public struct SelfModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.selfValue = try container.decode(Word.self, forKey: "Self")
+        self.selfValue = try container.decode("Self", as: Word.self)
     }
 }
 
@@ -1286,7 +1288,7 @@ public struct SelfModel2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.selfValue = try container.decode(Word.self, forKey: "self")
+        self.selfValue = try container.decode("self", as: Word.self)
     }
 }
 
@@ -1299,7 +1301,7 @@ public struct Init: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.initValue = try container.decode(Word.self, forKey: "init")
+        self.initValue = try container.decode("init", as: Word.self)
     }
 }
 
@@ -1312,7 +1314,7 @@ public struct IntModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.int = try container.decode(Word.self, forKey: "Int")
+        self.int = try container.decode("Int", as: Word.self)
     }
 }
 
@@ -1325,7 +1327,7 @@ public struct BoolModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.bool = try container.decode(Word.self, forKey: "Bool")
+        self.bool = try container.decode("Bool", as: Word.self)
     }
 }
 
@@ -1338,7 +1340,7 @@ public struct DoubleModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.double = try container.decode(Word.self, forKey: "Double")
+        self.double = try container.decode("Double", as: Word.self)
     }
 }
 
@@ -1351,7 +1353,7 @@ public struct ArrayModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.array = try container.decode(Word.self, forKey: "Array")
+        self.array = try container.decode("Array", as: Word.self)
     }
 }
 
@@ -1364,7 +1366,7 @@ public struct DictionaryModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.dictionary = try container.decode(Word.self, forKey: "Dictionary")
+        self.dictionary = try container.decode("Dictionary", as: Word.self)
     }
 }
 
@@ -1377,7 +1379,7 @@ public struct OptionalModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.optional = try container.decode(Word.self, forKey: "Optional")
+        self.optional = try container.decode("Optional", as: Word.self)
     }
 }
 
@@ -1390,7 +1392,7 @@ public struct SetModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.set = try container.decode(Word.self, forKey: "Set")
+        self.set = try container.decode("Set", as: Word.self)
     }
 }
 
@@ -1403,7 +1405,7 @@ public struct UUIDModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.uuid = try container.decode(Word.self, forKey: "UUID")
+        self.uuid = try container.decode("UUID", as: Word.self)
     }
 }
 
@@ -1416,7 +1418,7 @@ public struct DecimalModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.decimal = try container.decode(Word.self, forKey: "Decimal")
+        self.decimal = try container.decode("Decimal", as: Word.self)
     }
 }
 
@@ -1429,7 +1431,7 @@ public struct NeverModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.never = try container.decode(Word.self, forKey: "Never")
+        self.never = try container.decode("Never", as: Word.self)
     }
 }
 
@@ -1442,7 +1444,7 @@ public struct VoidModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.void = try container.decode(Word.self, forKey: "Void")
+        self.void = try container.decode("Void", as: Word.self)
     }
 }
 
@@ -1455,7 +1457,7 @@ public struct AnyModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.any = try container.decode(Word.self, forKey: "Any")
+        self.any = try container.decode("Any", as: Word.self)
     }
 }
 
@@ -1468,7 +1470,7 @@ public struct AnyObjectModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.anyObject = try container.decode(Word.self, forKey: "AnyObject")
+        self.anyObject = try container.decode("AnyObject", as: Word.self)
     }
 }
 
@@ -1481,7 +1483,7 @@ public struct SendableModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.sendable = try container.decode(Word.self, forKey: "Sendable")
+        self.sendable = try container.decode("Sendable", as: Word.self)
     }
 }
 
@@ -1494,7 +1496,7 @@ public struct CodableModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.codable = try container.decode(Word.self, forKey: "Codable")
+        self.codable = try container.decode("Codable", as: Word.self)
     }
 }
 
@@ -1507,7 +1509,7 @@ public struct HashableModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.hashable = try container.decode(Word.self, forKey: "Hashable")
+        self.hashable = try container.decode("Hashable", as: Word.self)
     }
 }
 
@@ -1520,7 +1522,7 @@ public struct EquatableModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.equatable = try container.decode(Word.self, forKey: "Equatable")
+        self.equatable = try container.decode("Equatable", as: Word.self)
     }
 }
 
@@ -1533,7 +1535,7 @@ public struct FoundationModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.foundation = try container.decode(Word.self, forKey: "Foundation")
+        self.foundation = try container.decode("Foundation", as: Word.self)
     }
 }
 
@@ -1546,7 +1548,7 @@ public struct SwiftModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.swift = try container.decode(Word.self, forKey: "Swift")
+        self.swift = try container.decode("Swift", as: Word.self)
     }
 }
 
@@ -1559,7 +1561,7 @@ public struct SpecwrightModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.specwright = try container.decode(Word.self, forKey: "Specwright")
+        self.specwright = try container.decode("Specwright", as: Word.self)
     }
 }
 
@@ -1572,7 +1574,7 @@ public struct APIClientModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.apiClient = try container.decode(Word.self, forKey: "APIClient")
+        self.apiClient = try container.decode("APIClient", as: Word.self)
     }
 }
 
@@ -1585,7 +1587,7 @@ public struct APIErrorModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.apiError = try container.decode(Word.self, forKey: "APIError")
+        self.apiError = try container.decode("APIError", as: Word.self)
     }
 }
 
@@ -1598,7 +1600,7 @@ public struct EndpointModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.endpoint = try container.decode(Word.self, forKey: "Endpoint")
+        self.endpoint = try container.decode("Endpoint", as: Word.self)
     }
 }
 
@@ -1611,7 +1613,7 @@ public struct EmptyModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.empty = try container.decode(Word.self, forKey: "Empty")
+        self.empty = try container.decode("Empty", as: Word.self)
     }
 }
 
@@ -1624,7 +1626,7 @@ public struct JSONValueModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.jsonValue = try container.decode(Word.self, forKey: "JSONValue")
+        self.jsonValue = try container.decode("JSONValue", as: Word.self)
     }
 }
 
@@ -1637,7 +1639,7 @@ public struct CalendarDateModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.calendarDate = try container.decode(Word.self, forKey: "CalendarDate")
+        self.calendarDate = try container.decode("CalendarDate", as: Word.self)
     }
 }
 
@@ -1650,7 +1652,7 @@ public struct FileModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.file = try container.decode(Word.self, forKey: "File")
+        self.file = try container.decode("File", as: Word.self)
     }
 }
 
@@ -1663,7 +1665,7 @@ public struct StringEnumModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.stringEnum = try container.decode(Word.self, forKey: "StringEnum")
+        self.stringEnum = try container.decode("StringEnum", as: Word.self)
     }
 }
 
@@ -1676,7 +1678,7 @@ public struct IndirectModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.indirect = try container.decode(Word.self, forKey: "Indirect")
+        self.indirect = try container.decode("Indirect", as: Word.self)
     }
 }
 
@@ -1689,7 +1691,7 @@ public struct LandmineModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.landmine = try container.decode(Word.self, forKey: "Landmine")
+        self.landmine = try container.decode("Landmine", as: Word.self)
     }
 }
 
@@ -1702,7 +1704,7 @@ public struct LandmineService2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.landmineService = try container.decode(Word.self, forKey: "LandmineService")
+        self.landmineService = try container.decode("LandmineService", as: Word.self)
     }
 }
 
@@ -1715,7 +1717,7 @@ public struct LiveLandmineService2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.liveLandmineService = try container.decode(Word.self, forKey: "LiveLandmineService")
+        self.liveLandmineService = try container.decode("LiveLandmineService", as: Word.self)
     }
 }
 
@@ -1728,7 +1730,7 @@ public struct Class: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.class = try container.decode(Word.self, forKey: "class")
+        self.class = try container.decode("class", as: Word.self)
     }
 }
 
@@ -1741,7 +1743,7 @@ public struct Default: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.default = try container.decode(Word.self, forKey: "default")
+        self.default = try container.decode("default", as: Word.self)
     }
 }
 
@@ -1754,7 +1756,7 @@ public struct For: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.for = try container.decode(Word.self, forKey: "for")
+        self.for = try container.decode("for", as: Word.self)
     }
 }
 
@@ -1916,55 +1918,55 @@ public struct Holder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.word = try container.decode(Word.self, forKey: "word")
-        self.maybe = try container.decodeIfPresent(Word.self, forKey: "maybe") ?? .none
-        self.keywords = try container.decodeIfPresent(Keywords.self, forKey: "keywords")
-        self.string = try container.decodeIfPresent(StringModel.self, forKey: "String")
-        self.data = try container.decodeIfPresent(DataModel.self, forKey: "Data")
-        self.date = try container.decodeIfPresent(DateModel.self, forKey: "Date")
-        self.url = try container.decodeIfPresent(URLModel.self, forKey: "URL")
-        self.error = try container.decodeIfPresent(ErrorModel.self, forKey: "Error")
-        self.result = try container.decodeIfPresent(ResultModel.self, forKey: "Result")
-        self.type = try container.decodeIfPresent(TypeModel.self, forKey: "Type")
-        self.protocol = try container.decodeIfPresent(ProtocolModel.self, forKey: "Protocol")
-        self.codingKeys = try container.decodeIfPresent(CodingKeysModel.self, forKey: "CodingKeys")
-        self.selfValue = try container.decodeIfPresent(SelfModel.self, forKey: "Self")
-        self.selfValue2 = try container.decodeIfPresent(SelfModel2.self, forKey: "self")
-        self.initValue = try container.decodeIfPresent(Init.self, forKey: "init")
-        self.int = try container.decodeIfPresent(IntModel.self, forKey: "Int")
-        self.bool = try container.decodeIfPresent(BoolModel.self, forKey: "Bool")
-        self.double = try container.decodeIfPresent(DoubleModel.self, forKey: "Double")
-        self.array = try container.decodeIfPresent(ArrayModel.self, forKey: "Array")
-        self.dictionary = try container.decodeIfPresent(DictionaryModel.self, forKey: "Dictionary")
-        self.optional = try container.decodeIfPresent(OptionalModel.self, forKey: "Optional")
-        self.set = try container.decodeIfPresent(SetModel.self, forKey: "Set")
-        self.uuid = try container.decodeIfPresent(UUIDModel.self, forKey: "UUID")
-        self.decimal = try container.decodeIfPresent(DecimalModel.self, forKey: "Decimal")
-        self.never = try container.decodeIfPresent(NeverModel.self, forKey: "Never")
-        self.void = try container.decodeIfPresent(VoidModel.self, forKey: "Void")
-        self.any = try container.decodeIfPresent(AnyModel.self, forKey: "Any")
-        self.anyObject = try container.decodeIfPresent(AnyObjectModel.self, forKey: "AnyObject")
-        self.sendable = try container.decodeIfPresent(SendableModel.self, forKey: "Sendable")
-        self.codable = try container.decodeIfPresent(CodableModel.self, forKey: "Codable")
-        self.hashable = try container.decodeIfPresent(HashableModel.self, forKey: "Hashable")
-        self.equatable = try container.decodeIfPresent(EquatableModel.self, forKey: "Equatable")
-        self.foundation = try container.decodeIfPresent(FoundationModel.self, forKey: "Foundation")
-        self.swift = try container.decodeIfPresent(SwiftModel.self, forKey: "Swift")
-        self.specwright = try container.decodeIfPresent(SpecwrightModel.self, forKey: "Specwright")
-        self.apiClient = try container.decodeIfPresent(APIClientModel.self, forKey: "APIClient")
-        self.apiError = try container.decodeIfPresent(APIErrorModel.self, forKey: "APIError")
-        self.endpoint = try container.decodeIfPresent(EndpointModel.self, forKey: "Endpoint")
-        self.empty = try container.decodeIfPresent(EmptyModel.self, forKey: "Empty")
-        self.jsonValue = try container.decodeIfPresent(JSONValueModel.self, forKey: "JSONValue")
-        self.calendarDate = try container.decodeIfPresent(CalendarDateModel.self, forKey: "CalendarDate")
-        self.file = try container.decodeIfPresent(FileModel.self, forKey: "File")
-        self.stringEnum = try container.decodeIfPresent(StringEnumModel.self, forKey: "StringEnum")
-        self.indirect = try container.decodeIfPresent(IndirectModel.self, forKey: "Indirect")
-        self.landmine = try container.decodeIfPresent(LandmineModel.self, forKey: "Landmine")
-        self.landmineService = try container.decodeIfPresent(LandmineService2.self, forKey: "LandmineService")
-        self.liveLandmineService = try container.decodeIfPresent(LiveLandmineService2.self, forKey: "LiveLandmineService")
-        self.class = try container.decodeIfPresent(Class.self, forKey: "class")
-        self.default = try container.decodeIfPresent(Default.self, forKey: "default")
-        self.for = try container.decodeIfPresent(For.self, forKey: "for")
+        self.word = try container.decode("word", as: Word.self)
+        self.maybe = try container.decodeIfPresent("maybe", as: Word.self) ?? .none
+        self.keywords = try container.decodeIfPresent("keywords", as: Keywords.self)
+        self.string = try container.decodeIfPresent("String", as: StringModel.self)
+        self.data = try container.decodeIfPresent("Data", as: DataModel.self)
+        self.date = try container.decodeIfPresent("Date", as: DateModel.self)
+        self.url = try container.decodeIfPresent("URL", as: URLModel.self)
+        self.error = try container.decodeIfPresent("Error", as: ErrorModel.self)
+        self.result = try container.decodeIfPresent("Result", as: ResultModel.self)
+        self.type = try container.decodeIfPresent("Type", as: TypeModel.self)
+        self.protocol = try container.decodeIfPresent("Protocol", as: ProtocolModel.self)
+        self.codingKeys = try container.decodeIfPresent("CodingKeys", as: CodingKeysModel.self)
+        self.selfValue = try container.decodeIfPresent("Self", as: SelfModel.self)
+        self.selfValue2 = try container.decodeIfPresent("self", as: SelfModel2.self)
+        self.initValue = try container.decodeIfPresent("init", as: Init.self)
+        self.int = try container.decodeIfPresent("Int", as: IntModel.self)
+        self.bool = try container.decodeIfPresent("Bool", as: BoolModel.self)
+        self.double = try container.decodeIfPresent("Double", as: DoubleModel.self)
+        self.array = try container.decodeIfPresent("Array", as: ArrayModel.self)
+        self.dictionary = try container.decodeIfPresent("Dictionary", as: DictionaryModel.self)
+        self.optional = try container.decodeIfPresent("Optional", as: OptionalModel.self)
+        self.set = try container.decodeIfPresent("Set", as: SetModel.self)
+        self.uuid = try container.decodeIfPresent("UUID", as: UUIDModel.self)
+        self.decimal = try container.decodeIfPresent("Decimal", as: DecimalModel.self)
+        self.never = try container.decodeIfPresent("Never", as: NeverModel.self)
+        self.void = try container.decodeIfPresent("Void", as: VoidModel.self)
+        self.any = try container.decodeIfPresent("Any", as: AnyModel.self)
+        self.anyObject = try container.decodeIfPresent("AnyObject", as: AnyObjectModel.self)
+        self.sendable = try container.decodeIfPresent("Sendable", as: SendableModel.self)
+        self.codable = try container.decodeIfPresent("Codable", as: CodableModel.self)
+        self.hashable = try container.decodeIfPresent("Hashable", as: HashableModel.self)
+        self.equatable = try container.decodeIfPresent("Equatable", as: EquatableModel.self)
+        self.foundation = try container.decodeIfPresent("Foundation", as: FoundationModel.self)
+        self.swift = try container.decodeIfPresent("Swift", as: SwiftModel.self)
+        self.specwright = try container.decodeIfPresent("Specwright", as: SpecwrightModel.self)
+        self.apiClient = try container.decodeIfPresent("APIClient", as: APIClientModel.self)
+        self.apiError = try container.decodeIfPresent("APIError", as: APIErrorModel.self)
+        self.endpoint = try container.decodeIfPresent("Endpoint", as: EndpointModel.self)
+        self.empty = try container.decodeIfPresent("Empty", as: EmptyModel.self)
+        self.jsonValue = try container.decodeIfPresent("JSONValue", as: JSONValueModel.self)
+        self.calendarDate = try container.decodeIfPresent("CalendarDate", as: CalendarDateModel.self)
+        self.file = try container.decodeIfPresent("File", as: FileModel.self)
+        self.stringEnum = try container.decodeIfPresent("StringEnum", as: StringEnumModel.self)
+        self.indirect = try container.decodeIfPresent("Indirect", as: IndirectModel.self)
+        self.landmine = try container.decodeIfPresent("Landmine", as: LandmineModel.self)
+        self.landmineService = try container.decodeIfPresent("LandmineService", as: LandmineService2.self)
+        self.liveLandmineService = try container.decodeIfPresent("LiveLandmineService", as: LiveLandmineService2.self)
+        self.class = try container.decodeIfPresent("class", as: Class.self)
+        self.default = try container.decodeIfPresent("default", as: Default.self)
+        self.for = try container.decodeIfPresent("for", as: For.self)
     }
 }

@@ -12,7 +12,7 @@ public struct CreateUserBody: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.name, forKey: "name")
+        try container.encode(members: ["name": self.name])
     }
 }
 
@@ -25,7 +25,7 @@ public struct UploadNoteBody2: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.text, forKey: "text")
+        try container.encode(members: ["text": self.text])
     }
 }
 
@@ -38,7 +38,7 @@ public struct User: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.a = try container.decodeIfPresent(String.self, forKey: "a")
+        self.a = try container.decodeIfPresent("a", as: String.self)
     }
 }
 
@@ -51,7 +51,7 @@ public struct User2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.b = try container.decodeIfPresent(String.self, forKey: "b")
+        self.b = try container.decodeIfPresent("b", as: String.self)
     }
 }
 
@@ -64,7 +64,7 @@ public struct StoreModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.c = try container.decodeIfPresent(String.self, forKey: "c")
+        self.c = try container.decodeIfPresent("c", as: String.self)
     }
 }
 
@@ -77,7 +77,7 @@ public struct StringModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.d = try container.decodeIfPresent(String.self, forKey: "d")
+        self.d = try container.decodeIfPresent("d", as: String.self)
     }
 }
 
@@ -90,7 +90,7 @@ public struct EndpointModel: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.e = try container.decodeIfPresent(String.self, forKey: "e")
+        self.e = try container.decodeIfPresent("e", as: String.self)
     }
 }
 
@@ -103,7 +103,7 @@ public struct PetOwner: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.f = try container.decodeIfPresent(String.self, forKey: "f")
+        self.f = try container.decodeIfPresent("f", as: String.self)
     }
 }
 
@@ -116,7 +116,7 @@ public struct PetOwner2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.g = try container.decodeIfPresent(String.self, forKey: "g")
+        self.g = try container.decodeIfPresent("g", as: String.self)
     }
 }
 
@@ -129,7 +129,7 @@ public struct _2fa: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.h = try container.decodeIfPresent(String.self, forKey: "h")
+        self.h = try container.decodeIfPresent("h", as: String.self)
     }
 }
 
@@ -142,7 +142,7 @@ public struct AB: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.i = try container.decodeIfPresent(String.self, forKey: "i")
+        self.i = try container.decodeIfPresent("i", as: String.self)
     }
 }
 
@@ -184,16 +184,16 @@ public struct Everything: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.user1 = try container.decodeIfPresent(User.self, forKey: "user1")
-        self.user2 = try container.decodeIfPresent(User2.self, forKey: "user2")
-        self.store = try container.decodeIfPresent(StoreModel.self, forKey: "store")
-        self.string = try container.decodeIfPresent(StringModel.self, forKey: "string")
-        self.endpoint = try container.decodeIfPresent(EndpointModel.self, forKey: "endpoint")
-        self.owner1 = try container.decodeIfPresent(PetOwner.self, forKey: "owner1")
-        self.owner2 = try container.decodeIfPresent(PetOwner2.self, forKey: "owner2")
-        self.twoFactor = try container.decodeIfPresent(_2fa.self, forKey: "twoFactor")
-        self.slashed = try container.decodeIfPresent(AB.self, forKey: "slashed")
-        self.pet = try container.decodeIfPresent(EverythingPetValue.self, forKey: "pet")
+        self.user1 = try container.decodeIfPresent("user1", as: User.self)
+        self.user2 = try container.decodeIfPresent("user2", as: User2.self)
+        self.store = try container.decodeIfPresent("store", as: StoreModel.self)
+        self.string = try container.decodeIfPresent("string", as: StringModel.self)
+        self.endpoint = try container.decodeIfPresent("endpoint", as: EndpointModel.self)
+        self.owner1 = try container.decodeIfPresent("owner1", as: PetOwner.self)
+        self.owner2 = try container.decodeIfPresent("owner2", as: PetOwner2.self)
+        self.twoFactor = try container.decodeIfPresent("twoFactor", as: _2fa.self)
+        self.slashed = try container.decodeIfPresent("slashed", as: AB.self)
+        self.pet = try container.decodeIfPresent("pet", as: EverythingPetValue.self)
     }
 }
 
@@ -206,7 +206,7 @@ public struct EverythingPetValue: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.j = try container.decodeIfPresent(String.self, forKey: "j")
+        self.j = try container.decodeIfPresent("j", as: String.self)
     }
 }
 
@@ -219,6 +219,6 @@ public struct EverythingPet: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.k = try container.decodeIfPresent(String.self, forKey: "k")
+        self.k = try container.decodeIfPresent("k", as: String.self)
     }
 }

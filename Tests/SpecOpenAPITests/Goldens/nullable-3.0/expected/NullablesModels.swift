@@ -35,14 +35,14 @@ public struct User: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
-        self.nickname = try container.decodeRequiredNullable(String.self, forKey: "nickname")
-        self.email = try container.decodeIfPresent(String.self, forKey: "email")
-        self.bio = try container.decodeIfPresent(String.self, forKey: "bio")
-        self.manager = try container.decodeRequiredNullable(Manager.self, forKey: "manager")
-        self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
-        self.tags = try container.decodeIfPresent([String?].self, forKey: "tags")
+        self.id = try container.decode("id", as: Int.self)
+        self.name = try container.decode("name", as: String.self)
+        self.nickname = try container.decodeRequiredNullable("nickname", as: String.self)
+        self.email = try container.decodeIfPresent("email", as: String.self)
+        self.bio = try container.decodeIfPresent("bio", as: String.self)
+        self.manager = try container.decodeRequiredNullable("manager", as: Manager.self)
+        self.address = try container.decodeIfPresent("address", as: UserAddress.self)
+        self.tags = try container.decodeIfPresent("tags", as: [String?].self)
     }
 }
 
@@ -55,7 +55,7 @@ public struct UserAddress: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.street = try container.decodeIfPresent(String.self, forKey: "street")
+        self.street = try container.decodeIfPresent("street", as: String.self)
     }
 }
 
@@ -68,7 +68,7 @@ public struct Manager: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 }
 
@@ -85,7 +85,7 @@ public struct Team: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.lead = try container.decodeIfPresent(String.self, forKey: "lead")
-        self.deputy = try container.decodeIfPresent(String.self, forKey: "deputy")
+        self.lead = try container.decodeIfPresent("lead", as: String.self)
+        self.deputy = try container.decodeIfPresent("deputy", as: String.self)
     }
 }

@@ -38,15 +38,15 @@ public struct User: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.nickname = try container.decodeRequiredNullable(String.self, forKey: "nickname")
-        self.age = try container.decodeIfPresent(Int.self, forKey: "age")
-        self.score = try container.decodeRequiredNullable(Double.self, forKey: "score")
-        self.manager = try container.decodeRequiredNullable(Manager.self, forKey: "manager")
-        self.mentor = try container.decodeIfPresent(Manager.self, forKey: "mentor")
-        self.address = try container.decodeIfPresent(UserAddress.self, forKey: "address")
-        self.aliases = try container.decodeIfPresent([String?].self, forKey: "aliases")
-        self.status = try container.decodeIfPresent(UserStatus.self, forKey: "status")
+        self.id = try container.decode("id", as: Int.self)
+        self.nickname = try container.decodeRequiredNullable("nickname", as: String.self)
+        self.age = try container.decodeIfPresent("age", as: Int.self)
+        self.score = try container.decodeRequiredNullable("score", as: Double.self)
+        self.manager = try container.decodeRequiredNullable("manager", as: Manager.self)
+        self.mentor = try container.decodeIfPresent("mentor", as: Manager.self)
+        self.address = try container.decodeIfPresent("address", as: UserAddress.self)
+        self.aliases = try container.decodeIfPresent("aliases", as: [String?].self)
+        self.status = try container.decodeIfPresent("status", as: UserStatus.self)
     }
 }
 
@@ -59,7 +59,7 @@ public struct UserAddress: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.street = try container.decodeIfPresent(String.self, forKey: "street")
+        self.street = try container.decodeIfPresent("street", as: String.self)
     }
 }
 
@@ -95,6 +95,6 @@ public struct Manager: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 }

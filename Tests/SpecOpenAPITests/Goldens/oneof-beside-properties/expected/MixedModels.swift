@@ -15,8 +15,7 @@ public struct GistUpdate: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.description, forKey: "description")
-        try container.encodeIfPresent(self.files, forKey: "files")
+        try container.encode(members: ["description": self.description, "files": self.files])
     }
 }
 
@@ -34,9 +33,9 @@ public struct Payment: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.amount = try container.decode(Int.self, forKey: "amount")
-        self.number = try container.decodeIfPresent(String.self, forKey: "number")
-        self.iban = try container.decodeIfPresent(String.self, forKey: "iban")
+        self.amount = try container.decode("amount", as: Int.self)
+        self.number = try container.decodeIfPresent("number", as: String.self)
+        self.iban = try container.decodeIfPresent("iban", as: String.self)
     }
 }
 
@@ -52,7 +51,7 @@ public struct Card: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.number = try container.decode(String.self, forKey: "number")
-        self.amount = try container.decodeIfPresent(Int.self, forKey: "amount")
+        self.number = try container.decode("number", as: String.self)
+        self.amount = try container.decodeIfPresent("amount", as: Int.self)
     }
 }

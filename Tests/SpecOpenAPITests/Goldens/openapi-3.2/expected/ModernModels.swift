@@ -14,8 +14,7 @@ public struct PetQuery: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.species, forKey: "species")
-        try container.encodeIfPresent(self.limit, forKey: "limit")
+        try container.encode(members: ["species": self.species, "limit": self.limit])
     }
 }
 
@@ -44,7 +43,7 @@ public struct Cat: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives")
+        self.lives = try container.decodeIfPresent("lives", as: Int.self)
     }
 }
 
@@ -57,7 +56,7 @@ public struct Dog: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.good = try container.decodeIfPresent(Bool.self, forKey: "good")
+        self.good = try container.decodeIfPresent("good", as: Bool.self)
     }
 }
 
@@ -70,6 +69,6 @@ public struct Animal: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decodeIfPresent(String.self, forKey: "name")
+        self.name = try container.decodeIfPresent("name", as: String.self)
     }
 }

@@ -14,8 +14,8 @@ public struct Finder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.term = try container.decode(String.self, forKey: "term")
-        self.limit = try container.decodeIfPresent(Int.self, forKey: "limit")
+        self.term = try container.decode("term", as: String.self)
+        self.limit = try container.decodeIfPresent("limit", as: Int.self)
     }
 }
 
@@ -30,8 +30,7 @@ public struct NewPet: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.tag, forKey: "tag")
+        try container.encode(members: ["name": self.name, "tag": self.tag])
     }
 }
 
@@ -46,7 +45,7 @@ public struct Pet: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.name = try container.decode(String.self, forKey: "name")
+        self.id = try container.decode("id", as: Int64.self)
+        self.name = try container.decode("name", as: String.self)
     }
 }

@@ -12,7 +12,7 @@ public struct GetThingFilter: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
+        try container.encode(members: ["a": self.a])
     }
 }
 
@@ -96,7 +96,7 @@ public struct ServiceUnavailable: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.code = try container.decodeIfPresent(String.self, forKey: "code")
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.code = try container.decodeIfPresent("code", as: String.self)
+        self.message = try container.decodeIfPresent("message", as: String.self)
     }
 }

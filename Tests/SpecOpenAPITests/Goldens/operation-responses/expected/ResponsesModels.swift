@@ -12,7 +12,7 @@ public struct Thing: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
+        self.id = try container.decode("id", as: String.self)
     }
 }
 
@@ -25,7 +25,7 @@ public struct NotFound: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.resource = try container.decodeIfPresent(String.self, forKey: "resource")
+        self.resource = try container.decodeIfPresent("resource", as: String.self)
     }
 }
 
@@ -40,8 +40,8 @@ public struct Problem: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+        self.message = try container.decode("message", as: String.self)
+        self.code = try container.decodeIfPresent("code", as: Int.self)
     }
 }
 
@@ -77,7 +77,7 @@ public struct DeleteThingError422: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.detail = try container.decodeIfPresent(String.self, forKey: "detail")
+        self.detail = try container.decodeIfPresent("detail", as: String.self)
     }
 }
 
@@ -92,8 +92,8 @@ public struct GetInlineResponse: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.items = try container.decode([Thing].self, forKey: "items")
-        self.next = try container.decodeIfPresent(String.self, forKey: "next")
+        self.items = try container.decode("items", as: [Thing].self)
+        self.next = try container.decodeIfPresent("next", as: String.self)
     }
 }
 
@@ -106,6 +106,6 @@ public struct GetInlineError400: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.message = try container.decodeIfPresent("message", as: String.self)
     }
 }

@@ -16,9 +16,7 @@ public struct RGB: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.r, forKey: "R")
-        try container.encodeIfPresent(self.g, forKey: "G")
-        try container.encodeIfPresent(self.b, forKey: "B")
+        try container.encode(members: ["R": self.r, "G": self.g, "B": self.b])
     }
 }
 
@@ -31,7 +29,7 @@ public struct SearchFilter: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.color, forKey: "color")
+        try container.encode(members: ["color": self.color])
     }
 }
 
@@ -46,8 +44,7 @@ public struct SearchPoint: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.x, forKey: "x")
-        try container.encodeIfPresent(self.y, forKey: "y")
+        try container.encode(members: ["x": self.x, "y": self.y])
     }
 }
 
@@ -74,8 +71,7 @@ public struct SearchXRange: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.from, forKey: "from")
-        try container.encodeIfPresent(self.to, forKey: "to")
+        try container.encode(members: ["from": self.from, "to": self.to])
     }
 }
 
@@ -90,8 +86,7 @@ public struct PostCustomersBodyAddress: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.city, forKey: "city")
-        try container.encodeIfPresent(self.line1, forKey: "line1")
+        try container.encode(members: ["city": self.city, "line1": self.line1])
     }
 }
 
@@ -106,7 +101,6 @@ public struct PostCustomersBodyItemsItem: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.price, forKey: "price")
-        try container.encodeIfPresent(self.quantity, forKey: "quantity")
+        try container.encode(members: ["price": self.price, "quantity": self.quantity])
     }
 }

@@ -18,10 +18,10 @@ public struct Node: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.parent = try container.decodeIfPresent(Node.self, forKey: "parent")
-        self.children = try container.decode([Node].self, forKey: "children")
-        self.byName = try container.decodeIfPresent([String: Node].self, forKey: "byName")
+        self.name = try container.decode("name", as: String.self)
+        self.parent = try container.decodeIfPresent("parent", as: Node.self)
+        self.children = try container.decode("children", as: [Node].self)
+        self.byName = try container.decodeIfPresent("byName", as: [String: Node].self)
     }
 }
 
@@ -36,8 +36,8 @@ public struct Person: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.employer = try container.decodeIfPresent(Company.self, forKey: "employer")
+        self.name = try container.decode("name", as: String.self)
+        self.employer = try container.decodeIfPresent("employer", as: Company.self)
     }
 }
 
@@ -52,8 +52,8 @@ public struct Company: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.ceo = try container.decode(Person.self, forKey: "ceo")
+        self.name = try container.decode("name", as: String.self)
+        self.ceo = try container.decode("ceo", as: Person.self)
     }
 }
 
@@ -80,7 +80,7 @@ public struct Literal: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.value = try container.decode(Double.self, forKey: "value")
+        self.value = try container.decode("value", as: Double.self)
     }
 }
 
@@ -95,8 +95,8 @@ public struct Sum: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.left = try container.decode(Expression.self, forKey: "left")
-        self.right = try container.decode(Expression.self, forKey: "right")
+        self.left = try container.decode("left", as: Expression.self)
+        self.right = try container.decode("right", as: Expression.self)
     }
 }
 

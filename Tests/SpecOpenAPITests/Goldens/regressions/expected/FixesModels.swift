@@ -14,7 +14,7 @@ public struct CreatePostError2: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.x = try container.decodeIfPresent(String.self, forKey: "x")
+        self.x = try container.decodeIfPresent("x", as: String.self)
     }
 }
 
@@ -29,12 +29,12 @@ public struct Obj: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.a = try container.decodeIfPresent(String.self, forKey: "a")
+        self.a = try container.decodeIfPresent("a", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.a, forKey: "a")
+        try container.encode(members: ["a": self.a])
     }
 }
 
@@ -61,11 +61,11 @@ public struct Holder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.o = try container.decodeRequiredNullable(Obj.self, forKey: "o")
-        self.legacy = try container.decode(Legacy.self, forKey: "legacy")
-        self.five = try container.decode(Int.self, forKey: "five")
-        self.created = try container.decodeIfPresent(CreatePostError2.self, forKey: "created")
-        self.service = try container.decodeIfPresent(FixesService2.self, forKey: "service")
+        self.o = try container.decodeRequiredNullable("o", as: Obj.self)
+        self.legacy = try container.decode("legacy", as: Legacy.self)
+        self.five = try container.decode("five", as: Int.self)
+        self.created = try container.decodeIfPresent("created", as: CreatePostError2.self)
+        self.service = try container.decodeIfPresent("service", as: FixesService2.self)
     }
 }
 
@@ -79,7 +79,7 @@ public struct Legacy: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.kind = try container.decodeIfPresent(OldKind.self, forKey: "kind")
+        self.kind = try container.decodeIfPresent("kind", as: OldKind.self)
     }
 }
 
@@ -132,8 +132,7 @@ public struct Cat: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.petType, forKey: "petType")
-        try container.encodeIfPresent(self.lives, forKey: "lives")
+        try container.encode(members: ["petType": self.petType, "lives": self.lives])
     }
 }
 
@@ -146,7 +145,7 @@ public struct Dog: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.good = try container.decodeIfPresent(Bool.self, forKey: "good")
+        self.good = try container.decodeIfPresent("good", as: Bool.self)
     }
 }
 
@@ -228,7 +227,7 @@ public struct Bird: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.wings = try container.decodeIfPresent(Int.self, forKey: "wings")
+        self.wings = try container.decodeIfPresent("wings", as: Int.self)
     }
 }
 
@@ -264,7 +263,7 @@ public struct CreatePostError400: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.f = try container.decodeIfPresent(String.self, forKey: "f")
+        self.f = try container.decodeIfPresent("f", as: String.self)
     }
 }
 
@@ -277,7 +276,7 @@ public struct CreatePostDefaultError: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.m = try container.decodeIfPresent(String.self, forKey: "m")
+        self.m = try container.decodeIfPresent("m", as: String.self)
     }
 }
 
@@ -290,6 +289,6 @@ public struct PetKitty: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.lives = try container.decodeIfPresent(Int.self, forKey: "lives")
+        self.lives = try container.decodeIfPresent("lives", as: Int.self)
     }
 }

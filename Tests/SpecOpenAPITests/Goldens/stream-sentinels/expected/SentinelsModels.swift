@@ -14,8 +14,8 @@ public struct Chunk: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.content = try container.decode(String.self, forKey: "content")
+        self.id = try container.decode("id", as: String.self)
+        self.content = try container.decode("content", as: String.self)
     }
 }
 
@@ -28,7 +28,7 @@ public struct Usage: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.tokens = try container.decode(Int.self, forKey: "tokens")
+        self.tokens = try container.decode("tokens", as: Int.self)
     }
 }
 

@@ -12,7 +12,7 @@ public struct Completion: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode("text", as: String.self)
     }
 }
 
@@ -25,7 +25,7 @@ public struct CompletionChunk: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.delta = try container.decode(String.self, forKey: "delta")
+        self.delta = try container.decode("delta", as: String.self)
     }
 }
 
@@ -38,7 +38,7 @@ public struct RunStarted: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.run = try container.decode(String.self, forKey: "run")
+        self.run = try container.decode("run", as: String.self)
     }
 }
 
@@ -51,7 +51,7 @@ public struct Step: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.step = try container.decode(Int.self, forKey: "step")
+        self.step = try container.decode("step", as: Int.self)
     }
 }
 
@@ -64,7 +64,7 @@ public struct RunEventsResponseEventDelta: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        self.text = try container.decodeIfPresent("text", as: String.self)
     }
 }
 

@@ -23,10 +23,7 @@ public struct CompletionRequest: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.model, forKey: "model")
-        try container.encodeIfPresent(self.user, forKey: "user")
-        try container.encodeIfPresent(self.mode, forKey: "mode")
-        try container.encodeIfPresent(self.stop, forKey: "stop")
+        try container.encode(members: ["model": self.model, "user": self.user, "mode": self.mode, "stop": self.stop])
     }
 }
 
@@ -111,6 +108,6 @@ public struct CreateCompletionResponse: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
+        self.id = try container.decodeIfPresent("id", as: String.self)
     }
 }

@@ -15,14 +15,13 @@ public struct Note: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
-        self.pinned = try container.decodeIfPresent(Bool.self, forKey: "pinned") ?? false
+        self.text = try container.decode("text", as: String.self)
+        self.pinned = try container.decodeIfPresent("pinned", as: Bool.self) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.text, forKey: "text")
-        try container.encodeIfPresent(self.pinned, forKey: "pinned")
+        try container.encode(members: ["text": self.text, "pinned": self.pinned])
     }
 }
 

@@ -16,9 +16,9 @@ public struct Vehicle: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.state = try container.decodeIfPresent(PowerState.self, forKey: "state")
-        self.size = try container.decodeIfPresent(VehicleSize.self, forKey: "size")
-        self.tier = try container.decodeIfPresent(StorageTier.self, forKey: "tier")
+        self.state = try container.decodeIfPresent("state", as: PowerState.self)
+        self.size = try container.decodeIfPresent("size", as: VehicleSize.self)
+        self.tier = try container.decodeIfPresent("tier", as: StorageTier.self)
     }
 }
 

@@ -16,9 +16,9 @@ public struct Ebook: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.owner = try container.decodeIfPresent(String.self, forKey: "owner")
-        self.kind = try container.decode(String.self, forKey: "kind")
-        self.pages = try container.decodeIfPresent(Int.self, forKey: "pages")
+        self.owner = try container.decodeIfPresent("owner", as: String.self)
+        self.kind = try container.decode("kind", as: String.self)
+        self.pages = try container.decodeIfPresent("pages", as: Int.self)
     }
 }
 
@@ -43,7 +43,7 @@ public struct Loan: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.days = try container.decodeIfPresent(Int.self, forKey: "days")
+        self.days = try container.decodeIfPresent("days", as: Int.self)
     }
 }
 
@@ -83,16 +83,14 @@ public struct Book: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.title = try container.decode(String.self, forKey: "title")
-        self.author = try container.decodeIfPresent(Author.self, forKey: "author")
-        self.cover = try container.decodeIfPresent(String.self, forKey: "cover")
+        self.title = try container.decode("title", as: String.self)
+        self.author = try container.decodeIfPresent("author", as: Author.self)
+        self.cover = try container.decodeIfPresent("cover", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.title, forKey: "title")
-        try container.encodeIfPresent(self.author, forKey: "author")
-        try container.encodeIfPresent(self.cover, forKey: "cover")
+        try container.encode(members: ["title": self.title, "author": self.author, "cover": self.cover])
     }
 }
 
@@ -105,7 +103,7 @@ public struct Problem: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decodeIfPresent(String.self, forKey: "message")
+        self.message = try container.decodeIfPresent("message", as: String.self)
     }
 }
 
@@ -120,13 +118,12 @@ public struct Author: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.born = try container.decodeIfPresent(CalendarDate.self, forKey: "born")
+        self.name = try container.decode("name", as: String.self)
+        self.born = try container.decodeIfPresent("born", as: CalendarDate.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.born, forKey: "born")
+        try container.encode(members: ["name": self.name, "born": self.born])
     }
 }

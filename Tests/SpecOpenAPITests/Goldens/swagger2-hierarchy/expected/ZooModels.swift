@@ -40,16 +40,14 @@ public struct Cat: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.indoor = try container.decodeIfPresent(Bool.self, forKey: "indoor")
+        self.name = try container.decode("name", as: String.self)
+        self.id = try container.decodeIfPresent("id", as: String.self)
+        self.indoor = try container.decodeIfPresent("indoor", as: Bool.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encodeIfPresent(self.indoor, forKey: "indoor")
+        try container.encode(members: ["name": self.name, "id": self.id, "indoor": self.indoor])
     }
 }
 
@@ -67,16 +65,14 @@ public struct Dog: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.packSize = try container.decode(Int.self, forKey: "packSize")
+        self.name = try container.decode("name", as: String.self)
+        self.id = try container.decodeIfPresent("id", as: String.self)
+        self.packSize = try container.decode("packSize", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encode(self.packSize, forKey: "packSize")
+        try container.encode(members: ["name": self.name, "id": self.id, "packSize": self.packSize])
     }
 }
 
@@ -95,18 +91,20 @@ public struct Puppy: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.id = try container.decodeIfPresent(String.self, forKey: "id")
-        self.packSize = try container.decode(Int.self, forKey: "packSize")
-        self.weeks = try container.decodeIfPresent(Int.self, forKey: "weeks")
+        self.name = try container.decode("name", as: String.self)
+        self.id = try container.decodeIfPresent("id", as: String.self)
+        self.packSize = try container.decode("packSize", as: Int.self)
+        self.weeks = try container.decodeIfPresent("weeks", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
-        try container.encodeIfPresent(self.id, forKey: "id")
-        try container.encode(self.packSize, forKey: "packSize")
-        try container.encodeIfPresent(self.weeks, forKey: "weeks")
+        try container.encode(members: [
+            "name": self.name,
+            "id": self.id,
+            "packSize": self.packSize,
+            "weeks": self.weeks
+        ])
     }
 }
 
@@ -131,6 +129,6 @@ public struct Circle: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.radius = try container.decodeIfPresent(Double.self, forKey: "radius")
+        self.radius = try container.decodeIfPresent("radius", as: Double.self)
     }
 }

@@ -18,10 +18,10 @@ public struct Report: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int64.self, forKey: "id")
-        self.title = try container.decode(String.self, forKey: "title")
-        self.summary = try container.decodeIfPresent(String.self, forKey: "summary")
-        self.created = try container.decodeIfPresent(Date.self, forKey: "created")
+        self.id = try container.decode("id", as: Int64.self)
+        self.title = try container.decode("title", as: String.self)
+        self.summary = try container.decodeIfPresent("summary", as: String.self)
+        self.created = try container.decodeIfPresent("created", as: Date.self)
     }
 }
 
@@ -36,7 +36,7 @@ public struct Problem: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.message = try container.decode(String.self, forKey: "message")
-        self.code = try container.decodeIfPresent(Int.self, forKey: "code")
+        self.message = try container.decode("message", as: String.self)
+        self.code = try container.decodeIfPresent("code", as: Int.self)
     }
 }

@@ -28,8 +28,8 @@ public struct Cat: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.indoor = try container.decodeIfPresent(Bool.self, forKey: "indoor")
+        self.name = try container.decode("name", as: String.self)
+        self.indoor = try container.decodeIfPresent("indoor", as: Bool.self)
     }
 }
 
@@ -44,8 +44,8 @@ public struct Dog: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
-        self.barks = try container.decodeIfPresent(Bool.self, forKey: "barks")
+        self.name = try container.decode("name", as: String.self)
+        self.barks = try container.decodeIfPresent("barks", as: Bool.self)
     }
 }
 
@@ -72,7 +72,7 @@ public struct Created: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
+        self.id = try container.decode("id", as: String.self)
     }
 }
 
@@ -87,8 +87,8 @@ public struct Deleted: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(String.self, forKey: "id")
-        self.reason = try container.decodeIfPresent(String.self, forKey: "reason")
+        self.id = try container.decode("id", as: String.self)
+        self.reason = try container.decodeIfPresent("reason", as: String.self)
     }
 }
 
@@ -117,7 +117,7 @@ public struct ShapeLine: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.length = try container.decode(Double.self, forKey: "length")
+        self.length = try container.decode("length", as: Double.self)
     }
 }
 
@@ -130,7 +130,7 @@ public struct Circle: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.radius = try container.decode(Double.self, forKey: "radius")
+        self.radius = try container.decode("radius", as: Double.self)
     }
 }
 
@@ -143,7 +143,7 @@ public struct Square: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.side = try container.decodeIfPresent(Double.self, forKey: "side")
+        self.side = try container.decodeIfPresent("side", as: Double.self)
     }
 }
 
@@ -175,8 +175,8 @@ public struct Asked: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(MessageType.self, forKey: "type")
-        self.question = try container.decode(String.self, forKey: "question")
+        self.type = try container.decode("type", as: MessageType.self)
+        self.question = try container.decode("question", as: String.self)
     }
 }
 
@@ -214,8 +214,8 @@ public struct Answered: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(MessageType.self, forKey: "type")
-        self.answer = try container.decode(String.self, forKey: "answer")
+        self.type = try container.decode("type", as: MessageType.self)
+        self.answer = try container.decode("answer", as: String.self)
     }
 }
 
@@ -246,8 +246,7 @@ public struct Comparison: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.key, forKey: "key")
+        try container.encode(members: ["type": self.type, "key": self.key])
     }
 }
 
@@ -283,7 +282,7 @@ public struct Everything: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.type, forKey: "type")
+        try container.encode(members: ["type": self.type])
     }
 }
 
@@ -298,8 +297,7 @@ public struct Nothing: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encodeIfPresent(self.reason, forKey: "reason")
+        try container.encode(members: ["type": self.type, "reason": self.reason])
     }
 }
 
@@ -314,8 +312,7 @@ public struct Compound: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.type, forKey: "type")
-        try container.encode(self.filters, forKey: "filters")
+        try container.encode(members: ["type": self.type, "filters": self.filters])
     }
 }
 
@@ -390,7 +387,7 @@ public struct MixedOther: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.other = try container.decodeIfPresent(String.self, forKey: "other")
+        self.other = try container.decodeIfPresent("other", as: String.self)
     }
 }
 
@@ -420,8 +417,8 @@ public struct Note: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.type = try container.decode(String.self, forKey: "type")
-        self.text = try container.decode(String.self, forKey: "text")
+        self.type = try container.decode("type", as: String.self)
+        self.text = try container.decode("text", as: String.self)
     }
 }
 
@@ -480,6 +477,6 @@ public struct HappeningNote: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decode(String.self, forKey: "text")
+        self.text = try container.decode("text", as: String.self)
     }
 }

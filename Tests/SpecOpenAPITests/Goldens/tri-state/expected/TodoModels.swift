@@ -20,9 +20,7 @@ public struct TaskUpdate: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.title, forKey: "title")
-        try container.encodeIfPresent(self.priority, forKey: "priority")
-        try container.encodeIfPresent(self.done, forKey: "done")
+        try container.encode(members: ["title": self.title, "priority": self.priority, "done": self.done])
     }
 }
 
@@ -38,7 +36,7 @@ public struct Task: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.id = try container.decode(Int.self, forKey: "id")
-        self.due = try container.decodeIfPresent(Date.self, forKey: "due")
+        self.id = try container.decode("id", as: Int.self)
+        self.due = try container.decodeIfPresent("due", as: Date.self)
     }
 }

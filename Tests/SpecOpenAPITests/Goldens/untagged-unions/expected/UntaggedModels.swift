@@ -52,12 +52,12 @@ public struct Named: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.name = try container.decode(String.self, forKey: "name")
+        self.name = try container.decode("name", as: String.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.name, forKey: "name")
+        try container.encode(members: ["name": self.name])
     }
 }
 
@@ -70,12 +70,12 @@ public struct Aged: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.age = try container.decode(Int.self, forKey: "age")
+        self.age = try container.decode("age", as: Int.self)
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(self.age, forKey: "age")
+        try container.encode(members: ["age": self.age])
     }
 }
 
@@ -101,7 +101,7 @@ public struct Circle: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.radius = try container.decode(Double.self, forKey: "radius")
+        self.radius = try container.decode("radius", as: Double.self)
     }
 }
 
@@ -114,7 +114,7 @@ public struct Square: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.side = try container.decode(Double.self, forKey: "side")
+        self.side = try container.decode("side", as: Double.self)
     }
 }
 
@@ -146,7 +146,7 @@ public struct ValueObject: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.text = try container.decodeIfPresent(String.self, forKey: "text")
+        self.text = try container.decodeIfPresent("text", as: String.self)
     }
 }
 
@@ -225,9 +225,9 @@ public struct Holder: Decodable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: WireKey.self)
-        self.looping = try container.decodeIfPresent(Looping.self, forKey: "looping")
-        self.value = try container.decodeIfPresent(Value.self, forKey: "value")
-        self.input = try container.decodeIfPresent(Input.self, forKey: "input")
-        self.inline = try container.decodeIfPresent(ExactDecimal.self, forKey: "inline")
+        self.looping = try container.decodeIfPresent("looping", as: Looping.self)
+        self.value = try container.decodeIfPresent("value", as: Value.self)
+        self.input = try container.decodeIfPresent("input", as: Input.self)
+        self.inline = try container.decodeIfPresent("inline", as: ExactDecimal.self)
     }
 }

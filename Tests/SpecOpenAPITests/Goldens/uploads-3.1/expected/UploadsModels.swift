@@ -13,7 +13,7 @@ public struct UploadFileBodyMeta: Encodable, Sendable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encodeIfPresent(self.title, forKey: "title")
+        try container.encode(members: ["title": self.title])
     }
 }
 
