@@ -12,9 +12,9 @@ import PackageDescription
 /// The default templates in Templates/, embedded in the generator at build time.
 /// Keep in step with Templates/DefaultTemplates.swift (a test checks both against the folder).
 let templateNames = [
-    "Alias", "Auth", "BodyEnum", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "EndpointsShard",
-    "Enum", "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "Models", "Outcome", "ResponseHeaders", "Service", "ServiceMembers",
-    "Struct", "Union", "WireValue",
+    "Alias", "Auth", "BodyEnum", "Doc", "Effects", "Endpoint", "EndpointDoc", "EndpointItem", "Endpoints", "Enum",
+    "ErrorEntry", "ErrorEnum", "FileHeader", "Group", "ModelList", "Models", "Outcome", "ResponseHeaders", "Service",
+    "ServiceMembers", "Shard", "Struct", "Union", "WireValue",
 ]
 
 /// Generated example clients are compiled with warnings as errors: generated code must be warning-free.

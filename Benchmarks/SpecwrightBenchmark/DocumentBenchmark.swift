@@ -16,7 +16,7 @@ enum DocumentBenchmark {
         } catch {
             report.fail(["error: cannot create \(out.path): \(error)"])
         }
-        report.line("Document: \(name), \(bytes.count) bytes (\(url.path)), \(options.shards) shards")
+        report.line("Document: \(name), \(bytes.count) bytes (\(url.path)), \(options.shards.map { "\($0) shards" } ?? "the generator's default shards")")
 
         // 1. libyaml alone: walk the events, nothing else.
         let libyaml = generator.libyamlWalk(bytes)

@@ -48,7 +48,7 @@ struct Generator {
 
     /// The whole pipeline in this process (parse, decode, validate, lower, render; no writes): the
     /// fastest of 5 runs and the files. Prints the first 20 diagnostics and exits 1 when there are errors.
-    func pipeline(path: String, shards: Int, read: (String) throws -> [UInt8]) -> (seconds: Double, files: [OutputFile]) {
+    func pipeline(path: String, shards: Int?, read: (String) throws -> [UInt8]) -> (seconds: Double, files: [OutputFile]) {
         let options = CompilerOptions(shards: shards)
         let first = compile(path, options, read)
         if first.diagnostics.hasErrors {
@@ -64,7 +64,7 @@ struct Generator {
 
     /// `specwright generate` as its own process into a fresh `output` (so every file is written):
     /// the best wall time of 3 runs (with process start and writes) and the highest peak memory.
-    func generate(spec: String, output: URL, shards: Int, log: URL) -> Measure.Run {
+    func generate(spec: String, output: URL, shards: Int?, log: URL) -> Measure.Run {
         var best = Measure.Run(seconds: .infinity, peakBytes: 0, status: 0)
         for _ in 0..<3 {
             let run = generateOnce(spec: spec, output: output, shards: shards, log: log)

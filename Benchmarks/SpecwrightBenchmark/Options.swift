@@ -17,7 +17,8 @@ struct Options {
           --swagger2 FILE  `specwright generate` of a Swagger 2.0 document beside its 3.0 conversion (best of 5)
           --models N       models of the synthetic spec (2000)
           --endpoints N    endpoints of the synthetic spec (2000)
-          --shards N       shards of the generated client (8; with --spec, of every figure)
+          --shards N       shards of the generated client (the synthetic spec: 8; with --spec, of every figure, and
+                           without it the generator's default for the document)
           --skip-compile   do not build the generated client
           --runs N         clean builds of the client; more than one reports the median (1)
           --tsv            with --spec: print the figures on stderr and one tab-separated summary line on stdout:
@@ -27,7 +28,8 @@ struct Options {
 
     var models = 2000
     var endpoints = 2000
-    var shards = 8
+    /// `--shards`, when given.
+    var shards: Int?
     var compile = true
     var runs = 1
     var tsv = false

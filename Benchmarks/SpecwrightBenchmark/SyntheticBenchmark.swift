@@ -49,7 +49,7 @@ enum SyntheticBenchmark {
         let editedURL = outFolder.appendingPathComponent("Edited/Synthetic.yaml")
         try FileManager.default.createDirectory(at: editedURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(edited.utf8).write(to: editedURL)
-        for shards in [1, options.shards] {
+        for shards in [1, options.shards ?? 8] {
             let package = ClientPackage(
                 folder: outFolder.appendingPathComponent("Client\(shards)"), target: "SyntheticClient",
                 scratch: outFolder.appendingPathComponent("build\(shards)"), specwright: specwright, report: report

@@ -62,11 +62,14 @@ public struct CompilerOptions: Sendable {
     static let declarationsPerShard = 150
 
     /// The shards a spec of `declarations` models and endpoints gets when nothing sets `shards`:
-    /// one per ``declarationsPerShard``, at most the build plugin's limit. Smaller files keep the
-    /// compiler's memory down (OpenAI's 560 declarations build in 267 MB in 4 shards, 364 MB in one)
-    /// and let an edit recompile one shard.
+    /// one per ``declarationsPerShard``, an even number when more than one, at most the build
+    /// plugin's limit. Smaller files keep the compiler's memory down (OpenAI's 560 declarations
+    /// build in 267 MB in 4 shards, 364 MB in one) and let an edit recompile one shard; an even
+    /// count beside the small namespace file gives two cores the same number of shards.
     static func automaticShards(declarations: Int) -> Int {
-        min(max(1, (declarations + declarationsPerShard - 1) / declarationsPerShard), OutputLayout.maxStableShards)
+        let shards = (declarations + declarationsPerShard - 1) / declarationsPerShard
+        guard shards > 1 else { return 1 }
+        return min(shards + shards % 2, OutputLayout.maxStableShards)
     }
 }
 
@@ -78,6 +81,8 @@ public struct CompileResult: Sendable {
     public var diagnostics: DiagnosticBag
     /// Every spec file read (the root and its includes), for build systems.
     public var inputs: [String]
+    /// What the names of the generated files start with (``OutputLayout/prefix``); nil when there are errors.
+    public var prefix: String?
 }
 
 /// The whole pipeline in one call: YAML -> spec model -> validation -> IR -> templates -> files.
@@ -150,19 +155,18 @@ public enum SpecCompiler {
         let sharding = Sharding(count: layout.shards)
         var jobs: [@Sendable () -> Result<OutputFile, TemplateError>] = []
         if sharding.count == 1 {
-            jobs.append { render("Models", .object(lowering.modelsFile()), as: layout.modelsFile(), with: templates) }
+            jobs.append { render("Models", .object(lowering.modelsFile()), as: layout.modelsFile, with: templates) }
             jobs.append { render("Endpoints", .object(lowering.endpointsFile()), as: layout.namespaceFile, with: templates) }
         } else {
             jobs.append { render("Endpoints", .object(lowering.endpointsFile(skeletonOnly: true)), as: layout.namespaceFile, with: templates) }
             for shard in 0..<sharding.count {
-                jobs.append { render("Models", .object(lowering.modelsFile(shard: shard, of: sharding)), as: layout.modelsFile(shard: shard), with: templates) }
-                jobs.append { render("EndpointsShard", .object(lowering.endpointsShard(shard, of: sharding)), as: layout.endpointsFile(shard: shard), with: templates) }
+                jobs.append { render("Shard", .object(lowering.shard(shard, of: sharding)), as: layout.shardFile(shard), with: templates) }
             }
         }
         switch Parallel.map(jobs) {
         case .success(var files):
             if options.stableFileSet { files += placeholders(besides: files, of: layout, source: spec.file) }
-            return CompileResult(files: files, diagnostics: diagnostics, inputs: inputs)
+            return CompileResult(files: files, diagnostics: diagnostics, inputs: inputs, prefix: layout.prefix)
         case .failure(let error):
             diagnostics.report(error.diagnostic)
             return CompileResult(files: [], diagnostics: diagnostics, inputs: inputs)

@@ -315,17 +315,20 @@ public struct ErrorEnumIR: Sendable {
     public var indirect = false
 }
 
-/// One shard of a split endpoints file: extensions of the namespace and its groups.
-public struct EndpointsShardIR: Sendable {
+/// One shard file of a split output: its share of the models, and of the endpoints as extensions
+/// of the namespace and its groups.
+public struct ShardFileIR: Sendable {
     /// The spec file's name, for the header.
     public var source: String
     /// The access level of every generated declaration.
     public var access: AccessLevel
     /// The namespace's name, for `Namespace.api`.
     public var namespace: String
+    /// The models of this shard, in declaration order.
+    public var models: [ModelIR]
     /// The extensions in declaration order of their scopes.
     public var extensions: [ExtensionIR]
-    /// The live service methods of this shard's endpoints (no requirements).
+    /// The service methods of this shard's endpoints (no requirements).
     public var service: ServiceIR
 }
 

@@ -85,8 +85,9 @@ public struct Lowering: Sendable {
                   requirements: requirements, methods: methods)
     }
 
-    /// One shard of the endpoints: `extension Namespace.Group { ... }` blocks, in declaration order.
-    public func endpointsShard(_ shard: Int, of sharding: Sharding) -> EndpointsShardIR {
+    /// One shard of a split output: its models, and its endpoints as `extension Namespace.Group { ... }`
+    /// blocks, in declaration order.
+    public func shard(_ shard: Int, of sharding: Sharding) -> ShardFileIR {
         let endpoints = EndpointLowering(spec: spec, symbols: symbols, models: models)
         var extensions: [ExtensionIR] = []
         func collect(_ items: [EndpointItem], scope: [String], path: [String]) {
@@ -108,8 +109,9 @@ public struct Lowering: Sendable {
             }
         }
         collect(spec.endpoints, scope: [spec.name], path: [])
-        return EndpointsShardIR(source: source, access: access, namespace: spec.name, extensions: extensions,
-                                service: service(requirements: [], methods: extensions.flatMap { ServiceLowering.methods(of: $0.endpoints) }))
+        return ShardFileIR(source: source, access: access, namespace: spec.name,
+                           models: modelsFile(shard: shard, of: sharding).models, extensions: extensions,
+                           service: service(requirements: [], methods: extensions.flatMap { ServiceLowering.methods(of: $0.endpoints) }))
     }
 
     /// The groups of `items` with no endpoints in them, for the namespace file of a split output.

@@ -27,7 +27,7 @@ enum Help {
           --output <dir>      where the generated files go (created if missing)
           --templates <dir>   *.swifttemplate files that replace default templates of the same name
           --access <level>    public, package or internal; overrides the spec's `access`
-          --shards <n>        split the models and the endpoints into <n> files each (1 to 64); default: one per 150 declarations
+          --shards <n>        split the models and the endpoints over <n> files beside <Name>.swift (1 to 64); default: one per 150 declarations, an even number
           --file-prefix <p>   name the files <p>Models.swift ... instead of after the spec's name
           --config <file>     a specwright.json with `access`, `shards`, `groupByTag`, `stubService`, `templates`, `operations`, `pagination` and `paginationConventions` (flags override it)
           --group-by-tag      OpenAPI input: put each operation in a group named after its first tag

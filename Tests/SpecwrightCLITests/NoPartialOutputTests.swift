@@ -72,7 +72,7 @@ import Testing
 
     /// A run stopped by SIGINT, SIGTERM or SIGHUP at any moment leaves the folder as it was or as the
     /// run would have left it: never some files old and some new, never a temporary file or backup.
-    /// Each run switches between two specs whose 65 files (32 shards) all differ, and is signalled
+    /// Each run switches between two specs whose 33 files (32 shards) all differ, and is signalled
     /// after a delay spread over the length of a whole run, so that some signals land while it
     /// generates and some while it writes. (Without the signals held during the commit, this finds
     /// mixed folders and temporary files left behind.)
@@ -83,8 +83,8 @@ import Testing
     func aSignalAtAnyMomentLeavesTheOldFilesOrTheNewOnes(_ signal: Int32) async throws {
         let report = try await OffPool.run { try Self.signalRuns(signal) }
         #expect(report.setupStatuses == [0, 0, 0])
-        // 65 files (32 shards), and each one differs between the two: its header names its spec.
-        #expect(report.states[0].count == 65 && report.states[1].keys.sorted() == report.states[0].keys.sorted())
+        // 33 files (32 shards), and each one differs between the two: its header names its spec.
+        #expect(report.states[0].count == 33 && report.states[1].keys.sorted() == report.states[0].keys.sorted())
         #expect(report.states[0].allSatisfy { report.states[1][$0.key] != $0.value })
         #expect(report.mixed.isEmpty, "signal \(signal): the folder was neither the old files nor the new ones:\n\(report.mixed.joined(separator: "\n"))")
         #expect(report.interrupted > 0, "no run was interrupted: the delays are too long for this machine")

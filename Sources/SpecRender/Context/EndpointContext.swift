@@ -392,13 +392,14 @@ extension ErrorEnumIR: TemplateObject {
     }
 }
 
-extension EndpointsShardIR: TemplateObject {
-    /// Keys: source, access, namespace, extensions, service.
+extension ShardFileIR: TemplateObject {
+    /// Keys: source, access, namespace, models, extensions, service.
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "source": .string(source)
         case "access": .string(SwiftSpelling.modifier(access))
         case "namespace": .string(namespace)
+        case "models": .list(models.map { .object($0) })
         case "extensions": .list(extensions.map { .object($0) })
         case "service": .object(service)
         default: nil

@@ -123,34 +123,6 @@ public protocol ArticlesService: Sendable {
 /// `LiveArticlesService` and `StubArticlesService` do: each requirement forwards to it.
 public protocol ArticlesServiceForwarding: ArticlesService, OperationSender {}
 
-extension ArticlesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendStatus(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListArticles(
-        _ call: ArticlesOperations.ListArticles
-    ) async throws(APIError<ServiceError>) -> ArticleList {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendArticle(
-        _ call: ArticlesOperations.ArticleOperation
-    ) async throws(APIError<ServiceError>) -> Article {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateArticle(
-        _ call: ArticlesOperations.CreateArticle
-    ) async throws(APIError<ServiceError>) -> Article {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ArticlesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveArticlesService: ArticlesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -343,5 +315,33 @@ extension ArticlesService {
         xRequestID: String? = nil
     ) async throws(APIError<ServiceError>) -> Article {
         try await self.sendCreateArticle(ArticlesOperations.CreateArticle(body: body, xRequestID: xRequestID))
+    }
+}
+
+extension ArticlesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendStatus(_ call: ArticlesOperations.Status) async throws(APIError<ServiceError>) -> ServiceStatus {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListArticles(
+        _ call: ArticlesOperations.ListArticles
+    ) async throws(APIError<ServiceError>) -> ArticleList {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendArticle(
+        _ call: ArticlesOperations.ArticleOperation
+    ) async throws(APIError<ServiceError>) -> Article {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateArticle(
+        _ call: ArticlesOperations.CreateArticle
+    ) async throws(APIError<ServiceError>) -> Article {
+        try await Specwright.forward(call, to: self)
     }
 }

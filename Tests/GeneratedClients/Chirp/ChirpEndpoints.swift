@@ -275,85 +275,6 @@ public protocol ChirpService: Sendable {
 /// `LiveChirpService` and `StubChirpService` do: each requirement forwards to it.
 public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
 
-extension ChirpServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendRegister(
-        _ call: ChirpOperations.Register
-    ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRefreshToken(
-        _ call: ChirpOperations.RefreshToken
-    ) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendMe(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendProfile(
-        _ call: ChirpOperations.ProfileOperation
-    ) async throws(APIError<APIErrorResponse>) -> Profile {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUpdateProfile(
-        _ call: ChirpOperations.UpdateProfile
-    ) async throws(APIError<APIErrorResponse>) -> Account {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadAvatar(
-        _ call: ChirpOperations.UploadAvatar
-    ) async throws(APIError<APIErrorResponse>) -> Avatar {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePost(
-        _ call: ChirpOperations.CreatePost
-    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveChirpService: ChirpServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -789,5 +710,84 @@ extension ChirpService {
     @_alwaysEmitIntoClient
     public func postsUnlike(id: UUID) async throws(APIError<APIErrorResponse>) {
         try await self.sendPostsUnlike(ChirpOperations.PostsUnlike(id: id))
+    }
+}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendRegister(
+        _ call: ChirpOperations.Register
+    ) async throws(APIError<Chirp.RegisterError>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRefreshToken(
+        _ call: ChirpOperations.RefreshToken
+    ) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> Page<Post> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendMe(_ call: ChirpOperations.Me) async throws(APIError<APIErrorResponse>) -> Account {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendProfile(
+        _ call: ChirpOperations.ProfileOperation
+    ) async throws(APIError<APIErrorResponse>) -> Profile {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUpdateProfile(
+        _ call: ChirpOperations.UpdateProfile
+    ) async throws(APIError<APIErrorResponse>) -> Account {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadAvatar(
+        _ call: ChirpOperations.UploadAvatar
+    ) async throws(APIError<APIErrorResponse>) -> Avatar {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDeletePost(_ call: ChirpOperations.DeletePost) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsPost(_ call: ChirpOperations.PostsPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsUnlike(_ call: ChirpOperations.PostsUnlike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -103,30 +103,6 @@ public protocol CoursesService: Sendable {
 /// `LiveCoursesService` and `StubCoursesService` do: each requirement forwards to it.
 public protocol CoursesServiceForwarding: CoursesService, OperationSender {}
 
-extension CoursesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendLogin(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListCourses(
-        _ call: CoursesOperations.ListCourses
-    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCourse(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendEnroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `CoursesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveCoursesService: CoursesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -312,5 +288,29 @@ extension CoursesService {
     @_alwaysEmitIntoClient
     public func enroll(id: Int) async throws(APIError<ProblemDetails>) {
         try await self.sendEnroll(CoursesOperations.Enroll(id: id))
+    }
+}
+
+extension CoursesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendLogin(_ call: CoursesOperations.Login) async throws(APIError<ProblemDetails>) -> Session {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListCourses(
+        _ call: CoursesOperations.ListCourses
+    ) async throws(APIError<ProblemDetails>) -> [CourseSummary] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCourse(_ call: CoursesOperations.CourseOperation) async throws(APIError<ProblemDetails>) -> Course {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendEnroll(_ call: CoursesOperations.Enroll) async throws(APIError<ProblemDetails>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -831,350 +831,6 @@ public protocol HTTPBinService: Sendable {
 /// `LiveHTTPBinService` and `StubHTTPBinService` do: each requirement forwards to it.
 public protocol HTTPBinServiceForwarding: HTTPBinService, OperationSender {}
 
-extension HTTPBinServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGet(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPost(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPut(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPatch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendTypedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDelete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHeadGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOptionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingElsewhere(
-        _ call: HTTPBinOperations.AnythingElsewhere
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingMergePatch(
-        _ call: HTTPBinOperations.AnythingMergePatch
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingMultipart(
-        _ call: HTTPBinOperations.AnythingMultipart
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingBinaryFile(
-        _ call: HTTPBinOperations.AnythingBinaryFile
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingAPIKeyInQuery(
-        _ call: HTTPBinOperations.AnythingAPIKeyInQuery
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingOptionalBody(
-        _ call: HTTPBinOperations.AnythingOptionalBody
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingKeyAndClient(
-        _ call: HTTPBinOperations.AnythingKeyAndClient
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingTokenOrKey(
-        _ call: HTTPBinOperations.AnythingTokenOrKey
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingOptionalToken(
-        _ call: HTTPBinOperations.AnythingOptionalToken
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAnythingLiteralPath(
-        _ call: HTTPBinOperations.AnythingLiteralPath
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStatusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRedirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRedirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRedirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAuthenticatedRedirectTo(
-        _ call: HTTPBinOperations.AuthenticatedRedirectTo
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRedirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAbsoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRelativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendBasicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHiddenBasicAuth(
-        _ call: HTTPBinOperations.HiddenBasicAuth
-    ) async throws(APIError<Never>) -> BasicAuthResult {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendBearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendApiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHeaders(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPreferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRobots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendResponseHeaders(
-        _ call: HTTPBinOperations.ResponseHeaders
-    ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendTypedHeaders(
-        _ call: HTTPBinOperations.TypedHeaders
-    ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendResponseHeadersPost(
-        _ call: HTTPBinOperations.ResponseHeadersPost
-    ) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDelay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDelayWithShortTimeout(
-        _ call: HTTPBinOperations.DelayWithShortTimeout
-    ) async throws(APIError<Never>) -> Echo {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendBytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStreamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHeadBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendJson(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPng(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendImage(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `HTTPBinService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveHTTPBinService: HTTPBinServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -3244,5 +2900,349 @@ extension HTTPBinService {
     @_alwaysEmitIntoClient
     public func image(accept: String) async throws(APIError<NotAcceptable>) -> Data {
         try await self.sendImage(HTTPBinOperations.Image(accept: accept))
+    }
+}
+
+extension HTTPBinServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGet(_ call: HTTPBinOperations.Get) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPost(_ call: HTTPBinOperations.Post) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPut(_ call: HTTPBinOperations.Put) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPatch(_ call: HTTPBinOperations.Patch) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendTypedParts(_ call: HTTPBinOperations.TypedParts) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDelete(_ call: HTTPBinOperations.Delete) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHeadGet(_ call: HTTPBinOperations.HeadGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOptionsGet(_ call: HTTPBinOperations.OptionsGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingGet(_ call: HTTPBinOperations.AnythingGet) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingStyled(_ call: HTTPBinOperations.AnythingStyled) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingJSON(_ call: HTTPBinOperations.AnythingJSON) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingElsewhere(
+        _ call: HTTPBinOperations.AnythingElsewhere
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingMergePatch(
+        _ call: HTTPBinOperations.AnythingMergePatch
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingCSV(_ call: HTTPBinOperations.AnythingCSV) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingForm(_ call: HTTPBinOperations.AnythingForm) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingMultipart(
+        _ call: HTTPBinOperations.AnythingMultipart
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingBinary(_ call: HTTPBinOperations.AnythingBinary) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingBinaryFile(
+        _ call: HTTPBinOperations.AnythingBinaryFile
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingDelete(_ call: HTTPBinOperations.AnythingDelete) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingHead(_ call: HTTPBinOperations.AnythingHead) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingOptions(_ call: HTTPBinOperations.AnythingOptions) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingAPIKeyInQuery(
+        _ call: HTTPBinOperations.AnythingAPIKeyInQuery
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingOptionalBody(
+        _ call: HTTPBinOperations.AnythingOptionalBody
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingKeyAndClient(
+        _ call: HTTPBinOperations.AnythingKeyAndClient
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingTokenOrKey(
+        _ call: HTTPBinOperations.AnythingTokenOrKey
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingOptionalToken(
+        _ call: HTTPBinOperations.AnythingOptionalToken
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAnythingLiteralPath(
+        _ call: HTTPBinOperations.AnythingLiteralPath
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusGet(_ call: HTTPBinOperations.StatusGet) async throws(APIError<NotAcceptable>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusPost(_ call: HTTPBinOperations.StatusPost) async throws(APIError<HTTPBin.Status.PostError>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusPostRetryable(_ call: HTTPBinOperations.StatusPostRetryable) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusPut(_ call: HTTPBinOperations.StatusPut) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusPatch(_ call: HTTPBinOperations.StatusPatch) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusDelete(_ call: HTTPBinOperations.StatusDelete) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStatusHead(_ call: HTTPBinOperations.StatusHead) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRedirectTo(_ call: HTTPBinOperations.RedirectTo) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRedirectToPost(_ call: HTTPBinOperations.RedirectToPost) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRedirectToPut(_ call: HTTPBinOperations.RedirectToPut) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAuthenticatedRedirectTo(
+        _ call: HTTPBinOperations.AuthenticatedRedirectTo
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRedirect(_ call: HTTPBinOperations.Redirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAbsoluteRedirect(_ call: HTTPBinOperations.AbsoluteRedirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRelativeRedirect(_ call: HTTPBinOperations.RelativeRedirect) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendBasicAuth(_ call: HTTPBinOperations.BasicAuth) async throws(APIError<Never>) -> BasicAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHiddenBasicAuth(
+        _ call: HTTPBinOperations.HiddenBasicAuth
+    ) async throws(APIError<Never>) -> BasicAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendBearer(_ call: HTTPBinOperations.Bearer) async throws(APIError<Never>) -> BearerAuthResult {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendApiKeyHeader(_ call: HTTPBinOperations.APIKeyHeader) async throws(APIError<Never>) -> HeadersEcho {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHeaders(_ call: HTTPBinOperations.Headers) async throws(APIError<Never>) -> HeadersEcho {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCookies(_ call: HTTPBinOperations.CookiesOperation) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPreferences(_ call: HTTPBinOperations.Preferences) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCookieKey(_ call: HTTPBinOperations.CookieKey) async throws(APIError<Never>) -> Cookies {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRobots(_ call: HTTPBinOperations.Robots) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendResponseHeaders(
+        _ call: HTTPBinOperations.ResponseHeaders
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendTypedHeaders(
+        _ call: HTTPBinOperations.TypedHeaders
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendResponseHeadersPost(
+        _ call: HTTPBinOperations.ResponseHeadersPost
+    ) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDelay(_ call: HTTPBinOperations.Delay) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDelayWithShortTimeout(
+        _ call: HTTPBinOperations.DelayWithShortTimeout
+    ) async throws(APIError<Never>) -> Echo {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendBytes(_ call: HTTPBinOperations.Bytes) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStreamBytes(_ call: HTTPBinOperations.StreamBytes) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHeadBytes(_ call: HTTPBinOperations.HeadBytes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUuid(_ call: HTTPBinOperations.UUIDOperation) async throws(APIError<Never>) -> Identifier {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendJson(_ call: HTTPBinOperations.JSONOperation) async throws(APIError<Never>) -> SlideshowDocument {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPng(_ call: HTTPBinOperations.Png) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendImage(_ call: HTTPBinOperations.Image) async throws(APIError<NotAcceptable>) -> Data {
+        try await Specwright.forward(call, to: self)
     }
 }

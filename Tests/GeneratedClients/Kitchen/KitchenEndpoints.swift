@@ -516,170 +516,6 @@ public protocol KitchenService: Sendable {
 /// `LiveKitchenService` and `StubKitchenService` do: each requirement forwards to it.
 public protocol KitchenServiceForwarding: KitchenService, OperationSender {}
 
-extension KitchenServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendMenu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFilterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendMenuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendTopDishes(
-        _ call: KitchenOperations.TopDishes
-    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendMe(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPlaceOrder(
-        _ call: KitchenOperations.PlaceOrder
-    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplaceOrder(
-        _ call: KitchenOperations.ReplaceOrder
-    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOrdersList(
-        _ call: KitchenOperations.OrdersList
-    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOrdersAnnotate(
-        _ call: KitchenOperations.OrdersAnnotate
-    ) async throws(APIError<KitchenProblem>) -> Order {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOrdersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOrdersReceipt(
-        _ call: KitchenOperations.OrdersReceipt
-    ) async throws(APIError<KitchenProblem>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    @available(*, deprecated)
-    public func sendOrdersLegacyReceipt(
-        _ call: KitchenOperations.OrdersLegacyReceipt
-    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendOrdersCapabilities(
-        _ call: KitchenOperations.OrdersCapabilities
-    ) async throws(APIError<KitchenProblem>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSeatingPlan(
-        _ call: KitchenOperations.SeatingPlanOperation
-    ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadDishPhoto(
-        _ call: KitchenOperations.UploadDishPhoto
-    ) async throws(APIError<KitchenProblem>) -> Dish {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplaceDishPhotoRaw(
-        _ call: KitchenOperations.ReplaceDishPhotoRaw
-    ) async throws(APIError<KitchenProblem>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPartnerToken(
-        _ call: KitchenOperations.PartnerToken
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPartnerOrders(
-        _ call: KitchenOperations.PartnerOrders
-    ) async throws(APIError<KitchenProblem>) -> [Order] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateExport(
-        _ call: KitchenOperations.CreateExport
-    ) async throws(APIError<KitchenProblem>) -> ExportJob {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStaffLogin(
-        _ call: KitchenOperations.StaffLogin
-    ) async throws(APIError<KitchenProblem>) -> AccessToken {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStaffPosTickets(
-        _ call: KitchenOperations.StaffPosTickets
-    ) async throws(APIError<KitchenProblem>) -> [PosTicket] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStaffInventoryIngredients(
-        _ call: KitchenOperations.StaffInventoryIngredients
-    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendStaffInventoryRestock(
-        _ call: KitchenOperations.StaffInventoryRestock
-    ) async throws(APIError<KitchenProblem>) -> Ingredient {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHealth(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `KitchenService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveKitchenService: KitchenServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -1597,5 +1433,169 @@ extension KitchenService {
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<KitchenProblem>) -> ServiceHealth {
         try await self.sendHealth(KitchenOperations.Health())
+    }
+}
+
+extension KitchenServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendMenu(_ call: KitchenOperations.Menu) async throws(APIError<KitchenProblem>) -> Paged<Dish> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFilterMenu(_ call: KitchenOperations.FilterMenu) async throws(APIError<KitchenProblem>) -> [Dish] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendMenuChanged(_ call: KitchenOperations.MenuChanged) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendTopDishes(
+        _ call: KitchenOperations.TopDishes
+    ) async throws(APIError<KitchenProblem>) -> [Pair<Dish, Int>] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendMe(_ call: KitchenOperations.Me) async throws(APIError<KitchenProblem>) -> Customer {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPlaceOrder(
+        _ call: KitchenOperations.PlaceOrder
+    ) async throws(APIError<Kitchen.PlaceOrderError>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplaceOrder(
+        _ call: KitchenOperations.ReplaceOrder
+    ) async throws(APIError<Kitchen.ReplaceOrderError>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOrdersList(
+        _ call: KitchenOperations.OrdersList
+    ) async throws(APIError<KitchenProblem>) -> Paged<Order> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOrdersAnnotate(
+        _ call: KitchenOperations.OrdersAnnotate
+    ) async throws(APIError<KitchenProblem>) -> Order {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOrdersCancel(_ call: KitchenOperations.OrdersCancel) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOrdersReceipt(
+        _ call: KitchenOperations.OrdersReceipt
+    ) async throws(APIError<KitchenProblem>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func sendOrdersLegacyReceipt(
+        _ call: KitchenOperations.OrdersLegacyReceipt
+    ) async throws(APIError<KitchenProblem>) -> LegacyReceipt {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendOrdersCapabilities(
+        _ call: KitchenOperations.OrdersCapabilities
+    ) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReserve(_ call: KitchenOperations.Reserve) async throws(APIError<KitchenProblem>) -> Reservation {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSeatingPlan(
+        _ call: KitchenOperations.SeatingPlanOperation
+    ) async throws(APIError<KitchenProblem>) -> SeatingPlan {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadDishPhoto(
+        _ call: KitchenOperations.UploadDishPhoto
+    ) async throws(APIError<KitchenProblem>) -> Dish {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplaceDishPhotoRaw(
+        _ call: KitchenOperations.ReplaceDishPhotoRaw
+    ) async throws(APIError<KitchenProblem>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPartnerToken(
+        _ call: KitchenOperations.PartnerToken
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPartnerOrders(
+        _ call: KitchenOperations.PartnerOrders
+    ) async throws(APIError<KitchenProblem>) -> [Order] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateExport(
+        _ call: KitchenOperations.CreateExport
+    ) async throws(APIError<KitchenProblem>) -> ExportJob {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStaffLogin(
+        _ call: KitchenOperations.StaffLogin
+    ) async throws(APIError<KitchenProblem>) -> AccessToken {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStaffPosTickets(
+        _ call: KitchenOperations.StaffPosTickets
+    ) async throws(APIError<KitchenProblem>) -> [PosTicket] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStaffInventoryIngredients(
+        _ call: KitchenOperations.StaffInventoryIngredients
+    ) async throws(APIError<KitchenProblem>) -> [Ingredient] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendStaffInventoryRestock(
+        _ call: KitchenOperations.StaffInventoryRestock
+    ) async throws(APIError<KitchenProblem>) -> Ingredient {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHealth(_ call: KitchenOperations.Health) async throws(APIError<KitchenProblem>) -> ServiceHealth {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -354,28 +354,6 @@ public protocol LandmineService: Sendable {
 /// `LiveLandmineService` and `StubLandmineService` do: each requirement forwards to it.
 public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
 
-extension LandmineServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendClass(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendInit(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDefault(_ call: LandmineOperations.Default) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveLandmineService: LandmineServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -1504,5 +1482,27 @@ extension LandmineService {
     @_alwaysEmitIntoClient
     public func `default`(self self_: String) async throws(APIError<Never>) {
         try await self.sendDefault(LandmineOperations.Default(self: self_))
+    }
+}
+
+extension LandmineServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendClass(_ call: LandmineOperations.Class) async throws(APIError<Never>) -> Keywords {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendInit(_ call: LandmineOperations.Init) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) -> Word {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDefault(_ call: LandmineOperations.Default) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

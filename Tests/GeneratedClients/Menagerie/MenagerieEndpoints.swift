@@ -136,40 +136,6 @@ public protocol MenagerieService: Sendable {
 /// `LiveMenagerieService` do: each requirement forwards to it.
 public protocol MenagerieServiceForwarding: MenagerieService, OperationSender {}
 
-extension MenagerieServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAddAnimal(
-        _ call: MenagerieOperations.AddAnimal
-    ) async throws(APIError<AddAnimalError422>) -> Animal {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRemoveAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAddNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSetReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `MenagerieService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveMenagerieService: MenagerieServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -378,5 +344,39 @@ extension MenagerieService {
     @_alwaysEmitIntoClient
     public func setReminder(remindAt: SetReminderBodyRemindAt) async throws(APIError<Never>) {
         try await self.sendSetReminder(MenagerieOperations.SetReminder(remindAt: remindAt))
+    }
+}
+
+extension MenagerieServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListAnimals(_ call: MenagerieOperations.ListAnimals) async throws(APIError<Problem>) -> AnimalPage {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAddAnimal(
+        _ call: MenagerieOperations.AddAnimal
+    ) async throws(APIError<AddAnimalError422>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetAnimal(_ call: MenagerieOperations.GetAnimal) async throws(APIError<Problem>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRemoveAnimal(_ call: MenagerieOperations.RemoveAnimal) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAddNote(_ call: MenagerieOperations.AddNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSetReminder(_ call: MenagerieOperations.SetReminder) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -230,65 +230,6 @@ public protocol StreamsService: Sendable {
 /// `LiveStreamsService` and `StubStreamsService` do: each requirement forwards to it.
 public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
 
-extension StreamsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendChat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendTyped(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRawEvents(
-        _ call: StreamsOperations.RawEvents
-    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFeed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSlow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendIssues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCustomers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendNumberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStreamsService: StreamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -714,5 +655,64 @@ extension StreamsService {
             perPage: perPage,
             total: total
         ))
+    }
+}
+
+extension StreamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendChat(_ call: StreamsOperations.Chat) async throws(APIError<Never>) -> EventStream<ChatChunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendTyped(_ call: StreamsOperations.Typed) async throws(APIError<Never>) -> EventStream<RunEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRawEvents(
+        _ call: StreamsOperations.RawEvents
+    ) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFeed(_ call: StreamsOperations.Feed) async throws(APIError<Never>) -> EventStream<Numbered> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSlow(_ call: StreamsOperations.Slow) async throws(APIError<Problem>) -> EventStream<Numbered> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<ExportRow> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Record> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendIssues(_ call: StreamsOperations.Issues) async throws(APIError<Never>) -> [Issue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCustomers(_ call: StreamsOperations.Customers) async throws(APIError<Never>) -> CustomerList {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendNumberedIssues(_ call: StreamsOperations.NumberedIssues) async throws(APIError<Never>) -> [Issue] {
+        try await Specwright.forward(call, to: self)
     }
 }

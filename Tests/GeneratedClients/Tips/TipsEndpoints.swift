@@ -68,18 +68,6 @@ public protocol TipsService: Sendable {
 /// `LiveTipsService` and `StubTipsService` do: each requirement forwards to it.
 public protocol TipsServiceForwarding: TipsService, OperationSender {}
 
-extension TipsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendList(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveTipsService: TipsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -194,5 +182,17 @@ extension TipsService {
     @_alwaysEmitIntoClient
     public func list(from: CalendarDate, to: CalendarDate? = nil) async throws(APIError<Never>) -> [Tip] {
         try await self.sendList(TipsOperations.List(from: from, to: to))
+    }
+}
+
+extension TipsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendList(_ call: TipsOperations.List) async throws(APIError<Never>) -> [Tip] {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -56,13 +56,6 @@ protocol TipsService: Sendable {
 /// `LiveTipsService` and `StubTipsService` do: each requirement forwards to it.
 protocol TipsServiceForwarding: TipsService, OperationSender {}
 
-extension TipsServiceForwarding {
-    /// Answers through `send(_:)`.
-    func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TipsService` over HTTP: each method sends its endpoint through `client`.
 struct LiveTipsService: TipsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -143,5 +136,12 @@ extension TipsService {
     /// `GET /tips/today`
     func today() async throws(APIError<Never>) -> Tip {
         try await self.sendToday(TipsOperations.Today())
+    }
+}
+
+extension TipsServiceForwarding {
+    /// Answers through `send(_:)`.
+    func sendToday(_ call: TipsOperations.Today) async throws(APIError<Never>) -> Tip {
+        try await Specwright.forward(call, to: self)
     }
 }

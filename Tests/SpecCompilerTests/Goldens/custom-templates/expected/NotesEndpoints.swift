@@ -66,18 +66,6 @@ public protocol NotesService: Sendable {
 /// `LiveNotesService` and `StubNotesService` do: each requirement forwards to it.
 public protocol NotesServiceForwarding: NotesService, OperationSender {}
 
-extension NotesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendNotes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendNote(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `NotesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveNotesService: NotesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -196,5 +184,17 @@ extension NotesService {
     @_alwaysEmitIntoClient
     public func note(id: Int) async throws(APIError<Never>) -> Note {
         try await self.sendNote(NotesOperations.NoteOperation(id: id))
+    }
+}
+
+extension NotesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendNotes(_ call: NotesOperations.NotesOperation) async throws(APIError<Never>) -> [Note] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendNote(_ call: NotesOperations.NoteOperation) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -427,133 +427,6 @@ public protocol ChirpService: Sendable {
 /// `LiveChirpService` and `StubChirpService` do: each requirement forwards to it.
 public protocol ChirpServiceForwarding: ChirpService, OperationSender {}
 
-extension ChirpServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePost(
-        _ call: ChirpOperations.CreatePost
-    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPublishPost(
-        _ call: ChirpOperations.PublishPost
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendExportFeed(
-        _ call: ChirpOperations.ExportFeed
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFeedStats(
-        _ call: ChirpOperations.FeedStats
-    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendImportPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendImportPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPatchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendExportArchive(
-        _ call: ChirpOperations.ExportArchive
-    ) async throws(APIError<APIErrorResponse>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    @available(*, deprecated)
-    public func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsCommentsDelete(
-        _ call: ChirpOperations.PostsCommentsDelete
-    ) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostsCommentsEdit(
-        _ call: ChirpOperations.PostsCommentsEdit
-    ) async throws(APIError<APIErrorResponse>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ChirpService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveChirpService: ChirpServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -1267,5 +1140,132 @@ extension ChirpService {
             commentID: commentID,
             text: text
         ))
+    }
+}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPublishPost(
+        _ call: ChirpOperations.PublishPost
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.PublishPostOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendExportFeed(
+        _ call: ChirpOperations.ExportFeed
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.ExportFeedOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFeedStats(
+        _ call: ChirpOperations.FeedStats
+    ) async throws(APIError<APIErrorResponse>) -> Chirp.FeedStatsOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendImportPosts(_ call: ChirpOperations.ImportPosts) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadMedia(_ call: ChirpOperations.UploadMedia) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendImportPostsCSV(_ call: ChirpOperations.ImportPostsCSV) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPatchPost(_ call: ChirpOperations.PatchPost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendExportArchive(
+        _ call: ChirpOperations.ExportArchive
+    ) async throws(APIError<APIErrorResponse>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsCommentsDelete(
+        _ call: ChirpOperations.PostsCommentsDelete
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostsCommentsEdit(
+        _ call: ChirpOperations.PostsCommentsEdit
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
     }
 }

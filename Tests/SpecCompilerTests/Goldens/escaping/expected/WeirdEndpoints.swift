@@ -62,13 +62,6 @@ public protocol WeirdService: Sendable {
 /// `LiveWeirdService` and `StubWeirdService` do: each requirement forwards to it.
 public protocol WeirdServiceForwarding: WeirdService, OperationSender {}
 
-extension WeirdServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGet(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `WeirdService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveWeirdService: WeirdServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -160,5 +153,12 @@ extension WeirdService {
     @_alwaysEmitIntoClient
     public func get(id: String, weird: String? = nil) async throws(APIError<Never>) -> Strange {
         try await self.sendGet(WeirdOperations.Get(id: id, weird: weird))
+    }
+}
+
+extension WeirdServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGet(_ call: WeirdOperations.Get) async throws(APIError<Never>) -> Strange {
+        try await Specwright.forward(call, to: self)
     }
 }

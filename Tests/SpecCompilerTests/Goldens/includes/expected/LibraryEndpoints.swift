@@ -60,18 +60,6 @@ public protocol LibraryService: Sendable {
 /// `LiveLibraryService` and `StubLibraryService` do: each requirement forwards to it.
 public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
 
-extension LibraryServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendShelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendBooks(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveLibraryService: LibraryServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -174,5 +162,17 @@ extension LibraryService {
     @_alwaysEmitIntoClient
     public func books() async throws(APIError<Never>) -> [Book] {
         try await self.sendBooks(LibraryOperations.Books())
+    }
+}
+
+extension LibraryServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendShelves(_ call: LibraryOperations.Shelves) async throws(APIError<Never>) -> [Shelf] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendBooks(_ call: LibraryOperations.Books) async throws(APIError<Never>) -> [Book] {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -169,43 +169,6 @@ public protocol ShopService: Sendable {
 /// `LiveShopService` and `StubShopService` do: each requirement forwards to it.
 public protocol ShopServiceForwarding: ShopService, OperationSender {}
 
-extension ShopServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendColors(_ call: ShopOperations.Colors) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSearch(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCheckout(_ call: ShopOperations.Checkout) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSignup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUpload(_ call: ShopOperations.Upload) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUpdatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ShopService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveShopService: ShopServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -590,5 +553,42 @@ extension ShopService {
     @_alwaysEmitIntoClient
     public func replacePreferences(body: Signup? = nil) async throws(APIError<Never>) {
         try await self.sendReplacePreferences(ShopOperations.ReplacePreferences(body: body))
+    }
+}
+
+extension ShopServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendColors(_ call: ShopOperations.Colors) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSearch(_ call: ShopOperations.Search) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCheckout(_ call: ShopOperations.Checkout) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSignup(_ call: ShopOperations.SignupOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUpload(_ call: ShopOperations.Upload) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUpdatePreferences(_ call: ShopOperations.UpdatePreferences) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplacePreferences(_ call: ShopOperations.ReplacePreferences) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

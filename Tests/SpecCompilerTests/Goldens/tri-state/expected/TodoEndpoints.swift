@@ -68,18 +68,6 @@ public protocol TodoService: Sendable {
 /// `LiveTodoService` and `StubTodoService` do: each requirement forwards to it.
 public protocol TodoServiceForwarding: TodoService, OperationSender {}
 
-extension TodoServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendPatchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveTodoService: TodoServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -201,5 +189,17 @@ extension TodoService {
     @_alwaysEmitIntoClient
     public func replaceTask(id: String, body: TaskPatch) async throws(APIError<Never>) {
         try await self.sendReplaceTask(TodoOperations.ReplaceTask(id: id, body: body))
+    }
+}
+
+extension TodoServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendPatchTask(_ call: TodoOperations.PatchTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -64,18 +64,6 @@ public protocol MapsService: Sendable {
 /// `LiveMapsService` do: each requirement forwards to it.
 public protocol MapsServiceForwarding: MapsService, OperationSender {}
 
-extension MapsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPutLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `MapsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveMapsService: MapsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -142,5 +130,17 @@ extension MapsService {
     @_alwaysEmitIntoClient
     public func putLimits(body: Limits) async throws(APIError<Never>) -> Label {
         try await self.sendPutLimits(MapsOperations.PutLimits(body: body))
+    }
+}
+
+extension MapsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetConfig(_ call: MapsOperations.GetConfig) async throws(APIError<Never>) -> Config {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPutLimits(_ call: MapsOperations.PutLimits) async throws(APIError<Never>) -> Label {
+        try await Specwright.forward(call, to: self)
     }
 }

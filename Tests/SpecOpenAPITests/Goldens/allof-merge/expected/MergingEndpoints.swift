@@ -57,13 +57,6 @@ public protocol MergingService: Sendable {
 /// `LiveMergingService` do: each requirement forwards to it.
 public protocol MergingServiceForwarding: MergingService, OperationSender {}
 
-extension MergingServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `MergingService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveMergingService: MergingServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -109,5 +102,12 @@ extension MergingService {
     @_alwaysEmitIntoClient
     public func getDog(id: String) async throws(APIError<Never>) -> Dog {
         try await self.sendGetDog(MergingOperations.GetDog(id: id))
+    }
+}
+
+extension MergingServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetDog(_ call: MergingOperations.GetDog) async throws(APIError<Never>) -> Dog {
+        try await Specwright.forward(call, to: self)
     }
 }

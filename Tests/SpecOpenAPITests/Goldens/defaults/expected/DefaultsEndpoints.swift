@@ -80,13 +80,6 @@ public protocol DefaultsService: Sendable {
 /// `LiveDefaultsService` do: each requirement forwards to it.
 public protocol DefaultsServiceForwarding: DefaultsService, OperationSender {}
 
-extension DefaultsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendSearch(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `DefaultsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveDefaultsService: DefaultsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -173,5 +166,12 @@ extension DefaultsService {
             sort: sort,
             includeArchived: includeArchived
         ))
+    }
+}
+
+extension DefaultsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendSearch(_ call: DefaultsOperations.Search) async throws(APIError<Never>) -> Settings {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -77,19 +77,6 @@ public protocol DocumentedAPIService: Sendable {
 /// `LiveDocumentedAPIService` do: each requirement forwards to it.
 public protocol DocumentedAPIServiceForwarding: DocumentedAPIService, OperationSender {}
 
-extension DocumentedAPIServiceForwarding {
-    /// Answers through `send(_:)`.
-    @available(*, deprecated)
-    public func sendGetNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `DocumentedAPIService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveDocumentedAPIService: DocumentedAPIServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -170,5 +157,18 @@ extension DocumentedAPIService {
     @_alwaysEmitIntoClient
     public func getNotes() async throws(APIError<Never>) -> [Note] {
         try await self.sendGetNotes(DocumentedAPIOperations.GetNotes())
+    }
+}
+
+extension DocumentedAPIServiceForwarding {
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    public func sendGetNote(_ call: DocumentedAPIOperations.GetNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetNotes(_ call: DocumentedAPIOperations.GetNotes) async throws(APIError<Never>) -> [Note] {
+        try await Specwright.forward(call, to: self)
     }
 }

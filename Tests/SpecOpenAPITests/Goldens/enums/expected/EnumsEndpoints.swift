@@ -57,13 +57,6 @@ public protocol EnumsService: Sendable {
 /// `LiveEnumsService` do: each requirement forwards to it.
 public protocol EnumsServiceForwarding: EnumsService, OperationSender {}
 
-extension EnumsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `EnumsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveEnumsService: EnumsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -115,5 +108,12 @@ extension EnumsService {
         status: ListItemsStatus? = nil
     ) async throws(APIError<Never>) -> [Item] {
         try await self.sendListItems(EnumsOperations.ListItems(sort: sort, status: status))
+    }
+}
+
+extension EnumsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListItems(_ call: EnumsOperations.ListItems) async throws(APIError<Never>) -> [Item] {
+        try await Specwright.forward(call, to: self)
     }
 }

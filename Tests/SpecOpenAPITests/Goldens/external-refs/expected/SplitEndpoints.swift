@@ -69,18 +69,6 @@ public protocol SplitService: Sendable {
 /// `LiveSplitService` do: each requirement forwards to it.
 public protocol SplitServiceForwarding: SplitService, OperationSender {}
 
-extension SplitServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `SplitService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveSplitService: SplitServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -152,5 +140,17 @@ extension SplitService {
     @_alwaysEmitIntoClient
     public func getOwner(id: String) async throws(APIError<Never>) -> Owner {
         try await self.sendGetOwner(SplitOperations.GetOwner(id: id))
+    }
+}
+
+extension SplitServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListPets(_ call: SplitOperations.ListPets) async throws(APIError<ErrorModel>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetOwner(_ call: SplitOperations.GetOwner) async throws(APIError<Never>) -> Owner {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -66,13 +66,6 @@ public protocol FormatsService: Sendable {
 /// `LiveFormatsService` do: each requirement forwards to it.
 public protocol FormatsServiceForwarding: FormatsService, OperationSender {}
 
-extension FormatsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `FormatsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveFormatsService: FormatsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -132,5 +125,12 @@ extension FormatsService {
         count: Int32? = nil
     ) async throws(APIError<Never>) -> Sample {
         try await self.sendGetSample(FormatsOperations.GetSample(since: since, day: day, id: id, count: count))
+    }
+}
+
+extension FormatsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetSample(_ call: FormatsOperations.GetSample) async throws(APIError<Never>) -> Sample {
+        try await Specwright.forward(call, to: self)
     }
 }

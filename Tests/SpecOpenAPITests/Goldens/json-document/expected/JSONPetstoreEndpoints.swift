@@ -62,13 +62,6 @@ public protocol JSONPetstoreService: Sendable {
 /// `LiveJSONPetstoreService` do: each requirement forwards to it.
 public protocol JSONPetstoreServiceForwarding: JSONPetstoreService, OperationSender {}
 
-extension JSONPetstoreServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `JSONPetstoreService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveJSONPetstoreService: JSONPetstoreServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -114,5 +107,12 @@ extension JSONPetstoreService {
     @_alwaysEmitIntoClient
     public func listPets(limit: Int32? = nil) async throws(APIError<ErrorModel>) -> Pets {
         try await self.sendListPets(JSONPetstoreOperations.ListPets(limit: limit))
+    }
+}
+
+extension JSONPetstoreServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListPets(_ call: JSONPetstoreOperations.ListPets) async throws(APIError<ErrorModel>) -> Pets {
+        try await Specwright.forward(call, to: self)
     }
 }

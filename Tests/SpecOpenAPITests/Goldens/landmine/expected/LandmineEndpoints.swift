@@ -420,63 +420,6 @@ public protocol LandmineService: Sendable {
 /// `LiveLandmineService` do: each requirement forwards to it.
 public protocol LandmineServiceForwarding: LandmineService, OperationSender {}
 
-extension LandmineServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendClass(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendInit(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSelf2(_ call: LandmineOperations.Self2) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDefault(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendType(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendProtocol(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendString(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendThrows(_ call: LandmineOperations.Throws) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSubscript(_ call: LandmineOperations.Subscript) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDeinit(_ call: LandmineOperations.Deinit) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `LandmineService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveLandmineService: LandmineServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -1812,5 +1755,62 @@ extension LandmineService {
     @_alwaysEmitIntoClient
     public func `deinit`(body: Keywords) async throws(APIError<Never>) {
         try await self.sendDeinit(LandmineOperations.Deinit(body: body))
+    }
+}
+
+extension LandmineServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendClass(_ call: LandmineOperations.ClassOperation) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendInit(_ call: LandmineOperations.InitOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSelf(_ call: LandmineOperations.SelfOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSelf2(_ call: LandmineOperations.Self2) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDefault(_ call: LandmineOperations.DefaultOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendType(_ call: LandmineOperations.TypeOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendProtocol(_ call: LandmineOperations.ProtocolOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendString(_ call: LandmineOperations.StringOperation) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendThrows(_ call: LandmineOperations.Throws) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSubscript(_ call: LandmineOperations.Subscript) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDeinit(_ call: LandmineOperations.Deinit) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -87,23 +87,6 @@ public protocol StoreService: Sendable {
 /// `LiveStoreService` do: each requirement forwards to it.
 public protocol StoreServiceForwarding: StoreService, OperationSender {}
 
-extension StoreServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StoreService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStoreService: StoreServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -196,5 +179,22 @@ extension StoreService {
     @_alwaysEmitIntoClient
     public func uploadNote(body: Store.UploadNoteBody? = nil) async throws(APIError<Never>) {
         try await self.sendUploadNote(StoreOperations.UploadNote(body: body))
+    }
+}
+
+extension StoreServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListUsers(_ call: StoreOperations.ListUsers) async throws(APIError<Never>) -> Everything {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateUser(_ call: StoreOperations.CreateUser) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadNote(_ call: StoreOperations.UploadNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -57,13 +57,6 @@ public protocol NullablesService: Sendable {
 /// `LiveNullablesService` do: each requirement forwards to it.
 public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
 
-extension NullablesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveNullablesService: NullablesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -109,5 +102,12 @@ extension NullablesService {
     @_alwaysEmitIntoClient
     public func getUser(id: String) async throws(APIError<Never>) -> User {
         try await self.sendGetUser(NullablesOperations.GetUser(id: id))
+    }
+}
+
+extension NullablesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetUser(_ call: NullablesOperations.GetUser) async throws(APIError<Never>) -> User {
+        try await Specwright.forward(call, to: self)
     }
 }

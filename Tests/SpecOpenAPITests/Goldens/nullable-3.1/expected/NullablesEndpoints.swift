@@ -64,18 +64,6 @@ public protocol NullablesService: Sendable {
 /// `LiveNullablesService` do: each requirement forwards to it.
 public protocol NullablesServiceForwarding: NullablesService, OperationSender {}
 
-extension NullablesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager? {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `NullablesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveNullablesService: NullablesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -142,5 +130,17 @@ extension NullablesService {
     @_alwaysEmitIntoClient
     public func getManager(id: Int) async throws(APIError<Never>) -> Manager? {
         try await self.sendGetManager(NullablesOperations.GetManager(id: id))
+    }
+}
+
+extension NullablesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListUsers(_ call: NullablesOperations.ListUsers) async throws(APIError<Never>) -> [User] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetManager(_ call: NullablesOperations.GetManager) async throws(APIError<Never>) -> Manager? {
+        try await Specwright.forward(call, to: self)
     }
 }

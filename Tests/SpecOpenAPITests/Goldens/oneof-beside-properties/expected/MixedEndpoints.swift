@@ -57,13 +57,6 @@ public protocol MixedService: Sendable {
 /// `LiveMixedService` do: each requirement forwards to it.
 public protocol MixedServiceForwarding: MixedService, OperationSender {}
 
-extension MixedServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendUpdateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `MixedService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveMixedService: MixedServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -112,5 +105,12 @@ extension MixedService {
     @_alwaysEmitIntoClient
     public func updateGist(id: String, body: GistUpdate? = nil) async throws(APIError<Never>) -> Payment {
         try await self.sendUpdateGist(MixedOperations.UpdateGist(id: id, body: body))
+    }
+}
+
+extension MixedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendUpdateGist(_ call: MixedOperations.UpdateGist) async throws(APIError<Never>) -> Payment {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -68,18 +68,6 @@ public protocol ModernService: Sendable {
 /// `LiveModernService` do: each requirement forwards to it.
 public protocol ModernServiceForwarding: ModernService, OperationSender {}
 
-extension ModernServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendSearchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ModernService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveModernService: ModernServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -155,5 +143,17 @@ extension ModernService {
     @_alwaysEmitIntoClient
     public func listPets(filter: PetQuery? = nil) async throws(APIError<Never>) {
         try await self.sendListPets(ModernOperations.ListPets(filter: filter))
+    }
+}
+
+extension ModernServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendSearchPets(_ call: ModernOperations.SearchPets) async throws(APIError<Never>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListPets(_ call: ModernOperations.ListPets) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -264,103 +264,6 @@ public protocol BodiesService: Sendable {
 /// `LiveBodiesService` do: each requirement forwards to it.
 public protocol BodiesServiceForwarding: BodiesService, OperationSender {}
 
-extension BodiesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendPatchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPutNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendImportNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSearch(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFind(_ call: BodiesOperations.Find) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendLookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPing(_ call: BodiesOperations.Ping) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendLogin(_ call: BodiesOperations.Login) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSubmitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPutBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostText(_ call: BodiesOperations.PostText) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUpdatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `BodiesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveBodiesService: BodiesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -952,5 +855,102 @@ extension BodiesService {
         name2: String? = nil
     ) async throws(APIError<Never>) -> Pet {
         try await self.sendUpdatePet(BodiesOperations.UpdatePet(id: id, name: name, id2: id2, name2: name2))
+    }
+}
+
+extension BodiesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendPatchNote(_ call: BodiesOperations.PatchNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPutNoteImage(_ call: BodiesOperations.PutNoteImage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendImportNotes(_ call: BodiesOperations.ImportNotes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSearch(_ call: BodiesOperations.Search) async throws(APIError<Never>) -> [String: JSONValue] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFind(_ call: BodiesOperations.Find) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendLookUp(_ call: BodiesOperations.LookUp) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPing(_ call: BodiesOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostNote(_ call: BodiesOperations.PostNote) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePet(_ call: BodiesOperations.CreatePet) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePetInline(_ call: BodiesOperations.CreatePetInline) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePets(_ call: BodiesOperations.CreatePets) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendLogin(_ call: BodiesOperations.Login) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSubmitForm(_ call: BodiesOperations.SubmitForm) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadPhoto(_ call: BodiesOperations.UploadPhoto) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPutBlob(_ call: BodiesOperations.PutBlob) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostText(_ call: BodiesOperations.PostText) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostAnything(_ call: BodiesOperations.PostAnything) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostPreferJSON(_ call: BodiesOperations.PostPreferJSON) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUpdatePet(_ call: BodiesOperations.UpdatePet) async throws(APIError<Never>) -> Pet {
+        try await Specwright.forward(call, to: self)
     }
 }

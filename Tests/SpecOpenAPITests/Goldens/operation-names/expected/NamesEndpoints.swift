@@ -115,55 +115,6 @@ public protocol NamesService: Sendable {
 /// `LiveNamesService` do: each requirement forwards to it.
 public protocol NamesServiceForwarding: NamesService, OperationSender {}
 
-extension NamesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetUsersByUserIDPostsByPostID(
-        _ call: NamesOperations.GetUsersByUserIDPostsByPostID
-    ) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendApiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendBaseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDefault(_ call: NamesOperations.Default) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUsersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `NamesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveNamesService: NamesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -383,5 +334,54 @@ extension NamesService {
     @_alwaysEmitIntoClient
     public func usersGet() async throws(APIError<Never>) {
         try await self.sendUsersGet(NamesOperations.UsersGet())
+    }
+}
+
+extension NamesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListUsers(_ call: NamesOperations.ListUsers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostUsers(_ call: NamesOperations.PostUsers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetUsersByUserIDPostsByPostID(
+        _ call: NamesOperations.GetUsersByUserIDPostsByPostID
+    ) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListUsers2(_ call: NamesOperations.ListUsers2) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetSnakeCase(_ call: NamesOperations.GetSnakeCase) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendApiEndpoint(_ call: NamesOperations.APIEndpoint) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendBaseURLEndpoint(_ call: NamesOperations.BaseURLEndpoint) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDefault(_ call: NamesOperations.Default) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUsersGet(_ call: NamesOperations.UsersGet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

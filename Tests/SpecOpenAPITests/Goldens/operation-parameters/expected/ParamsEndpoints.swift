@@ -160,48 +160,6 @@ public protocol ParamsService: Sendable {
 /// `LiveParamsService` do: each requirement forwards to it.
 public protocol ParamsServiceForwarding: ParamsService, OperationSender {}
 
-extension ParamsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDeleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUntagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ParamsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveParamsService: ParamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -556,5 +514,47 @@ extension ParamsService {
     @_alwaysEmitIntoClient
     public func untagResource(resourceArn: String, tagKeys: [String]) async throws(APIError<Never>) {
         try await self.sendUntagResource(ParamsOperations.UntagResource(resourceArn: resourceArn, tagKeys: tagKeys))
+    }
+}
+
+extension ParamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListIssues(_ call: ParamsOperations.ListIssues) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateResponse(_ call: ParamsOperations.CreateResponse) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetThing(_ call: ParamsOperations.GetThing) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSendMessage(_ call: ParamsOperations.SendMessage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDeleteMessage(_ call: ParamsOperations.DeleteMessage) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListLabels(_ call: ParamsOperations.ListLabels) async throws(APIError<ServiceUnavailable>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListMilestones(_ call: ParamsOperations.ListMilestones) async throws(APIError<ServiceUnavailable>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUntagResource(_ call: ParamsOperations.UntagResource) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

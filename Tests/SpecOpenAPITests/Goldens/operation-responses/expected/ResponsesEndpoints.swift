@@ -199,62 +199,6 @@ public protocol ResponsesService: Sendable {
 /// `LiveResponsesService` do: each requirement forwards to it.
 public protocol ResponsesServiceForwarding: ResponsesService, OperationSender {}
 
-extension ResponsesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreate(
-        _ call: ResponsesOperations.Create
-    ) async throws(APIError<Problem>) -> Responses.CreateOutcome {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDeleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendExportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetInline(
-        _ call: ResponsesOperations.GetInline
-    ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ResponsesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveResponsesService: ResponsesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -484,5 +428,61 @@ extension ResponsesService {
     @_alwaysEmitIntoClient
     public func getShared() async throws(APIError<Problem>) -> Thing {
         try await self.sendGetShared(ResponsesOperations.GetShared())
+    }
+}
+
+extension ResponsesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetOK(_ call: ResponsesOperations.GetOK) async throws(APIError<Responses.GetOKError>) -> Thing {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreate(
+        _ call: ResponsesOperations.Create
+    ) async throws(APIError<Problem>) -> Responses.CreateOutcome {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDeleteThing(_ call: ResponsesOperations.DeleteThing) async throws(APIError<DeleteThingError422>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFireAndForget(_ call: ResponsesOperations.FireAndForget) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetImage(_ call: ResponsesOperations.GetImage) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendExportCSV(_ call: ResponsesOperations.ExportCSV) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetAnyJSON(_ call: ResponsesOperations.GetAnyJSON) async throws(APIError<Never>) -> JSONValue {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetInline(
+        _ call: ResponsesOperations.GetInline
+    ) async throws(APIError<Responses.GetInlineError>) -> GetInlineResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetRedirect(_ call: ResponsesOperations.GetRedirect) async throws(APIError<Never>) -> [Int] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetShared(_ call: ResponsesOperations.GetShared) async throws(APIError<Problem>) -> Thing {
+        try await Specwright.forward(call, to: self)
     }
 }

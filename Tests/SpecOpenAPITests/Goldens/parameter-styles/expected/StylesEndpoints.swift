@@ -144,28 +144,6 @@ public protocol StylesService: Sendable {
 /// `LiveStylesService` do: each requirement forwards to it.
 public protocol StylesServiceForwarding: StylesService, OperationSender {}
 
-extension StylesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSearch(_ call: StylesOperations.Search) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPostCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StylesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStylesService: StylesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -449,5 +427,27 @@ extension StylesService {
             metadata: metadata,
             items: items
         ))
+    }
+}
+
+extension StylesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetPet(_ call: StylesOperations.GetPet) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetColors(_ call: StylesOperations.GetColors) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSearch(_ call: StylesOperations.Search) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPostCustomers(_ call: StylesOperations.PostCustomers) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -57,13 +57,6 @@ public protocol TreesService: Sendable {
 /// `LiveTreesService` do: each requirement forwards to it.
 public protocol TreesServiceForwarding: TreesService, OperationSender {}
 
-extension TreesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TreesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveTreesService: TreesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -104,5 +97,12 @@ extension TreesService {
     @_alwaysEmitIntoClient
     public func getTree() async throws(APIError<Never>) -> Node {
         try await self.sendGetTree(TreesOperations.GetTree())
+    }
+}
+
+extension TreesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetTree(_ call: TreesOperations.GetTree) async throws(APIError<Never>) -> Node {
+        try await Specwright.forward(call, to: self)
     }
 }

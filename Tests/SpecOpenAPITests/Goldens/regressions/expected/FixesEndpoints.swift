@@ -86,20 +86,6 @@ public protocol FixesService: Sendable {
 /// `LiveFixesService` do: each requirement forwards to it.
 public protocol FixesServiceForwarding: FixesService, OperationSender {}
 
-extension FixesServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreatePost(
-        _ call: FixesOperations.CreatePost
-    ) async throws(APIError<Fixes.CreatePostError>) -> Pet {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `FixesService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveFixesService: FixesServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -200,5 +186,19 @@ extension FixesService {
     @_alwaysEmitIntoClient
     public func createPost(body: Cat? = nil) async throws(APIError<Fixes.CreatePostError>) -> Pet {
         try await self.sendCreatePost(FixesOperations.CreatePost(body: body))
+    }
+}
+
+extension FixesServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetPart(_ call: FixesOperations.GetPart) async throws(APIError<Never>) -> Holder {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreatePost(
+        _ call: FixesOperations.CreatePost
+    ) async throws(APIError<Fixes.CreatePostError>) -> Pet {
+        try await Specwright.forward(call, to: self)
     }
 }

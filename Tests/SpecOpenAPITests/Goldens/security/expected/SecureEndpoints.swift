@@ -190,88 +190,6 @@ public protocol SecureService: Sendable {
 /// `LiveSecureService` do: each requirement forwards to it.
 public protocol SecureServiceForwarding: SecureService, OperationSender {}
 
-extension SecureServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `SecureService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveSecureService: SecureServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -647,5 +565,87 @@ extension SecureService {
     @_alwaysEmitIntoClient
     public func getDigest() async throws(APIError<Never>) {
         try await self.sendGetDigest(SecureOperations.GetDigest())
+    }
+}
+
+extension SecureServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetMe(_ call: SecureOperations.GetMe) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetPublic(_ call: SecureOperations.GetPublic) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetKeyed(_ call: SecureOperations.GetKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetQueryKeyed(_ call: SecureOperations.GetQueryKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetOAuth(_ call: SecureOperations.GetOAuth) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetEither(_ call: SecureOperations.GetEither) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetOptional(_ call: SecureOperations.GetOptional) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetBasic(_ call: SecureOperations.GetBasic) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetCookieKeyed(_ call: SecureOperations.GetCookieKeyed) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetAuthorizationKey(_ call: SecureOperations.GetAuthorizationKey) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetTogether(_ call: SecureOperations.GetTogether) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetTogetherOrToken(_ call: SecureOperations.GetTogetherOrToken) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetTwoOAuth(_ call: SecureOperations.GetTwoOAuth) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetDigestOrKey(_ call: SecureOperations.GetDigestOrKey) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetDigestOrNone(_ call: SecureOperations.GetDigestOrNone) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetDigest(_ call: SecureOperations.GetDigest) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -54,13 +54,6 @@ public protocol RelativeService: Sendable {
 /// `LiveRelativeService` do: each requirement forwards to it.
 public protocol RelativeServiceForwarding: RelativeService, OperationSender {}
 
-extension RelativeServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendPing(_ call: RelativeOperations.Ping) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `RelativeService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveRelativeService: RelativeServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -101,5 +94,12 @@ extension RelativeService {
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
         try await self.sendPing(RelativeOperations.Ping())
+    }
+}
+
+extension RelativeServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendPing(_ call: RelativeOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -107,28 +107,6 @@ public protocol ServersService: Sendable {
 /// `LiveServersService` do: each requirement forwards to it.
 public protocol ServersServiceForwarding: ServersService, OperationSender {}
 
-extension ServersServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendPing(_ call: ServersOperations.Ping) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDeleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ServersService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveServersService: ServersServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -232,5 +210,27 @@ extension ServersService {
     @_alwaysEmitIntoClient
     public func deleteThings() async throws(APIError<Never>) {
         try await self.sendDeleteThings(ServersOperations.DeleteThings())
+    }
+}
+
+extension ServersServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendPing(_ call: ServersOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadAsset(_ call: ServersOperations.UploadAsset) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListThings(_ call: ServersOperations.ListThings) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDeleteThings(_ call: ServersOperations.DeleteThings) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

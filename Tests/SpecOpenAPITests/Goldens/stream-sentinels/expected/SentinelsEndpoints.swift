@@ -93,48 +93,6 @@ public protocol SentinelsService: Sendable {
 /// `LiveSentinelsService` do: each requirement forwards to it.
 public protocol SentinelsServiceForwarding: SentinelsService, OperationSender {}
 
-extension SentinelsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendPlainSchema(
-        _ call: SentinelsOperations.PlainSchema
-    ) async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendFastAPIStyle(
-        _ call: SentinelsOperations.FastAPIStyle
-    ) async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDataUnion(
-        _ call: SentinelsOperations.DataUnion
-    ) async throws(APIError<Never>) -> EventStream<Chunk> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendNamedThenDone(
-        _ call: SentinelsOperations.NamedThenDone
-    ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendTwoKinds(
-        _ call: SentinelsOperations.TwoKinds
-    ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage> {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `SentinelsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveSentinelsService: SentinelsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -280,5 +238,47 @@ extension SentinelsService {
     @_alwaysEmitIntoClient
     public func dataRef() async throws(APIError<Never>) -> EventStream<Usage> {
         try await self.sendDataRef(SentinelsOperations.DataRef())
+    }
+}
+
+extension SentinelsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendPlainSchema(
+        _ call: SentinelsOperations.PlainSchema
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendFastAPIStyle(
+        _ call: SentinelsOperations.FastAPIStyle
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDataUnion(
+        _ call: SentinelsOperations.DataUnion
+    ) async throws(APIError<Never>) -> EventStream<Chunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendNamedThenDone(
+        _ call: SentinelsOperations.NamedThenDone
+    ) async throws(APIError<Never>) -> EventStream<NamedThenDoneResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendTwoKinds(
+        _ call: SentinelsOperations.TwoKinds
+    ) async throws(APIError<Never>) -> EventStream<TwoKindsResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDataRef(_ call: SentinelsOperations.DataRef) async throws(APIError<Never>) -> EventStream<Usage> {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -128,54 +128,6 @@ public protocol StreamsService: Sendable {
 /// `LiveStreamsService` do: each requirement forwards to it.
 public protocol StreamsServiceForwarding: StreamsService, OperationSender {}
 
-extension StreamsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendCreateCompletion(
-        _ call: StreamsOperations.CreateCompletion
-    ) async throws(APIError<Never>) -> Completion {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateCompletionStream(
-        _ call: StreamsOperations.CreateCompletionStream
-    ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRunEvents(
-        _ call: StreamsOperations.RunEvents
-    ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendProgress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendLog(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step> {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StreamsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStreamsService: StreamsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -397,5 +349,53 @@ extension StreamsService {
     @_alwaysEmitIntoClient
     public func download() async throws(APIError<Never>) -> ByteStream {
         try await self.sendDownload(StreamsOperations.Download())
+    }
+}
+
+extension StreamsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendCreateCompletion(
+        _ call: StreamsOperations.CreateCompletion
+    ) async throws(APIError<Never>) -> Completion {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateCompletionStream(
+        _ call: StreamsOperations.CreateCompletionStream
+    ) async throws(APIError<Never>) -> EventStream<CompletionChunk> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRunEvents(
+        _ call: StreamsOperations.RunEvents
+    ) async throws(APIError<Never>) -> EventStream<RunEventsResponseEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendProgress(_ call: StreamsOperations.Progress) async throws(APIError<Never>) -> EventStream<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendLog(_ call: StreamsOperations.Log) async throws(APIError<Never>) -> EventStream<ServerSentEvent> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendExport(_ call: StreamsOperations.Export) async throws(APIError<Never>) -> JSONLines<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendRecords(_ call: StreamsOperations.Records) async throws(APIError<Never>) -> JSONSequence<Step> {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDownload(_ call: StreamsOperations.Download) async throws(APIError<Never>) -> ByteStream {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -59,15 +59,6 @@ public protocol StringsService: Sendable {
 /// `LiveStringsService` do: each requirement forwards to it.
 public protocol StringsServiceForwarding: StringsService, OperationSender {}
 
-extension StringsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendCreateCompletion(
-        _ call: StringsOperations.CreateCompletion
-    ) async throws(APIError<Never>) -> CreateCompletionResponse {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StringsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStringsService: StringsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -113,5 +104,14 @@ extension StringsService {
     @_alwaysEmitIntoClient
     public func createCompletion(body: CompletionRequest) async throws(APIError<Never>) -> CreateCompletionResponse {
         try await self.sendCreateCompletion(StringsOperations.CreateCompletion(body: body))
+    }
+}
+
+extension StringsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendCreateCompletion(
+        _ call: StringsOperations.CreateCompletion
+    ) async throws(APIError<Never>) -> CreateCompletionResponse {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -113,33 +113,6 @@ public protocol StudioService: Sendable {
 /// `LiveStudioService` do: each requirement forwards to it.
 public protocol StudioServiceForwarding: StudioService, OperationSender {}
 
-extension StudioServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendCreateNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSubmitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUpload(_ call: StudioOperations.Upload) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendUploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `StudioService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveStudioService: StudioServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -323,5 +296,32 @@ extension StudioService {
     @_alwaysEmitIntoClient
     public func uploadRaw(body: ByteStream) async throws(APIError<Never>) {
         try await self.sendUploadRaw(StudioOperations.UploadRaw(body: body))
+    }
+}
+
+extension StudioServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendCreateNote(_ call: StudioOperations.CreateNote) async throws(APIError<Never>) -> Note {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplaceNotes(_ call: StudioOperations.ReplaceNotes) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSubmitForm(_ call: StudioOperations.SubmitForm) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUpload(_ call: StudioOperations.Upload) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendUploadRaw(_ call: StudioOperations.UploadRaw) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -57,13 +57,6 @@ public protocol FleetService: Sendable {
 /// `LiveFleetService` do: each requirement forwards to it.
 public protocol FleetServiceForwarding: FleetService, OperationSender {}
 
-extension FleetServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `FleetService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveFleetService: FleetServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -109,5 +102,12 @@ extension FleetService {
     @_alwaysEmitIntoClient
     public func listVehicles(state: PowerState? = nil) async throws(APIError<Never>) -> [Vehicle] {
         try await self.sendListVehicles(FleetOperations.ListVehicles(state: state))
+    }
+}
+
+extension FleetServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListVehicles(_ call: FleetOperations.ListVehicles) async throws(APIError<Never>) -> [Vehicle] {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -84,28 +84,6 @@ public protocol LibraryService: Sendable {
 /// `LiveLibraryService` do: each requirement forwards to it.
 public protocol LibraryServiceForwarding: LibraryService, OperationSender {}
 
-extension LibraryServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendAddBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `LibraryService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveLibraryService: LibraryServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -222,5 +200,27 @@ extension LibraryService {
     @_alwaysEmitIntoClient
     public func listLoans() async throws(APIError<Never>) -> [Owned] {
         try await self.sendListLoans(LibraryOperations.ListLoans())
+    }
+}
+
+extension LibraryServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendAddBook(_ call: LibraryOperations.AddBook) async throws(APIError<Problem>) -> Book {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetAuthor(_ call: LibraryOperations.GetAuthor) async throws(APIError<Never>) -> Author {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListEbooks(_ call: LibraryOperations.ListEbooks) async throws(APIError<Never>) -> [Ebook] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListLoans(_ call: LibraryOperations.ListLoans) async throws(APIError<Never>) -> [Owned] {
+        try await Specwright.forward(call, to: self)
     }
 }

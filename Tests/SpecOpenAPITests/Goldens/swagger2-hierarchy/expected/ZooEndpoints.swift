@@ -71,23 +71,6 @@ public protocol ZooService: Sendable {
 /// `LiveZooService` do: each requirement forwards to it.
 public protocol ZooServiceForwarding: ZooService, OperationSender {}
 
-extension ZooServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendAddAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ZooService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveZooService: ZooServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -175,5 +158,22 @@ extension ZooService {
     @_alwaysEmitIntoClient
     public func getShape() async throws(APIError<Never>) -> Shape {
         try await self.sendGetShape(ZooOperations.GetShape())
+    }
+}
+
+extension ZooServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListAnimals(_ call: ZooOperations.ListAnimals) async throws(APIError<Never>) -> [Animal] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendAddAnimal(_ call: ZooOperations.AddAnimal) async throws(APIError<Never>) -> Animal {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetShape(_ call: ZooOperations.GetShape) async throws(APIError<Never>) -> Shape {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -66,13 +66,6 @@ public protocol SuggestService: Sendable {
 /// `LiveSuggestService` do: each requirement forwards to it.
 public protocol SuggestServiceForwarding: SuggestService, OperationSender {}
 
-extension SuggestServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendSuggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String] {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `SuggestService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveSuggestService: SuggestServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -118,5 +111,12 @@ extension SuggestService {
     @_alwaysEmitIntoClient
     public func suggestions(q: String) async throws(APIError<Never>) -> [String] {
         try await self.sendSuggestions(SuggestOperations.Suggestions(q: q))
+    }
+}
+
+extension SuggestServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendSuggestions(_ call: SuggestOperations.Suggestions) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -108,23 +108,6 @@ public protocol CatalogService: Sendable {
 /// `LiveCatalogService` do: each requirement forwards to it.
 public protocol CatalogServiceForwarding: CatalogService, OperationSender {}
 
-extension CatalogServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `CatalogService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveCatalogService: CatalogServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -312,5 +295,22 @@ extension CatalogService {
     @_alwaysEmitIntoClient
     public func getResource(resourceID: String, parts: [Int]) async throws(APIError<Never>) {
         try await self.sendGetResource(CatalogOperations.GetResource(resourceID: resourceID, parts: parts))
+    }
+}
+
+extension CatalogServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetItem(_ call: CatalogOperations.GetItem) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListItems(_ call: CatalogOperations.ListItems) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetResource(_ call: CatalogOperations.GetResource) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -96,28 +96,6 @@ public protocol ReportsService: Sendable {
 /// `LiveReportsService` do: each requirement forwards to it.
 public protocol ReportsServiceForwarding: ReportsService, OperationSender {}
 
-extension ReportsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendGetReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendDownloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPing(_ call: ReportsOperations.Ping) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `ReportsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveReportsService: ReportsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -236,5 +214,27 @@ extension ReportsService {
     @_alwaysEmitIntoClient
     public func ping() async throws(APIError<Never>) {
         try await self.sendPing(ReportsOperations.Ping())
+    }
+}
+
+extension ReportsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendGetReport(_ call: ReportsOperations.GetReport) async throws(APIError<Problem>) -> Report {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendDownloadReport(_ call: ReportsOperations.DownloadReport) async throws(APIError<Never>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReportText(_ call: ReportsOperations.ReportText) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPing(_ call: ReportsOperations.Ping) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -83,28 +83,6 @@ public protocol VaultService: Sendable {
 /// `LiveVaultService` do: each requirement forwards to it.
 public protocol VaultServiceForwarding: VaultService, OperationSender {}
 
-extension VaultServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendCreateSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendGetSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendHealth(_ call: VaultOperations.Health) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `VaultService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveVaultService: VaultServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -218,5 +196,27 @@ extension VaultService {
     @_alwaysEmitIntoClient
     public func health() async throws(APIError<Never>) {
         try await self.sendHealth(VaultOperations.Health())
+    }
+}
+
+extension VaultServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListSecrets(_ call: VaultOperations.ListSecrets) async throws(APIError<Never>) -> [String] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendCreateSecret(_ call: VaultOperations.CreateSecret) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendGetSecret(_ call: VaultOperations.GetSecret) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendHealth(_ call: VaultOperations.Health) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -66,13 +66,6 @@ public protocol WeatherService: Sendable {
 /// `LiveWeatherService` do: each requirement forwards to it.
 public protocol WeatherServiceForwarding: WeatherService, OperationSender {}
 
-extension WeatherServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendForecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `WeatherService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveWeatherService: WeatherServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -118,5 +111,12 @@ extension WeatherService {
     @_alwaysEmitIntoClient
     public func forecast(city: String) async throws(APIError<Never>) -> String {
         try await self.sendForecast(WeatherOperations.Forecast(city: city))
+    }
+}
+
+extension WeatherServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendForecast(_ call: WeatherOperations.Forecast) async throws(APIError<Never>) -> String {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -71,23 +71,6 @@ public protocol TaggedService: Sendable {
 /// `LiveTaggedService` do: each requirement forwards to it.
 public protocol TaggedServiceForwarding: TaggedService, OperationSender {}
 
-extension TaggedServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendListEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSearch(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TaggedService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveTaggedService: TaggedServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -175,5 +158,22 @@ extension TaggedService {
     @_alwaysEmitIntoClient
     public func search(body: Filter) async throws(APIError<Never>) -> Happening {
         try await self.sendSearch(TaggedOperations.Search(body: body))
+    }
+}
+
+extension TaggedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListPets(_ call: TaggedOperations.ListPets) async throws(APIError<Never>) -> [Pet] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendListEvents(_ call: TaggedOperations.ListEvents) async throws(APIError<Never>) -> [Event] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSearch(_ call: TaggedOperations.Search) async throws(APIError<Never>) -> Happening {
+        try await Specwright.forward(call, to: self)
     }
 }

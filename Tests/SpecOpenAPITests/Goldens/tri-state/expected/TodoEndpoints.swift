@@ -74,18 +74,6 @@ public protocol TodoService: Sendable {
 /// `LiveTodoService` do: each requirement forwards to it.
 public protocol TodoServiceForwarding: TodoService, OperationSender {}
 
-extension TodoServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendUpdateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `TodoService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveTodoService: TodoServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -168,5 +156,17 @@ extension TodoService {
     @_alwaysEmitIntoClient
     public func replaceTask(id: Int, title: String? = nil, due: Nullable<Date>? = nil) async throws(APIError<Never>) {
         try await self.sendReplaceTask(TodoOperations.ReplaceTask(id: id, title: title, due: due))
+    }
+}
+
+extension TodoServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendUpdateTask(_ call: TodoOperations.UpdateTask) async throws(APIError<Never>) -> Task {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendReplaceTask(_ call: TodoOperations.ReplaceTask) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

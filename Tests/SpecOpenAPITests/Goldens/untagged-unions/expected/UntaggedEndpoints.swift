@@ -64,18 +64,6 @@ public protocol UntaggedService: Sendable {
 /// `LiveUntaggedService` do: each requirement forwards to it.
 public protocol UntaggedServiceForwarding: UntaggedService, OperationSender {}
 
-extension UntaggedServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendListShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape] {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendPutProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `UntaggedService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveUntaggedService: UntaggedServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -142,5 +130,17 @@ extension UntaggedService {
     @_alwaysEmitIntoClient
     public func putProfile(body: Profile) async throws(APIError<Never>) -> Profile {
         try await self.sendPutProfile(UntaggedOperations.PutProfile(body: body))
+    }
+}
+
+extension UntaggedServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendListShapes(_ call: UntaggedOperations.ListShapes) async throws(APIError<Never>) -> [Shape] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendPutProfile(_ call: UntaggedOperations.PutProfile) async throws(APIError<Never>) -> Profile {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -90,18 +90,6 @@ public protocol UploadsService: Sendable {
 /// `LiveUploadsService` do: each requirement forwards to it.
 public protocol UploadsServiceForwarding: UploadsService, OperationSender {}
 
-extension UploadsServiceForwarding {
-    /// Answers through `send(_:)`.
-    public func sendUploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-
-    /// Answers through `send(_:)`.
-    public func sendSetAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>) {
-        try await Specwright.forward(call, to: self)
-    }
-}
-
 /// `UploadsService` over HTTP: each method sends its endpoint through `client`.
 public struct LiveUploadsService: UploadsServiceForwarding {
     /// The client that sends every request, with its middlewares.
@@ -222,5 +210,17 @@ extension UploadsService {
     @_alwaysEmitIntoClient
     public func setAvatar(image: Data? = nil) async throws(APIError<Never>) {
         try await self.sendSetAvatar(UploadsOperations.SetAvatar(image: image))
+    }
+}
+
+extension UploadsServiceForwarding {
+    /// Answers through `send(_:)`.
+    public func sendUploadFile(_ call: UploadsOperations.UploadFile) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    public func sendSetAvatar(_ call: UploadsOperations.SetAvatar) async throws(APIError<Never>) {
+        try await Specwright.forward(call, to: self)
     }
 }

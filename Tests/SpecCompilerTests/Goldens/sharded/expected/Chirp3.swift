@@ -3,6 +3,24 @@
 import Foundation
 import Specwright
 
+package struct ValidationErrors: Codable, Hashable, Sendable {
+    package var errors: [String]
+
+    package init(errors: [String]) {
+        self.errors = errors
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.errors = try container.decode("errors", as: [String].self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(members: ["errors": self.errors])
+    }
+}
+
 extension Chirp {
     /// `GET /users/{userID}/posts/{postID}`
     package static func profile(userID: UUID, postID: String) -> Endpoint<Post, APIErrorResponse> {
@@ -158,5 +176,31 @@ extension ChirpService {
             commentID: commentID,
             text: text
         ))
+    }
+}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    package func sendProfile(_ call: ChirpOperations.Profile) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendExportArchive(
+        _ call: ChirpOperations.ExportArchive
+    ) async throws(APIError<APIErrorResponse>) -> Data {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendPostsLike(_ call: ChirpOperations.PostsLike) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendPostsCommentsEdit(
+        _ call: ChirpOperations.PostsCommentsEdit
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -3,6 +3,68 @@
 import Foundation
 import Specwright
 
+package struct NewPost: Codable, Hashable, Sendable {
+    package var text: String
+
+    package init(text: String) {
+        self.text = text
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.text = try container.decode("text", as: String.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(members: ["text": self.text])
+    }
+}
+
+package struct Post: Codable, Hashable, Sendable {
+    package var id: UUID
+    package var text: String
+
+    package init(id: UUID, text: String) {
+        self.id = id
+        self.text = text
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.id = try container.decode("id", as: UUID.self)
+        self.text = try container.decode("text", as: String.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(members: ["id": self.id, "text": self.text])
+    }
+}
+
+package enum SortOrder: StringEnum {
+    case relevance
+    case newest
+    /// A value this client does not know yet, kept as it came.
+    case unknown(String)
+
+    package init(rawValue: String) {
+        switch rawValue {
+        case "relevance": self = .relevance
+        case "newest": self = .newest
+        default: self = .unknown(rawValue)
+        }
+    }
+
+    package var rawValue: String {
+        switch self {
+        case .relevance: "relevance"
+        case .newest: "newest"
+        case .unknown(let value): value
+        }
+    }
+}
+
 extension Chirp {
     /// `GET /feed`
     package static func feed(
@@ -185,5 +247,28 @@ extension ChirpService {
     /// `HEAD /health`
     package func check() async throws(APIError<APIErrorResponse>) {
         try await self.sendCheck(ChirpOperations.Check())
+    }
+}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    package func sendFeed(_ call: ChirpOperations.Feed) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendReplacePost(_ call: ChirpOperations.ReplacePost) async throws(APIError<APIErrorResponse>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    @available(*, deprecated)
+    package func sendSearch(_ call: ChirpOperations.Search) async throws(APIError<APIErrorResponse>) -> [Post] {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendCheck(_ call: ChirpOperations.Check) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
     }
 }

@@ -3,6 +3,42 @@
 import Foundation
 import Specwright
 
+package struct APIErrorResponse: Codable, Hashable, Sendable {
+    package var message: String
+
+    package init(message: String) {
+        self.message = message
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.message = try container.decode("message", as: String.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(members: ["message": self.message])
+    }
+}
+
+package struct TokenResponse: Codable, Hashable, Sendable {
+    package var token: String
+
+    package init(token: String) {
+        self.token = token
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: WireKey.self)
+        self.token = try container.decode("token", as: String.self)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: WireKey.self)
+        try container.encode(members: ["token": self.token])
+    }
+}
+
 extension Chirp {
     /// Exchange credentials for tokens.
     ///
@@ -290,5 +326,46 @@ extension ChirpService {
     /// `DELETE /posts/{id}/comments/{commentID}`
     package func postsCommentsDelete(id: String, commentID: String) async throws(APIError<APIErrorResponse>) {
         try await self.sendPostsCommentsDelete(ChirpOperations.PostsCommentsDelete(id: id, commentID: commentID))
+    }
+}
+
+extension ChirpServiceForwarding {
+    /// Answers through `send(_:)`.
+    package func sendLogin(_ call: ChirpOperations.Login) async throws(APIError<APIErrorResponse>) -> TokenResponse {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendCreatePost(
+        _ call: ChirpOperations.CreatePost
+    ) async throws(APIError<Chirp.CreatePostError>) -> Post {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendUploadAvatar(_ call: ChirpOperations.UploadAvatar) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendSignup(_ call: ChirpOperations.Signup) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendUploadRaw(_ call: ChirpOperations.UploadRaw) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendPreflight(_ call: ChirpOperations.Preflight) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
+    }
+
+    /// Answers through `send(_:)`.
+    package func sendPostsCommentsDelete(
+        _ call: ChirpOperations.PostsCommentsDelete
+    ) async throws(APIError<APIErrorResponse>) {
+        try await Specwright.forward(call, to: self)
     }
 }
