@@ -53,6 +53,9 @@ public struct StructIR: Sendable {
     /// Whether the model has no members beyond its fields: decoding rejects others when the
     /// client validates strictly.
     public var closed = false
+    /// Whether the model is a final class rather than a struct: an immutable model that is not
+    /// generic, whose only copy is then one reference (see ``ModelLowering``).
+    public var reference = false
 }
 
 /// A stored property.

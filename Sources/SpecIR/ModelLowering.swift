@@ -153,16 +153,33 @@ final class ModelLowering: Sendable {
     }
 
     private func structure(_ declaration: DeclarationIR, _ fields: [FieldDecl], names: [String], generics: [String], model: String) -> StructIR {
+        let reference = isReference(model)
         let lowered = zip(fields, names).enumerated().map { index, pair in
             var lowered = field(pair.0, name: pair.1)
-            lowered.indirect = recursion.isIndirect(model, index) || (usage != nil && holdsModelInline(pair.0.type))
+            // A class holds its fields out of line already, and a cycle through it has a finite size.
+            lowered.indirect = !reference && (recursion.isIndirect(model, index) || (usage != nil && holdsModelInline(pair.0.type)))
             return lowered
         }
         let conformances = conformances(of: model, generic: !generics.isEmpty)
-        return StructIR(declaration: declaration, genericParameters: generics, conformances: conformances.list,
-                        conditionalHashable: usage == nil && !generics.isEmpty,
-                        fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes,
-                        immutable: usage != nil && conformances.decodes && !conformances.encodes)
+        var structure = StructIR(declaration: declaration, genericParameters: generics, conformances: conformances.list,
+                                 conditionalHashable: usage == nil && !generics.isEmpty,
+                                 fields: lowered, decodes: conformances.decodes, encodes: conformances.encodes,
+                                 immutable: usage != nil && conformances.decodes && !conformances.encodes)
+        structure.reference = reference
+        if reference { structure.conformances.append(.describedByFields) }
+        return structure
+    }
+
+    /// Whether the object model `name` is generated as a final class: with lean conformances, a
+    /// model only responses use, which is immutable and neither `Equatable` nor `Hashable`. A struct
+    /// of many fields makes the compiler emit code to copy, assign and destroy each of them (its
+    /// value witnesses: a third of OpenAI's client); a class is one reference, which the runtime's
+    /// own witnesses copy, and reads the same (`response.id`, a memberwise `init`).
+    func isReference(_ name: String) -> Bool {
+        guard let usage, let model = types.symbols.model(named: name), model.genericParameters.isEmpty,
+              case .object = model.kind else { return false }
+        let coding = usage.codingProtocol(of: name)
+        return coding.decodes && !coding.encodes
     }
 
     /// Whether a field of this type would hold an object model or a union inline.
@@ -171,7 +188,7 @@ final class ModelLowering: Sendable {
         case .optional(let inner): return holdsModelInline(inner)
         case .named(let name, _, _):
             switch types.symbols.model(named: name)?.kind {
-            case .object(let fields)?: return !fields.isEmpty
+            case .object(let fields)?: return !fields.isEmpty && !isReference(name)
             case .union?: return true
             default: return false
             }

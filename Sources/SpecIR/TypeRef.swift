@@ -48,4 +48,6 @@ public enum Conformance: String, Sendable, CaseIterable {
     case codable = "Codable", decodable = "Decodable", encodable = "Encodable", hashable = "Hashable", sendable = "Sendable"
     /// The element of an event stream chosen by the event's name (unions of events).
     case serverSentEventDecodable = "ServerSentEventDecodable"
+    /// A model generated as a final class prints its fields, as a struct does.
+    case describedByFields = "DescribedByFields"
 }

@@ -28,10 +28,21 @@ import FoundationNetworking
 
     @Test func unknownEnumValuesAreKeptAndRecursionDecodes() throws {
         let rex = try Self.decodeRex()
-        let friend = try #require(rex.friend)          // @Indirect: Animal holds an Animal
+        let friend = try #require(rex.friend)          // a final class: Animal holds an Animal
         #expect(friend.kind == .unknown("axolotl"))     // open enum: the value is kept
         #expect(friend.kind.rawValue == "axolotl")
         #expect(friend.friend == nil)
+    }
+
+    /// A model only responses use is a final class (one reference to copy, not every field), and
+    /// prints as the struct it was printed: its fields by name, nested models alike.
+    @Test func aResponseModelIsAClassThatPrintsItsFields() throws {
+        let rex = try Self.decodeRex()
+        #expect(rex.friend === rex.friend, "one reference, not a copy")
+        let problem = try JSONDecoder().decode(Problem.self, from: Data(#"{"message": "No such pet", "code": 404}"#.utf8))
+        #expect("\(problem)" == #"Problem(message: "No such pet", code: Optional(404))"#)
+        let page = AnimalPage(items: [], next: URL(string: "https://example.com/2"))
+        #expect(String(describing: page) == "AnimalPage(items: [], next: Optional(https://example.com/2))")
     }
 
     @Test func theDiscriminatorPicksTheVariantByItsMappedTag() throws {

@@ -356,8 +356,9 @@ import Testing
         let models = cli.read("Out/ShopModels.swift") ?? ""
         #expect(endpoints.contains("static func createOrder()") && endpoints.contains("static func createRefund()"))
         #expect(!endpoints.contains("listOrders"))
-        #expect(models.contains("struct Receipt") && models.contains("struct Refund"))
-        #expect(!models.contains("struct Order") && !models.contains("struct Line"))
+        // Receipt and Refund are responses only: final classes (DescribedByFields).
+        #expect(models.contains("class Receipt") && models.contains("class Refund"))
+        #expect(!models.contains("Order:") && !models.contains("Line:"))
 
         try cli.write("specwright.json", "{\n  \"operations\": [\"CreateOrder\", \"createRefnd\"]\n}\n")
         let wrong = try await cli.run("generate", "shop.yaml", "--output", "Other", "--config", "specwright.json")

@@ -43,7 +43,7 @@ extension Validator {
     static let runtimeTypeNames: Set<String> = [
         "APIClient", "APIDefaults", "APIError", "AuthRefreshMiddleware", "AuthRequirement", "ByteStream", "CalendarDate", "Clearable",
         "ClearableDictionary", "ConcurrentStreamRead", "CredentialsProvider", "DateCoding", "DecimalValues", "DecodingFailure",
-        "DeduplicationMiddleware", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
+        "DeduplicationMiddleware", "DescribedByFields", "Empty", "Endpoint", "EndpointPath", "ErrorDecoding", "EventStream", "File",
         "ForeignPageLink", "HTTPMethod", "Indirect", "InvalidServerURL", "ItemSequence", "JSONCoding", "JSONLines",
         "JSONLinesParser", "JSONPart", "JSONSequence", "JSONSequenceParser", "JSONValue", "LoggingMiddleware", "Middleware",
         "MockTransport", "MultipartForm", "MultipartParseError", "MultipartParsing", "MultipartPart", "MultipartValue", "NextHandler", "OperationSender", "Nullable", "PageSequence", "Paginated", "PagingLoop",

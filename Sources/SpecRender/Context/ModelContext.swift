@@ -46,7 +46,7 @@ extension DeclarationIR {
 
 extension StructIR: TemplateObject {
     /// Keys: name, doc, deprecated, conformances, conditionalHashable, genericParameters, isGeneric, fields,
-    /// hasFields, decodes, encodes, immutable (`let` properties), closed (no members beyond the fields: a strict decoder rejects others), knownWireLiterals (the fields' keys,
+    /// hasFields, decodes, encodes, immutable (`let` properties), reference (a final class), closed (no members beyond the fields: a strict decoder rejects others), knownWireLiterals (the fields' keys,
     /// which the members beyond them are not), members and hasMembers (the fields that are one member each,
     /// in order: what `encode(members:)` writes), restField (the field that holds the members beyond
     /// them, or false).
@@ -61,6 +61,7 @@ extension StructIR: TemplateObject {
         case "decodes": .bool(decodes)
         case "encodes": .bool(encodes)
         case "immutable": .bool(immutable)
+        case "reference": .bool(reference)
         case "closed": .bool(closed)
         case "knownWireLiterals": .strings(fields.filter { !$0.rest }.map { SwiftSpelling.string($0.wireName) })
         case "members": .list(fields.filter { !$0.rest }.map { .object($0) })

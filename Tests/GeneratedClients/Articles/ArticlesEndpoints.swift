@@ -184,7 +184,7 @@ public struct StubArticlesService: ArticlesServiceForwarding {
 
 extension ArticlesOperations {
     /// A call of `Articles.status`, `GET /status`.
-    public struct Status: ServiceOperation {
+    public final class Status: ServiceOperation, DescribedByFields {
         public typealias Response = ServiceStatus
         public typealias Failure = ServiceError
         public typealias Output = ServiceStatus
@@ -199,7 +199,7 @@ extension ArticlesOperations {
     }
 
     /// A call of `Articles.listArticles`, `GET /articles`, with its arguments.
-    public struct ListArticles: ServiceOperation {
+    public final class ListArticles: ServiceOperation, DescribedByFields {
         public typealias Response = ArticleList
         public typealias Failure = ServiceError
         public typealias Output = ArticleList
@@ -228,7 +228,7 @@ extension ArticlesOperations {
     }
 
     /// A call of `Articles.article`, `GET /articles/{slug}`, with its arguments.
-    public struct ArticleOperation: ServiceOperation {
+    public final class ArticleOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Article
         public typealias Failure = ServiceError
         public typealias Output = Article
@@ -248,7 +248,7 @@ extension ArticlesOperations {
     }
 
     /// A call of `Articles.createArticle`, `POST /articles`, with its arguments.
-    public struct CreateArticle: ServiceOperation {
+    public final class CreateArticle: ServiceOperation, DescribedByFields {
         public typealias Response = Article
         public typealias Failure = ServiceError
         public typealias Output = Article

@@ -336,7 +336,7 @@ public struct StubChirpService: ChirpServiceForwarding {
 
 extension ChirpOperations {
     /// A call of `Chirp.register`, `POST /auth/register`, with its arguments.
-    public struct Register: ServiceOperation {
+    public final class Register: ServiceOperation, DescribedByFields {
         public typealias Response = TokenResponse
         public typealias Failure = Chirp.RegisterError
         public typealias Output = TokenResponse
@@ -356,7 +356,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
-    public struct Login: ServiceOperation {
+    public final class Login: ServiceOperation, DescribedByFields {
         public typealias Response = TokenResponse
         public typealias Failure = APIErrorResponse
         public typealias Output = TokenResponse
@@ -379,7 +379,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.refreshToken`, `POST /auth/refresh`, with its arguments.
-    public struct RefreshToken: ServiceOperation {
+    public final class RefreshToken: ServiceOperation, DescribedByFields {
         public typealias Response = TokenResponse
         public typealias Failure = APIErrorResponse
         public typealias Output = TokenResponse
@@ -399,7 +399,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
-    public struct Feed: ServiceOperation {
+    public final class Feed: ServiceOperation, DescribedByFields {
         public typealias Response = Page<Post>
         public typealias Failure = APIErrorResponse
         public typealias Output = Page<Post>
@@ -425,7 +425,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.me`, `GET /me`.
-    public struct Me: ServiceOperation {
+    public final class Me: ServiceOperation, DescribedByFields {
         public typealias Response = Account
         public typealias Failure = APIErrorResponse
         public typealias Output = Account
@@ -440,7 +440,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.profile`, `GET /users/{userID}/profile`, with its arguments.
-    public struct ProfileOperation: ServiceOperation {
+    public final class ProfileOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Profile
         public typealias Failure = APIErrorResponse
         public typealias Output = Profile
@@ -460,7 +460,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.updateProfile`, `PATCH /me/profile`, with its arguments.
-    public struct UpdateProfile: ServiceOperation {
+    public final class UpdateProfile: ServiceOperation, DescribedByFields {
         public typealias Response = Account
         public typealias Failure = APIErrorResponse
         public typealias Output = Account
@@ -480,7 +480,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
-    public struct UploadAvatar: ServiceOperation {
+    public final class UploadAvatar: ServiceOperation, DescribedByFields {
         public typealias Response = Avatar
         public typealias Failure = APIErrorResponse
         public typealias Output = Avatar
@@ -503,7 +503,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
-    public struct CreatePost: ServiceOperation {
+    public final class CreatePost: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = Chirp.CreatePostError
         public typealias Output = Post
@@ -523,7 +523,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.deletePost`, `DELETE /posts/{id}`, with its arguments.
-    public struct DeletePost: ServiceOperation {
+    public final class DeletePost: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -543,7 +543,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.post`, `GET /posts/{id}`, with its arguments.
-    public struct PostsPost: ServiceOperation {
+    public final class PostsPost: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = APIErrorResponse
         public typealias Output = Post
@@ -563,7 +563,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
-    public struct PostsLike: ServiceOperation {
+    public final class PostsLike: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -583,7 +583,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.unlike`, `DELETE /posts/{id}/like`, with its arguments.
-    public struct PostsUnlike: ServiceOperation {
+    public final class PostsUnlike: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void

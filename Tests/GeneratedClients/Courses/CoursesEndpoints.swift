@@ -164,7 +164,7 @@ public struct StubCoursesService: CoursesServiceForwarding {
 
 extension CoursesOperations {
     /// A call of `Courses.login`, `POST /session`, with its arguments.
-    public struct Login: ServiceOperation {
+    public final class Login: ServiceOperation, DescribedByFields {
         public typealias Response = Session
         public typealias Failure = ProblemDetails
         public typealias Output = Session
@@ -187,7 +187,7 @@ extension CoursesOperations {
     }
 
     /// A call of `Courses.listCourses`, `GET /courses`, with its arguments.
-    public struct ListCourses: ServiceOperation {
+    public final class ListCourses: ServiceOperation, DescribedByFields {
         public typealias Response = [CourseSummary]
         public typealias Failure = ProblemDetails
         public typealias Output = [CourseSummary]
@@ -213,7 +213,7 @@ extension CoursesOperations {
     }
 
     /// A call of `Courses.course`, `GET /courses/{id}`, with its arguments.
-    public struct CourseOperation: ServiceOperation {
+    public final class CourseOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Course
         public typealias Failure = ProblemDetails
         public typealias Output = Course
@@ -233,7 +233,7 @@ extension CoursesOperations {
     }
 
     /// A call of `Courses.enroll`, `POST /courses/{id}/enrollment`, with its arguments.
-    public struct Enroll: ServiceOperation {
+    public final class Enroll: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = ProblemDetails
         public typealias Output = Void

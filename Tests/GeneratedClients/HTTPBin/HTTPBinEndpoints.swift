@@ -892,7 +892,7 @@ public struct StubHTTPBinService: HTTPBinServiceForwarding {
 
 extension HTTPBinOperations {
     /// A call of `HTTPBin.get`, `GET /get`, with its arguments.
-    public struct Get: ServiceOperation {
+    public final class Get: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -961,7 +961,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.post`, `POST /post`, with its arguments.
-    public struct Post: ServiceOperation {
+    public final class Post: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -981,7 +981,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.put`, `PUT /put`, with its arguments.
-    public struct Put: ServiceOperation {
+    public final class Put: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1001,7 +1001,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.patch`, `PATCH /patch`, with its arguments.
-    public struct Patch: ServiceOperation {
+    public final class Patch: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1050,7 +1050,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.typedParts`, `PUT /put`, with its arguments.
-    public struct TypedParts: ServiceOperation {
+    public final class TypedParts: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1070,7 +1070,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.delete`, `DELETE /delete`, with its arguments.
-    public struct Delete: ServiceOperation {
+    public final class Delete: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1096,7 +1096,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.headGet`, `HEAD /get`.
-    public struct HeadGet: ServiceOperation {
+    public final class HeadGet: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1111,7 +1111,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.optionsGet`, `OPTIONS /get`.
-    public struct OptionsGet: ServiceOperation {
+    public final class OptionsGet: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1126,7 +1126,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.get`, `GET /anything/{path}`, with its arguments.
-    public struct AnythingGet: ServiceOperation {
+    public final class AnythingGet: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1156,7 +1156,7 @@ extension HTTPBinOperations {
 
     /// A call of `HTTPBin.Anything.styled`, `GET /anything/styled/{ids}/{point}/{tags}/{spread}/{corner}`, with its
     /// arguments.
-    public struct AnythingStyled: ServiceOperation {
+    public final class AnythingStyled: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1191,7 +1191,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.json`, `POST /anything/{path}`, with its arguments.
-    public struct AnythingJSON: ServiceOperation {
+    public final class AnythingJSON: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1214,7 +1214,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.elsewhere`, `GET /moved/{path}`, with its arguments.
-    public struct AnythingElsewhere: ServiceOperation {
+    public final class AnythingElsewhere: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1234,7 +1234,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.mergePatch`, `PATCH /anything/{path}`, with its arguments.
-    public struct AnythingMergePatch: ServiceOperation {
+    public final class AnythingMergePatch: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1257,7 +1257,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.csv`, `PUT /anything/{path}`, with its arguments.
-    public struct AnythingCSV: ServiceOperation {
+    public final class AnythingCSV: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1280,7 +1280,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.form`, `PUT /anything/{path}`, with its arguments.
-    public struct AnythingForm: ServiceOperation {
+    public final class AnythingForm: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1312,7 +1312,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.multipart`, `PATCH /anything/{path}`, with its arguments.
-    public struct AnythingMultipart: ServiceOperation {
+    public final class AnythingMultipart: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1338,7 +1338,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.binary`, `POST /anything/binary/{path}`, with its arguments.
-    public struct AnythingBinary: ServiceOperation {
+    public final class AnythingBinary: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1361,7 +1361,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.binaryFile`, `PUT /anything/binary/{path}`, with its arguments.
-    public struct AnythingBinaryFile: ServiceOperation {
+    public final class AnythingBinaryFile: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1384,7 +1384,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.delete`, `DELETE /anything/{path}`, with its arguments.
-    public struct AnythingDelete: ServiceOperation {
+    public final class AnythingDelete: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1407,7 +1407,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.head`, `HEAD /anything/{path}`, with its arguments.
-    public struct AnythingHead: ServiceOperation {
+    public final class AnythingHead: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1427,7 +1427,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.options`, `OPTIONS /anything/{path}`, with its arguments.
-    public struct AnythingOptions: ServiceOperation {
+    public final class AnythingOptions: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1447,7 +1447,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.apiKeyInQuery`, `GET /anything/api-key`.
-    public struct AnythingAPIKeyInQuery: ServiceOperation {
+    public final class AnythingAPIKeyInQuery: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1462,7 +1462,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.optionalBody`, `POST /anything/optional-body`, with its arguments.
-    public struct AnythingOptionalBody: ServiceOperation {
+    public final class AnythingOptionalBody: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1482,7 +1482,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.keyAndClient`, `GET /anything/key-and-client`.
-    public struct AnythingKeyAndClient: ServiceOperation {
+    public final class AnythingKeyAndClient: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1497,7 +1497,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.tokenOrKey`, `GET /anything/token-or-key`.
-    public struct AnythingTokenOrKey: ServiceOperation {
+    public final class AnythingTokenOrKey: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1512,7 +1512,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.optionalToken`, `GET /anything/optional-token`.
-    public struct AnythingOptionalToken: ServiceOperation {
+    public final class AnythingOptionalToken: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1527,7 +1527,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Anything.literalPath`, `GET /anything/a%2Fb/x;y=1/@me:here`.
-    public struct AnythingLiteralPath: ServiceOperation {
+    public final class AnythingLiteralPath: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1542,7 +1542,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.get`, `GET /status/{codes}`, with its arguments.
-    public struct StatusGet: ServiceOperation {
+    public final class StatusGet: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = NotAcceptable
         public typealias Output = Void
@@ -1562,7 +1562,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.post`, `POST /status/{code}`, with its arguments.
-    public struct StatusPost: ServiceOperation {
+    public final class StatusPost: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = HTTPBin.Status.PostError
         public typealias Output = Void
@@ -1585,7 +1585,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.postRetryable`, `POST /status/{codes}`, with its arguments.
-    public struct StatusPostRetryable: ServiceOperation {
+    public final class StatusPostRetryable: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1608,7 +1608,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.put`, `PUT /status/{code}`, with its arguments.
-    public struct StatusPut: ServiceOperation {
+    public final class StatusPut: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1628,7 +1628,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.patch`, `PATCH /status/{code}`, with its arguments.
-    public struct StatusPatch: ServiceOperation {
+    public final class StatusPatch: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1648,7 +1648,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.delete`, `DELETE /status/{code}`, with its arguments.
-    public struct StatusDelete: ServiceOperation {
+    public final class StatusDelete: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1668,7 +1668,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.Status.head`, `HEAD /status/{code}`, with its arguments.
-    public struct StatusHead: ServiceOperation {
+    public final class StatusHead: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1688,7 +1688,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.redirectTo`, `GET /redirect-to`, with its arguments.
-    public struct RedirectTo: ServiceOperation {
+    public final class RedirectTo: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1711,7 +1711,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.redirectToPost`, `POST /redirect-to`, with its arguments.
-    public struct RedirectToPost: ServiceOperation {
+    public final class RedirectToPost: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1737,7 +1737,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.redirectToPut`, `PUT /redirect-to`, with its arguments.
-    public struct RedirectToPut: ServiceOperation {
+    public final class RedirectToPut: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1763,7 +1763,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.authenticatedRedirectTo`, `GET /redirect-to`, with its arguments.
-    public struct AuthenticatedRedirectTo: ServiceOperation {
+    public final class AuthenticatedRedirectTo: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1786,7 +1786,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.redirect`, `GET /redirect/{n}`, with its arguments.
-    public struct Redirect: ServiceOperation {
+    public final class Redirect: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1809,7 +1809,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.absoluteRedirect`, `GET /absolute-redirect/{n}`, with its arguments.
-    public struct AbsoluteRedirect: ServiceOperation {
+    public final class AbsoluteRedirect: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1829,7 +1829,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.relativeRedirect`, `GET /relative-redirect/{n}`, with its arguments.
-    public struct RelativeRedirect: ServiceOperation {
+    public final class RelativeRedirect: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -1849,7 +1849,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.basicAuth`, `GET /basic-auth/{user}/{passwd}`, with its arguments.
-    public struct BasicAuth: ServiceOperation {
+    public final class BasicAuth: ServiceOperation, DescribedByFields {
         public typealias Response = BasicAuthResult
         public typealias Failure = Never
         public typealias Output = BasicAuthResult
@@ -1872,7 +1872,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.hiddenBasicAuth`, `GET /hidden-basic-auth/{user}/{passwd}`, with its arguments.
-    public struct HiddenBasicAuth: ServiceOperation {
+    public final class HiddenBasicAuth: ServiceOperation, DescribedByFields {
         public typealias Response = BasicAuthResult
         public typealias Failure = Never
         public typealias Output = BasicAuthResult
@@ -1898,7 +1898,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.bearer`, `GET /bearer`.
-    public struct Bearer: ServiceOperation {
+    public final class Bearer: ServiceOperation, DescribedByFields {
         public typealias Response = BearerAuthResult
         public typealias Failure = Never
         public typealias Output = BearerAuthResult
@@ -1913,7 +1913,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.apiKeyHeader`, `GET /headers`.
-    public struct APIKeyHeader: ServiceOperation {
+    public final class APIKeyHeader: ServiceOperation, DescribedByFields {
         public typealias Response = HeadersEcho
         public typealias Failure = Never
         public typealias Output = HeadersEcho
@@ -1928,7 +1928,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.headers`, `GET /headers`, with its arguments.
-    public struct Headers: ServiceOperation {
+    public final class Headers: ServiceOperation, DescribedByFields {
         public typealias Response = HeadersEcho
         public typealias Failure = Never
         public typealias Output = HeadersEcho
@@ -1966,7 +1966,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.cookies`, `GET /cookies`, with its arguments.
-    public struct CookiesOperation: ServiceOperation {
+    public final class CookiesOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Cookies
         public typealias Failure = Never
         public typealias Output = Cookies
@@ -1986,7 +1986,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.preferences`, `GET /cookies`, with its arguments.
-    public struct Preferences: ServiceOperation {
+    public final class Preferences: ServiceOperation, DescribedByFields {
         public typealias Response = Cookies
         public typealias Failure = Never
         public typealias Output = Cookies
@@ -2015,7 +2015,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.cookieKey`, `GET /cookies`, with its arguments.
-    public struct CookieKey: ServiceOperation {
+    public final class CookieKey: ServiceOperation, DescribedByFields {
         public typealias Response = Cookies
         public typealias Failure = Never
         public typealias Output = Cookies
@@ -2035,7 +2035,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.robots`, `GET /robots.txt`.
-    public struct Robots: ServiceOperation {
+    public final class Robots: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String
@@ -2050,7 +2050,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.responseHeaders`, `GET /response-headers`, with its arguments.
-    public struct ResponseHeaders: ServiceOperation {
+    public final class ResponseHeaders: ServiceOperation, DescribedByFields {
         public typealias Response = [String: JSONValue]
         public typealias Failure = Never
         public typealias Output = [String: JSONValue]
@@ -2076,7 +2076,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.typedHeaders`, `GET /response-headers`, with its arguments.
-    public struct TypedHeaders: ServiceOperation {
+    public final class TypedHeaders: ServiceOperation, DescribedByFields {
         public typealias Response = [String: JSONValue]
         public typealias Failure = Never
         public typealias Output = [String: JSONValue]
@@ -2125,7 +2125,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.responseHeadersPost`, `POST /response-headers`, with its arguments.
-    public struct ResponseHeadersPost: ServiceOperation {
+    public final class ResponseHeadersPost: ServiceOperation, DescribedByFields {
         public typealias Response = [String: JSONValue]
         public typealias Failure = Never
         public typealias Output = [String: JSONValue]
@@ -2145,7 +2145,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.delay`, `GET /delay/{seconds}`, with its arguments.
-    public struct Delay: ServiceOperation {
+    public final class Delay: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -2165,7 +2165,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.delayWithShortTimeout`, `POST /delay/{seconds}`, with its arguments.
-    public struct DelayWithShortTimeout: ServiceOperation {
+    public final class DelayWithShortTimeout: ServiceOperation, DescribedByFields {
         public typealias Response = Echo
         public typealias Failure = Never
         public typealias Output = Echo
@@ -2188,7 +2188,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.bytes`, `GET /bytes/{n}`, with its arguments.
-    public struct Bytes: ServiceOperation {
+    public final class Bytes: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = Never
         public typealias Output = Data
@@ -2211,7 +2211,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.streamBytes`, `GET /stream-bytes/{n}`, with its arguments.
-    public struct StreamBytes: ServiceOperation {
+    public final class StreamBytes: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = Never
         public typealias Output = Data
@@ -2237,7 +2237,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.headBytes`, `HEAD /bytes/{n}`, with its arguments.
-    public struct HeadBytes: ServiceOperation {
+    public final class HeadBytes: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -2257,7 +2257,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.uuid`, `GET /uuid`.
-    public struct UUIDOperation: ServiceOperation {
+    public final class UUIDOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Identifier
         public typealias Failure = Never
         public typealias Output = Identifier
@@ -2272,7 +2272,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.json`, `GET /json`.
-    public struct JSONOperation: ServiceOperation {
+    public final class JSONOperation: ServiceOperation, DescribedByFields {
         public typealias Response = SlideshowDocument
         public typealias Failure = Never
         public typealias Output = SlideshowDocument
@@ -2287,7 +2287,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.png`, `GET /image/png`.
-    public struct Png: ServiceOperation {
+    public final class Png: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = Never
         public typealias Output = Data
@@ -2302,7 +2302,7 @@ extension HTTPBinOperations {
     }
 
     /// A call of `HTTPBin.image`, `GET /image`, with its arguments.
-    public struct Image: ServiceOperation {
+    public final class Image: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = NotAcceptable
         public typealias Output = Data

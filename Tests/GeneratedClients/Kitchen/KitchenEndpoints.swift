@@ -577,7 +577,7 @@ public struct StubKitchenService: KitchenServiceForwarding {
 
 extension KitchenOperations {
     /// A call of `Kitchen.menu`, `GET /menu`, with its arguments.
-    public struct Menu: ServiceOperation {
+    public final class Menu: ServiceOperation, DescribedByFields {
         public typealias Response = Paged<Dish>
         public typealias Failure = KitchenProblem
         public typealias Output = Paged<Dish>
@@ -606,7 +606,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.filterMenu`, `POST /menu/filter`, with its arguments.
-    public struct FilterMenu: ServiceOperation {
+    public final class FilterMenu: ServiceOperation, DescribedByFields {
         public typealias Response = [Dish]
         public typealias Failure = KitchenProblem
         public typealias Output = [Dish]
@@ -626,7 +626,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.menuChanged`, `HEAD /menu`, with its arguments.
-    public struct MenuChanged: ServiceOperation {
+    public final class MenuChanged: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = KitchenProblem
         public typealias Output = Void
@@ -646,7 +646,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.topDishes`, `GET /dishes/top`, with its arguments.
-    public struct TopDishes: ServiceOperation {
+    public final class TopDishes: ServiceOperation, DescribedByFields {
         public typealias Response = [Pair<Dish, Int>]
         public typealias Failure = KitchenProblem
         public typealias Output = [Pair<Dish, Int>]
@@ -669,7 +669,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.me`, `GET /me`.
-    public struct Me: ServiceOperation {
+    public final class Me: ServiceOperation, DescribedByFields {
         public typealias Response = Customer
         public typealias Failure = KitchenProblem
         public typealias Output = Customer
@@ -684,7 +684,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.placeOrder`, `POST /orders`, with its arguments.
-    public struct PlaceOrder: ServiceOperation {
+    public final class PlaceOrder: ServiceOperation, DescribedByFields {
         public typealias Response = Order
         public typealias Failure = Kitchen.PlaceOrderError
         public typealias Output = Order
@@ -707,7 +707,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.replaceOrder`, `PUT /orders/{order_id}`, with its arguments.
-    public struct ReplaceOrder: ServiceOperation {
+    public final class ReplaceOrder: ServiceOperation, DescribedByFields {
         public typealias Response = Order
         public typealias Failure = Kitchen.ReplaceOrderError
         public typealias Output = Order
@@ -730,7 +730,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Orders.list`, `GET /orders`, with its arguments.
-    public struct OrdersList: ServiceOperation {
+    public final class OrdersList: ServiceOperation, DescribedByFields {
         public typealias Response = Paged<Order>
         public typealias Failure = KitchenProblem
         public typealias Output = Paged<Order>
@@ -759,7 +759,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Orders.annotate`, `PATCH /orders/{order_id}`, with its arguments.
-    public struct OrdersAnnotate: ServiceOperation {
+    public final class OrdersAnnotate: ServiceOperation, DescribedByFields {
         public typealias Response = Order
         public typealias Failure = KitchenProblem
         public typealias Output = Order
@@ -785,7 +785,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Orders.cancel`, `DELETE /orders/{order_id}`, with its arguments.
-    public struct OrdersCancel: ServiceOperation {
+    public final class OrdersCancel: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = KitchenProblem
         public typealias Output = Void
@@ -808,7 +808,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Orders.receipt`, `GET /orders/{order_id}/receipt.pdf`, with its arguments.
-    public struct OrdersReceipt: ServiceOperation {
+    public final class OrdersReceipt: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = KitchenProblem
         public typealias Output = Data
@@ -829,7 +829,7 @@ extension KitchenOperations {
 
     /// A call of `Kitchen.Orders.legacyReceipt`, `GET /orders/{order_id}/receipt.json`, with its arguments.
     @available(*, deprecated)
-    public struct OrdersLegacyReceipt: ServiceOperation {
+    public final class OrdersLegacyReceipt: ServiceOperation, DescribedByFields {
         public typealias Response = LegacyReceipt
         public typealias Failure = KitchenProblem
         public typealias Output = LegacyReceipt
@@ -849,7 +849,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Orders.capabilities`, `OPTIONS /orders`.
-    public struct OrdersCapabilities: ServiceOperation {
+    public final class OrdersCapabilities: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = KitchenProblem
         public typealias Output = Void
@@ -864,7 +864,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.reserve`, `POST /reservations`, with its arguments.
-    public struct Reserve: ServiceOperation {
+    public final class Reserve: ServiceOperation, DescribedByFields {
         public typealias Response = Reservation
         public typealias Failure = KitchenProblem
         public typealias Output = Reservation
@@ -890,7 +890,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.seatingPlan`, `GET /floors/{floor}/seating`, with its arguments.
-    public struct SeatingPlanOperation: ServiceOperation {
+    public final class SeatingPlanOperation: ServiceOperation, DescribedByFields {
         public typealias Response = SeatingPlan
         public typealias Failure = KitchenProblem
         public typealias Output = SeatingPlan
@@ -913,7 +913,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.uploadDishPhoto`, `POST /dishes/{dishID}/photo`, with its arguments.
-    public struct UploadDishPhoto: ServiceOperation {
+    public final class UploadDishPhoto: ServiceOperation, DescribedByFields {
         public typealias Response = Dish
         public typealias Failure = KitchenProblem
         public typealias Output = Dish
@@ -942,7 +942,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.replaceDishPhotoRaw`, `PUT /dishes/{dishID}/photo/raw`, with its arguments.
-    public struct ReplaceDishPhotoRaw: ServiceOperation {
+    public final class ReplaceDishPhotoRaw: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = KitchenProblem
         public typealias Output = Void
@@ -965,7 +965,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.partnerToken`, `POST /oauth/token`, with its arguments.
-    public struct PartnerToken: ServiceOperation {
+    public final class PartnerToken: ServiceOperation, DescribedByFields {
         public typealias Response = AccessToken
         public typealias Failure = KitchenProblem
         public typealias Output = AccessToken
@@ -994,7 +994,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.partnerOrders`, `GET /partner/orders`, with its arguments.
-    public struct PartnerOrders: ServiceOperation {
+    public final class PartnerOrders: ServiceOperation, DescribedByFields {
         public typealias Response = [Order]
         public typealias Failure = KitchenProblem
         public typealias Output = [Order]
@@ -1014,7 +1014,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.createExport`, `POST /exports`, with its arguments.
-    public struct CreateExport: ServiceOperation {
+    public final class CreateExport: ServiceOperation, DescribedByFields {
         public typealias Response = ExportJob
         public typealias Failure = KitchenProblem
         public typealias Output = ExportJob
@@ -1034,7 +1034,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Staff.login`, `POST /staff/login`, with its arguments.
-    public struct StaffLogin: ServiceOperation {
+    public final class StaffLogin: ServiceOperation, DescribedByFields {
         public typealias Response = AccessToken
         public typealias Failure = KitchenProblem
         public typealias Output = AccessToken
@@ -1060,7 +1060,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Staff.posTickets`, `GET /staff/pos-tickets`, with its arguments.
-    public struct StaffPosTickets: ServiceOperation {
+    public final class StaffPosTickets: ServiceOperation, DescribedByFields {
         public typealias Response = [PosTicket]
         public typealias Failure = KitchenProblem
         public typealias Output = [PosTicket]
@@ -1080,7 +1080,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.Staff.Inventory.ingredients`, `GET /staff/ingredients`, with its arguments.
-    public struct StaffInventoryIngredients: ServiceOperation {
+    public final class StaffInventoryIngredients: ServiceOperation, DescribedByFields {
         public typealias Response = [Ingredient]
         public typealias Failure = KitchenProblem
         public typealias Output = [Ingredient]
@@ -1104,7 +1104,7 @@ extension KitchenOperations {
 
     /// A call of `Kitchen.Staff.Inventory.restock`, `POST /staff/ingredients/{ingredientID}/restock`, with its
     /// arguments.
-    public struct StaffInventoryRestock: ServiceOperation {
+    public final class StaffInventoryRestock: ServiceOperation, DescribedByFields {
         public typealias Response = Ingredient
         public typealias Failure = KitchenProblem
         public typealias Output = Ingredient
@@ -1130,7 +1130,7 @@ extension KitchenOperations {
     }
 
     /// A call of `Kitchen.health`, `GET /health`.
-    public struct Health: ServiceOperation {
+    public final class Health: ServiceOperation, DescribedByFields {
         public typealias Response = ServiceHealth
         public typealias Failure = KitchenProblem
         public typealias Output = ServiceHealth

@@ -415,7 +415,7 @@ public struct StubLandmineService: LandmineServiceForwarding {
 
 extension LandmineOperations {
     /// A call of `Landmine.class`, `GET /class/{self}/{init}/{Type}/{default}/{for}`, with its arguments.
-    public struct Class: ServiceOperation {
+    public final class Class: ServiceOperation, DescribedByFields {
         public typealias Response = Keywords
         public typealias Failure = Never
         public typealias Output = Keywords
@@ -1124,7 +1124,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.`init``, `POST /init`, with its arguments.
-    public struct Init: ServiceOperation {
+    public final class Init: ServiceOperation, DescribedByFields {
         public typealias Response = Holder
         public typealias Failure = Never
         public typealias Output = Holder
@@ -1144,7 +1144,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.`self``, `GET /self`.
-    public struct SelfOperation: ServiceOperation {
+    public final class SelfOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Word
         public typealias Failure = Never
         public typealias Output = Word
@@ -1159,7 +1159,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.default`, `DELETE /default/{Self}`, with its arguments.
-    public struct Default: ServiceOperation {
+    public final class Default: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -156,7 +156,7 @@ public struct LiveMenagerieService: MenagerieServiceForwarding {
 
 extension MenagerieOperations {
     /// A call of `Menagerie.listAnimals`, `GET /animals`, with its arguments.
-    public struct ListAnimals: ServiceOperation {
+    public final class ListAnimals: ServiceOperation, DescribedByFields {
         public typealias Response = AnimalPage
         public typealias Failure = Problem
         public typealias Output = AnimalPage
@@ -185,7 +185,7 @@ extension MenagerieOperations {
     }
 
     /// A call of `Menagerie.addAnimal`, `POST /animals`, with its arguments.
-    public struct AddAnimal: ServiceOperation {
+    public final class AddAnimal: ServiceOperation, DescribedByFields {
         public typealias Response = Animal
         public typealias Failure = AddAnimalError422
         public typealias Output = Animal
@@ -211,7 +211,7 @@ extension MenagerieOperations {
     }
 
     /// A call of `Menagerie.getAnimal`, `GET /animals/{animalID}`, with its arguments.
-    public struct GetAnimal: ServiceOperation {
+    public final class GetAnimal: ServiceOperation, DescribedByFields {
         public typealias Response = Animal
         public typealias Failure = Problem
         public typealias Output = Animal
@@ -231,7 +231,7 @@ extension MenagerieOperations {
     }
 
     /// A call of `Menagerie.removeAnimal`, `DELETE /animals/{animalID}`, with its arguments.
-    public struct RemoveAnimal: ServiceOperation {
+    public final class RemoveAnimal: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -251,7 +251,7 @@ extension MenagerieOperations {
     }
 
     /// A call of `Menagerie.addNote`, `POST /notes`, with its arguments.
-    public struct AddNote: ServiceOperation {
+    public final class AddNote: ServiceOperation, DescribedByFields {
         public typealias Response = Note
         public typealias Failure = Never
         public typealias Output = Note
@@ -271,7 +271,7 @@ extension MenagerieOperations {
     }
 
     /// A call of `Menagerie.setReminder`, `POST /reminders`, with its arguments.
-    public struct SetReminder: ServiceOperation {
+    public final class SetReminder: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -29,7 +29,7 @@ public enum Kind: StringEnum {
     }
 }
 
-public struct Problem: Decodable, Sendable {
+public final class Problem: Decodable, Sendable, DescribedByFields {
     public let message: String
     public let code: Int?
 
@@ -45,7 +45,7 @@ public struct Problem: Decodable, Sendable {
     }
 }
 
-public struct AnimalPage: Decodable, Sendable {
+public final class AnimalPage: Decodable, Sendable, DescribedByFields {
     public let items: [Animal]
     public let next: URL?
 
@@ -82,7 +82,7 @@ public struct Named: Codable, Sendable {
 }
 
 /// An animal of the zoo.
-public struct Animal: Decodable, Sendable {
+public final class Animal: Decodable, Sendable, DescribedByFields {
     /// What the keepers call it.
     public let name: String
     public let id: UUID
@@ -91,8 +91,8 @@ public struct Animal: Decodable, Sendable {
     public let born: CalendarDate?
     public let lastFed: Date?
     public let traits: [String: String]?
-    @Indirect public private(set) var diet: Diet?
-    @Indirect public private(set) var friend: Animal?
+    public let diet: Diet?
+    public let friend: Animal?
 
     public init(
         name: String,
@@ -144,7 +144,7 @@ public indirect enum Diet: Decodable, Sendable {
     }
 }
 
-public struct Herbivore: Decodable, Sendable {
+public final class Herbivore: Decodable, Sendable, DescribedByFields {
     public let plants: [String]
 
     public init(plants: [String]) {
@@ -157,7 +157,7 @@ public struct Herbivore: Decodable, Sendable {
     }
 }
 
-public struct Carnivore: Decodable, Sendable {
+public final class Carnivore: Decodable, Sendable, DescribedByFields {
     public let gramsPerDay: Int
 
     public init(gramsPerDay: Int) {
@@ -302,7 +302,7 @@ public struct DeletedKeeperAccount: Decodable, Sendable {
     }
 }
 
-public struct DeletedBadge: Decodable, Sendable {
+public final class DeletedBadge: Decodable, Sendable, DescribedByFields {
     public let deleted: Bool
     public let id: String
     public let object: BadgeObject
@@ -344,7 +344,7 @@ public enum BadgeObject: StringEnum {
     public static var isConstant: Bool { true }
 }
 
-public struct DeletedCard: Decodable, Sendable {
+public final class DeletedCard: Decodable, Sendable, DescribedByFields {
     public let deleted: Bool
     public let id: String
     public let object: CardObject
@@ -412,7 +412,7 @@ public enum DeletedCardBrand: StringEnum {
     }
 }
 
-public struct DeletedLocker: Decodable, Sendable {
+public final class DeletedLocker: Decodable, Sendable, DescribedByFields {
     public let deleted: Bool
     public let id: String
     public let lockerNumber: Int?
@@ -431,7 +431,7 @@ public struct DeletedLocker: Decodable, Sendable {
     }
 }
 
-public struct AddAnimalError422: Decodable, Sendable {
+public final class AddAnimalError422: Decodable, Sendable, DescribedByFields {
     public let fields: [String]?
 
     public init(fields: [String]? = nil) {

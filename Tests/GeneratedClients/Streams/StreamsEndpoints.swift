@@ -291,7 +291,7 @@ public struct StubStreamsService: StreamsServiceForwarding {
 
 extension StreamsOperations {
     /// A call of `Streams.chat`, `POST /chat/completions`, with its arguments.
-    public struct Chat: ServiceOperation {
+    public final class Chat: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<ChatChunk>
         public typealias Failure = Never
         public typealias Output = EventStream<ChatChunk>
@@ -311,7 +311,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.typed`, `GET /typed`.
-    public struct Typed: ServiceOperation {
+    public final class Typed: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<RunEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<RunEvent>
@@ -326,7 +326,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.rawEvents`, `GET /typed`.
-    public struct RawEvents: ServiceOperation {
+    public final class RawEvents: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<ServerSentEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<ServerSentEvent>
@@ -341,7 +341,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.feed`, `GET /feed/{name}`, with its arguments.
-    public struct Feed: ServiceOperation {
+    public final class Feed: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Numbered>
         public typealias Failure = Never
         public typealias Output = EventStream<Numbered>
@@ -367,7 +367,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.slow`, `GET /slow/{name}`, with its arguments.
-    public struct Slow: ServiceOperation {
+    public final class Slow: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Numbered>
         public typealias Failure = Problem
         public typealias Output = EventStream<Numbered>
@@ -393,7 +393,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.export`, `GET /export.jsonl`, with its arguments.
-    public struct Export: ServiceOperation {
+    public final class Export: ServiceOperation, DescribedByFields {
         public typealias Response = JSONLines<ExportRow>
         public typealias Failure = Never
         public typealias Output = JSONLines<ExportRow>
@@ -413,7 +413,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.records`, `GET /records`, with its arguments.
-    public struct Records: ServiceOperation {
+    public final class Records: ServiceOperation, DescribedByFields {
         public typealias Response = JSONSequence<Record>
         public typealias Failure = Never
         public typealias Output = JSONSequence<Record>
@@ -433,7 +433,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.download`, `GET /bytes/{name}`, with its arguments.
-    public struct Download: ServiceOperation {
+    public final class Download: ServiceOperation, DescribedByFields {
         public typealias Response = ByteStream
         public typealias Failure = Never
         public typealias Output = ByteStream
@@ -456,7 +456,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.issues`, `GET /repos/{name}/issues`, with its arguments.
-    public struct Issues: ServiceOperation {
+    public final class Issues: ServiceOperation, DescribedByFields {
         public typealias Response = [Issue]
         public typealias Failure = Never
         public typealias Output = [Issue]
@@ -485,7 +485,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.customers`, `GET /v1/customers/{name}`, with its arguments.
-    public struct Customers: ServiceOperation {
+    public final class Customers: ServiceOperation, DescribedByFields {
         public typealias Response = CustomerList
         public typealias Failure = Never
         public typealias Output = CustomerList
@@ -514,7 +514,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.numberedIssues`, `GET /repos/{name}/issues`, with its arguments.
-    public struct NumberedIssues: ServiceOperation {
+    public final class NumberedIssues: ServiceOperation, DescribedByFields {
         public typealias Response = [Issue]
         public typealias Failure = Never
         public typealias Output = [Issue]

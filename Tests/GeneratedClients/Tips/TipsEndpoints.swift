@@ -129,7 +129,7 @@ public struct StubTipsService: TipsServiceForwarding {
 
 extension TipsOperations {
     /// A call of `Tips.today`, `GET /tips/today`.
-    public struct Today: ServiceOperation {
+    public final class Today: ServiceOperation, DescribedByFields {
         public typealias Response = Tip
         public typealias Failure = Never
         public typealias Output = Tip
@@ -144,7 +144,7 @@ extension TipsOperations {
     }
 
     /// A call of `Tips.list`, `GET /tips`, with its arguments.
-    public struct List: ServiceOperation {
+    public final class List: ServiceOperation, DescribedByFields {
         public typealias Response = [Tip]
         public typealias Failure = Never
         public typealias Output = [Tip]

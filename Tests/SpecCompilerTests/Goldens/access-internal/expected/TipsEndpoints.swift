@@ -117,7 +117,7 @@ struct StubTipsService: TipsServiceForwarding {
 
 extension TipsOperations {
     /// A call of `Tips.today`, `GET /tips/today`.
-    struct Today: ServiceOperation {
+    final class Today: ServiceOperation, DescribedByFields {
         typealias Response = Tip
         typealias Failure = Never
         typealias Output = Tip

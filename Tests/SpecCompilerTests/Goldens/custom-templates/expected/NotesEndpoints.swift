@@ -127,7 +127,7 @@ public struct StubNotesService: NotesServiceForwarding {
 
 extension NotesOperations {
     /// A call of `Notes.notes`, `GET /notes`, with its arguments.
-    public struct NotesOperation: ServiceOperation {
+    public final class NotesOperation: ServiceOperation, DescribedByFields {
         public typealias Response = [Note]
         public typealias Failure = Never
         public typealias Output = [Note]
@@ -150,7 +150,7 @@ extension NotesOperations {
     }
 
     /// A call of `Notes.note`, `GET /notes/{id}`, with its arguments.
-    public struct NoteOperation: ServiceOperation {
+    public final class NoteOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Note
         public typealias Failure = Never
         public typealias Output = Note

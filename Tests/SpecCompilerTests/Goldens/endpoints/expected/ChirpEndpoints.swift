@@ -488,7 +488,7 @@ public struct StubChirpService: ChirpServiceForwarding {
 
 extension ChirpOperations {
     /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
-    public struct Login: ServiceOperation {
+    public final class Login: ServiceOperation, DescribedByFields {
         public typealias Response = TokenResponse
         public typealias Failure = APIErrorResponse
         public typealias Output = TokenResponse
@@ -511,7 +511,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
-    public struct Feed: ServiceOperation {
+    public final class Feed: ServiceOperation, DescribedByFields {
         public typealias Response = [Post]
         public typealias Failure = APIErrorResponse
         public typealias Output = [Post]
@@ -543,7 +543,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.profile`, `GET /users/{userID}/posts/{postID}`, with its arguments.
-    public struct Profile: ServiceOperation {
+    public final class Profile: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = APIErrorResponse
         public typealias Output = Post
@@ -566,7 +566,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
-    public struct CreatePost: ServiceOperation {
+    public final class CreatePost: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = Chirp.CreatePostError
         public typealias Output = Post
@@ -586,7 +586,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.publishPost`, `POST /posts/{id}/publish`, with its arguments.
-    public struct PublishPost: ServiceOperation {
+    public final class PublishPost: ServiceOperation, DescribedByFields {
         public typealias Response = Chirp.PublishPostOutcome
         public typealias Failure = APIErrorResponse
         public typealias Output = Chirp.PublishPostOutcome
@@ -606,7 +606,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.exportFeed`, `GET /feed/export`.
-    public struct ExportFeed: ServiceOperation {
+    public final class ExportFeed: ServiceOperation, DescribedByFields {
         public typealias Response = Chirp.ExportFeedOutcome
         public typealias Failure = APIErrorResponse
         public typealias Output = Chirp.ExportFeedOutcome
@@ -621,7 +621,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.feedStats`, `GET /feed/stats`.
-    public struct FeedStats: ServiceOperation {
+    public final class FeedStats: ServiceOperation, DescribedByFields {
         public typealias Response = Chirp.FeedStatsOutcome
         public typealias Failure = APIErrorResponse
         public typealias Output = Chirp.FeedStatsOutcome
@@ -636,7 +636,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.importPosts`, `POST /posts/import`, with its arguments.
-    public struct ImportPosts: ServiceOperation {
+    public final class ImportPosts: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -656,7 +656,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.replacePost`, `PUT /posts/{id}`, with its arguments.
-    public struct ReplacePost: ServiceOperation {
+    public final class ReplacePost: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = APIErrorResponse
         public typealias Output = Post
@@ -679,7 +679,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadMedia`, `POST /media`, with its arguments.
-    public struct UploadMedia: ServiceOperation {
+    public final class UploadMedia: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -699,7 +699,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.importPostsCSV`, `POST /posts/import.csv`, with its arguments.
-    public struct ImportPostsCSV: ServiceOperation {
+    public final class ImportPostsCSV: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -719,7 +719,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.patchPost`, `PATCH /posts/{postID}`, with its arguments.
-    public struct PatchPost: ServiceOperation {
+    public final class PatchPost: ServiceOperation, DescribedByFields {
         public typealias Response = Post
         public typealias Failure = APIErrorResponse
         public typealias Output = Post
@@ -742,7 +742,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
-    public struct UploadAvatar: ServiceOperation {
+    public final class UploadAvatar: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -780,7 +780,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.signup`, `POST /signup`, with its arguments.
-    public struct Signup: ServiceOperation {
+    public final class Signup: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -803,7 +803,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadRaw`, `PUT /blobs/{id}`, with its arguments.
-    public struct UploadRaw: ServiceOperation {
+    public final class UploadRaw: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -826,7 +826,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.exportArchive`, `GET /exports/{id}`, with its arguments.
-    public struct ExportArchive: ServiceOperation {
+    public final class ExportArchive: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = APIErrorResponse
         public typealias Output = Data
@@ -847,7 +847,7 @@ extension ChirpOperations {
 
     /// A call of `Chirp.search`, `GET /search`, with its arguments.
     @available(*, deprecated)
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = [Post]
         public typealias Failure = APIErrorResponse
         public typealias Output = [Post]
@@ -873,7 +873,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.check`, `HEAD /health`.
-    public struct Check: ServiceOperation {
+    public final class Check: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -888,7 +888,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.preflight`, `OPTIONS /posts`.
-    public struct Preflight: ServiceOperation {
+    public final class Preflight: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -903,7 +903,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
-    public struct PostsLike: ServiceOperation {
+    public final class PostsLike: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -923,7 +923,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.Comments.delete`, `DELETE /posts/{id}/comments/{commentID}`, with its arguments.
-    public struct PostsCommentsDelete: ServiceOperation {
+    public final class PostsCommentsDelete: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void
@@ -946,7 +946,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.Comments.edit`, `PATCH /posts/{id}/comments/{commentID}`, with its arguments.
-    public struct PostsCommentsEdit: ServiceOperation {
+    public final class PostsCommentsEdit: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = APIErrorResponse
         public typealias Output = Void

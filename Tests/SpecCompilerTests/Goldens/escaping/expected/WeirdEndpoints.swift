@@ -123,7 +123,7 @@ public struct StubWeirdService: WeirdServiceForwarding {
 
 extension WeirdOperations {
     /// A call of `Weird.get`, `GET /things/{id}/with"quotes"/and\back\(slash)`, with its arguments.
-    public struct Get: ServiceOperation {
+    public final class Get: ServiceOperation, DescribedByFields {
         public typealias Response = Strange
         public typealias Failure = Never
         public typealias Output = Strange

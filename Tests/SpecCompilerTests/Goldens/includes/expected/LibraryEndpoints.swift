@@ -121,7 +121,7 @@ public struct StubLibraryService: LibraryServiceForwarding {
 
 extension LibraryOperations {
     /// A call of `Library.shelves`, `GET /shelves`.
-    public struct Shelves: ServiceOperation {
+    public final class Shelves: ServiceOperation, DescribedByFields {
         public typealias Response = [Shelf]
         public typealias Failure = Never
         public typealias Output = [Shelf]
@@ -136,7 +136,7 @@ extension LibraryOperations {
     }
 
     /// A call of `Library.books`, `GET /books`.
-    public struct Books: ServiceOperation {
+    public final class Books: ServiceOperation, DescribedByFields {
         public typealias Response = [Book]
         public typealias Failure = Never
         public typealias Output = [Book]

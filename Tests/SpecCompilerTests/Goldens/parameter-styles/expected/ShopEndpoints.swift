@@ -230,7 +230,7 @@ public struct StubShopService: ShopServiceForwarding {
 
 extension ShopOperations {
     /// A call of `Shop.colors`, `GET /colors/{ids}/{window}/{tags}/{spread}/{pair}`, with its arguments.
-    public struct Colors: ServiceOperation {
+    public final class Colors: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -262,7 +262,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.search`, `GET /search`, with its arguments.
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = [String]
         public typealias Failure = Never
         public typealias Output = [String]
@@ -331,7 +331,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.checkout`, `POST /checkout`, with its arguments.
-    public struct Checkout: ServiceOperation {
+    public final class Checkout: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -363,7 +363,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.signup`, `POST /signup`, with its arguments.
-    public struct SignupOperation: ServiceOperation {
+    public final class SignupOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -383,7 +383,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.upload`, `POST /upload`, with its arguments.
-    public struct Upload: ServiceOperation {
+    public final class Upload: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -409,7 +409,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.updatePreferences`, `PATCH /preferences`, with its arguments.
-    public struct UpdatePreferences: ServiceOperation {
+    public final class UpdatePreferences: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -432,7 +432,7 @@ extension ShopOperations {
     }
 
     /// A call of `Shop.replacePreferences`, `PUT /preferences`, with its arguments.
-    public struct ReplacePreferences: ServiceOperation {
+    public final class ReplacePreferences: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -120,7 +120,7 @@ extension Chirp {
 
 extension ChirpOperations {
     /// A call of `Chirp.feed`, `GET /feed`, with its arguments.
-    package struct Feed: ServiceOperation {
+    package final class Feed: ServiceOperation, DescribedByFields {
         package typealias Response = [Post]
         package typealias Failure = APIErrorResponse
         package typealias Output = [Post]
@@ -152,7 +152,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.replacePost`, `PUT /posts/{id}`, with its arguments.
-    package struct ReplacePost: ServiceOperation {
+    package final class ReplacePost: ServiceOperation, DescribedByFields {
         package typealias Response = Post
         package typealias Failure = APIErrorResponse
         package typealias Output = Post
@@ -176,7 +176,7 @@ extension ChirpOperations {
 
     /// A call of `Chirp.search`, `GET /search`, with its arguments.
     @available(*, deprecated)
-    package struct Search: ServiceOperation {
+    package final class Search: ServiceOperation, DescribedByFields {
         package typealias Response = [Post]
         package typealias Failure = APIErrorResponse
         package typealias Output = [Post]
@@ -202,7 +202,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.check`, `HEAD /health`.
-    package struct Check: ServiceOperation {
+    package final class Check: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void

@@ -129,7 +129,7 @@ extension Chirp.Posts.Comments {
 
 extension ChirpOperations {
     /// A call of `Chirp.login`, `POST /auth/login`, with its arguments.
-    package struct Login: ServiceOperation {
+    package final class Login: ServiceOperation, DescribedByFields {
         package typealias Response = TokenResponse
         package typealias Failure = APIErrorResponse
         package typealias Output = TokenResponse
@@ -152,7 +152,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.createPost`, `POST /posts`, with its arguments.
-    package struct CreatePost: ServiceOperation {
+    package final class CreatePost: ServiceOperation, DescribedByFields {
         package typealias Response = Post
         package typealias Failure = Chirp.CreatePostError
         package typealias Output = Post
@@ -172,7 +172,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadAvatar`, `PUT /me/avatar`, with its arguments.
-    package struct UploadAvatar: ServiceOperation {
+    package final class UploadAvatar: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void
@@ -198,7 +198,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.signup`, `POST /signup`, with its arguments.
-    package struct Signup: ServiceOperation {
+    package final class Signup: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void
@@ -221,7 +221,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.uploadRaw`, `PUT /blobs/{id}`, with its arguments.
-    package struct UploadRaw: ServiceOperation {
+    package final class UploadRaw: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void
@@ -244,7 +244,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.preflight`, `OPTIONS /posts`.
-    package struct Preflight: ServiceOperation {
+    package final class Preflight: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void
@@ -259,7 +259,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.Comments.delete`, `DELETE /posts/{id}/comments/{commentID}`, with its arguments.
-    package struct PostsCommentsDelete: ServiceOperation {
+    package final class PostsCommentsDelete: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void

@@ -60,7 +60,7 @@ extension Chirp.Posts.Comments {
 
 extension ChirpOperations {
     /// A call of `Chirp.profile`, `GET /users/{userID}/posts/{postID}`, with its arguments.
-    package struct Profile: ServiceOperation {
+    package final class Profile: ServiceOperation, DescribedByFields {
         package typealias Response = Post
         package typealias Failure = APIErrorResponse
         package typealias Output = Post
@@ -83,7 +83,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.exportArchive`, `GET /exports/{id}`, with its arguments.
-    package struct ExportArchive: ServiceOperation {
+    package final class ExportArchive: ServiceOperation, DescribedByFields {
         package typealias Response = Data
         package typealias Failure = APIErrorResponse
         package typealias Output = Data
@@ -103,7 +103,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.like`, `POST /posts/{id}/like`, with its arguments.
-    package struct PostsLike: ServiceOperation {
+    package final class PostsLike: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void
@@ -123,7 +123,7 @@ extension ChirpOperations {
     }
 
     /// A call of `Chirp.Posts.Comments.edit`, `PATCH /posts/{id}/comments/{commentID}`, with its arguments.
-    package struct PostsCommentsEdit: ServiceOperation {
+    package final class PostsCommentsEdit: ServiceOperation, DescribedByFields {
         package typealias Response = Empty
         package typealias Failure = APIErrorResponse
         package typealias Output = Void

@@ -129,7 +129,7 @@ public struct StubTodoService: TodoServiceForwarding {
 
 extension TodoOperations {
     /// A call of `Todo.patchTask`, `PATCH /tasks/{id}`, with its arguments.
-    public struct PatchTask: ServiceOperation {
+    public final class PatchTask: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -155,7 +155,7 @@ extension TodoOperations {
     }
 
     /// A call of `Todo.replaceTask`, `PUT /tasks/{id}`, with its arguments.
-    public struct ReplaceTask: ServiceOperation {
+    public final class ReplaceTask: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

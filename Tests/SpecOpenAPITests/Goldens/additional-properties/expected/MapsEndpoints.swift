@@ -84,7 +84,7 @@ public struct LiveMapsService: MapsServiceForwarding {
 
 extension MapsOperations {
     /// A call of `Maps.getConfig`, `GET /config`.
-    public struct GetConfig: ServiceOperation {
+    public final class GetConfig: ServiceOperation, DescribedByFields {
         public typealias Response = Config
         public typealias Failure = Never
         public typealias Output = Config
@@ -99,7 +99,7 @@ extension MapsOperations {
     }
 
     /// A call of `Maps.putLimits`, `PUT /limits`, with its arguments.
-    public struct PutLimits: ServiceOperation {
+    public final class PutLimits: ServiceOperation, DescribedByFields {
         public typealias Response = Label
         public typealias Failure = Never
         public typealias Output = Label

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Config: Decodable, Sendable {
+public final class Config: Decodable, Sendable, DescribedByFields {
     public let anything: [String: JSONValue]?
     public let limits: [String: Int]?
     public let users: [String: User]?
@@ -46,7 +46,7 @@ public struct Config: Decodable, Sendable {
     }
 }
 
-public struct ConfigRegionsValue: Decodable, Sendable {
+public final class ConfigRegionsValue: Decodable, Sendable, DescribedByFields {
     public let name: String?
 
     public init(name: String? = nil) {
@@ -59,7 +59,7 @@ public struct ConfigRegionsValue: Decodable, Sendable {
     }
 }
 
-public struct Label: Decodable, Sendable {
+public final class Label: Decodable, Sendable, DescribedByFields {
     public let name: String
     /// The members beyond the fields above, by their names on the wire.
     public let additionalProperties: [String: JSONValue]
@@ -93,7 +93,7 @@ public struct Limits: Encodable, Sendable {
     }
 }
 
-public struct Strict: Decodable, Sendable {
+public final class Strict: Decodable, Sendable, DescribedByFields {
     public let id: String
 
     public init(id: String) {
@@ -109,7 +109,7 @@ public struct Strict: Decodable, Sendable {
 
 public typealias Scores = [String: Double]
 
-public struct User: Decodable, Sendable {
+public final class User: Decodable, Sendable, DescribedByFields {
     public let name: String
 
     public init(name: String) {

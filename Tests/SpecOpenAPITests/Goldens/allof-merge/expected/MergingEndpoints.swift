@@ -77,7 +77,7 @@ public struct LiveMergingService: MergingServiceForwarding {
 
 extension MergingOperations {
     /// A call of `Merging.getDog`, `GET /dogs/{id}`, with its arguments.
-    public struct GetDog: ServiceOperation {
+    public final class GetDog: ServiceOperation, DescribedByFields {
         public typealias Response = Dog
         public typealias Failure = Never
         public typealias Output = Dog

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Named: Decodable, Sendable {
+public final class Named: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let note: String?
 
@@ -19,7 +19,7 @@ public struct Named: Decodable, Sendable {
     }
 }
 
-public struct Timestamped: Decodable, Sendable {
+public final class Timestamped: Decodable, Sendable, DescribedByFields {
     public let createdAt: Date
 
     public init(createdAt: Date) {
@@ -32,7 +32,7 @@ public struct Timestamped: Decodable, Sendable {
     }
 }
 
-public struct Animal: Decodable, Sendable {
+public final class Animal: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let note: String?
     public let createdAt: Date
@@ -55,7 +55,7 @@ public struct Animal: Decodable, Sendable {
 }
 
 /// A dog is an animal with a breed; it overrides note to an integer.
-public struct Dog: Decodable, Sendable {
+public final class Dog: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let note: Int?
     public let createdAt: Date
@@ -133,9 +133,9 @@ public typealias Mixed = JSONValue
 /// Just an animal.
 public typealias Pet = Animal
 
-public struct Owner: Decodable, Sendable {
+public final class Owner: Decodable, Sendable, DescribedByFields {
     /// The pet, through a one-part allOf.
-    @Indirect public private(set) var pet: Dog?
+    public let pet: Dog?
 
     public init(pet: Dog? = nil) {
         self.pet = pet
@@ -147,7 +147,7 @@ public struct Owner: Decodable, Sendable {
     }
 }
 
-public struct Puppy: Decodable, Sendable {
+public final class Puppy: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let note: Int?
     public let createdAt: Date

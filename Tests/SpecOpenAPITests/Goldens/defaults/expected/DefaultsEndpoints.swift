@@ -100,7 +100,7 @@ public struct LiveDefaultsService: DefaultsServiceForwarding {
 
 extension DefaultsOperations {
     /// A call of `Defaults.search`, `GET /search`, with its arguments.
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = Settings
         public typealias Failure = Never
         public typealias Output = Settings

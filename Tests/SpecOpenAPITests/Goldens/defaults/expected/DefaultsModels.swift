@@ -26,7 +26,7 @@ public enum Order: StringEnum {
     }
 }
 
-public struct Settings: Decodable, Sendable {
+public final class Settings: Decodable, Sendable, DescribedByFields {
     public let count: Int
     public let ratio: Double
     public let big: Int64

@@ -98,7 +98,7 @@ public struct LiveDocumentedAPIService: DocumentedAPIServiceForwarding {
 extension DocumentedAPIOperations {
     /// A call of `DocumentedAPI.getNote`, `GET /notes/{id}`, with its arguments.
     @available(*, deprecated)
-    public struct GetNote: ServiceOperation {
+    public final class GetNote: ServiceOperation, DescribedByFields {
         public typealias Response = Note
         public typealias Failure = Never
         public typealias Output = Note
@@ -121,7 +121,7 @@ extension DocumentedAPIOperations {
     }
 
     /// A call of `DocumentedAPI.getNotes`, `GET /notes`.
-    public struct GetNotes: ServiceOperation {
+    public final class GetNotes: ServiceOperation, DescribedByFields {
         public typealias Response = [Note]
         public typealias Failure = Never
         public typealias Output = [Note]

@@ -4,7 +4,7 @@ import Foundation
 import Specwright
 
 /// A note, with */ and /* inside its text.
-public struct Note: Decodable, Sendable {
+public final class Note: Decodable, Sendable, DescribedByFields {
     /// The id.
     public let id: String
     /// The text
@@ -35,7 +35,7 @@ public struct Note: Decodable, Sendable {
 
 /// A title when there is no description
 @available(*, deprecated)
-public struct Legacy: Decodable, Sendable {
+public final class Legacy: Decodable, Sendable, DescribedByFields {
     public let value: String?
 
     public init(value: String? = nil) {

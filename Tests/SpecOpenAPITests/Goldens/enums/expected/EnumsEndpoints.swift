@@ -77,7 +77,7 @@ public struct LiveEnumsService: EnumsServiceForwarding {
 
 extension EnumsOperations {
     /// A call of `Enums.listItems`, `GET /items`, with its arguments.
-    public struct ListItems: ServiceOperation {
+    public final class ListItems: ServiceOperation, DescribedByFields {
         public typealias Response = [Item]
         public typealias Failure = Never
         public typealias Output = [Item]

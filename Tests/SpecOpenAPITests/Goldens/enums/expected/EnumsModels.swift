@@ -84,7 +84,7 @@ public typealias Ratio = Double
 
 public typealias Flag = Bool
 
-public struct Item: Decodable, Sendable {
+public final class Item: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let kind: ItemKind
     public let vote: Vote?

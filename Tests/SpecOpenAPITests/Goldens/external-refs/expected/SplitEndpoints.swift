@@ -89,7 +89,7 @@ public struct LiveSplitService: SplitServiceForwarding {
 
 extension SplitOperations {
     /// A call of `Split.listPets`, `GET /pets`, with its arguments.
-    public struct ListPets: ServiceOperation {
+    public final class ListPets: ServiceOperation, DescribedByFields {
         public typealias Response = [Pet]
         public typealias Failure = ErrorModel
         public typealias Output = [Pet]
@@ -109,7 +109,7 @@ extension SplitOperations {
     }
 
     /// A call of `Split.getOwner`, `GET /owners/{id}`, with its arguments.
-    public struct GetOwner: ServiceOperation {
+    public final class GetOwner: ServiceOperation, DescribedByFields {
         public typealias Response = Owner
         public typealias Failure = Never
         public typealias Output = Owner

@@ -3,8 +3,8 @@
 import Foundation
 import Specwright
 
-public struct Local: Decodable, Sendable {
-    @Indirect public private(set) var pet: Pet?
+public final class Local: Decodable, Sendable, DescribedByFields {
+    public let pet: Pet?
 
     public init(pet: Pet? = nil) {
         self.pet = pet
@@ -16,10 +16,10 @@ public struct Local: Decodable, Sendable {
     }
 }
 
-public struct Pet: Decodable, Sendable {
+public final class Pet: Decodable, Sendable, DescribedByFields {
     public let id: Int64
     public let name: String
-    @Indirect public private(set) var owner: Owner?
+    public let owner: Owner?
     public let kind: Kind?
 
     public init(id: Int64, name: String, owner: Owner? = nil, kind: Kind? = nil) {
@@ -38,7 +38,7 @@ public struct Pet: Decodable, Sendable {
     }
 }
 
-public struct Owner: Decodable, Sendable {
+public final class Owner: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let pets: [Pet]?
 
@@ -77,7 +77,7 @@ public enum Kind: StringEnum {
     }
 }
 
-public struct ErrorModel: Decodable, Sendable {
+public final class ErrorModel: Decodable, Sendable, DescribedByFields {
     public let message: String
 
     public init(message: String) {

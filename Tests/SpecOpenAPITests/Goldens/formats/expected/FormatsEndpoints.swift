@@ -86,7 +86,7 @@ public struct LiveFormatsService: FormatsServiceForwarding {
 
 extension FormatsOperations {
     /// A call of `Formats.getSample`, `GET /samples`, with its arguments.
-    public struct GetSample: ServiceOperation {
+    public final class GetSample: ServiceOperation, DescribedByFields {
         public typealias Response = Sample
         public typealias Failure = Never
         public typealias Output = Sample

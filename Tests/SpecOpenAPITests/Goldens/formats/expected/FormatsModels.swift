@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Sample: Decodable, Sendable {
+public final class Sample: Decodable, Sendable, DescribedByFields {
     public let createdAt: Date
     public let day: CalendarDate
     public let id: UUID

@@ -82,7 +82,7 @@ public struct LiveJSONPetstoreService: JSONPetstoreServiceForwarding {
 
 extension JSONPetstoreOperations {
     /// A call of `JSONPetstore.listPets`, `GET /pets`, with its arguments.
-    public struct ListPets: ServiceOperation {
+    public final class ListPets: ServiceOperation, DescribedByFields {
         public typealias Response = Pets
         public typealias Failure = ErrorModel
         public typealias Output = Pets

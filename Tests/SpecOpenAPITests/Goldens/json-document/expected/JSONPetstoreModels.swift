@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Pet: Decodable, Sendable {
+public final class Pet: Decodable, Sendable, DescribedByFields {
     public let id: Int64
     public let name: String
     public let tag: String?
@@ -24,7 +24,7 @@ public struct Pet: Decodable, Sendable {
 
 public typealias Pets = [Pet]
 
-public struct ErrorModel: Decodable, Sendable {
+public final class ErrorModel: Decodable, Sendable, DescribedByFields {
     public let code: Int32
     public let message: String
 

@@ -440,7 +440,7 @@ public struct LiveLandmineService: LandmineServiceForwarding {
 
 extension LandmineOperations {
     /// A call of `Landmine.class`, `GET /class/{self}/{init}/{Type}/{default}/{for}`, with its arguments.
-    public struct ClassOperation: ServiceOperation {
+    public final class ClassOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Holder
         public typealias Failure = Never
         public typealias Output = Holder
@@ -1194,7 +1194,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.`init``, `POST /words/0`, with its arguments.
-    public struct InitOperation: ServiceOperation {
+    public final class InitOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1214,7 +1214,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.`self``, `POST /words/1`, with its arguments.
-    public struct SelfOperation: ServiceOperation {
+    public final class SelfOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1234,7 +1234,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.self2`, `POST /words/2`, with its arguments.
-    public struct Self2: ServiceOperation {
+    public final class Self2: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1254,7 +1254,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.default`, `POST /words/3`, with its arguments.
-    public struct DefaultOperation: ServiceOperation {
+    public final class DefaultOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1274,7 +1274,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.type`, `POST /words/4`, with its arguments.
-    public struct TypeOperation: ServiceOperation {
+    public final class TypeOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1294,7 +1294,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.protocol`, `POST /words/5`, with its arguments.
-    public struct ProtocolOperation: ServiceOperation {
+    public final class ProtocolOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1314,7 +1314,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.string`, `POST /words/6`, with its arguments.
-    public struct StringOperation: ServiceOperation {
+    public final class StringOperation: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1334,7 +1334,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.throws`, `POST /words/7`, with its arguments.
-    public struct Throws: ServiceOperation {
+    public final class Throws: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1354,7 +1354,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.subscript`, `POST /words/8`, with its arguments.
-    public struct Subscript: ServiceOperation {
+    public final class Subscript: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -1374,7 +1374,7 @@ extension LandmineOperations {
     }
 
     /// A call of `Landmine.deinit`, `POST /words/9`, with its arguments.
-    public struct Deinit: ServiceOperation {
+    public final class Deinit: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -1149,7 +1149,7 @@ public enum Word: StringEnum {
     }
 }
 
-public struct StringModel: Decodable, Sendable {
+public final class StringModel: Decodable, Sendable, DescribedByFields {
     public let string: Word
 
     public init(string: Word) {
@@ -1162,7 +1162,7 @@ public struct StringModel: Decodable, Sendable {
     }
 }
 
-public struct DataModel: Decodable, Sendable {
+public final class DataModel: Decodable, Sendable, DescribedByFields {
     public let data: Word
 
     public init(data: Word) {
@@ -1175,7 +1175,7 @@ public struct DataModel: Decodable, Sendable {
     }
 }
 
-public struct DateModel: Decodable, Sendable {
+public final class DateModel: Decodable, Sendable, DescribedByFields {
     public let date: Word
 
     public init(date: Word) {
@@ -1188,7 +1188,7 @@ public struct DateModel: Decodable, Sendable {
     }
 }
 
-public struct URLModel: Decodable, Sendable {
+public final class URLModel: Decodable, Sendable, DescribedByFields {
     public let url: Word
 
     public init(url: Word) {
@@ -1201,7 +1201,7 @@ public struct URLModel: Decodable, Sendable {
     }
 }
 
-public struct ErrorModel: Decodable, Sendable {
+public final class ErrorModel: Decodable, Sendable, DescribedByFields {
     public let error: Word
 
     public init(error: Word) {
@@ -1214,7 +1214,7 @@ public struct ErrorModel: Decodable, Sendable {
     }
 }
 
-public struct ResultModel: Decodable, Sendable {
+public final class ResultModel: Decodable, Sendable, DescribedByFields {
     public let result: Word
 
     public init(result: Word) {
@@ -1227,7 +1227,7 @@ public struct ResultModel: Decodable, Sendable {
     }
 }
 
-public struct TypeModel: Decodable, Sendable {
+public final class TypeModel: Decodable, Sendable, DescribedByFields {
     public let type: Word
 
     public init(type: Word) {
@@ -1240,7 +1240,7 @@ public struct TypeModel: Decodable, Sendable {
     }
 }
 
-public struct ProtocolModel: Decodable, Sendable {
+public final class ProtocolModel: Decodable, Sendable, DescribedByFields {
     public let `protocol`: Word
 
     public init(`protocol`: Word) {
@@ -1253,7 +1253,7 @@ public struct ProtocolModel: Decodable, Sendable {
     }
 }
 
-public struct CodingKeysModel: Decodable, Sendable {
+public final class CodingKeysModel: Decodable, Sendable, DescribedByFields {
     public let codingKeys: Word
 
     public init(codingKeys: Word) {
@@ -1266,7 +1266,7 @@ public struct CodingKeysModel: Decodable, Sendable {
     }
 }
 
-public struct SelfModel: Decodable, Sendable {
+public final class SelfModel: Decodable, Sendable, DescribedByFields {
     public let selfValue: Word
 
     public init(selfValue: Word) {
@@ -1279,7 +1279,7 @@ public struct SelfModel: Decodable, Sendable {
     }
 }
 
-public struct SelfModel2: Decodable, Sendable {
+public final class SelfModel2: Decodable, Sendable, DescribedByFields {
     public let selfValue: Word
 
     public init(selfValue: Word) {
@@ -1292,7 +1292,7 @@ public struct SelfModel2: Decodable, Sendable {
     }
 }
 
-public struct Init: Decodable, Sendable {
+public final class Init: Decodable, Sendable, DescribedByFields {
     public let initValue: Word
 
     public init(initValue: Word) {
@@ -1305,7 +1305,7 @@ public struct Init: Decodable, Sendable {
     }
 }
 
-public struct IntModel: Decodable, Sendable {
+public final class IntModel: Decodable, Sendable, DescribedByFields {
     public let int: Word
 
     public init(int: Word) {
@@ -1318,7 +1318,7 @@ public struct IntModel: Decodable, Sendable {
     }
 }
 
-public struct BoolModel: Decodable, Sendable {
+public final class BoolModel: Decodable, Sendable, DescribedByFields {
     public let bool: Word
 
     public init(bool: Word) {
@@ -1331,7 +1331,7 @@ public struct BoolModel: Decodable, Sendable {
     }
 }
 
-public struct DoubleModel: Decodable, Sendable {
+public final class DoubleModel: Decodable, Sendable, DescribedByFields {
     public let double: Word
 
     public init(double: Word) {
@@ -1344,7 +1344,7 @@ public struct DoubleModel: Decodable, Sendable {
     }
 }
 
-public struct ArrayModel: Decodable, Sendable {
+public final class ArrayModel: Decodable, Sendable, DescribedByFields {
     public let array: Word
 
     public init(array: Word) {
@@ -1357,7 +1357,7 @@ public struct ArrayModel: Decodable, Sendable {
     }
 }
 
-public struct DictionaryModel: Decodable, Sendable {
+public final class DictionaryModel: Decodable, Sendable, DescribedByFields {
     public let dictionary: Word
 
     public init(dictionary: Word) {
@@ -1370,7 +1370,7 @@ public struct DictionaryModel: Decodable, Sendable {
     }
 }
 
-public struct OptionalModel: Decodable, Sendable {
+public final class OptionalModel: Decodable, Sendable, DescribedByFields {
     public let optional: Word
 
     public init(optional: Word) {
@@ -1383,7 +1383,7 @@ public struct OptionalModel: Decodable, Sendable {
     }
 }
 
-public struct SetModel: Decodable, Sendable {
+public final class SetModel: Decodable, Sendable, DescribedByFields {
     public let set: Word
 
     public init(set: Word) {
@@ -1396,7 +1396,7 @@ public struct SetModel: Decodable, Sendable {
     }
 }
 
-public struct UUIDModel: Decodable, Sendable {
+public final class UUIDModel: Decodable, Sendable, DescribedByFields {
     public let uuid: Word
 
     public init(uuid: Word) {
@@ -1409,7 +1409,7 @@ public struct UUIDModel: Decodable, Sendable {
     }
 }
 
-public struct DecimalModel: Decodable, Sendable {
+public final class DecimalModel: Decodable, Sendable, DescribedByFields {
     public let decimal: Word
 
     public init(decimal: Word) {
@@ -1422,7 +1422,7 @@ public struct DecimalModel: Decodable, Sendable {
     }
 }
 
-public struct NeverModel: Decodable, Sendable {
+public final class NeverModel: Decodable, Sendable, DescribedByFields {
     public let never: Word
 
     public init(never: Word) {
@@ -1435,7 +1435,7 @@ public struct NeverModel: Decodable, Sendable {
     }
 }
 
-public struct VoidModel: Decodable, Sendable {
+public final class VoidModel: Decodable, Sendable, DescribedByFields {
     public let void: Word
 
     public init(void: Word) {
@@ -1448,7 +1448,7 @@ public struct VoidModel: Decodable, Sendable {
     }
 }
 
-public struct AnyModel: Decodable, Sendable {
+public final class AnyModel: Decodable, Sendable, DescribedByFields {
     public let any: Word
 
     public init(any: Word) {
@@ -1461,7 +1461,7 @@ public struct AnyModel: Decodable, Sendable {
     }
 }
 
-public struct AnyObjectModel: Decodable, Sendable {
+public final class AnyObjectModel: Decodable, Sendable, DescribedByFields {
     public let anyObject: Word
 
     public init(anyObject: Word) {
@@ -1474,7 +1474,7 @@ public struct AnyObjectModel: Decodable, Sendable {
     }
 }
 
-public struct SendableModel: Decodable, Sendable {
+public final class SendableModel: Decodable, Sendable, DescribedByFields {
     public let sendable: Word
 
     public init(sendable: Word) {
@@ -1487,7 +1487,7 @@ public struct SendableModel: Decodable, Sendable {
     }
 }
 
-public struct CodableModel: Decodable, Sendable {
+public final class CodableModel: Decodable, Sendable, DescribedByFields {
     public let codable: Word
 
     public init(codable: Word) {
@@ -1500,7 +1500,7 @@ public struct CodableModel: Decodable, Sendable {
     }
 }
 
-public struct HashableModel: Decodable, Sendable {
+public final class HashableModel: Decodable, Sendable, DescribedByFields {
     public let hashable: Word
 
     public init(hashable: Word) {
@@ -1513,7 +1513,7 @@ public struct HashableModel: Decodable, Sendable {
     }
 }
 
-public struct EquatableModel: Decodable, Sendable {
+public final class EquatableModel: Decodable, Sendable, DescribedByFields {
     public let equatable: Word
 
     public init(equatable: Word) {
@@ -1526,7 +1526,7 @@ public struct EquatableModel: Decodable, Sendable {
     }
 }
 
-public struct FoundationModel: Decodable, Sendable {
+public final class FoundationModel: Decodable, Sendable, DescribedByFields {
     public let foundation: Word
 
     public init(foundation: Word) {
@@ -1539,7 +1539,7 @@ public struct FoundationModel: Decodable, Sendable {
     }
 }
 
-public struct SwiftModel: Decodable, Sendable {
+public final class SwiftModel: Decodable, Sendable, DescribedByFields {
     public let swift: Word
 
     public init(swift: Word) {
@@ -1552,7 +1552,7 @@ public struct SwiftModel: Decodable, Sendable {
     }
 }
 
-public struct SpecwrightModel: Decodable, Sendable {
+public final class SpecwrightModel: Decodable, Sendable, DescribedByFields {
     public let specwright: Word
 
     public init(specwright: Word) {
@@ -1565,7 +1565,7 @@ public struct SpecwrightModel: Decodable, Sendable {
     }
 }
 
-public struct APIClientModel: Decodable, Sendable {
+public final class APIClientModel: Decodable, Sendable, DescribedByFields {
     public let apiClient: Word
 
     public init(apiClient: Word) {
@@ -1578,7 +1578,7 @@ public struct APIClientModel: Decodable, Sendable {
     }
 }
 
-public struct APIErrorModel: Decodable, Sendable {
+public final class APIErrorModel: Decodable, Sendable, DescribedByFields {
     public let apiError: Word
 
     public init(apiError: Word) {
@@ -1591,7 +1591,7 @@ public struct APIErrorModel: Decodable, Sendable {
     }
 }
 
-public struct EndpointModel: Decodable, Sendable {
+public final class EndpointModel: Decodable, Sendable, DescribedByFields {
     public let endpoint: Word
 
     public init(endpoint: Word) {
@@ -1604,7 +1604,7 @@ public struct EndpointModel: Decodable, Sendable {
     }
 }
 
-public struct EmptyModel: Decodable, Sendable {
+public final class EmptyModel: Decodable, Sendable, DescribedByFields {
     public let empty: Word
 
     public init(empty: Word) {
@@ -1617,7 +1617,7 @@ public struct EmptyModel: Decodable, Sendable {
     }
 }
 
-public struct JSONValueModel: Decodable, Sendable {
+public final class JSONValueModel: Decodable, Sendable, DescribedByFields {
     public let jsonValue: Word
 
     public init(jsonValue: Word) {
@@ -1630,7 +1630,7 @@ public struct JSONValueModel: Decodable, Sendable {
     }
 }
 
-public struct CalendarDateModel: Decodable, Sendable {
+public final class CalendarDateModel: Decodable, Sendable, DescribedByFields {
     public let calendarDate: Word
 
     public init(calendarDate: Word) {
@@ -1643,7 +1643,7 @@ public struct CalendarDateModel: Decodable, Sendable {
     }
 }
 
-public struct FileModel: Decodable, Sendable {
+public final class FileModel: Decodable, Sendable, DescribedByFields {
     public let file: Word
 
     public init(file: Word) {
@@ -1656,7 +1656,7 @@ public struct FileModel: Decodable, Sendable {
     }
 }
 
-public struct StringEnumModel: Decodable, Sendable {
+public final class StringEnumModel: Decodable, Sendable, DescribedByFields {
     public let stringEnum: Word
 
     public init(stringEnum: Word) {
@@ -1669,7 +1669,7 @@ public struct StringEnumModel: Decodable, Sendable {
     }
 }
 
-public struct IndirectModel: Decodable, Sendable {
+public final class IndirectModel: Decodable, Sendable, DescribedByFields {
     public let indirect: Word
 
     public init(indirect: Word) {
@@ -1682,7 +1682,7 @@ public struct IndirectModel: Decodable, Sendable {
     }
 }
 
-public struct LandmineModel: Decodable, Sendable {
+public final class LandmineModel: Decodable, Sendable, DescribedByFields {
     public let landmine: Word
 
     public init(landmine: Word) {
@@ -1695,7 +1695,7 @@ public struct LandmineModel: Decodable, Sendable {
     }
 }
 
-public struct LandmineService2: Decodable, Sendable {
+public final class LandmineService2: Decodable, Sendable, DescribedByFields {
     public let landmineService: Word
 
     public init(landmineService: Word) {
@@ -1708,7 +1708,7 @@ public struct LandmineService2: Decodable, Sendable {
     }
 }
 
-public struct LiveLandmineService2: Decodable, Sendable {
+public final class LiveLandmineService2: Decodable, Sendable, DescribedByFields {
     public let liveLandmineService: Word
 
     public init(liveLandmineService: Word) {
@@ -1721,7 +1721,7 @@ public struct LiveLandmineService2: Decodable, Sendable {
     }
 }
 
-public struct Class: Decodable, Sendable {
+public final class Class: Decodable, Sendable, DescribedByFields {
     public let `class`: Word
 
     public init(`class`: Word) {
@@ -1734,7 +1734,7 @@ public struct Class: Decodable, Sendable {
     }
 }
 
-public struct Default: Decodable, Sendable {
+public final class Default: Decodable, Sendable, DescribedByFields {
     public let `default`: Word
 
     public init(`default`: Word) {
@@ -1747,7 +1747,7 @@ public struct Default: Decodable, Sendable {
     }
 }
 
-public struct For: Decodable, Sendable {
+public final class For: Decodable, Sendable, DescribedByFields {
     public let `for`: Word
 
     public init(`for`: Word) {
@@ -1760,57 +1760,57 @@ public struct For: Decodable, Sendable {
     }
 }
 
-public struct Holder: Decodable, Sendable {
+public final class Holder: Decodable, Sendable, DescribedByFields {
     public let word: Word
     public let maybe: Word
-    @Indirect public private(set) var keywords: Keywords?
-    @Indirect public private(set) var string: StringModel?
-    @Indirect public private(set) var data: DataModel?
-    @Indirect public private(set) var date: DateModel?
-    @Indirect public private(set) var url: URLModel?
-    @Indirect public private(set) var error: ErrorModel?
-    @Indirect public private(set) var result: ResultModel?
-    @Indirect public private(set) var type: TypeModel?
-    @Indirect public private(set) var `protocol`: ProtocolModel?
-    @Indirect public private(set) var codingKeys: CodingKeysModel?
-    @Indirect public private(set) var selfValue: SelfModel?
-    @Indirect public private(set) var selfValue2: SelfModel2?
-    @Indirect public private(set) var initValue: Init?
-    @Indirect public private(set) var int: IntModel?
-    @Indirect public private(set) var bool: BoolModel?
-    @Indirect public private(set) var double: DoubleModel?
-    @Indirect public private(set) var array: ArrayModel?
-    @Indirect public private(set) var dictionary: DictionaryModel?
-    @Indirect public private(set) var optional: OptionalModel?
-    @Indirect public private(set) var set: SetModel?
-    @Indirect public private(set) var uuid: UUIDModel?
-    @Indirect public private(set) var decimal: DecimalModel?
-    @Indirect public private(set) var never: NeverModel?
-    @Indirect public private(set) var void: VoidModel?
-    @Indirect public private(set) var any: AnyModel?
-    @Indirect public private(set) var anyObject: AnyObjectModel?
-    @Indirect public private(set) var sendable: SendableModel?
-    @Indirect public private(set) var codable: CodableModel?
-    @Indirect public private(set) var hashable: HashableModel?
-    @Indirect public private(set) var equatable: EquatableModel?
-    @Indirect public private(set) var foundation: FoundationModel?
-    @Indirect public private(set) var swift: SwiftModel?
-    @Indirect public private(set) var specwright: SpecwrightModel?
-    @Indirect public private(set) var apiClient: APIClientModel?
-    @Indirect public private(set) var apiError: APIErrorModel?
-    @Indirect public private(set) var endpoint: EndpointModel?
-    @Indirect public private(set) var empty: EmptyModel?
-    @Indirect public private(set) var jsonValue: JSONValueModel?
-    @Indirect public private(set) var calendarDate: CalendarDateModel?
-    @Indirect public private(set) var file: FileModel?
-    @Indirect public private(set) var stringEnum: StringEnumModel?
-    @Indirect public private(set) var indirect: IndirectModel?
-    @Indirect public private(set) var landmine: LandmineModel?
-    @Indirect public private(set) var landmineService: LandmineService2?
-    @Indirect public private(set) var liveLandmineService: LiveLandmineService2?
-    @Indirect public private(set) var `class`: Class?
-    @Indirect public private(set) var `default`: Default?
-    @Indirect public private(set) var `for`: For?
+    public let keywords: Keywords?
+    public let string: StringModel?
+    public let data: DataModel?
+    public let date: DateModel?
+    public let url: URLModel?
+    public let error: ErrorModel?
+    public let result: ResultModel?
+    public let type: TypeModel?
+    public let `protocol`: ProtocolModel?
+    public let codingKeys: CodingKeysModel?
+    public let selfValue: SelfModel?
+    public let selfValue2: SelfModel2?
+    public let initValue: Init?
+    public let int: IntModel?
+    public let bool: BoolModel?
+    public let double: DoubleModel?
+    public let array: ArrayModel?
+    public let dictionary: DictionaryModel?
+    public let optional: OptionalModel?
+    public let set: SetModel?
+    public let uuid: UUIDModel?
+    public let decimal: DecimalModel?
+    public let never: NeverModel?
+    public let void: VoidModel?
+    public let any: AnyModel?
+    public let anyObject: AnyObjectModel?
+    public let sendable: SendableModel?
+    public let codable: CodableModel?
+    public let hashable: HashableModel?
+    public let equatable: EquatableModel?
+    public let foundation: FoundationModel?
+    public let swift: SwiftModel?
+    public let specwright: SpecwrightModel?
+    public let apiClient: APIClientModel?
+    public let apiError: APIErrorModel?
+    public let endpoint: EndpointModel?
+    public let empty: EmptyModel?
+    public let jsonValue: JSONValueModel?
+    public let calendarDate: CalendarDateModel?
+    public let file: FileModel?
+    public let stringEnum: StringEnumModel?
+    public let indirect: IndirectModel?
+    public let landmine: LandmineModel?
+    public let landmineService: LandmineService2?
+    public let liveLandmineService: LiveLandmineService2?
+    public let `class`: Class?
+    public let `default`: Default?
+    public let `for`: For?
 
     public init(
         word: Word,

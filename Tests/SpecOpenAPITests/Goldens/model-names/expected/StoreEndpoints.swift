@@ -107,7 +107,7 @@ public struct LiveStoreService: StoreServiceForwarding {
 
 extension StoreOperations {
     /// A call of `Store.listUsers`, `GET /users`.
-    public struct ListUsers: ServiceOperation {
+    public final class ListUsers: ServiceOperation, DescribedByFields {
         public typealias Response = Everything
         public typealias Failure = Never
         public typealias Output = Everything
@@ -122,7 +122,7 @@ extension StoreOperations {
     }
 
     /// A call of `Store.createUser`, `POST /users/new`, with its arguments.
-    public struct CreateUser: ServiceOperation {
+    public final class CreateUser: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -142,7 +142,7 @@ extension StoreOperations {
     }
 
     /// A call of `Store.uploadNote`, `POST /notes`, with its arguments.
-    public struct UploadNote: ServiceOperation {
+    public final class UploadNote: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

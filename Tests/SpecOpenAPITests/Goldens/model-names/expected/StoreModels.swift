@@ -29,7 +29,7 @@ public struct UploadNoteBody2: Encodable, Sendable {
     }
 }
 
-public struct User: Decodable, Sendable {
+public final class User: Decodable, Sendable, DescribedByFields {
     public let a: String?
 
     public init(a: String? = nil) {
@@ -42,7 +42,7 @@ public struct User: Decodable, Sendable {
     }
 }
 
-public struct User2: Decodable, Sendable {
+public final class User2: Decodable, Sendable, DescribedByFields {
     public let b: String?
 
     public init(b: String? = nil) {
@@ -55,7 +55,7 @@ public struct User2: Decodable, Sendable {
     }
 }
 
-public struct StoreModel: Decodable, Sendable {
+public final class StoreModel: Decodable, Sendable, DescribedByFields {
     public let c: String?
 
     public init(c: String? = nil) {
@@ -68,7 +68,7 @@ public struct StoreModel: Decodable, Sendable {
     }
 }
 
-public struct StringModel: Decodable, Sendable {
+public final class StringModel: Decodable, Sendable, DescribedByFields {
     public let d: String?
 
     public init(d: String? = nil) {
@@ -81,7 +81,7 @@ public struct StringModel: Decodable, Sendable {
     }
 }
 
-public struct EndpointModel: Decodable, Sendable {
+public final class EndpointModel: Decodable, Sendable, DescribedByFields {
     public let e: String?
 
     public init(e: String? = nil) {
@@ -94,7 +94,7 @@ public struct EndpointModel: Decodable, Sendable {
     }
 }
 
-public struct PetOwner: Decodable, Sendable {
+public final class PetOwner: Decodable, Sendable, DescribedByFields {
     public let f: String?
 
     public init(f: String? = nil) {
@@ -107,7 +107,7 @@ public struct PetOwner: Decodable, Sendable {
     }
 }
 
-public struct PetOwner2: Decodable, Sendable {
+public final class PetOwner2: Decodable, Sendable, DescribedByFields {
     public let g: String?
 
     public init(g: String? = nil) {
@@ -120,7 +120,7 @@ public struct PetOwner2: Decodable, Sendable {
     }
 }
 
-public struct _2fa: Decodable, Sendable {
+public final class _2fa: Decodable, Sendable, DescribedByFields {
     public let h: String?
 
     public init(h: String? = nil) {
@@ -133,7 +133,7 @@ public struct _2fa: Decodable, Sendable {
     }
 }
 
-public struct AB: Decodable, Sendable {
+public final class AB: Decodable, Sendable, DescribedByFields {
     public let i: String?
 
     public init(i: String? = nil) {
@@ -146,17 +146,17 @@ public struct AB: Decodable, Sendable {
     }
 }
 
-public struct Everything: Decodable, Sendable {
-    @Indirect public private(set) var user1: User?
-    @Indirect public private(set) var user2: User2?
-    @Indirect public private(set) var store: StoreModel?
-    @Indirect public private(set) var string: StringModel?
-    @Indirect public private(set) var endpoint: EndpointModel?
-    @Indirect public private(set) var owner1: PetOwner?
-    @Indirect public private(set) var owner2: PetOwner2?
-    @Indirect public private(set) var twoFactor: _2fa?
-    @Indirect public private(set) var slashed: AB?
-    @Indirect public private(set) var pet: EverythingPetValue?
+public final class Everything: Decodable, Sendable, DescribedByFields {
+    public let user1: User?
+    public let user2: User2?
+    public let store: StoreModel?
+    public let string: StringModel?
+    public let endpoint: EndpointModel?
+    public let owner1: PetOwner?
+    public let owner2: PetOwner2?
+    public let twoFactor: _2fa?
+    public let slashed: AB?
+    public let pet: EverythingPetValue?
 
     public init(
         user1: User? = nil,
@@ -197,7 +197,7 @@ public struct Everything: Decodable, Sendable {
     }
 }
 
-public struct EverythingPetValue: Decodable, Sendable {
+public final class EverythingPetValue: Decodable, Sendable, DescribedByFields {
     public let j: String?
 
     public init(j: String? = nil) {
@@ -210,7 +210,7 @@ public struct EverythingPetValue: Decodable, Sendable {
     }
 }
 
-public struct EverythingPet: Decodable, Sendable {
+public final class EverythingPet: Decodable, Sendable, DescribedByFields {
     public let k: String?
 
     public init(k: String? = nil) {

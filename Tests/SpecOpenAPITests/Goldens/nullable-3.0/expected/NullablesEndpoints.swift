@@ -77,7 +77,7 @@ public struct LiveNullablesService: NullablesServiceForwarding {
 
 extension NullablesOperations {
     /// A call of `Nullables.getUser`, `GET /users/{id}`, with its arguments.
-    public struct GetUser: ServiceOperation {
+    public final class GetUser: ServiceOperation, DescribedByFields {
         public typealias Response = User
         public typealias Failure = Never
         public typealias Output = User

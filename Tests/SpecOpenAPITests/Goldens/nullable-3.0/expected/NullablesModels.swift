@@ -3,14 +3,14 @@
 import Foundation
 import Specwright
 
-public struct User: Decodable, Sendable {
+public final class User: Decodable, Sendable, DescribedByFields {
     public let id: Int
     public let name: String
     public let nickname: String?
     public let email: String?
     public let bio: String?
-    @Indirect public private(set) var manager: Manager?
-    @Indirect public private(set) var address: UserAddress?
+    public let manager: Manager?
+    public let address: UserAddress?
     public let tags: [String?]?
 
     public init(
@@ -46,7 +46,7 @@ public struct User: Decodable, Sendable {
     }
 }
 
-public struct UserAddress: Decodable, Sendable {
+public final class UserAddress: Decodable, Sendable, DescribedByFields {
     public let street: String?
 
     public init(street: String? = nil) {
@@ -59,7 +59,7 @@ public struct UserAddress: Decodable, Sendable {
     }
 }
 
-public struct Manager: Decodable, Sendable {
+public final class Manager: Decodable, Sendable, DescribedByFields {
     public let name: String
 
     public init(name: String) {
@@ -74,7 +74,7 @@ public struct Manager: Decodable, Sendable {
 
 public typealias MaybeName = String?
 
-public struct Team: Decodable, Sendable {
+public final class Team: Decodable, Sendable, DescribedByFields {
     public let lead: MaybeName
     public let deputy: MaybeName
 

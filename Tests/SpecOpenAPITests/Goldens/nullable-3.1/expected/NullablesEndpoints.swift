@@ -84,7 +84,7 @@ public struct LiveNullablesService: NullablesServiceForwarding {
 
 extension NullablesOperations {
     /// A call of `Nullables.listUsers`, `GET /users`.
-    public struct ListUsers: ServiceOperation {
+    public final class ListUsers: ServiceOperation, DescribedByFields {
         public typealias Response = [User]
         public typealias Failure = Never
         public typealias Output = [User]
@@ -99,7 +99,7 @@ extension NullablesOperations {
     }
 
     /// A call of `Nullables.getManager`, `GET /users/{id}/manager`, with its arguments.
-    public struct GetManager: ServiceOperation {
+    public final class GetManager: ServiceOperation, DescribedByFields {
         public typealias Response = Manager?
         public typealias Failure = Never
         public typealias Output = Manager?

@@ -3,14 +3,14 @@
 import Foundation
 import Specwright
 
-public struct User: Decodable, Sendable {
+public final class User: Decodable, Sendable, DescribedByFields {
     public let id: Int
     public let nickname: String?
     public let age: Int?
     public let score: Double?
-    @Indirect public private(set) var manager: Manager?
-    @Indirect public private(set) var mentor: Manager?
-    @Indirect public private(set) var address: UserAddress?
+    public let manager: Manager?
+    public let mentor: Manager?
+    public let address: UserAddress?
     public let aliases: [String?]?
     public let status: UserStatus?
 
@@ -50,7 +50,7 @@ public struct User: Decodable, Sendable {
     }
 }
 
-public struct UserAddress: Decodable, Sendable {
+public final class UserAddress: Decodable, Sendable, DescribedByFields {
     public let street: String?
 
     public init(street: String? = nil) {
@@ -86,7 +86,7 @@ public enum UserStatus: StringEnum {
     }
 }
 
-public struct Manager: Decodable, Sendable {
+public final class Manager: Decodable, Sendable, DescribedByFields {
     public let name: String
 
     public init(name: String) {

@@ -77,7 +77,7 @@ public struct LiveMixedService: MixedServiceForwarding {
 
 extension MixedOperations {
     /// A call of `Mixed.updateGist`, `PATCH /gists/{id}`, with its arguments.
-    public struct UpdateGist: ServiceOperation {
+    public final class UpdateGist: ServiceOperation, DescribedByFields {
         public typealias Response = Payment
         public typealias Failure = Never
         public typealias Output = Payment

@@ -20,7 +20,7 @@ public struct GistUpdate: Encodable, Sendable {
 }
 
 /// The object's properties and those of the variant it is, as optional fields.
-public struct Payment: Decodable, Sendable {
+public final class Payment: Decodable, Sendable, DescribedByFields {
     public let amount: Int
     public let number: String?
     public let iban: String?
@@ -39,7 +39,7 @@ public struct Payment: Decodable, Sendable {
     }
 }
 
-public struct Card: Decodable, Sendable {
+public final class Card: Decodable, Sendable, DescribedByFields {
     public let number: String
     /// Already a property of the object; not added twice.
     public let amount: Int?

@@ -88,7 +88,7 @@ public struct LiveModernService: ModernServiceForwarding {
 
 extension ModernOperations {
     /// A call of `Modern.searchPets`, `QUERY /pets`, with its arguments.
-    public struct SearchPets: ServiceOperation {
+    public final class SearchPets: ServiceOperation, DescribedByFields {
         public typealias Response = [Pet]
         public typealias Failure = Never
         public typealias Output = [Pet]
@@ -108,7 +108,7 @@ extension ModernOperations {
     }
 
     /// A call of `Modern.listPets`, `GET /pets`, with its arguments.
-    public struct ListPets: ServiceOperation {
+    public final class ListPets: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -34,7 +34,7 @@ public indirect enum Pet: Decodable, Sendable {
     }
 }
 
-public struct Cat: Decodable, Sendable {
+public final class Cat: Decodable, Sendable, DescribedByFields {
     public let lives: Int?
 
     public init(lives: Int? = nil) {
@@ -47,7 +47,7 @@ public struct Cat: Decodable, Sendable {
     }
 }
 
-public struct Dog: Decodable, Sendable {
+public final class Dog: Decodable, Sendable, DescribedByFields {
     public let good: Bool?
 
     public init(good: Bool? = nil) {
@@ -60,7 +60,7 @@ public struct Dog: Decodable, Sendable {
     }
 }
 
-public struct Animal: Decodable, Sendable {
+public final class Animal: Decodable, Sendable, DescribedByFields {
     public let name: String?
 
     public init(name: String? = nil) {

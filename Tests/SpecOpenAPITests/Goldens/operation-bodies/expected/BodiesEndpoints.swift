@@ -284,7 +284,7 @@ public struct LiveBodiesService: BodiesServiceForwarding {
 
 extension BodiesOperations {
     /// A call of `Bodies.patchNote`, `PATCH /notes/{id}`, with its arguments.
-    public struct PatchNote: ServiceOperation {
+    public final class PatchNote: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -307,7 +307,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.putNoteImage`, `PUT /notes/{id}/image`, with its arguments.
-    public struct PutNoteImage: ServiceOperation {
+    public final class PutNoteImage: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -330,7 +330,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.importNotes`, `POST /notes/import`, with its arguments.
-    public struct ImportNotes: ServiceOperation {
+    public final class ImportNotes: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -350,7 +350,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.search`, `GET /search.json`, with its arguments.
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = [String: JSONValue]
         public typealias Failure = Never
         public typealias Output = [String: JSONValue]
@@ -376,7 +376,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.find`, `GET /find`, with its arguments.
-    public struct Find: ServiceOperation {
+    public final class Find: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -399,7 +399,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.lookUp`, `GET /lookup`.
-    public struct LookUp: ServiceOperation {
+    public final class LookUp: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -414,7 +414,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.ping`, `HEAD /ping`.
-    public struct Ping: ServiceOperation {
+    public final class Ping: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -429,7 +429,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.postNote`, `POST /notes`, with its arguments.
-    public struct PostNote: ServiceOperation {
+    public final class PostNote: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -449,7 +449,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.createPet`, `POST /pets`, with its arguments.
-    public struct CreatePet: ServiceOperation {
+    public final class CreatePet: ServiceOperation, DescribedByFields {
         public typealias Response = Pet
         public typealias Failure = Never
         public typealias Output = Pet
@@ -469,7 +469,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.createPetInline`, `POST /pets/inline`, with its arguments.
-    public struct CreatePetInline: ServiceOperation {
+    public final class CreatePetInline: ServiceOperation, DescribedByFields {
         public typealias Response = Pet
         public typealias Failure = Never
         public typealias Output = Pet
@@ -492,7 +492,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.createPets`, `POST /pets/batch`, with its arguments.
-    public struct CreatePets: ServiceOperation {
+    public final class CreatePets: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -512,7 +512,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.login`, `POST /login`, with its arguments.
-    public struct Login: ServiceOperation {
+    public final class Login: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -541,7 +541,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.submitForm`, `POST /form-ref`, with its arguments.
-    public struct SubmitForm: ServiceOperation {
+    public final class SubmitForm: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -564,7 +564,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.uploadPhoto`, `POST /pets/{id}/photo`, with its arguments.
-    public struct UploadPhoto: ServiceOperation {
+    public final class UploadPhoto: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -593,7 +593,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.putBlob`, `PUT /blobs/{id}`, with its arguments.
-    public struct PutBlob: ServiceOperation {
+    public final class PutBlob: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -616,7 +616,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.postText`, `POST /text`, with its arguments.
-    public struct PostText: ServiceOperation {
+    public final class PostText: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -636,7 +636,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.postAnything`, `POST /json-any`, with its arguments.
-    public struct PostAnything: ServiceOperation {
+    public final class PostAnything: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -656,7 +656,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.postPreferJSON`, `POST /both`, with its arguments.
-    public struct PostPreferJSON: ServiceOperation {
+    public final class PostPreferJSON: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -676,7 +676,7 @@ extension BodiesOperations {
     }
 
     /// A call of `Bodies.updatePet`, `PATCH /query-and-body/{id}`, with its arguments.
-    public struct UpdatePet: ServiceOperation {
+    public final class UpdatePet: ServiceOperation, DescribedByFields {
         public typealias Response = Pet
         public typealias Failure = Never
         public typealias Output = Pet

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Finder: Decodable, Sendable {
+public final class Finder: Decodable, Sendable, DescribedByFields {
     public let term: String
     public let limit: Int?
 
@@ -34,7 +34,7 @@ public struct NewPet: Encodable, Sendable {
     }
 }
 
-public struct Pet: Decodable, Sendable {
+public final class Pet: Decodable, Sendable, DescribedByFields {
     public let id: Int64
     public let name: String
 

@@ -135,7 +135,7 @@ public struct LiveNamesService: NamesServiceForwarding {
 
 extension NamesOperations {
     /// A call of `Names.listUsers`, `GET /users`.
-    public struct ListUsers: ServiceOperation {
+    public final class ListUsers: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -150,7 +150,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.postUsers`, `POST /users`.
-    public struct PostUsers: ServiceOperation {
+    public final class PostUsers: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -165,7 +165,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.getUsersByUserIDPostsByPostID`, `GET /users/{userId}/posts/{post_id}`, with its arguments.
-    public struct GetUsersByUserIDPostsByPostID: ServiceOperation {
+    public final class GetUsersByUserIDPostsByPostID: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -188,7 +188,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.listUsers2`, `GET /v2/users`.
-    public struct ListUsers2: ServiceOperation {
+    public final class ListUsers2: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -203,7 +203,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.getSnakeCase`, `GET /snake`.
-    public struct GetSnakeCase: ServiceOperation {
+    public final class GetSnakeCase: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -218,7 +218,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.apiEndpoint`, `GET /api`.
-    public struct APIEndpoint: ServiceOperation {
+    public final class APIEndpoint: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -233,7 +233,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.baseURLEndpoint`, `GET /base`.
-    public struct BaseURLEndpoint: ServiceOperation {
+    public final class BaseURLEndpoint: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -248,7 +248,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.default`, `GET /keyword`.
-    public struct Default: ServiceOperation {
+    public final class Default: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -263,7 +263,7 @@ extension NamesOperations {
     }
 
     /// A call of `Names.usersGet`, `GET /dotted`.
-    public struct UsersGet: ServiceOperation {
+    public final class UsersGet: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -180,7 +180,7 @@ public struct LiveParamsService: ParamsServiceForwarding {
 
 extension ParamsOperations {
     /// A call of `Params.listIssues`, `GET /repos/{owner}/{repo}/issues`, with its arguments.
-    public struct ListIssues: ServiceOperation {
+    public final class ListIssues: ServiceOperation, DescribedByFields {
         public typealias Response = [String]
         public typealias Failure = Never
         public typealias Output = [String]
@@ -259,7 +259,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.createResponse`, `POST /responses`, with its arguments.
-    public struct CreateResponse: ServiceOperation {
+    public final class CreateResponse: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -282,7 +282,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.getThing`, `GET /things/{thingId}`, with its arguments.
-    public struct GetThing: ServiceOperation {
+    public final class GetThing: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -320,7 +320,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.sendMessage`, `POST /`, with its arguments.
-    public struct SendMessage: ServiceOperation {
+    public final class SendMessage: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -340,7 +340,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.deleteMessage`, `POST /`, with its arguments.
-    public struct DeleteMessage: ServiceOperation {
+    public final class DeleteMessage: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -360,7 +360,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.listLabels`, `GET /labels`, with its arguments.
-    public struct ListLabels: ServiceOperation {
+    public final class ListLabels: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = ServiceUnavailable
         public typealias Output = Void
@@ -380,7 +380,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.listMilestones`, `GET /milestones`, with its arguments.
-    public struct ListMilestones: ServiceOperation {
+    public final class ListMilestones: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = ServiceUnavailable
         public typealias Output = Void
@@ -400,7 +400,7 @@ extension ParamsOperations {
     }
 
     /// A call of `Params.untagResource`, `DELETE /tags/{resourceArn}`, with its arguments.
-    public struct UntagResource: ServiceOperation {
+    public final class UntagResource: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -85,7 +85,7 @@ public enum Direction: StringEnum {
     }
 }
 
-public struct ServiceUnavailable: Decodable, Sendable {
+public final class ServiceUnavailable: Decodable, Sendable, DescribedByFields {
     public let code: String?
     public let message: String?
 

@@ -219,7 +219,7 @@ public struct LiveResponsesService: ResponsesServiceForwarding {
 
 extension ResponsesOperations {
     /// A call of `Responses.getOK`, `GET /ok`.
-    public struct GetOK: ServiceOperation {
+    public final class GetOK: ServiceOperation, DescribedByFields {
         public typealias Response = Thing
         public typealias Failure = Responses.GetOKError
         public typealias Output = Thing
@@ -234,7 +234,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.create`, `POST /created`.
-    public struct Create: ServiceOperation {
+    public final class Create: ServiceOperation, DescribedByFields {
         public typealias Response = Responses.CreateOutcome
         public typealias Failure = Problem
         public typealias Output = Responses.CreateOutcome
@@ -249,7 +249,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.deleteThing`, `DELETE /nothing`.
-    public struct DeleteThing: ServiceOperation {
+    public final class DeleteThing: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = DeleteThingError422
         public typealias Output = Void
@@ -264,7 +264,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.fireAndForget`, `POST /no-content`.
-    public struct FireAndForget: ServiceOperation {
+    public final class FireAndForget: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -279,7 +279,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.getImage`, `GET /image`.
-    public struct GetImage: ServiceOperation {
+    public final class GetImage: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = Never
         public typealias Output = Data
@@ -294,7 +294,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.exportCSV`, `GET /csv`.
-    public struct ExportCSV: ServiceOperation {
+    public final class ExportCSV: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String
@@ -309,7 +309,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.getAnyJSON`, `GET /any-json`.
-    public struct GetAnyJSON: ServiceOperation {
+    public final class GetAnyJSON: ServiceOperation, DescribedByFields {
         public typealias Response = JSONValue
         public typealias Failure = Never
         public typealias Output = JSONValue
@@ -324,7 +324,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.getInline`, `GET /inline`.
-    public struct GetInline: ServiceOperation {
+    public final class GetInline: ServiceOperation, DescribedByFields {
         public typealias Response = GetInlineResponse
         public typealias Failure = Responses.GetInlineError
         public typealias Output = GetInlineResponse
@@ -339,7 +339,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.getRedirect`, `GET /redirect`.
-    public struct GetRedirect: ServiceOperation {
+    public final class GetRedirect: ServiceOperation, DescribedByFields {
         public typealias Response = [Int]
         public typealias Failure = Never
         public typealias Output = [Int]
@@ -354,7 +354,7 @@ extension ResponsesOperations {
     }
 
     /// A call of `Responses.getShared`, `GET /shared`.
-    public struct GetShared: ServiceOperation {
+    public final class GetShared: ServiceOperation, DescribedByFields {
         public typealias Response = Thing
         public typealias Failure = Problem
         public typealias Output = Thing

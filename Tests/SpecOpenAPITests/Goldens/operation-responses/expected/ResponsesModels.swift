@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Thing: Decodable, Sendable {
+public final class Thing: Decodable, Sendable, DescribedByFields {
     public let id: String
 
     public init(id: String) {
@@ -16,7 +16,7 @@ public struct Thing: Decodable, Sendable {
     }
 }
 
-public struct NotFound: Decodable, Sendable {
+public final class NotFound: Decodable, Sendable, DescribedByFields {
     public let resource: String?
 
     public init(resource: String? = nil) {
@@ -29,7 +29,7 @@ public struct NotFound: Decodable, Sendable {
     }
 }
 
-public struct Problem: Decodable, Sendable {
+public final class Problem: Decodable, Sendable, DescribedByFields {
     public let message: String
     public let code: Int?
 
@@ -68,7 +68,7 @@ public enum CreateXMode: StringEnum {
     }
 }
 
-public struct DeleteThingError422: Decodable, Sendable {
+public final class DeleteThingError422: Decodable, Sendable, DescribedByFields {
     public let detail: String?
 
     public init(detail: String? = nil) {
@@ -81,7 +81,7 @@ public struct DeleteThingError422: Decodable, Sendable {
     }
 }
 
-public struct GetInlineResponse: Decodable, Sendable {
+public final class GetInlineResponse: Decodable, Sendable, DescribedByFields {
     public let items: [Thing]
     public let next: String?
 
@@ -97,7 +97,7 @@ public struct GetInlineResponse: Decodable, Sendable {
     }
 }
 
-public struct GetInlineError400: Decodable, Sendable {
+public final class GetInlineError400: Decodable, Sendable, DescribedByFields {
     public let message: String?
 
     public init(message: String? = nil) {

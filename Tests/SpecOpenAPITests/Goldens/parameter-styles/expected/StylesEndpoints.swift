@@ -164,7 +164,7 @@ public struct LiveStylesService: StylesServiceForwarding {
 
 extension StylesOperations {
     /// A call of `Styles.getPet`, `GET /pets/{id}/{kind}/{tag}`, with its arguments.
-    public struct GetPet: ServiceOperation {
+    public final class GetPet: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -191,7 +191,7 @@ extension StylesOperations {
 
     /// A call of `Styles.getColors`, `GET
     /// /colors/{simple}/{simpleExploded}/{label}/{labelExploded}/{matrix}/{matrixExploded}`, with its arguments.
-    public struct GetColors: ServiceOperation {
+    public final class GetColors: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -240,7 +240,7 @@ extension StylesOperations {
     }
 
     /// A call of `Styles.search`, `GET /search`, with its arguments.
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -309,7 +309,7 @@ extension StylesOperations {
     }
 
     /// A call of `Styles.postCustomers`, `POST /customers`, with its arguments.
-    public struct PostCustomers: ServiceOperation {
+    public final class PostCustomers: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -77,7 +77,7 @@ public struct LiveTreesService: TreesServiceForwarding {
 
 extension TreesOperations {
     /// A call of `Trees.getTree`, `GET /tree`.
-    public struct GetTree: ServiceOperation {
+    public final class GetTree: ServiceOperation, DescribedByFields {
         public typealias Response = Node
         public typealias Failure = Never
         public typealias Output = Node

@@ -3,9 +3,9 @@
 import Foundation
 import Specwright
 
-public struct Node: Decodable, Sendable {
+public final class Node: Decodable, Sendable, DescribedByFields {
     public let name: String
-    @Indirect public private(set) var parent: Node?
+    public let parent: Node?
     public let children: [Node]
     public let byName: [String: Node]?
 
@@ -25,9 +25,9 @@ public struct Node: Decodable, Sendable {
     }
 }
 
-public struct Person: Decodable, Sendable {
+public final class Person: Decodable, Sendable, DescribedByFields {
     public let name: String
-    @Indirect public private(set) var employer: Company?
+    public let employer: Company?
 
     public init(name: String, employer: Company? = nil) {
         self.name = name
@@ -41,9 +41,9 @@ public struct Person: Decodable, Sendable {
     }
 }
 
-public struct Company: Decodable, Sendable {
+public final class Company: Decodable, Sendable, DescribedByFields {
     public let name: String
-    @Indirect public private(set) var ceo: Person
+    public let ceo: Person
 
     public init(name: String, ceo: Person) {
         self.name = name
@@ -71,7 +71,7 @@ public indirect enum Expression: Decodable, Sendable {
     }
 }
 
-public struct Literal: Decodable, Sendable {
+public final class Literal: Decodable, Sendable, DescribedByFields {
     public let value: Double
 
     public init(value: Double) {
@@ -84,9 +84,9 @@ public struct Literal: Decodable, Sendable {
     }
 }
 
-public struct Sum: Decodable, Sendable {
-    @Indirect public private(set) var left: Expression
-    @Indirect public private(set) var right: Expression
+public final class Sum: Decodable, Sendable, DescribedByFields {
+    public let left: Expression
+    public let right: Expression
 
     public init(left: Expression, right: Expression) {
         self.left = left

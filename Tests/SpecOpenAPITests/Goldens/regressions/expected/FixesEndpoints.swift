@@ -106,7 +106,7 @@ public struct LiveFixesService: FixesServiceForwarding {
 
 extension FixesOperations {
     /// A call of `Fixes.getPart`, `GET /items/{itemID}/parts/{partID}`, with its arguments.
-    public struct GetPart: ServiceOperation {
+    public final class GetPart: ServiceOperation, DescribedByFields {
         public typealias Response = Holder
         public typealias Failure = Never
         public typealias Output = Holder
@@ -141,7 +141,7 @@ extension FixesOperations {
     }
 
     /// A call of `Fixes.createPost`, `POST /posts`, with its arguments.
-    public struct CreatePost: ServiceOperation {
+    public final class CreatePost: ServiceOperation, DescribedByFields {
         public typealias Response = Pet
         public typealias Failure = Fixes.CreatePostError
         public typealias Output = Pet

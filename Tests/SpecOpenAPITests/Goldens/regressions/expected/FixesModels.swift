@@ -5,7 +5,7 @@ import Specwright
 
 public typealias Count = Int
 
-public struct CreatePostError2: Decodable, Sendable {
+public final class CreatePostError2: Decodable, Sendable, DescribedByFields {
     public let x: String?
 
     public init(x: String? = nil) {
@@ -38,11 +38,11 @@ public struct Obj: Codable, Sendable {
     }
 }
 
-public struct Holder: Decodable, Sendable {
-    @Indirect public private(set) var o: Obj?
-    @Indirect public private(set) var legacy: Legacy
+public final class Holder: Decodable, Sendable, DescribedByFields {
+    public let o: Obj?
+    public let legacy: Legacy
     public let five: Int
-    @Indirect public private(set) var created: CreatePostError2?
+    public let created: CreatePostError2?
     public let service: FixesService2?
 
     public init(
@@ -70,7 +70,7 @@ public struct Holder: Decodable, Sendable {
 }
 
 /// - Warning: Deprecated.
-public struct Legacy: Decodable, Sendable {
+public final class Legacy: Decodable, Sendable, DescribedByFields {
     public let kind: OldKind?
 
     public init(kind: OldKind? = nil) {
@@ -136,7 +136,7 @@ public struct Cat: Encodable, Sendable {
     }
 }
 
-public struct Dog: Decodable, Sendable {
+public final class Dog: Decodable, Sendable, DescribedByFields {
     public let good: Bool?
 
     public init(good: Bool? = nil) {
@@ -218,7 +218,7 @@ public enum Untyped: StringEnum {
     }
 }
 
-public struct Bird: Decodable, Sendable {
+public final class Bird: Decodable, Sendable, DescribedByFields {
     public let wings: Int?
 
     public init(wings: Int? = nil) {
@@ -254,7 +254,7 @@ public enum GetPartR: StringEnum {
     }
 }
 
-public struct CreatePostError400: Decodable, Sendable {
+public final class CreatePostError400: Decodable, Sendable, DescribedByFields {
     public let f: String?
 
     public init(f: String? = nil) {
@@ -267,7 +267,7 @@ public struct CreatePostError400: Decodable, Sendable {
     }
 }
 
-public struct CreatePostDefaultError: Decodable, Sendable {
+public final class CreatePostDefaultError: Decodable, Sendable, DescribedByFields {
     public let m: String?
 
     public init(m: String? = nil) {
@@ -280,7 +280,7 @@ public struct CreatePostDefaultError: Decodable, Sendable {
     }
 }
 
-public struct PetKitty: Decodable, Sendable {
+public final class PetKitty: Decodable, Sendable, DescribedByFields {
     public let lives: Int?
 
     public init(lives: Int? = nil) {

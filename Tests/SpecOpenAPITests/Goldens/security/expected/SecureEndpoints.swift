@@ -210,7 +210,7 @@ public struct LiveSecureService: SecureServiceForwarding {
 
 extension SecureOperations {
     /// A call of `Secure.getMe`, `GET /me`.
-    public struct GetMe: ServiceOperation {
+    public final class GetMe: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -225,7 +225,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getPublic`, `GET /public`.
-    public struct GetPublic: ServiceOperation {
+    public final class GetPublic: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -240,7 +240,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getKeyed`, `GET /keyed`.
-    public struct GetKeyed: ServiceOperation {
+    public final class GetKeyed: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -255,7 +255,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getQueryKeyed`, `GET /query-keyed`.
-    public struct GetQueryKeyed: ServiceOperation {
+    public final class GetQueryKeyed: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -270,7 +270,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getOAuth`, `GET /oauth`.
-    public struct GetOAuth: ServiceOperation {
+    public final class GetOAuth: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -285,7 +285,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getEither`, `GET /either`.
-    public struct GetEither: ServiceOperation {
+    public final class GetEither: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -300,7 +300,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getOptional`, `GET /optional`.
-    public struct GetOptional: ServiceOperation {
+    public final class GetOptional: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -315,7 +315,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getBasic`, `GET /basic`.
-    public struct GetBasic: ServiceOperation {
+    public final class GetBasic: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -330,7 +330,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getCookieKeyed`, `GET /cookie`.
-    public struct GetCookieKeyed: ServiceOperation {
+    public final class GetCookieKeyed: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -345,7 +345,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getAuthorizationKey`, `GET /authorization`.
-    public struct GetAuthorizationKey: ServiceOperation {
+    public final class GetAuthorizationKey: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -360,7 +360,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getTogether`, `GET /together`.
-    public struct GetTogether: ServiceOperation {
+    public final class GetTogether: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -375,7 +375,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getTogetherOrToken`, `GET /together-or-token`.
-    public struct GetTogetherOrToken: ServiceOperation {
+    public final class GetTogetherOrToken: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -390,7 +390,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getTwoOAuth`, `GET /two-oauth`.
-    public struct GetTwoOAuth: ServiceOperation {
+    public final class GetTwoOAuth: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -405,7 +405,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getDigestOrKey`, `GET /digest-or-key`.
-    public struct GetDigestOrKey: ServiceOperation {
+    public final class GetDigestOrKey: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -420,7 +420,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getDigestOrNone`, `GET /digest-or-none`.
-    public struct GetDigestOrNone: ServiceOperation {
+    public final class GetDigestOrNone: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -435,7 +435,7 @@ extension SecureOperations {
     }
 
     /// A call of `Secure.getDigest`, `GET /digest`.
-    public struct GetDigest: ServiceOperation {
+    public final class GetDigest: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

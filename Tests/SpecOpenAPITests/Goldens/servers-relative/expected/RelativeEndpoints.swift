@@ -74,7 +74,7 @@ public struct LiveRelativeService: RelativeServiceForwarding {
 
 extension RelativeOperations {
     /// A call of `Relative.ping`, `GET /ping`.
-    public struct Ping: ServiceOperation {
+    public final class Ping: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -127,7 +127,7 @@ public struct LiveServersService: ServersServiceForwarding {
 
 extension ServersOperations {
     /// A call of `Servers.ping`, `GET /ping`.
-    public struct Ping: ServiceOperation {
+    public final class Ping: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -142,7 +142,7 @@ extension ServersOperations {
     }
 
     /// A call of `Servers.uploadAsset`, `POST /assets`.
-    public struct UploadAsset: ServiceOperation {
+    public final class UploadAsset: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -157,7 +157,7 @@ extension ServersOperations {
     }
 
     /// A call of `Servers.listThings`, `GET /v3/things`.
-    public struct ListThings: ServiceOperation {
+    public final class ListThings: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -172,7 +172,7 @@ extension ServersOperations {
     }
 
     /// A call of `Servers.deleteThings`, `DELETE /v3/things`.
-    public struct DeleteThings: ServiceOperation {
+    public final class DeleteThings: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -113,7 +113,7 @@ public struct LiveSentinelsService: SentinelsServiceForwarding {
 
 extension SentinelsOperations {
     /// A call of `Sentinels.plainSchema`, `POST /plain`.
-    public struct PlainSchema: ServiceOperation {
+    public final class PlainSchema: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Chunk>
         public typealias Failure = Never
         public typealias Output = EventStream<Chunk>
@@ -128,7 +128,7 @@ extension SentinelsOperations {
     }
 
     /// A call of `Sentinels.fastAPIStyle`, `POST /fastapi`.
-    public struct FastAPIStyle: ServiceOperation {
+    public final class FastAPIStyle: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Chunk>
         public typealias Failure = Never
         public typealias Output = EventStream<Chunk>
@@ -143,7 +143,7 @@ extension SentinelsOperations {
     }
 
     /// A call of `Sentinels.dataUnion`, `POST /data-union`.
-    public struct DataUnion: ServiceOperation {
+    public final class DataUnion: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Chunk>
         public typealias Failure = Never
         public typealias Output = EventStream<Chunk>
@@ -158,7 +158,7 @@ extension SentinelsOperations {
     }
 
     /// A call of `Sentinels.namedThenDone`, `GET /named-then-done`.
-    public struct NamedThenDone: ServiceOperation {
+    public final class NamedThenDone: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<NamedThenDoneResponseEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<NamedThenDoneResponseEvent>
@@ -173,7 +173,7 @@ extension SentinelsOperations {
     }
 
     /// A call of `Sentinels.twoKinds`, `POST /two-kinds`.
-    public struct TwoKinds: ServiceOperation {
+    public final class TwoKinds: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<TwoKindsResponseEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<TwoKindsResponseEvent>
@@ -188,7 +188,7 @@ extension SentinelsOperations {
     }
 
     /// A call of `Sentinels.dataRef`, `GET /data-ref`.
-    public struct DataRef: ServiceOperation {
+    public final class DataRef: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Usage>
         public typealias Failure = Never
         public typealias Output = EventStream<Usage>

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Chunk: Decodable, Sendable {
+public final class Chunk: Decodable, Sendable, DescribedByFields {
     public let id: String
     public let content: String
 
@@ -19,7 +19,7 @@ public struct Chunk: Decodable, Sendable {
     }
 }
 
-public struct Usage: Decodable, Sendable {
+public final class Usage: Decodable, Sendable, DescribedByFields {
     public let tokens: Int
 
     public init(tokens: Int) {

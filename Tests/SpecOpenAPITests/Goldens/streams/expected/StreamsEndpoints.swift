@@ -148,7 +148,7 @@ public struct LiveStreamsService: StreamsServiceForwarding {
 
 extension StreamsOperations {
     /// A call of `Streams.createCompletion`, `POST /chat/completions`, with its arguments.
-    public struct CreateCompletion: ServiceOperation {
+    public final class CreateCompletion: ServiceOperation, DescribedByFields {
         public typealias Response = Completion
         public typealias Failure = Never
         public typealias Output = Completion
@@ -171,7 +171,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.createCompletionStream`, `POST /chat/completions`, with its arguments.
-    public struct CreateCompletionStream: ServiceOperation {
+    public final class CreateCompletionStream: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<CompletionChunk>
         public typealias Failure = Never
         public typealias Output = EventStream<CompletionChunk>
@@ -194,7 +194,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.runEvents`, `GET /runs/{id}/events`, with its arguments.
-    public struct RunEvents: ServiceOperation {
+    public final class RunEvents: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<RunEventsResponseEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<RunEventsResponseEvent>
@@ -214,7 +214,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.progress`, `GET /progress`.
-    public struct Progress: ServiceOperation {
+    public final class Progress: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<Step>
         public typealias Failure = Never
         public typealias Output = EventStream<Step>
@@ -229,7 +229,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.log`, `GET /log`.
-    public struct Log: ServiceOperation {
+    public final class Log: ServiceOperation, DescribedByFields {
         public typealias Response = EventStream<ServerSentEvent>
         public typealias Failure = Never
         public typealias Output = EventStream<ServerSentEvent>
@@ -244,7 +244,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.export`, `GET /export`.
-    public struct Export: ServiceOperation {
+    public final class Export: ServiceOperation, DescribedByFields {
         public typealias Response = JSONLines<Step>
         public typealias Failure = Never
         public typealias Output = JSONLines<Step>
@@ -259,7 +259,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.records`, `GET /records`.
-    public struct Records: ServiceOperation {
+    public final class Records: ServiceOperation, DescribedByFields {
         public typealias Response = JSONSequence<Step>
         public typealias Failure = Never
         public typealias Output = JSONSequence<Step>
@@ -274,7 +274,7 @@ extension StreamsOperations {
     }
 
     /// A call of `Streams.download`, `GET /download`.
-    public struct Download: ServiceOperation {
+    public final class Download: ServiceOperation, DescribedByFields {
         public typealias Response = ByteStream
         public typealias Failure = Never
         public typealias Output = ByteStream

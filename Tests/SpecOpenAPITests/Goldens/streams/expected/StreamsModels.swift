@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Completion: Decodable, Sendable {
+public final class Completion: Decodable, Sendable, DescribedByFields {
     public let text: String
 
     public init(text: String) {
@@ -16,7 +16,7 @@ public struct Completion: Decodable, Sendable {
     }
 }
 
-public struct CompletionChunk: Decodable, Sendable {
+public final class CompletionChunk: Decodable, Sendable, DescribedByFields {
     public let delta: String
 
     public init(delta: String) {
@@ -29,7 +29,7 @@ public struct CompletionChunk: Decodable, Sendable {
     }
 }
 
-public struct RunStarted: Decodable, Sendable {
+public final class RunStarted: Decodable, Sendable, DescribedByFields {
     public let run: String
 
     public init(run: String) {
@@ -42,7 +42,7 @@ public struct RunStarted: Decodable, Sendable {
     }
 }
 
-public struct Step: Decodable, Sendable {
+public final class Step: Decodable, Sendable, DescribedByFields {
     public let step: Int
 
     public init(step: Int) {
@@ -55,7 +55,7 @@ public struct Step: Decodable, Sendable {
     }
 }
 
-public struct RunEventsResponseEventDelta: Decodable, Sendable {
+public final class RunEventsResponseEventDelta: Decodable, Sendable, DescribedByFields {
     public let text: String?
 
     public init(text: String? = nil) {

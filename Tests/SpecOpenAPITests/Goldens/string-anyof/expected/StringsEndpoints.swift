@@ -79,7 +79,7 @@ public struct LiveStringsService: StringsServiceForwarding {
 
 extension StringsOperations {
     /// A call of `Strings.createCompletion`, `POST /completions`, with its arguments.
-    public struct CreateCompletion: ServiceOperation {
+    public final class CreateCompletion: ServiceOperation, DescribedByFields {
         public typealias Response = CreateCompletionResponse
         public typealias Failure = Never
         public typealias Output = CreateCompletionResponse

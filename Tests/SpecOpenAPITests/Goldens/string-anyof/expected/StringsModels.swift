@@ -99,7 +99,7 @@ public enum CompletionRequestStop: StringEnum {
     }
 }
 
-public struct CreateCompletionResponse: Decodable, Sendable {
+public final class CreateCompletionResponse: Decodable, Sendable, DescribedByFields {
     public let id: String?
 
     public init(id: String? = nil) {

@@ -133,7 +133,7 @@ public struct LiveStudioService: StudioServiceForwarding {
 
 extension StudioOperations {
     /// A call of `Studio.createNote`, `POST /notes`, with its arguments.
-    public struct CreateNote: ServiceOperation {
+    public final class CreateNote: ServiceOperation, DescribedByFields {
         public typealias Response = Note
         public typealias Failure = Never
         public typealias Output = Note
@@ -153,7 +153,7 @@ extension StudioOperations {
     }
 
     /// A call of `Studio.replaceNotes`, `PUT /notes`, with its arguments.
-    public struct ReplaceNotes: ServiceOperation {
+    public final class ReplaceNotes: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -173,7 +173,7 @@ extension StudioOperations {
     }
 
     /// A call of `Studio.submitForm`, `POST /forms`, with its arguments.
-    public struct SubmitForm: ServiceOperation {
+    public final class SubmitForm: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -205,7 +205,7 @@ extension StudioOperations {
     }
 
     /// A call of `Studio.upload`, `POST /uploads`, with its arguments.
-    public struct Upload: ServiceOperation {
+    public final class Upload: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -231,7 +231,7 @@ extension StudioOperations {
     }
 
     /// A call of `Studio.uploadRaw`, `POST /raw`, with its arguments.
-    public struct UploadRaw: ServiceOperation {
+    public final class UploadRaw: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

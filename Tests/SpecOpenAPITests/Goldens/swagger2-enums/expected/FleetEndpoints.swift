@@ -77,7 +77,7 @@ public struct LiveFleetService: FleetServiceForwarding {
 
 extension FleetOperations {
     /// A call of `Fleet.listVehicles`, `GET /vehicles`, with its arguments.
-    public struct ListVehicles: ServiceOperation {
+    public final class ListVehicles: ServiceOperation, DescribedByFields {
         public typealias Response = [Vehicle]
         public typealias Failure = Never
         public typealias Output = [Vehicle]

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Vehicle: Decodable, Sendable {
+public final class Vehicle: Decodable, Sendable, DescribedByFields {
     public let state: PowerState?
     public let size: VehicleSize?
     public let tier: StorageTier?

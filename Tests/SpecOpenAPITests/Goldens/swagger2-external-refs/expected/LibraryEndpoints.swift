@@ -104,7 +104,7 @@ public struct LiveLibraryService: LibraryServiceForwarding {
 
 extension LibraryOperations {
     /// A call of `Library.addBook`, `POST /books`, with its arguments.
-    public struct AddBook: ServiceOperation {
+    public final class AddBook: ServiceOperation, DescribedByFields {
         public typealias Response = Book
         public typealias Failure = Problem
         public typealias Output = Book
@@ -127,7 +127,7 @@ extension LibraryOperations {
     }
 
     /// A call of `Library.getAuthor`, `GET /authors/{id}`, with its arguments.
-    public struct GetAuthor: ServiceOperation {
+    public final class GetAuthor: ServiceOperation, DescribedByFields {
         public typealias Response = Author
         public typealias Failure = Never
         public typealias Output = Author
@@ -147,7 +147,7 @@ extension LibraryOperations {
     }
 
     /// A call of `Library.listEbooks`, `GET /ebooks`.
-    public struct ListEbooks: ServiceOperation {
+    public final class ListEbooks: ServiceOperation, DescribedByFields {
         public typealias Response = [Ebook]
         public typealias Failure = Never
         public typealias Output = [Ebook]
@@ -162,7 +162,7 @@ extension LibraryOperations {
     }
 
     /// A call of `Library.listLoans`, `GET /loans`.
-    public struct ListLoans: ServiceOperation {
+    public final class ListLoans: ServiceOperation, DescribedByFields {
         public typealias Response = [Owned]
         public typealias Failure = Never
         public typealias Output = [Owned]

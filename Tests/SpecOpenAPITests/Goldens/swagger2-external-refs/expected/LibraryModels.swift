@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Ebook: Decodable, Sendable {
+public final class Ebook: Decodable, Sendable, DescribedByFields {
     public let owner: String?
     public let kind: String
     public let pages: Int?
@@ -34,7 +34,7 @@ public indirect enum Owned: Decodable, Sendable {
     }
 }
 
-public struct Loan: Decodable, Sendable {
+public final class Loan: Decodable, Sendable, DescribedByFields {
     public let days: Int?
 
     public init(days: Int? = nil) {
@@ -94,7 +94,7 @@ public struct Book: Codable, Sendable {
     }
 }
 
-public struct Problem: Decodable, Sendable {
+public final class Problem: Decodable, Sendable, DescribedByFields {
     public let message: String?
 
     public init(message: String? = nil) {

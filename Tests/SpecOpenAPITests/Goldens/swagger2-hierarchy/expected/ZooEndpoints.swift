@@ -91,7 +91,7 @@ public struct LiveZooService: ZooServiceForwarding {
 
 extension ZooOperations {
     /// A call of `Zoo.listAnimals`, `GET /animals`.
-    public struct ListAnimals: ServiceOperation {
+    public final class ListAnimals: ServiceOperation, DescribedByFields {
         public typealias Response = [Animal]
         public typealias Failure = Never
         public typealias Output = [Animal]
@@ -106,7 +106,7 @@ extension ZooOperations {
     }
 
     /// A call of `Zoo.addAnimal`, `POST /animals`, with its arguments.
-    public struct AddAnimal: ServiceOperation {
+    public final class AddAnimal: ServiceOperation, DescribedByFields {
         public typealias Response = Animal
         public typealias Failure = Never
         public typealias Output = Animal
@@ -126,7 +126,7 @@ extension ZooOperations {
     }
 
     /// A call of `Zoo.getShape`, `GET /shapes`.
-    public struct GetShape: ServiceOperation {
+    public final class GetShape: ServiceOperation, DescribedByFields {
         public typealias Response = Shape
         public typealias Failure = Never
         public typealias Output = Shape

@@ -120,7 +120,7 @@ public indirect enum Shape: Decodable, Sendable {
     }
 }
 
-public struct Circle: Decodable, Sendable {
+public final class Circle: Decodable, Sendable, DescribedByFields {
     public let radius: Double?
 
     public init(radius: Double? = nil) {

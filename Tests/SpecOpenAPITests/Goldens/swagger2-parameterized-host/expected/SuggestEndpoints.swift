@@ -86,7 +86,7 @@ public struct LiveSuggestService: SuggestServiceForwarding {
 
 extension SuggestOperations {
     /// A call of `Suggest.suggestions`, `GET /suggestions`, with its arguments.
-    public struct Suggestions: ServiceOperation {
+    public final class Suggestions: ServiceOperation, DescribedByFields {
         public typealias Response = [String]
         public typealias Failure = Never
         public typealias Output = [String]

@@ -128,7 +128,7 @@ public struct LiveCatalogService: CatalogServiceForwarding {
 
 extension CatalogOperations {
     /// A call of `Catalog.getItem`, `GET /items/{itemId}`, with its arguments.
-    public struct GetItem: ServiceOperation {
+    public final class GetItem: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String
@@ -154,7 +154,7 @@ extension CatalogOperations {
     }
 
     /// A call of `Catalog.listItems`, `GET /items`, with its arguments.
-    public struct ListItems: ServiceOperation {
+    public final class ListItems: ServiceOperation, DescribedByFields {
         public typealias Response = [String]
         public typealias Failure = Never
         public typealias Output = [String]
@@ -223,7 +223,7 @@ extension CatalogOperations {
     }
 
     /// A call of `Catalog.getResource`, `GET /resources/{resourceId}/parts/{parts}`, with its arguments.
-    public struct GetResource: ServiceOperation {
+    public final class GetResource: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -116,7 +116,7 @@ public struct LiveReportsService: ReportsServiceForwarding {
 
 extension ReportsOperations {
     /// A call of `Reports.getReport`, `GET /reports/{id}`, with its arguments.
-    public struct GetReport: ServiceOperation {
+    public final class GetReport: ServiceOperation, DescribedByFields {
         public typealias Response = Report
         public typealias Failure = Problem
         public typealias Output = Report
@@ -136,7 +136,7 @@ extension ReportsOperations {
     }
 
     /// A call of `Reports.downloadReport`, `GET /reports/{id}/pdf`, with its arguments.
-    public struct DownloadReport: ServiceOperation {
+    public final class DownloadReport: ServiceOperation, DescribedByFields {
         public typealias Response = Data
         public typealias Failure = Never
         public typealias Output = Data
@@ -156,7 +156,7 @@ extension ReportsOperations {
     }
 
     /// A call of `Reports.reportText`, `GET /reports/{id}/text`, with its arguments.
-    public struct ReportText: ServiceOperation {
+    public final class ReportText: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String
@@ -176,7 +176,7 @@ extension ReportsOperations {
     }
 
     /// A call of `Reports.ping`, `HEAD /ping`.
-    public struct Ping: ServiceOperation {
+    public final class Ping: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct Report: Decodable, Sendable {
+public final class Report: Decodable, Sendable, DescribedByFields {
     public let id: Int64
     public let title: String
     public let summary: String?
@@ -25,7 +25,7 @@ public struct Report: Decodable, Sendable {
     }
 }
 
-public struct Problem: Decodable, Sendable {
+public final class Problem: Decodable, Sendable, DescribedByFields {
     public let message: String
     public let code: Int?
 

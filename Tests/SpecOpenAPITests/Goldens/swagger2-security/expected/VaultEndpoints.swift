@@ -103,7 +103,7 @@ public struct LiveVaultService: VaultServiceForwarding {
 
 extension VaultOperations {
     /// A call of `Vault.listSecrets`, `GET /secrets`.
-    public struct ListSecrets: ServiceOperation {
+    public final class ListSecrets: ServiceOperation, DescribedByFields {
         public typealias Response = [String]
         public typealias Failure = Never
         public typealias Output = [String]
@@ -118,7 +118,7 @@ extension VaultOperations {
     }
 
     /// A call of `Vault.createSecret`, `POST /secrets`, with its arguments.
-    public struct CreateSecret: ServiceOperation {
+    public final class CreateSecret: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -138,7 +138,7 @@ extension VaultOperations {
     }
 
     /// A call of `Vault.getSecret`, `GET /secrets/{name}`, with its arguments.
-    public struct GetSecret: ServiceOperation {
+    public final class GetSecret: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String
@@ -158,7 +158,7 @@ extension VaultOperations {
     }
 
     /// A call of `Vault.health`, `GET /health`.
-    public struct Health: ServiceOperation {
+    public final class Health: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -86,7 +86,7 @@ public struct LiveWeatherService: WeatherServiceForwarding {
 
 extension WeatherOperations {
     /// A call of `Weather.forecast`, `GET /forecast`, with its arguments.
-    public struct Forecast: ServiceOperation {
+    public final class Forecast: ServiceOperation, DescribedByFields {
         public typealias Response = String
         public typealias Failure = Never
         public typealias Output = String

@@ -91,7 +91,7 @@ public struct LiveTaggedService: TaggedServiceForwarding {
 
 extension TaggedOperations {
     /// A call of `Tagged.listPets`, `GET /pets`.
-    public struct ListPets: ServiceOperation {
+    public final class ListPets: ServiceOperation, DescribedByFields {
         public typealias Response = [Pet]
         public typealias Failure = Never
         public typealias Output = [Pet]
@@ -106,7 +106,7 @@ extension TaggedOperations {
     }
 
     /// A call of `Tagged.listEvents`, `GET /events`.
-    public struct ListEvents: ServiceOperation {
+    public final class ListEvents: ServiceOperation, DescribedByFields {
         public typealias Response = [Event]
         public typealias Failure = Never
         public typealias Output = [Event]
@@ -121,7 +121,7 @@ extension TaggedOperations {
     }
 
     /// A call of `Tagged.search`, `POST /search`, with its arguments.
-    public struct Search: ServiceOperation {
+    public final class Search: ServiceOperation, DescribedByFields {
         public typealias Response = Happening
         public typealias Failure = Never
         public typealias Output = Happening

@@ -17,7 +17,7 @@ public indirect enum Pet: Decodable, Sendable {
     }
 }
 
-public struct Cat: Decodable, Sendable {
+public final class Cat: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let indoor: Bool?
 
@@ -33,7 +33,7 @@ public struct Cat: Decodable, Sendable {
     }
 }
 
-public struct Dog: Decodable, Sendable {
+public final class Dog: Decodable, Sendable, DescribedByFields {
     public let name: String
     public let barks: Bool?
 
@@ -63,7 +63,7 @@ public indirect enum Event: Decodable, Sendable {
     }
 }
 
-public struct Created: Decodable, Sendable {
+public final class Created: Decodable, Sendable, DescribedByFields {
     public let id: String
 
     public init(id: String) {
@@ -76,7 +76,7 @@ public struct Created: Decodable, Sendable {
     }
 }
 
-public struct Deleted: Decodable, Sendable {
+public final class Deleted: Decodable, Sendable, DescribedByFields {
     public let id: String
     public let reason: String?
 
@@ -108,7 +108,7 @@ public indirect enum Shape: Decodable, Sendable {
     }
 }
 
-public struct ShapeLine: Decodable, Sendable {
+public final class ShapeLine: Decodable, Sendable, DescribedByFields {
     public let length: Double
 
     public init(length: Double) {
@@ -121,7 +121,7 @@ public struct ShapeLine: Decodable, Sendable {
     }
 }
 
-public struct Circle: Decodable, Sendable {
+public final class Circle: Decodable, Sendable, DescribedByFields {
     public let radius: Double
 
     public init(radius: Double) {
@@ -134,7 +134,7 @@ public struct Circle: Decodable, Sendable {
     }
 }
 
-public struct Square: Decodable, Sendable {
+public final class Square: Decodable, Sendable, DescribedByFields {
     public let side: Double?
 
     public init(side: Double? = nil) {
@@ -164,7 +164,7 @@ public indirect enum Said: Decodable, Sendable {
     }
 }
 
-public struct Asked: Decodable, Sendable {
+public final class Asked: Decodable, Sendable, DescribedByFields {
     public let type: MessageType
     public let question: String
 
@@ -203,7 +203,7 @@ public enum MessageType: StringEnum {
     public static var isConstant: Bool { true }
 }
 
-public struct Answered: Decodable, Sendable {
+public final class Answered: Decodable, Sendable, DescribedByFields {
     public let type: MessageType
     public let answer: String
 
@@ -378,7 +378,7 @@ public indirect enum Mixed: Decodable, Sendable {
     }
 }
 
-public struct MixedOther: Decodable, Sendable {
+public final class MixedOther: Decodable, Sendable, DescribedByFields {
     public let other: String?
 
     public init(other: String? = nil) {
@@ -406,7 +406,7 @@ public indirect enum Loose: Decodable, Sendable {
 
 public typealias Label = String
 
-public struct Note: Decodable, Sendable {
+public final class Note: Decodable, Sendable, DescribedByFields {
     public let type: String
     public let text: String
 
@@ -468,7 +468,7 @@ public enum NothingType: StringEnum {
     public static var isConstant: Bool { true }
 }
 
-public struct HappeningNote: Decodable, Sendable {
+public final class HappeningNote: Decodable, Sendable, DescribedByFields {
     public let text: String
 
     public init(text: String) {

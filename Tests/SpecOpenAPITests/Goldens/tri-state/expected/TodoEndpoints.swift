@@ -94,7 +94,7 @@ public struct LiveTodoService: TodoServiceForwarding {
 
 extension TodoOperations {
     /// A call of `Todo.updateTask`, `PATCH /tasks/{id}`, with its arguments.
-    public struct UpdateTask: ServiceOperation {
+    public final class UpdateTask: ServiceOperation, DescribedByFields {
         public typealias Response = Task
         public typealias Failure = Never
         public typealias Output = Task
@@ -117,7 +117,7 @@ extension TodoOperations {
     }
 
     /// A call of `Todo.replaceTask`, `PUT /tasks/{id}`, with its arguments.
-    public struct ReplaceTask: ServiceOperation {
+    public final class ReplaceTask: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void

@@ -25,7 +25,7 @@ public struct TaskUpdate: Encodable, Sendable {
 }
 
 /// A response model: absent and null read alike, so `T?`.
-public struct Task: Decodable, Sendable {
+public final class Task: Decodable, Sendable, DescribedByFields {
     public let id: Int
     public let due: Date?
 

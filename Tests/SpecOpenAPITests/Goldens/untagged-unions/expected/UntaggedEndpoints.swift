@@ -84,7 +84,7 @@ public struct LiveUntaggedService: UntaggedServiceForwarding {
 
 extension UntaggedOperations {
     /// A call of `Untagged.listShapes`, `GET /shapes`.
-    public struct ListShapes: ServiceOperation {
+    public final class ListShapes: ServiceOperation, DescribedByFields {
         public typealias Response = [Shape]
         public typealias Failure = Never
         public typealias Output = [Shape]
@@ -99,7 +99,7 @@ extension UntaggedOperations {
     }
 
     /// A call of `Untagged.putProfile`, `PUT /profiles`, with its arguments.
-    public struct PutProfile: ServiceOperation {
+    public final class PutProfile: ServiceOperation, DescribedByFields {
         public typealias Response = Profile
         public typealias Failure = Never
         public typealias Output = Profile

@@ -92,7 +92,7 @@ public indirect enum Shape: Decodable, Sendable {
     }
 }
 
-public struct Circle: Decodable, Sendable {
+public final class Circle: Decodable, Sendable, DescribedByFields {
     public let radius: Double
 
     public init(radius: Double) {
@@ -105,7 +105,7 @@ public struct Circle: Decodable, Sendable {
     }
 }
 
-public struct Square: Decodable, Sendable {
+public final class Square: Decodable, Sendable, DescribedByFields {
     public let side: Double
 
     public init(side: Double) {
@@ -137,7 +137,7 @@ public indirect enum Value: Decodable, Sendable {
     }
 }
 
-public struct ValueObject: Decodable, Sendable {
+public final class ValueObject: Decodable, Sendable, DescribedByFields {
     public let text: String?
 
     public init(text: String? = nil) {
@@ -210,10 +210,10 @@ public indirect enum Looping: Decodable, Sendable {
     }
 }
 
-public struct Holder: Decodable, Sendable {
-    @Indirect public private(set) var looping: Looping?
-    @Indirect public private(set) var value: Value?
-    @Indirect public private(set) var input: Input?
+public final class Holder: Decodable, Sendable, DescribedByFields {
+    public let looping: Looping?
+    public let value: Value?
+    public let input: Input?
     public let inline: ExactDecimal?
 
     public init(looping: Looping? = nil, value: Value? = nil, input: Input? = nil, inline: ExactDecimal? = nil) {

@@ -110,7 +110,7 @@ public struct LiveUploadsService: UploadsServiceForwarding {
 
 extension UploadsOperations {
     /// A call of `Uploads.uploadFile`, `POST /files`, with its arguments.
-    public struct UploadFile: ServiceOperation {
+    public final class UploadFile: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
@@ -159,7 +159,7 @@ extension UploadsOperations {
     }
 
     /// A call of `Uploads.setAvatar`, `POST /avatars`, with its arguments.
-    public struct SetAvatar: ServiceOperation {
+    public final class SetAvatar: ServiceOperation, DescribedByFields {
         public typealias Response = Empty
         public typealias Failure = Never
         public typealias Output = Void
