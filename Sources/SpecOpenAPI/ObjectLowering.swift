@@ -209,8 +209,9 @@ extension OpenAPIContext {
             var name = Naming.isIdentifier(declared) ? declared
                 : value.isEmpty ? "empty"
                 : derived.isEmpty || value.hasPrefix("+") || value.hasPrefix("-") ? Self.spelledOut(value) : derived
-            // `unknown` holds the values the document does not list; a listed "unknown" is `unknownValue`.
-            if Validator.reservedMemberNames.contains(name) || name == "unknown" { name += "Value" }
+            // `unknown` holds the values the document does not list; a listed "unknown" is `unknownValue`,
+            // and so is a value named as a static member of an open enum (`listed`, `isConstant`).
+            if Validator.reservedMemberNames.contains(name) || Validator.openEnumMemberNames.contains(name) || name == "unknown" { name += "Value" }
             name = Self.unique(name, taken: &taken)
             cases.append(EnumDecl.Case(swiftName: name == plain ? nil : name, wireValue: value, location: location))
         }

@@ -71,8 +71,9 @@ import Testing
             """)
         let text = try #require(files["SnipModels.swift"])
         let declaration = try #require(Self.declaration("public enum Model", in: text))
-        #expect(declaration.contains("    case gpt4_0314\n    case gpt3_5Turbo16k\n    case inProgress\n"))
-        #expect(declaration.contains("        case \"gpt-3.5-turbo-16k\": self = .gpt3_5Turbo16k\n"))
+        #expect(declaration.contains("    case gpt4_0314, gpt3_5Turbo16k, inProgress\n"))
+        #expect(declaration.contains("        case .gpt3_5Turbo16k: \"gpt-3.5-turbo-16k\"\n"))
+        #expect(declaration.contains("    private static let listed = rawValueTable([.gpt4_0314, .gpt3_5Turbo16k, .inProgress])\n"))
     }
 
     @Test func aLongFactoryBreaksOneParameterPerLineAndDocumentsItsParameters() throws {

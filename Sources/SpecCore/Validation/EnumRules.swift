@@ -23,9 +23,18 @@ extension Validator {
                 diagnostics.error("value '\(enumCase.wireValue)' of \(what) becomes the case 'unknown', which holds values this client does not know; name it differently (enum: { unknownValue: \(enumCase.wireValue) }) or make the enum frozen", at: enumCase.location)
                 continue
             }
+            if !decl.frozen && Self.openEnumMemberNames.contains(swiftName) {
+                diagnostics.error("value '\(enumCase.wireValue)' of \(what) becomes the case '\(swiftName)', the name of a member every open enum has; name it differently (enum: { \(swiftName)Value: \(enumCase.wireValue) }) or make the enum frozen", at: enumCase.location)
+                continue
+            }
             checkCollision(swiftName, at: enumCase.location, wire: enumCase.wireValue, what: "values", of: what, seen: &seen)
         }
     }
+
+    /// The static members of a generated open enum besides its cases (and `unknown`, its case for
+    /// values it does not list): no case may take their names (an instance member, `rawValue`,
+    /// may share a case's name).
+    public static let openEnumMemberNames: Set<String> = ["isConstant", "listed"]
 
     /// Unions: distinct tags and case names; a tagged union's variants are object models without the tag field.
     mutating func checkUnion(_ decl: UnionDecl, model: ModelDecl, caseNames: [String]) {

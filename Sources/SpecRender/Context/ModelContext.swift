@@ -105,14 +105,47 @@ extension FieldIR: TemplateObject {
 
 extension EnumIR: TemplateObject {
     /// Keys: name, doc, deprecated, frozen, cases, constant (one value: another says a union's
-    /// variant is not the one a value is).
+    /// variant is not the one a value is), caseRows (the case names, `a, b, c`, as many to a line as fit
+    /// after `    case `), memberRows (the cases as members, `.a, .b,`, as many to a line as fit in an
+    /// argument list, each row but the last ending with a comma), membersOneLine (the members on one
+    /// line, when they fit in the enum's table, or false).
     public func value(forKey key: String) -> TemplateValue? {
         switch key {
         case "frozen": .bool(frozen)
         case "constant": .bool(cases.count == 1)
         case "cases": .list(cases.map { .object($0) })
+        case "caseRows": .strings(Self.rows(cases.map { Naming.escaped($0.name) }, width: Self.width - "    case ".count, lastComma: false))
+        case "memberRows": .strings(Self.rows(members, width: Self.width - 8, lastComma: true))
+        case "membersOneLine":
+            // `    private static let listed = rawValueTable([` and `])` around them.
+            members.joined(separator: ", ").unicodeScalars.count <= Self.width - 50 ? .string(members.joined(separator: ", ")) : .bool(false)
         default: declaration.value(forKey: key)
         }
+    }
+
+    /// The column limit of generated code.
+    private static let width = 120
+
+    /// The cases as members: `.a`, `.public`.
+    private var members: [String] { cases.map { "." + Naming.escapedMember($0.name) } }
+
+    /// `items` joined with `, ` into lines of at most `width` columns (an item longer than that on a
+    /// line of its own); with `lastComma`, every line but the last ends with `,`, for rows of one
+    /// list, else each line is a list of its own.
+    static func rows(_ items: [String], width: Int, lastComma: Bool) -> [String] {
+        var rows: [String] = []
+        var row = ""
+        for item in items {
+            let next = row.isEmpty ? item : row + ", " + item
+            if !row.isEmpty && next.unicodeScalars.count + (lastComma ? 1 : 0) > width {
+                rows.append(lastComma ? row + "," : row)
+                row = item
+            } else {
+                row = next
+            }
+        }
+        if !row.isEmpty { rows.append(row) }
+        return rows
     }
 }
 

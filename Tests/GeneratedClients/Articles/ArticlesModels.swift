@@ -55,21 +55,12 @@ public struct ServiceStatus: Codable, Hashable, Sendable {
 }
 
 public enum ArticleStatus: StringEnum {
-    case draft
-    case scheduled
-    case published
-    case archived
+    case draft, scheduled, published, archived
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "draft": self = .draft
-        case "scheduled": self = .scheduled
-        case "published": self = .published
-        case "archived": self = .archived
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -81,6 +72,9 @@ public enum ArticleStatus: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.draft, .scheduled, .published, .archived])
 }
 
 public struct Author: Codable, Hashable, Sendable {

@@ -342,21 +342,12 @@ public struct Avatar: Codable, Hashable, Sendable {
 }
 
 public enum Visibility: StringEnum {
-    case `public`
-    case followers
-    case `private`
-    case inReview
+    case `public`, followers, `private`, inReview
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "public": self = .public
-        case "followers": self = .followers
-        case "private": self = .private
-        case "in-review": self = .inReview
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -368,6 +359,9 @@ public enum Visibility: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.public, .followers, .private, .inReview])
 }
 
 /// A post in the feed.

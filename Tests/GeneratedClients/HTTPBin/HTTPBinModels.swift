@@ -267,19 +267,12 @@ public struct Slide: Codable, Hashable, Sendable {
 }
 
 public enum Flavor: StringEnum {
-    case vanilla
-    case chocolate
-    case rockyRoad
+    case vanilla, chocolate, rockyRoad
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "vanilla": self = .vanilla
-        case "chocolate": self = .chocolate
-        case "rocky-road": self = .rockyRoad
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -290,6 +283,9 @@ public enum Flavor: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.vanilla, .chocolate, .rockyRoad])
 }
 
 /// A JSON body that httpbin echoes back under `json`.

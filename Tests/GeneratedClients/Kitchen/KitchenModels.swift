@@ -81,21 +81,12 @@ public struct OutOfStock: Codable, Hashable, Sendable {
 }
 
 public enum MealCourse: StringEnum {
-    case starter
-    case main
-    case dessert
-    case drink
+    case starter, main, dessert, drink
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "starter": self = .starter
-        case "main": self = .main
-        case "dessert": self = .dessert
-        case "drink": self = .drink
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -107,27 +98,19 @@ public enum MealCourse: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.starter, .main, .dessert, .drink])
 }
 
 /// Where an order is, from the kitchen's point of view.
 public enum OrderStatus: StringEnum {
-    case received
-    case inProgress
-    case ready
-    case pickedUp
-    case cancelled
+    case received, inProgress, ready, pickedUp, cancelled
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "received": self = .received
-        case "in-progress": self = .inProgress
-        case "ready": self = .ready
-        case "picked-up": self = .pickedUp
-        case "cancelled": self = .cancelled
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -140,24 +123,18 @@ public enum OrderStatus: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.received, .inProgress, .ready, .pickedUp, .cancelled])
 }
 
 public enum PaymentMethod: StringEnum {
-    case card
-    case cash
-    case applePay
-    case giftCard
+    case card, cash, applePay, giftCard
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "CARD": self = .card
-        case "CASH": self = .cash
-        case "APPLE_PAY": self = .applePay
-        case "GIFT_CARD": self = .giftCard
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -169,6 +146,9 @@ public enum PaymentMethod: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.card, .cash, .applePay, .giftCard])
 }
 
 public enum Spiciness: String, StringEnum, CaseIterable {
@@ -741,17 +721,12 @@ public struct PriceFilter: Codable, Hashable, Sendable {
 }
 
 public enum PriceComparison: StringEnum {
-    case below
-    case above
+    case below, above
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "below": self = .below
-        case "above": self = .above
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -761,6 +736,9 @@ public enum PriceComparison: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.below, .above])
 }
 
 public struct CalorieFilter: Codable, Hashable, Sendable {
@@ -790,10 +768,7 @@ public enum CalorieComparison: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "below": self = .below
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -805,6 +780,9 @@ public enum CalorieComparison: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.below])
 }
 
 public struct FilterGroup: Codable, Hashable, Sendable {
@@ -829,17 +807,12 @@ public struct FilterGroup: Codable, Hashable, Sendable {
 }
 
 public enum GroupOperator: StringEnum {
-    case all
-    case any
+    case all, any
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "all": self = .all
-        case "any": self = .any
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -849,6 +822,9 @@ public enum GroupOperator: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.all, .any])
 }
 
 public struct VeganFilter: Codable, Hashable, Sendable {

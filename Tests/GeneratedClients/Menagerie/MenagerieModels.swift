@@ -4,19 +4,12 @@ import Foundation
 import Specwright
 
 public enum Kind: StringEnum {
-    case cat
-    case dog
-    case parrot
+    case cat, dog, parrot
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "cat": self = .cat
-        case "dog": self = .dog
-        case "parrot": self = .parrot
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -27,6 +20,9 @@ public enum Kind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.cat, .dog, .parrot])
 }
 
 public final class Problem: Decodable, Sendable, DescribedByFields {
@@ -327,10 +323,7 @@ public enum BadgeObject: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "badge": self = .badge
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -342,6 +335,9 @@ public enum BadgeObject: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.badge])
 }
 
 public final class DeletedCard: Decodable, Sendable, DescribedByFields {
@@ -372,10 +368,7 @@ public enum CardObject: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "card": self = .card
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -387,20 +380,18 @@ public enum CardObject: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.card])
 }
 
 public enum DeletedCardBrand: StringEnum {
-    case visa
-    case amex
+    case visa, amex
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "visa": self = .visa
-        case "amex": self = .amex
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -410,6 +401,9 @@ public enum DeletedCardBrand: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.visa, .amex])
 }
 
 public final class DeletedLocker: Decodable, Sendable, DescribedByFields {
@@ -462,10 +456,7 @@ public enum SetReminderBodyRemindAtNow: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "now": self = .now
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -477,4 +468,7 @@ public enum SetReminderBodyRemindAtNow: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.now])
 }

@@ -58,23 +58,12 @@ public struct Tip: Codable, Hashable, Sendable {
 }
 
 public enum TipCategory: StringEnum {
-    case productivity
-    case health
-    case money
-    case cooking
-    case travel
+    case productivity, health, money, cooking, travel
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "productivity": self = .productivity
-        case "health": self = .health
-        case "money": self = .money
-        case "cooking": self = .cooking
-        case "travel": self = .travel
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -87,4 +76,7 @@ public enum TipCategory: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.productivity, .health, .money, .cooking, .travel])
 }

@@ -28,17 +28,12 @@ struct Tip: Codable, Hashable, Sendable {
 }
 
 enum Mood: StringEnum {
-    case calm
-    case busy
+    case calm, busy
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     init(rawValue: String) {
-        switch rawValue {
-        case "calm": self = .calm
-        case "busy": self = .busy
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     var rawValue: String {
@@ -48,4 +43,7 @@ enum Mood: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.calm, .busy])
 }

@@ -97,17 +97,12 @@ public struct Post: Codable, Hashable, Sendable {
 }
 
 public enum SortOrder: StringEnum {
-    case relevance
-    case newest
+    case relevance, newest
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "relevance": self = .relevance
-        case "newest": self = .newest
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -117,4 +112,7 @@ public enum SortOrder: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.relevance, .newest])
 }

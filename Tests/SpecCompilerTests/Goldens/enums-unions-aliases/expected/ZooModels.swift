@@ -4,23 +4,12 @@ import Foundation
 import Specwright
 
 public enum Visibility: StringEnum {
-    case `public`
-    case followers
-    case `private`
-    case inReview
-    case `default`
+    case `public`, followers, `private`, inReview, `default`
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "public": self = .public
-        case "followers": self = .followers
-        case "private": self = .private
-        case "in-review": self = .inReview
-        case "default": self = .default
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -33,6 +22,9 @@ public enum Visibility: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.public, .followers, .private, .inReview, .default])
 }
 
 public enum Status: String, StringEnum, CaseIterable {

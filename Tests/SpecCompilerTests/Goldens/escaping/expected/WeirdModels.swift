@@ -62,25 +62,12 @@ public struct Strange: Codable, Hashable, Sendable {
 }
 
 public enum Odd: StringEnum {
-    case ab
-    case cd
-    case ef
-    case tabvalue
-    case `default`
-    case `self`
+    case ab, cd, ef, tabvalue, `default`, `self`
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "a\"b": self = .ab
-        case "c\\d": self = .cd
-        case "e\\(f)": self = .ef
-        case "tab\tvalue": self = .tabvalue
-        case "default": self = .default
-        case "self": self = .`self`
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -94,4 +81,7 @@ public enum Odd: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.ab, .cd, .ef, .tabvalue, .default, .`self`])
 }

@@ -131,17 +131,12 @@ public struct EmptyBox: Codable, Hashable, Sendable {
 }
 
 public enum Mode: StringEnum {
-    case none
-    case fast
+    case none, fast
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "none": self = .none
-        case "fast": self = .fast
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -151,6 +146,9 @@ public enum Mode: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.none, .fast])
 }
 
 public typealias MaybeInt = Int?

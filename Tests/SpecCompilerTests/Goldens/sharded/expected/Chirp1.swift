@@ -43,17 +43,12 @@ package struct Post: Codable, Hashable, Sendable {
 }
 
 package enum SortOrder: StringEnum {
-    case relevance
-    case newest
+    case relevance, newest
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     package init(rawValue: String) {
-        switch rawValue {
-        case "relevance": self = .relevance
-        case "newest": self = .newest
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     package var rawValue: String {
@@ -63,6 +58,9 @@ package enum SortOrder: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.relevance, .newest])
 }
 
 extension Chirp {

@@ -4,17 +4,12 @@ import Foundation
 import Specwright
 
 public enum Order: StringEnum {
-    case asc
-    case desc
+    case asc, desc
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "asc": self = .asc
-        case "desc": self = .desc
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -24,6 +19,9 @@ public enum Order: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.asc, .desc])
 }
 
 public final class Settings: Decodable, Sendable, DescribedByFields {
@@ -98,17 +96,12 @@ public final class Settings: Decodable, Sendable, DescribedByFields {
 }
 
 public enum SettingsLevel: StringEnum {
-    case low
-    case high
+    case low, high
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "low": self = .low
-        case "high": self = .high
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -118,20 +111,18 @@ public enum SettingsLevel: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.low, .high])
 }
 
 public enum SettingsMode: StringEnum {
-    case a
-    case b
+    case a, b
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "a": self = .a
-        case "b": self = .b
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -141,20 +132,18 @@ public enum SettingsMode: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.a, .b])
 }
 
 public enum SearchSort: StringEnum {
-    case created
-    case updated
+    case created, updated
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "created": self = .created
-        case "updated": self = .updated
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -164,4 +153,7 @@ public enum SearchSort: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.created, .updated])
 }

@@ -50,17 +50,12 @@ public final class Legacy: Decodable, Sendable, DescribedByFields {
 
 /// The kind of note.
 public enum Kind: StringEnum {
-    case plain
-    case rich
+    case plain, rich
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "plain": self = .plain
-        case "rich": self = .rich
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -70,4 +65,7 @@ public enum Kind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.plain, .rich])
 }

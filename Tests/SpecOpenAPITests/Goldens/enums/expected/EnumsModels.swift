@@ -4,17 +4,12 @@ import Foundation
 import Specwright
 
 public enum SortOrder: StringEnum {
-    case asc
-    case desc
+    case asc, desc
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "asc": self = .asc
-        case "desc": self = .desc
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -24,39 +19,20 @@ public enum SortOrder: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.asc, .desc])
 }
 
 /// Odd values that are not Swift names.
 public enum Vote: StringEnum {
-    case plus1
-    case minus1
-    case empty
-    case _1st
-    case withSpace
-    case kebabCase
-    case snakeCase
-    case upper
-    case unknownValue
-    case `default`
+    case plus1, minus1, empty, _1st, withSpace, kebabCase, snakeCase, upper, unknownValue, listedValue, `default`
     case selfValue
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "+1": self = .plus1
-        case "-1": self = .minus1
-        case "": self = .empty
-        case "1st": self = ._1st
-        case "with space": self = .withSpace
-        case "kebab-case": self = .kebabCase
-        case "snake_case": self = .snakeCase
-        case "UPPER": self = .upper
-        case "unknown": self = .unknownValue
-        case "default": self = .default
-        case "self": self = .selfValue
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -70,11 +46,18 @@ public enum Vote: StringEnum {
         case .snakeCase: "snake_case"
         case .upper: "UPPER"
         case .unknownValue: "unknown"
+        case .listedValue: "listed"
         case .default: "default"
         case .selfValue: "self"
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([
+        .plus1, .minus1, .empty, ._1st, .withSpace, .kebabCase, .snakeCase, .upper, .unknownValue, .listedValue,
+        .default, .selfValue
+    ])
 }
 
 /// An integer enum is its integer type.
@@ -128,19 +111,12 @@ public final class Item: Decodable, Sendable, DescribedByFields {
 }
 
 public enum ItemKind: StringEnum {
-    case book
-    case dvd
-    case eBook
+    case book, dvd, eBook
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "book": self = .book
-        case "dvd": self = .dvd
-        case "e-book": self = .eBook
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -151,20 +127,18 @@ public enum ItemKind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.book, .dvd, .eBook])
 }
 
 public enum ItemColor: StringEnum {
-    case red
-    case green
+    case red, green
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "red": self = .red
-        case "green": self = .green
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -174,20 +148,18 @@ public enum ItemColor: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.red, .green])
 }
 
 public enum ItemShade: StringEnum {
-    case light
-    case dark
+    case light, dark
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "light": self = .light
-        case "dark": self = .dark
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -197,24 +169,18 @@ public enum ItemShade: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.light, .dark])
 }
 
 public enum ItemSize: StringEnum {
-    case small
-    case Small
-    case SMALL
-    case sMALL
+    case small, Small, SMALL, sMALL
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "small": self = .small
-        case "Small": self = .Small
-        case "SMALL": self = .SMALL
-        case "s-m-a-l-l": self = .sMALL
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -226,36 +192,18 @@ public enum ItemSize: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.small, .Small, .SMALL, .sMALL])
 }
 
 public enum ItemZone: StringEnum {
-    case etcGMTPlus1
-    case etcGMTMinus1
-    case etcGMT1
-    case gmt0
-    case gmtPlus0
-    case gmtMinus0
-    case reactionsPlus1
-    case reactionsMinus1
-    case tier1
-    case _2024_01
+    case etcGMTPlus1, etcGMTMinus1, etcGMT1, gmt0, gmtPlus0, gmtMinus0, reactionsPlus1, reactionsMinus1, tier1, _2024_01
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "Etc/GMT+1": self = .etcGMTPlus1
-        case "Etc/GMT-1": self = .etcGMTMinus1
-        case "Etc/GMT1": self = .etcGMT1
-        case "GMT0": self = .gmt0
-        case "GMT+0": self = .gmtPlus0
-        case "GMT-0": self = .gmtMinus0
-        case "reactions-+1": self = .reactionsPlus1
-        case "reactions--1": self = .reactionsMinus1
-        case "tier-1": self = .tier1
-        case "2024-01": self = ._2024_01
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -273,20 +221,21 @@ public enum ItemZone: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([
+        .etcGMTPlus1, .etcGMTMinus1, .etcGMT1, .gmt0, .gmtPlus0, .gmtMinus0, .reactionsPlus1, .reactionsMinus1, .tier1,
+        ._2024_01
+    ])
 }
 
 public enum ListItemsStatus: StringEnum {
-    case `open`
-    case closed
+    case `open`, closed
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "open": self = .open
-        case "closed": self = .closed
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -296,4 +245,7 @@ public enum ListItemsStatus: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.open, .closed])
 }

@@ -55,17 +55,12 @@ public final class Owner: Decodable, Sendable, DescribedByFields {
 }
 
 public enum Kind: StringEnum {
-    case cat
-    case dog
+    case cat, dog
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "cat": self = .cat
-        case "dog": self = .dog
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -75,6 +70,9 @@ public enum Kind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.cat, .dog])
 }
 
 public final class ErrorModel: Decodable, Sendable, DescribedByFields {

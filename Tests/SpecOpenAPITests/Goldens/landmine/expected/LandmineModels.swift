@@ -716,291 +716,23 @@ public struct Keywords: Codable, Sendable {
 }
 
 public enum Word: StringEnum {
-    case `associatedtype`
-    case `class`
-    case `deinit`
-    case `enum`
-    case `extension`
-    case `fileprivate`
-    case `func`
-    case `import`
-    case initValue
-    case `inout`
-    case `internal`
-    case `let`
-    case `open`
-    case `operator`
-    case `private`
-    case `precedencegroup`
-    case `protocol`
-    case `public`
-    case `rethrows`
-    case `static`
-    case `struct`
-    case `subscript`
-    case `typealias`
-    case `var`
-    case `break`
-    case `case`
-    case `catch`
-    case `continue`
-    case `default`
-    case `defer`
-    case `do`
-    case `else`
-    case `fallthrough`
-    case `for`
-    case `guard`
-    case `if`
-    case `in`
-    case `repeat`
-    case `return`
-    case `throw`
-    case `switch`
-    case `where`
-    case `while`
-    case any
-    case `as`
-    case `await`
-    case `false`
-    case `is`
-    case `nil`
-    case selfValue
-    case selfValue2
-    case `super`
-    case `throws`
-    case `true`
-    case `try`
-    case value
-    case type
-    case protocol2
-    case actor
-    case async
-    case some
-    case any2
-    case macro
-    case package
-    case consume
-    case borrowing
-    case consuming
-    case copy
-    case discard
-    case each
-    case isolated
-    case nonisolated
-    case override
-    case mutating
-    case nonmutating
-    case lazy
-    case weak
-    case unowned
-    case optional
-    case required
-    case convenience
-    case dynamic
-    case final
-    case indirect
-    case infix
-    case prefix
-    case postfix
-    case get
-    case set
-    case willSet
-    case didSet
-    case sending
-    case none
-    case unknownValue
-    case rawValue
-    case allCases
-    case hashValueValue
-    case description
-    case encode
-    case decode
-    case hash
-    case from
-    case to
-    case encoder
-    case decoder
-    case string
-    case data
-    case date
-    case url
-    case error
-    case result
-    case codingKeys
-    case int
-    case bool
-    case double
-    case array
-    case dictionary
-    case optional2
-    case set2
-    case uuid
-    case decimal
-    case never
-    case void
-    case anyObject
-    case sendable
-    case codable
-    case hashable
-    case equatable
-    case foundation
-    case swift
-    case specwright
-    case apiClient
-    case endpoint
-    case empty
-    case jsonValue
-    case calendarDate
-    case file
-    case stringEnum
-    case landmine
+    case `associatedtype`, `class`, `deinit`, `enum`, `extension`, `fileprivate`, `func`, `import`, initValue, `inout`
+    case `internal`, `let`, `open`, `operator`, `private`, `precedencegroup`, `protocol`, `public`, `rethrows`, `static`
+    case `struct`, `subscript`, `typealias`, `var`, `break`, `case`, `catch`, `continue`, `default`, `defer`, `do`
+    case `else`, `fallthrough`, `for`, `guard`, `if`, `in`, `repeat`, `return`, `throw`, `switch`, `where`, `while`, any
+    case `as`, `await`, `false`, `is`, `nil`, selfValue, selfValue2, `super`, `throws`, `true`, `try`, value, type
+    case protocol2, actor, async, some, any2, macro, package, consume, borrowing, consuming, copy, discard, each
+    case isolated, nonisolated, override, mutating, nonmutating, lazy, weak, unowned, optional, required, convenience
+    case dynamic, final, indirect, infix, prefix, postfix, get, set, willSet, didSet, sending, none, unknownValue
+    case rawValue, allCases, hashValueValue, description, encode, decode, hash, from, to, encoder, decoder, string, data
+    case date, url, error, result, codingKeys, int, bool, double, array, dictionary, optional2, set2, uuid, decimal
+    case never, void, anyObject, sendable, codable, hashable, equatable, foundation, swift, specwright, apiClient
+    case endpoint, empty, jsonValue, calendarDate, file, stringEnum, landmine
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "associatedtype": self = .associatedtype
-        case "class": self = .class
-        case "deinit": self = .deinit
-        case "enum": self = .enum
-        case "extension": self = .extension
-        case "fileprivate": self = .fileprivate
-        case "func": self = .func
-        case "import": self = .import
-        case "init": self = .initValue
-        case "inout": self = .inout
-        case "internal": self = .internal
-        case "let": self = .let
-        case "open": self = .open
-        case "operator": self = .operator
-        case "private": self = .private
-        case "precedencegroup": self = .precedencegroup
-        case "protocol": self = .protocol
-        case "public": self = .public
-        case "rethrows": self = .rethrows
-        case "static": self = .static
-        case "struct": self = .struct
-        case "subscript": self = .subscript
-        case "typealias": self = .typealias
-        case "var": self = .var
-        case "break": self = .break
-        case "case": self = .case
-        case "catch": self = .catch
-        case "continue": self = .continue
-        case "default": self = .default
-        case "defer": self = .defer
-        case "do": self = .do
-        case "else": self = .else
-        case "fallthrough": self = .fallthrough
-        case "for": self = .for
-        case "guard": self = .guard
-        case "if": self = .if
-        case "in": self = .in
-        case "repeat": self = .repeat
-        case "return": self = .return
-        case "throw": self = .throw
-        case "switch": self = .switch
-        case "where": self = .where
-        case "while": self = .while
-        case "Any": self = .any
-        case "as": self = .as
-        case "await": self = .await
-        case "false": self = .false
-        case "is": self = .is
-        case "nil": self = .nil
-        case "self": self = .selfValue
-        case "Self": self = .selfValue2
-        case "super": self = .super
-        case "throws": self = .throws
-        case "true": self = .true
-        case "try": self = .try
-        case "_": self = .value
-        case "Type": self = .type
-        case "Protocol": self = .protocol2
-        case "actor": self = .actor
-        case "async": self = .async
-        case "some": self = .some
-        case "any": self = .any2
-        case "macro": self = .macro
-        case "package": self = .package
-        case "consume": self = .consume
-        case "borrowing": self = .borrowing
-        case "consuming": self = .consuming
-        case "copy": self = .copy
-        case "discard": self = .discard
-        case "each": self = .each
-        case "isolated": self = .isolated
-        case "nonisolated": self = .nonisolated
-        case "override": self = .override
-        case "mutating": self = .mutating
-        case "nonmutating": self = .nonmutating
-        case "lazy": self = .lazy
-        case "weak": self = .weak
-        case "unowned": self = .unowned
-        case "optional": self = .optional
-        case "required": self = .required
-        case "convenience": self = .convenience
-        case "dynamic": self = .dynamic
-        case "final": self = .final
-        case "indirect": self = .indirect
-        case "infix": self = .infix
-        case "prefix": self = .prefix
-        case "postfix": self = .postfix
-        case "get": self = .get
-        case "set": self = .set
-        case "willSet": self = .willSet
-        case "didSet": self = .didSet
-        case "sending": self = .sending
-        case "none": self = .none
-        case "unknown": self = .unknownValue
-        case "rawValue": self = .rawValue
-        case "allCases": self = .allCases
-        case "hashValue": self = .hashValueValue
-        case "description": self = .description
-        case "encode": self = .encode
-        case "decode": self = .decode
-        case "hash": self = .hash
-        case "from": self = .from
-        case "to": self = .to
-        case "Encoder": self = .encoder
-        case "Decoder": self = .decoder
-        case "String": self = .string
-        case "Data": self = .data
-        case "Date": self = .date
-        case "URL": self = .url
-        case "Error": self = .error
-        case "Result": self = .result
-        case "CodingKeys": self = .codingKeys
-        case "Int": self = .int
-        case "Bool": self = .bool
-        case "Double": self = .double
-        case "Array": self = .array
-        case "Dictionary": self = .dictionary
-        case "Optional": self = .optional2
-        case "Set": self = .set2
-        case "UUID": self = .uuid
-        case "Decimal": self = .decimal
-        case "Never": self = .never
-        case "Void": self = .void
-        case "AnyObject": self = .anyObject
-        case "Sendable": self = .sendable
-        case "Codable": self = .codable
-        case "Hashable": self = .hashable
-        case "Equatable": self = .equatable
-        case "Foundation": self = .foundation
-        case "Swift": self = .swift
-        case "Specwright": self = .specwright
-        case "APIClient": self = .apiClient
-        case "Endpoint": self = .endpoint
-        case "Empty": self = .empty
-        case "JSONValue": self = .jsonValue
-        case "CalendarDate": self = .calendarDate
-        case "File": self = .file
-        case "StringEnum": self = .stringEnum
-        case "Landmine": self = .landmine
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -1147,6 +879,22 @@ public enum Word: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([
+        .associatedtype, .class, .deinit, .enum, .extension, .fileprivate, .func, .import, .initValue, .inout,
+        .internal, .let, .open, .operator, .private, .precedencegroup, .protocol, .public, .rethrows, .static, .struct,
+        .subscript, .typealias, .var, .break, .case, .catch, .continue, .default, .defer, .do, .else, .fallthrough,
+        .for, .guard, .if, .in, .repeat, .return, .throw, .switch, .where, .while, .any, .as, .await, .false, .is, .nil,
+        .selfValue, .selfValue2, .super, .throws, .true, .try, .value, .type, .protocol2, .actor, .async, .some, .any2,
+        .macro, .package, .consume, .borrowing, .consuming, .copy, .discard, .each, .isolated, .nonisolated, .override,
+        .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .required, .convenience, .dynamic, .final,
+        .indirect, .infix, .prefix, .postfix, .get, .set, .willSet, .didSet, .sending, .none, .unknownValue, .rawValue,
+        .allCases, .hashValueValue, .description, .encode, .decode, .hash, .from, .to, .encoder, .decoder, .string,
+        .data, .date, .url, .error, .result, .codingKeys, .int, .bool, .double, .array, .dictionary, .optional2, .set2,
+        .uuid, .decimal, .never, .void, .anyObject, .sendable, .codable, .hashable, .equatable, .foundation, .swift,
+        .specwright, .apiClient, .endpoint, .empty, .jsonValue, .calendarDate, .file, .stringEnum, .landmine
+    ])
 }
 
 public final class StringModel: Decodable, Sendable, DescribedByFields {

@@ -64,17 +64,12 @@ public final class UserAddress: Decodable, Sendable, DescribedByFields {
 }
 
 public enum UserStatus: StringEnum {
-    case active
-    case inactive
+    case active, inactive
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "active": self = .active
-        case "inactive": self = .inactive
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -84,6 +79,9 @@ public enum UserStatus: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.active, .inactive])
 }
 
 public final class Manager: Decodable, Sendable, DescribedByFields {

@@ -22,10 +22,7 @@ public enum QueueSendMessageXAmzTarget: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "Queue.SendMessage": self = .queueSendMessage
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -37,6 +34,9 @@ public enum QueueSendMessageXAmzTarget: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.queueSendMessage])
 }
 
 public enum QueueDeleteMessageXAmzTarget: StringEnum {
@@ -45,10 +45,7 @@ public enum QueueDeleteMessageXAmzTarget: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "Queue.DeleteMessage": self = .queueDeleteMessage
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -60,20 +57,18 @@ public enum QueueDeleteMessageXAmzTarget: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.queueDeleteMessage])
 }
 
 public enum Direction: StringEnum {
-    case asc
-    case desc
+    case asc, desc
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "asc": self = .asc
-        case "desc": self = .desc
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -83,6 +78,9 @@ public enum Direction: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.asc, .desc])
 }
 
 public final class ServiceUnavailable: Decodable, Sendable, DescribedByFields {

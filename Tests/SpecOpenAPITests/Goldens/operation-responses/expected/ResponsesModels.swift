@@ -46,17 +46,12 @@ public final class Problem: Decodable, Sendable, DescribedByFields {
 }
 
 public enum CreateXMode: StringEnum {
-    case fast
-    case slow
+    case fast, slow
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "fast": self = .fast
-        case "slow": self = .slow
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -66,6 +61,9 @@ public enum CreateXMode: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.fast, .slow])
 }
 
 public final class DeleteThingError422: Decodable, Sendable, DescribedByFields {

@@ -85,17 +85,12 @@ public final class Legacy: Decodable, Sendable, DescribedByFields {
 
 /// - Warning: Deprecated.
 public enum OldKind: StringEnum {
-    case a
-    case b
+    case a, b
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "a": self = .a
-        case "b": self = .b
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -105,6 +100,9 @@ public enum OldKind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.a, .b])
 }
 
 public indirect enum Pet: Decodable, Sendable {
@@ -164,21 +162,12 @@ public indirect enum Flyer: Decodable, Sendable {
 }
 
 public enum Signs: StringEnum {
-    case minusName
-    case name
-    case plus1
-    case minus1
+    case minusName, name, plus1, minus1
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "-name": self = .minusName
-        case "name": self = .name
-        case "+1": self = .plus1
-        case "-1": self = .minus1
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -190,22 +179,18 @@ public enum Signs: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.minusName, .name, .plus1, .minus1])
 }
 
 public enum Untyped: StringEnum {
-    case low
-    case inf
-    case nan
+    case low, inf, nan
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "low": self = .low
-        case "inf": self = .inf
-        case "nan": self = .nan
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -216,6 +201,9 @@ public enum Untyped: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.low, .inf, .nan])
 }
 
 public final class Bird: Decodable, Sendable, DescribedByFields {
@@ -232,17 +220,12 @@ public final class Bird: Decodable, Sendable, DescribedByFields {
 }
 
 public enum GetPartR: StringEnum {
-    case a
-    case b
+    case a, b
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "a": self = .a
-        case "b": self = .b
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -252,6 +235,9 @@ public enum GetPartR: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.a, .b])
 }
 
 public final class CreatePostError400: Decodable, Sendable, DescribedByFields {

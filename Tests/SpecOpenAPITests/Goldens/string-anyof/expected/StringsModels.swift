@@ -28,17 +28,12 @@ public struct CompletionRequest: Encodable, Sendable {
 }
 
 public enum CompletionRequestModel: StringEnum {
-    case gpt4
-    case gpt3_5Turbo
+    case gpt4, gpt3_5Turbo
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "gpt-4": self = .gpt4
-        case "gpt-3.5-turbo": self = .gpt3_5Turbo
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -48,22 +43,18 @@ public enum CompletionRequestModel: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.gpt4, .gpt3_5Turbo])
 }
 
 public enum CompletionRequestMode: StringEnum {
-    case fast
-    case slow
-    case auto
+    case fast, slow, auto
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "fast": self = .fast
-        case "slow": self = .slow
-        case "auto": self = .auto
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -74,20 +65,18 @@ public enum CompletionRequestMode: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.fast, .slow, .auto])
 }
 
 public enum CompletionRequestStop: StringEnum {
-    case none
-    case auto
+    case none, auto
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "none": self = .none
-        case "auto": self = .auto
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -97,6 +86,9 @@ public enum CompletionRequestStop: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.none, .auto])
 }
 
 public final class CreateCompletionResponse: Decodable, Sendable, DescribedByFields {

@@ -26,19 +26,12 @@ public struct Note: Codable, Sendable {
 }
 
 public enum SubmitFormBodySizesItem: StringEnum {
-    case s
-    case m
-    case l
+    case s, m, l
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "S": self = .s
-        case "M": self = .m
-        case "L": self = .l
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -49,4 +42,7 @@ public enum SubmitFormBodySizesItem: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.s, .m, .l])
 }

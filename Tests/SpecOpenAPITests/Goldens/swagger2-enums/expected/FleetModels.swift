@@ -23,17 +23,12 @@ public final class Vehicle: Decodable, Sendable, DescribedByFields {
 }
 
 public enum PowerState: StringEnum {
-    case running
-    case stopped
+    case running, stopped
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "Running": self = .running
-        case "Stopped": self = .stopped
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -43,22 +38,18 @@ public enum PowerState: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.running, .stopped])
 }
 
 public enum VehicleSize: StringEnum {
-    case small
-    case medium
-    case large
+    case small, medium, large
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "1": self = .small
-        case "2": self = .medium
-        case "3": self = .large
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -69,20 +60,18 @@ public enum VehicleSize: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.small, .medium, .large])
 }
 
 public enum StorageTier: StringEnum {
-    case standardLocal
-    case premiumLocal
+    case standardLocal, premiumLocal
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "std_lrs": self = .standardLocal
-        case "prem_lrs": self = .premiumLocal
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -92,4 +81,7 @@ public enum StorageTier: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.standardLocal, .premiumLocal])
 }

@@ -48,17 +48,12 @@ public final class Loan: Decodable, Sendable, DescribedByFields {
 }
 
 public enum AddBookLocale: StringEnum {
-    case en
-    case fr
+    case en, fr
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "en": self = .en
-        case "fr": self = .fr
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -68,6 +63,9 @@ public enum AddBookLocale: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.en, .fr])
 }
 
 public struct Book: Codable, Sendable {

@@ -4,17 +4,12 @@ import Foundation
 import Specwright
 
 public enum ListItemsSort: StringEnum {
-    case name
-    case price
+    case name, price
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "name": self = .name
-        case "price": self = .price
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -24,20 +19,18 @@ public enum ListItemsSort: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.name, .price])
 }
 
 public enum ListItemsColorsItem: StringEnum {
-    case red
-    case green
+    case red, green
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "red": self = .red
-        case "green": self = .green
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -47,4 +40,7 @@ public enum ListItemsColorsItem: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.red, .green])
 }

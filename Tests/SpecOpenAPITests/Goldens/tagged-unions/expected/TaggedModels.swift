@@ -186,10 +186,7 @@ public enum MessageType: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "message": self = .message
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -201,6 +198,9 @@ public enum MessageType: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.message])
 }
 
 public final class Answered: Decodable, Sendable, DescribedByFields {
@@ -251,17 +251,12 @@ public struct Comparison: Encodable, Sendable {
 }
 
 public enum ComparisonType: StringEnum {
-    case eq
-    case ne
+    case eq, ne
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "eq": self = .eq
-        case "ne": self = .ne
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -271,6 +266,9 @@ public enum ComparisonType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.eq, .ne])
 }
 
 public struct Everything: Encodable, Sendable {
@@ -317,17 +315,12 @@ public struct Compound: Encodable, Sendable {
 }
 
 public enum CompoundType: StringEnum {
-    case and
-    case or
+    case and, or
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "and": self = .and
-        case "or": self = .or
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -337,6 +330,9 @@ public enum CompoundType: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.and, .or])
 }
 
 public indirect enum CompoundFiltersItem: Encodable, Sendable {
@@ -428,10 +424,7 @@ public enum EverythingType: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "all": self = .all
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -443,6 +436,9 @@ public enum EverythingType: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.all])
 }
 
 public enum NothingType: StringEnum {
@@ -451,10 +447,7 @@ public enum NothingType: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "all": self = .all
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -466,6 +459,9 @@ public enum NothingType: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.all])
 }
 
 public final class HappeningNote: Decodable, Sendable, DescribedByFields {

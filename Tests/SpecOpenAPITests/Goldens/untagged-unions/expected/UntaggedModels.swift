@@ -169,10 +169,7 @@ public enum DeadlineNow: StringEnum {
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "now": self = .now
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -184,6 +181,9 @@ public enum DeadlineNow: StringEnum {
 
     /// One value: another says a union's variant is not the one a value is.
     public static var isConstant: Bool { true }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.now])
 }
 
 public indirect enum Input: Decodable, Sendable {

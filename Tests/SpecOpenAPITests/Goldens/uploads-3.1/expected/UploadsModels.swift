@@ -18,17 +18,12 @@ public struct UploadFileBodyMeta: Encodable, Sendable {
 }
 
 public enum UploadFileNoteXNoteKind: StringEnum {
-    case plain
-    case rich
+    case plain, rich
     /// A value this client does not know yet, kept as it came.
     case unknown(String)
 
     public init(rawValue: String) {
-        switch rawValue {
-        case "plain": self = .plain
-        case "rich": self = .rich
-        default: self = .unknown(rawValue)
-        }
+        self = Self.listed[rawValue] ?? .unknown(rawValue)
     }
 
     public var rawValue: String {
@@ -38,4 +33,7 @@ public enum UploadFileNoteXNoteKind: StringEnum {
         case .unknown(let value): value
         }
     }
+
+    /// The listed values by their raw values.
+    private static let listed = rawValueTable([.plain, .rich])
 }
