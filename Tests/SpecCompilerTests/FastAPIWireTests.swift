@@ -126,7 +126,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let document = folder.appendingPathComponent("openapi.json")
-        let (data, _) = try await URLSession.shared.data(from: server.url.appendingPathComponent("openapi.json"))
+        let (data, _) = try await LoopbackHTTP.data(from: server.url.appendingPathComponent("openapi.json"))
         try data.write(to: document)
 
         let program = try await WireProgram.build(document: document.path, main: Self.program)

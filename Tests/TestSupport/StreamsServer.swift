@@ -38,7 +38,7 @@ public enum StreamsServer {
 
     /// The server's counters for `name`.
     public static func stats(_ name: String) async throws -> Stats {
-        let (data, _) = try await URLSession.shared.data(from: try await url().appendingPathComponent("stats/\(name)"))
+        let (data, _) = try await LoopbackHTTP.data(from: try await url().appendingPathComponent("stats/\(name)"))
         return try JSONDecoder().decode(Stats.self, from: data)
     }
 
