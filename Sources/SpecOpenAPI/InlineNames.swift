@@ -29,6 +29,9 @@ extension OpenAPIContext {
             let name = self.sharedAs[name] ?? name
             return settled[name] ?? name
         }
+        let isFree = { (candidate: String) in
+            !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != self.namespace
+        }
         for entry in order {
             let name = models[entry.position].name
             guard let origin = inlineOrigins[name] else { continue }
@@ -44,9 +47,6 @@ extension OpenAPIContext {
             if let constant = constantName(of: model, origin: origin) { candidates.insert(constant, at: 0) }
             let title = titleName(of: name).flatMap { titleUses[$0] == 1 ? $0 : nil }
             if let title { candidates.insert(title, at: 0) }
-            let isFree = { (candidate: String) in
-                !taken.contains(candidate) && !Validator.isReservedTypeName(candidate) && !Validator.shadowsStandardType(candidate) && candidate != self.namespace
-            }
             // A taken place name says what the type is there rather than take a number: a
             // field's `Value` (Stripe's `PaymentIntentPaymentMethodOptionsCardValue`, as the
             // component `…OptionsCard` exists), a shared parameter's `Parameter`.
@@ -57,6 +57,19 @@ extension OpenAPIContext {
             let unique = numbered(free ?? places.first ?? name, next: &nextNumbers) { taken.contains($0) }
             taken.insert(unique)
             settled[name] = unique
+        }
+        // A union used at several places, of named types, is named by them (Stripe's `created`
+        // filter of 42 list operations is `RangeQuerySpecsOrInt`, not one operation's
+        // `GetFilesCreated`): deepest first, so its variants' names are final.
+        for entry in order.reversed() {
+            let name = models[entry.position].name
+            guard let origin = inlineOrigins[name], !namedByTitle.contains(name),
+                  origin.hints.filter({ !$0.isVariant }).count > 1,
+                  let candidate = variantsName(of: models[entry.position], named: { variant in
+                      self.inlineOrigins[variant] == nil || namedByTitle.contains(variant) ? finalName(variant) : nil
+                  }), isFree(candidate) else { continue }
+            taken.insert(candidate)
+            settled[name] = candidate
         }
         takenNames = taken
         self.nextNumbers = [:]
@@ -80,6 +93,23 @@ extension OpenAPIContext {
         guard Naming.isIdentifier(value), value.first?.isLetter == true, value.utf8.count <= 40 else { return nil }
         let names = origin.hints.compactMap { hint in hint.lastProperty.map { normalizedModelName(value + $0) } }
         return names.min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    /// `AOrB` (`RangeQuerySpecsOrInt`, `StringOrInt`) for an untagged union of two or three variants that are
+    /// each a built-in type of no arguments or a model `named` names (a component, or a type named
+    /// by its title: a name of the document's); nil for another model.
+    private func variantsName(of model: ModelDecl, named: (String) -> String?) -> String? {
+        guard case .union(let decl) = model.kind, decl.discriminator == nil, !decl.matchesEvery, !decl.byEventName,
+              (2...3).contains(decl.variants.count) else { return nil }
+        var names: [String] = []
+        for variant in decl.variants {
+            guard case .named(let name, let arguments, _) = variant.type, arguments.isEmpty,
+                  let spelled = BuiltinType(rawValue: name)?.swiftName ?? named(name) else { return nil }
+            names.append(spelled)
+        }
+        let joined = names.joined(separator: "Or")
+        guard Set(names).count == names.count, joined.utf8.count <= 48 else { return nil }
+        return joined
     }
 
     /// The models without the inline ones that are a component schema's shape: an untitled inline
