@@ -31,10 +31,18 @@ struct Runner {
         }
         let paths = files.map { FileSystem.join(output, $0.file.name) }
         // A spec's own files of another shard count go in any case (they would declare everything
-        // twice); with `prune`, so do the files of specs no longer given.
+        // twice), unless their header names another spec (`Chirp2.swift`, the namespace file of a
+        // spec `Chirp2`, is also the name of spec `Chirp`'s second shard); with `prune`, so do the
+        // files of specs no longer given.
         let written = files.map(\.file.name)
+        let sources = Set(specs.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
         let stale = FileSystem.generatedFiles(in: output)
-            .filter { name in !written.contains(name) && (prune || prefixes.contains { OutputLayout.isFile(name, ofPrefix: $0) }) }
+            .filter { name in
+                guard !written.contains(name) else { return false }
+                if prune { return true }
+                guard prefixes.contains(where: { OutputLayout.isFile(name, ofPrefix: $0) }) else { return false }
+                return FileSystem.generatedSource(of: FileSystem.join(output, name)).map(sources.contains) ?? true
+            }
             .map { FileSystem.join(output, $0) }
         do {
             let changed = try OutputCommit.write(zip(paths, files).map { OutputCommit.File(path: $0, contents: $1.file.contents) },
