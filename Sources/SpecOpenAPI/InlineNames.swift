@@ -39,9 +39,12 @@ extension OpenAPIContext {
             // The places that are not a union's variant first (an error body is not named after a
             // variant elsewhere), then the shortest.
             let hints = origin.hints.contains { !$0.isVariant } ? origin.hints.filter { !$0.isVariant } : origin.hints
-            // A place that repeats its owner's last words says them once, when that name is free.
-            let places = hints.flatMap { hint in
-                [hint.collapsed(finalName), hint.spelled(finalName)].compactMap { $0.map(normalizedModelName) }
+            // A place that repeats its owner's last words says them once; when that is a name
+            // already (the owner's own: `Commit`'s `commit`), it says what the type is there
+            // (`CommitDetails`) rather than the words twice (`CommitCommit`).
+            let places = hints.flatMap { hint -> [String] in
+                guard let collapsed = hint.collapsed(finalName) else { return [normalizedModelName(hint.spelled(finalName))] }
+                return [collapsed, collapsed + Self.kindWord(of: model)].map(normalizedModelName)
             }.sorted { ($0.count, $0) < ($1.count, $1) }
             var candidates = places
             if let constant = constantName(of: model, origin: origin) { candidates.insert(constant, at: 0) }
@@ -93,6 +96,16 @@ extension OpenAPIContext {
         guard Naming.isIdentifier(value), value.first?.isLetter == true, value.utf8.count <= 40 else { return nil }
         let names = origin.hints.compactMap { hint in hint.lastProperty.map { normalizedModelName(value + $0) } }
         return names.min { ($0.count, $0) < ($1.count, $1) }
+    }
+
+    /// The word that says what a model is at a place whose name is taken: an object's
+    /// `Details`, an enum's `Kind`, another model's `Value`.
+    private static func kindWord(of model: ModelDecl) -> String {
+        switch model.kind {
+        case .object: "Details"
+        case .enumeration: "Kind"
+        default: "Value"
+        }
     }
 
     /// `AOrB` (`RangeQuerySpecsOrInt`, `StringOrInt`) for an untagged union of two or three variants that are

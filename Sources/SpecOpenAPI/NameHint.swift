@@ -96,7 +96,8 @@ struct NameHint {
 
     /// The hint spelled as `spelled(_:)` does, but a part that repeats the words the name ends
     /// with is left out (`CreateNoteNote` + `Kind` -> `CreateNoteKind` for a property `note` of
-    /// `CreateNote`); nil when no part repeats.
+    /// `CreateNote`), and a part that begins with them says them once (`AutoMerge` +
+    /// `MergeMethod` -> `AutoMergeMethod`); nil when no part repeats.
     func collapsed(_ name: (String) -> String) -> String? {
         var text = ""
         var collapsed = false
@@ -106,13 +107,42 @@ struct NameHint {
             case .model(let model): words = name(model)
             case .words(let spelled), .property(let spelled), .variant(let spelled): words = spelled
             }
-            if index > 0, words.count < text.count, text.hasSuffix(words), words.first?.isUppercase == true {
-                collapsed = true
-                continue
+            if index > 0, words.first?.isUppercase == true {
+                if words.count <= text.count, text.hasSuffix(words) {
+                    collapsed = true
+                    continue
+                }
+                if let rest = Self.remainder(of: words, after: text) {
+                    collapsed = true
+                    text += rest
+                    continue
+                }
             }
             text += words
         }
         return collapsed ? text : nil
+    }
+
+    /// `words` without the words it begins with that `text` ends with (`MergeMethod` after
+    /// `AutoMerge`: `Method`), the most of them, short of all; nil when there are none.
+    private static func remainder(of words: String, after text: String) -> String? {
+        let head = capitalized(words), tail = capitalized(text)
+        guard head.count > 1 else { return nil }
+        for count in stride(from: min(tail.count, head.count - 1), through: 1, by: -1)
+        where Array(tail.suffix(count)) == Array(head.prefix(count)) {
+            return head.dropFirst(count).joined()
+        }
+        return nil
+    }
+
+    /// An UpperCamelCase name's words, each from a capital (`HTTPStatus`: `H`, `T`, `T`, `P`,
+    /// `Status`; a run of capitals never matches a word of another name by accident).
+    private static func capitalized(_ name: String) -> [String] {
+        var words: [String] = []
+        for character in name {
+            if character.isUppercase || words.isEmpty { words.append(String(character)) } else { words[words.count - 1].append(character) }
+        }
+        return words
     }
 
     /// The hint with each model's name as it is now.

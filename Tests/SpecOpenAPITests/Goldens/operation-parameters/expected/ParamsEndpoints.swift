@@ -75,8 +75,8 @@ public enum Params {
 
     /// `GET /things/{thingId}`
     public static func getThing(
-        thingID: GetThingFilter,
-        filter: GetThingFilter? = nil,
+        thingID: GetThingID,
+        filter: GetThingID? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
         thingID3: String? = nil
@@ -288,9 +288,9 @@ extension ParamsOperations {
         public typealias Output = Void
 
         /// The call's `thingID`.
-        public let thingID: GetThingFilter
+        public let thingID: GetThingID
         /// The call's `filter`.
-        public let filter: GetThingFilter?
+        public let filter: GetThingID?
         /// The call's `class`.
         public let `class`: String?
         /// The call's `thingID2`.
@@ -299,13 +299,7 @@ extension ParamsOperations {
         public let thingID3: String?
 
         /// A call with these arguments.
-        public init(
-            thingID: GetThingFilter,
-            filter: GetThingFilter?,
-            `class`: String?,
-            thingID2: String?,
-            thingID3: String?
-        ) {
+        public init(thingID: GetThingID, filter: GetThingID?, `class`: String?, thingID2: String?, thingID3: String?) {
             self.thingID = thingID
             self.filter = filter
             self.`class` = `class`
@@ -469,8 +463,8 @@ extension ParamsService {
     /// `GET /things/{thingId}`
     @_alwaysEmitIntoClient
     public func getThing(
-        thingID: GetThingFilter,
-        filter: GetThingFilter? = nil,
+        thingID: GetThingID,
+        filter: GetThingID? = nil,
         `class`: String? = nil,
         thingID2: String? = nil,
         thingID3: String? = nil

@@ -3,7 +3,7 @@
 import Foundation
 import Specwright
 
-public struct GetThingFilter: Encodable, Sendable {
+public struct GetThingID: Encodable, Sendable {
     public var a: String?
 
     public init(a: String? = nil) {
