@@ -35,7 +35,7 @@ struct Runner {
         // spec `Chirp2`, is also the name of spec `Chirp`'s second shard); with `prune`, so do the
         // files of specs no longer given.
         let written = files.map(\.file.name)
-        let sources = Set(specs.map { $0.split(separator: "/").last.map(String.init) ?? $0 })
+        let sources = Set(specs.map(POSIX.name(of:)))
         let stale = FileSystem.generatedFiles(in: output)
             .filter { name in
                 guard !written.contains(name) else { return false }

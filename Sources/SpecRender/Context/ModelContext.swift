@@ -116,15 +116,20 @@ extension EnumIR: TemplateObject {
         case "cases": .list(cases.map { .object($0) })
         case "caseRows": .strings(Self.rows(cases.map { Naming.escaped($0.name) }, width: Self.width - "    case ".count, lastComma: false))
         case "memberRows": .strings(Self.rows(members, width: Self.width - 8, lastComma: true))
-        case "membersOneLine":
-            // `    private static let listed = rawValueTable([` and `])` around them.
-            members.joined(separator: ", ").unicodeScalars.count <= Self.width - 50 ? .string(members.joined(separator: ", ")) : .bool(false)
+        case "membersOneLine": membersOneLine.map { .string($0) } ?? .bool(false)
         default: declaration.value(forKey: key)
         }
     }
 
     /// The column limit of generated code.
     private static let width = 120
+
+    /// The members on one line, when they fit between `    private static let listed =
+    /// rawValueTable([` and `])`.
+    private var membersOneLine: String? {
+        let line = members.joined(separator: ", ")
+        return line.unicodeScalars.count <= Self.width - 50 ? line : nil
+    }
 
     /// The cases as members: `.a`, `.public`.
     private var members: [String] { cases.map { "." + Naming.escapedMember($0.name) } }
